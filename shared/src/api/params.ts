@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { FEATURES, TIERS } from '../domain/enums';
+import { SymbolSchema } from '../domain/entities/common';
+
+/** Path-parameter schemas reused by several routes. */
+
+export const SymbolParamsSchema = z.strictObject({ symbol: SymbolSchema });
+
+/** `demo_user` is the public demo; any other value must be the caller's own id. */
+export const UserParamsSchema = z.strictObject({
+  user: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id'),
+});
+
+export const FeatureParamsSchema = z.strictObject({
+  feature: z.enum(FEATURES, { error: () => `must be one of: ${FEATURES.join(', ')}` }),
+});
+
+export const TierParamsSchema = z.strictObject({
+  tier: z
+    .string()
+    .max(20)
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(TIERS, { error: () => `must be one of: ${TIERS.join(', ')}` })),
+});
+
+/** Ids we mint are ULIDs; anything else cannot exist, so it is refused before a lookup. */
+export const IdSchema = z
+  .string()
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an id returned by the API');
+
+export const IdParamsSchema = z.strictObject({ id: IdSchema });
+export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  AdminDashboardResponseSchema,
+  CostsQuerySchema,
+  CostsResponseSchema,
+  ModerationPayloadSchema,
+  ModerationResponseSchema,
+  PendingRecommendationsResponseSchema,
+  PriceMonitoringResponseSchema,
+  ReviewPayloadSchema,
+  ReviewResponseSchema,
+  SocialStudioResponseSchema,
+} from '../domain/entities/admin';
+import { CursorSchema } from '../domain/entities/common';
+import { HealthResponseSchema } from './routes-public-auth';
+import { IdParamsSchema } from './params';
+import { defineRoute } from './route';
+
+const PageQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: CursorSchema.optional(),
+});
+
+/** Members of the Cognito ADMIN group only; anyone else gets 403 and the attempt is logged. */
+export const adminRoutes = {
+  dashboard: defineRoute({
+    id: 'admin.getDashboard',
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    area: 'admin',
+    access: 'admin',
+    summary: 'AI statistics, platform health and market data.',
+    response: AdminDashboardResponseSchema,
+    rateClass: 'read',
+  }),
+  pendingRecommendations: defineRoute({
+    id: 'admin.listPendingRecommendations',
+    method: 'GET',
+    path: '/api/admin/recommendations/pending',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Recommendations waiting for review, newest first.',
+    query: PageQuerySchema,
+    response: PendingRecommendationsResponseSchema,
+    rateClass: 'read',
+  }),
+  reviewRecommendation: defineRoute({
+    id: 'admin.reviewRecommendation',
+    method: 'POST',
+    path: '/api/admin/recommendations/{id}/review',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Approve or reject a recommendation; a second review is a 409.',
+    params: IdParamsSchema,
+    body: ReviewPayloadSchema,
+    response: ReviewResponseSchema,
+    errors: [404, 409],
+    rateClass: 'write',
+  }),
+  socialStudio: defineRoute({
+    id: 'admin.listContentForReview',
+    method: 'GET',
+    path: '/api/admin/content/social-studio',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Generated social content waiting for moderation.',
+    query: PageQuerySchema,
+    response: SocialStudioResponseSchema,
+    rateClass: 'read',
+  }),
+  moderateContent: defineRoute({
+    id: 'admin.moderateContent',
+    method: 'POST',
+    path: '/api/admin/content/{id}/moderate',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Approve, send back or reject a post; a second moderation is a 409.',
+    params: IdParamsSchema,
+    body: ModerationPayloadSchema,
+    response: ModerationResponseSchema,
+    errors: [404, 409],
+    rateClass: 'write',
+  }),
+  priceMonitoring: defineRoute({
+    id: 'admin.getPriceMonitoring',
+    method: 'GET',
+    path: '/api/admin/price-monitoring',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Feed health per ticker as the price-poll job recorded it.',
+    response: PriceMonitoringResponseSchema,
+    rateClass: 'read',
+  }),
+  health: defineRoute({
+    id: 'admin.getHealth',
+    method: 'GET',
+    path: '/api/admin/health',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Health of the admin service.',
+    response: HealthResponseSchema,
+    rateClass: 'read',
+  }),
+  costs: defineRoute({
+    id: 'admin.getCosts',
+    method: 'GET',
+    path: '/api/admin/costs',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Per route and per UTC day: requests, latency and cost (for finance).',
+    query: CostsQuerySchema,
+    response: CostsResponseSchema,
+    rateClass: 'read',
+  }),
+} as const;

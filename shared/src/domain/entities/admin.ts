@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  AudienceSchema,
+  ContentTypeSchema,
+  DataQualitySchema,
+  FlaggedIssueSchema,
+  LanguageSchema,
+  ModerationStatusSchema,
+  RecommendationActionSchema,
+  ReviewStatusSchema,
+  ServiceStatusSchema,
+  SeveritySchema,
+} from '../enums';
+import { CursorSchema, IsoDateTimeSchema } from './common';
+
+/** Part 2 section 3: admin pending recommendation. */
+export const AdminRecommendationSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  recommendation: RecommendationActionSchema,
+  risk_level: z.number().min(0).max(10),
+  confidence: z.number().min(0).max(1),
+  ai_score: z.number().min(0).max(10),
+  reasoning: z.string(),
+  target_price: z.number(),
+  generated_at: IsoDateTimeSchema,
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+});
+
+export const PendingRecommendationsResponseSchema = z.object({
+  pending_recommendations: z.array(AdminRecommendationSchema),
+  next_cursor: CursorSchema.nullable(),
+});
+
+/** Part 2 section 3: review payload; quality score 1-10, sent as an integer. */
+export const ReviewPayloadSchema = z.strictObject({
+  status: ReviewStatusSchema,
+  admin_notes: z.string().trim().max(2000).optional(),
+  quality_score: z.number().int('must be a whole number').min(1).max(10).optional(),
+});
+
+export const ReviewResponseSchema = z.object({
+  id: z.string(),
+  status: ReviewStatusSchema,
+  reviewed_by: z.string(),
+  reviewed_at: IsoDateTimeSchema,
+  message: z.string(),
+});
+
+/** Part 2 section 3: social content. */
+export const SocialContentSchema = z.object({
+  id: z.string(),
+  type: ContentTypeSchema,
+  target_audience: AudienceSchema,
+  language: LanguageSchema,
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  generated_at: IsoDateTimeSchema,
+  status: z.enum(['PENDING', 'APPROVED', 'NEEDS_REVISION', 'REJECTED']),
+});
+
+export const SocialStudioResponseSchema = z.object({
+  content_for_review: z.array(SocialContentSchema),
+  next_cursor: CursorSchema.nullable(),
+});
+
+export const ModerationPayloadSchema = z.strictObject({
+  status: ModerationStatusSchema,
+  moderation_notes: z.string().trim().max(2000).optional(),
+  flagged_issues: z.array(FlaggedIssueSchema).max(6).default([]),
+});
+
+export const ModerationResponseSchema = z.object({
+  id: z.string(),
+  status: ModerationStatusSchema,
+  moderated_by: z.string(),
+  moderated_at: IsoDateTimeSchema,
+  message: z.string(),
+});
+
+/** Part 2 section 3: price monitoring. */
+export const PriceMonitoringResponseSchema = z.object({
+  alerts: z.array(z.object({ ticker: z.string(), message: z.string(), severity: SeveritySchema })),
+  price_data: z.record(
+    z.string(),
+    z.object({
+      current_price: z.number().nullable(),
+      high_5d: z.number().nullable(),
+      low_5d: z.number().nullable(),
+      volatility_5d: z.number().nullable(),
+      data_quality: DataQualitySchema,
+      last_updated: IsoDateTimeSchema.nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  monitoring_status: z.enum(['active', 'degraded', 'stopped']),
+  data_sources: z.array(z.string()),
+  last_updated: IsoDateTimeSchema,
+});
+
+/** Part 2 section 3: admin dashboard. */
+export const AdminDashboardResponseSchema = z.object({
+  ai_statistics: z.object({
+    total_recommendations_generated: z.number().int(),
+    pending_review: z.number().int(),
+    average_quality_score: z.number().nullable(),
+    content_moderation: z.object({ posts_approved: z.number().int(), posts_pending: z.number().int() }),
+  }),
+  platform_health: z.object({
+    ai_service_status: ServiceStatusSchema,
+    price_feed_status: ServiceStatusSchema,
+    database_status: ServiceStatusSchema,
+  }),
+  market_data: z.record(
+    z.string(),
+    z.object({
+      current_price: z.number().nullable(),
+      change: z.number().nullable(),
+      change_percent: z.number().nullable(),
+      volume: z.number().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  last_updated: IsoDateTimeSchema,
+});
+
+/** Finance: cost per route per UTC day. */
+export const CostsQuerySchema = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const CostRowSchema = z.object({
+  day: z.iso.date(),
+  route: z.string(),
+  requests: z.number().int(),
+  p50_ms: z.number(),
+  p95_ms: z.number(),
+  average_cost_usd: z.number(),
+  total_cost_usd: z.number(),
+  cost_per_1000_usd: z.number(),
+});
+
+export const CostsResponseSchema = z.object({
+  rows: z.array(CostRowSchema),
+  price_table: z.object({ region: z.string(), as_of: z.iso.date(), source: z.string() }),
+  from: z.iso.date(),
+  to: z.iso.date(),
+});

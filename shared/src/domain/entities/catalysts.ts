@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  AlertLevelSchema,
+  CatalystTypeSchema,
+  ContextualActionSchema,
+  GradeSchema,
+  ImpactLevelSchema,
+  MarketAlertTypeSchema,
+  SentimentLabelSchema,
+  SeveritySchema,
+  TimeSensitivitySchema,
+} from '../enums';
+import { IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
+
+/** Part 1 section 3: market catalyst. */
+export const MarketCatalystSchema = z.object({
+  symbol: z.string(),
+  event_type: CatalystTypeSchema,
+  title: z.string(),
+  description: z.string(),
+  published_date: IsoDateTimeSchema,
+  impact_score: Score100Schema,
+  impact_level: ImpactLevelSchema,
+  sentiment_score: z.number().min(-1).max(1),
+  sentiment_label: SentimentLabelSchema,
+  source: z.string(),
+  url: z.string(),
+  tickers_mentioned: z.array(z.string()),
+  keywords: z.array(z.string()),
+  catalyst_strength: Score100Schema,
+});
+export type MarketCatalyst = z.infer<typeof MarketCatalystSchema>;
+
+export const CatalystsResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  catalysts: z.array(MarketCatalystSchema),
+  summary: z.object({
+    total_catalysts: z.number().int(),
+    high_impact_count: z.number().int(),
+    average_sentiment: z.number(),
+    symbols: z.array(z.string()),
+  }),
+  by_category: z.record(z.string(), z.number().int()),
+  message: z.string().optional(),
+});
+
+/** Part 1 section 3: contextual recommendation (service form). */
+export const ContextualRecommendationSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  action: ContextualActionSchema,
+  confidence: z.number().min(0).max(1),
+  current_price: z.number(),
+  target_price: z.number(),
+  catalyst_type: CatalystTypeSchema,
+  catalyst_title: z.string(),
+  catalyst_impact: Score100Schema,
+  catalyst_sentiment: z.number().min(-1).max(1),
+  catalyst_strength: Score100Schema,
+  catalyst_url: z.string(),
+  investment_grade: GradeSchema,
+  composite_score: Score100Schema,
+  financial_health: Score100Schema,
+  risk_score: Score100Schema,
+  reasoning: z.string(),
+  reasoning_localized: LocalizedTextSchema,
+  keywords: z.array(z.string()),
+  published_date: IsoDateTimeSchema,
+  source: z.string(),
+  risk_factors: z.array(z.string()),
+  time_sensitivity: TimeSensitivitySchema,
+  holding_period: z.string(),
+  expected_return: z.number(),
+});
+export type ContextualRecommendation = z.infer<typeof ContextualRecommendationSchema>;
+
+export const ContextualResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  recommendations: z.array(ContextualRecommendationSchema),
+  summary: z.object({
+    total_recommendations: z.number().int(),
+    high_confidence_count: z.number().int(),
+    catalysts_analyzed: z.number().int(),
+  }),
+  market_context: z.object({
+    high_impact_events: z.number().int(),
+    average_sentiment: z.number(),
+    as_of: IsoDateTimeSchema,
+  }),
+  enhanced_features: z.array(z.string()),
+  demo_mode: z.boolean(),
+  message: z.string().optional(),
+});
+
+/** Part 1 section 3: live market alert. */
+export const LiveMarketAlertSchema = z.object({
+  alert_id: z.string(),
+  symbol: z.string(),
+  alert_level: AlertLevelSchema,
+  event_type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  impact_score: Score100Schema,
+  sentiment: SentimentLabelSchema,
+  sentiment_score: z.number().min(-1).max(1),
+  published_time: IsoDateTimeSchema,
+  hours_ago: z.number(),
+  source: z.string(),
+  url: z.string(),
+  keywords: z.array(z.string()),
+  recommended_action: z.string(),
+});
+export type LiveMarketAlert = z.infer<typeof LiveMarketAlertSchema>;
+
+export const LiveAlertsResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  alerts: z.array(LiveMarketAlertSchema),
+  summary: z.object({
+    total_alerts: z.number().int(),
+    critical_count: z.number().int(),
+    high_count: z.number().int(),
+    recent_count: z.number().int(),
+  }),
+  message: z.string().optional(),
+});
+
+/** Part 2 section 3: a market alert as the alerts screen shows it (a user's own alert). */
+export const UserAlertSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  message: LocalizedTextSchema,
+  severity: SeveritySchema,
+  timestamp: IsoDateTimeSchema,
+  type: MarketAlertTypeSchema,
+  asset: z.string().describe("a symbol, or GENERAL for 'Market General'"),
+  dismissed: z.boolean(),
+  actionRequired: z.boolean(),
+});
+export type UserAlert = z.infer<typeof UserAlertSchema>;
+
+export const UserAlertsResponseSchema = z.object({
+  alerts: z.array(UserAlertSchema),
+  demo: z.boolean(),
+  summary: z.object({
+    critical: z.number().int(),
+    medium: z.number().int(),
+    info: z.number().int(),
+    action_required: z.number().int(),
+    dismissed: z.number().int(),
+  }),
+});

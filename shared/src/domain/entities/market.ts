@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import {
+  AssetTypeSchema,
+  GradeSchema,
+  ObvTrendSchema,
+  RecommendationActionSchema,
+  SpeculationLevelSchema,
+  VolatilityRegimeSchema,
+  VolumeSurgeLevelSchema,
+} from '../enums';
+import { DataModeSchema, IsoDateSchema, LocalizedTextSchema, Score100Schema, StatusSchema } from './common';
+
+/** One input behind a score, so the site can show "why this grade". */
+export const ScoreFactorSchema = z.object({
+  name: z.string(),
+  score: Score100Schema.nullable(),
+  weight: z.number(),
+  inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  note: LocalizedTextSchema.optional(),
+});
+export type ScoreFactor = z.infer<typeof ScoreFactorSchema>;
+
+/** Part 2 section 3: nugget scores. */
+export const NuggetScoresSchema = z.object({
+  investment_grade: GradeSchema,
+  composite_rationality_score: Score100Schema,
+  financial_health_score: Score100Schema,
+  growth_quality_score: Score100Schema,
+  value_score: Score100Schema,
+  momentum_score: Score100Schema,
+  risk_score: Score100Schema.describe('higher is riskier'),
+  risk_reward_ratio: z.number(),
+  key_nuggets: z.array(z.string()),
+  key_nuggets_localized: z.array(LocalizedTextSchema).optional(),
+  factors: z.array(ScoreFactorSchema).optional(),
+});
+export type NuggetScores = z.infer<typeof NuggetScoresSchema>;
+
+/** Part 2 section 3: volume analysis. Null where the series has no volume. */
+export const VolumeAnalysisSchema = z.object({
+  volume_breakout: z.boolean().nullable(),
+  volume_ratio_20d: z.number().nullable(),
+  volume_surge_level: VolumeSurgeLevelSchema.nullable(),
+  obv_trend: ObvTrendSchema.nullable(),
+  accumulation_distribution: z.number().nullable(),
+});
+export type VolumeAnalysis = z.infer<typeof VolumeAnalysisSchema>;
+
+/** Part 2 section 3: risk metrics (percentages). */
+export const RiskMetricsSchema = z.object({
+  volatility_1month: z.number().nullable(),
+  volatility_regime: VolatilityRegimeSchema.nullable(),
+  momentum_1w: z.number().nullable(),
+  momentum_1m: z.number().nullable(),
+  momentum_3m: z.number().nullable(),
+  max_drawdown: z.number().nullable(),
+  sharpe_estimation: z.number().nullable(),
+});
+export type RiskMetrics = z.infer<typeof RiskMetricsSchema>;
+
+/** A dated quote; `as_of` is the trading day the price belongs to (replay or live). */
+export const QuoteSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number(),
+  previous_close: z.number().nullable(),
+  change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  volume: z.number().nullable(),
+  as_of: IsoDateSchema,
+  source: z.string(),
+  data_mode: DataModeSchema,
+  stale: z.boolean(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/** Part 1 section 3: enhanced price entry. */
+export const EnhancedPriceEntrySchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number(),
+  composite_score: Score100Schema,
+  investment_grade: GradeSchema,
+  financial_health: Score100Schema,
+  risk_level: Score100Schema,
+  top_nugget: z.string(),
+  after_hours_price: z.number().nullable(),
+  premarket_change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  as_of: IsoDateSchema,
+  data_mode: DataModeSchema,
+  error: z.string().optional(),
+});
+export type EnhancedPriceEntry = z.infer<typeof EnhancedPriceEntrySchema>;
+
+export const MarketGroupItemSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  value: z.number(),
+  change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  investment_grade: GradeSchema.nullable(),
+  composite_score: Score100Schema.nullable(),
+  after_hours_price: z.number().nullable(),
+  as_of: IsoDateSchema,
+  analysisNote: z.string(),
+});
+export type MarketGroupItem = z.infer<typeof MarketGroupItemSchema>;
+
+/** Part 1 section 3: market data groups of the dashboard. */
+export const MarketGroupsSchema = z.object({
+  indices: z.array(MarketGroupItemSchema),
+  crypto: z.array(MarketGroupItemSchema),
+  commodities: z.array(MarketGroupItemSchema),
+});
+
+export const EnhancedPricesResponseSchema = z.object({
+  status: StatusSchema,
+  data_mode: DataModeSchema,
+  enhanced_prices: z.record(z.string(), EnhancedPriceEntrySchema),
+  market_groups: MarketGroupsSchema,
+  updated_at: z.string(),
+});
+
+export const PriceEntrySchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number(),
+  change_percent: z.number().nullable(),
+  as_of: IsoDateSchema,
+  data_mode: DataModeSchema,
+  stale: z.boolean(),
+});
+
+export const PricesResponseSchema = z.object({
+  status: StatusSchema,
+  data_mode: DataModeSchema,
+  prices: z.record(z.string(), PriceEntrySchema),
+  updated_at: z.string(),
+});
+
+/** Per-symbol analysis (part 2 section 3) with its quote. */
+export const SymbolAnalysisSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  asset_type: AssetTypeSchema,
+  quote: QuoteSchema,
+  nugget_scores: NuggetScoresSchema,
+  volume_analysis: VolumeAnalysisSchema,
+  risk_metrics: RiskMetricsSchema,
+  speculation_level: SpeculationLevelSchema,
+  recommendation: RecommendationActionSchema,
+  target_price: z.number(),
+  confidence_score: z.number().min(0).max(1),
+  reasoning: LocalizedTextSchema,
+  methodology_url: z.string(),
+});
+export type SymbolAnalysis = z.infer<typeof SymbolAnalysisSchema>;
+
+/** Part 1 section 3: rationality score response. */
+export const RationalityScoreResponseSchema = z.object({
+  symbol: z.string(),
+  rationality_score: Score100Schema,
+  speculation_level: SpeculationLevelSchema,
+  current_price: z.number(),
+  recommendation: RecommendationActionSchema,
+  investment_grade: GradeSchema,
+  as_of: IsoDateSchema,
+});
+
+/** Part 1 section 3: a recommendation of the user recommendations call. */
+export const RecommendationSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  asset_type: AssetTypeSchema,
+  recommendation: RecommendationActionSchema,
+  current_price: z.number(),
+  target_price: z.number(),
+  confidence_score: z.number().min(0).max(1),
+  rationality_score: Score100Schema,
+  reasoning: z.string(),
+  reasoning_localized: LocalizedTextSchema,
+  summary: z.string(),
+  nugget_scores: NuggetScoresSchema,
+  after_hours_price: z.number().nullable(),
+  premarket_change: z.number().nullable(),
+  volume_analysis: VolumeAnalysisSchema,
+  risk_metrics: RiskMetricsSchema,
+  as_of: IsoDateSchema,
+  /** Set when an administrator approved this recommendation. */
+  reviewed: z.boolean(),
+});
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+export const RecommendationsResponseSchema = z.object({
+  status: StatusSchema,
+  user_id: z.string(),
+  recommendations: z.array(RecommendationSchema),
+  /** How many exist before the tier cap (FREE 3, PREMIUM 10, PRO unlimited). */
+  total_available: z.number().int(),
+  tier_cap: z.number().int().describe('-1 for unlimited'),
+  data_mode: DataModeSchema,
+  backtest: z
+    .object({ hit_rate: z.number(), recommendations: z.number().int(), window: z.string() })
+    .nullable(),
+});
+
+/** POST /ai/analyze/stock body. */
+export const AnalyzeStockPayloadSchema = z.strictObject({
+  symbol: z.string().trim().min(1).max(15),
+  user_id: z.string().max(128).optional(),
+  analysis_type: z.enum(['comprehensive', 'quick']).default('comprehensive'),
+  risk_tolerance: z.enum(['conservative', 'moderate', 'aggressive']).default('moderate'),
+});
+
+export const BatchSymbolsPayloadSchema = z.strictObject({
+  symbols: z.array(z.string().trim().min(1).max(15)).min(1).max(50),
+});
+
+/** A failed symbol in a batch (part 1 section 8). */
+export const BatchAnalysisItemSchema = z.object({
+  symbol: z.string(),
+  rationality_score: Score100Schema,
+  speculation_level: SpeculationLevelSchema,
+  current_price: z.number().nullable(),
+  recommendation: RecommendationActionSchema.nullable(),
+  error: z.string().optional(),
+});
+
+export const BatchNuggetItemSchema = z.object({
+  symbol: z.string(),
+  nugget_scores: NuggetScoresSchema,
+  error: z.string().optional(),
+});
+
+/** Daily bars for charts. */
+export const PriceBarSchema = z.object({
+  date: IsoDateSchema,
+  open: z.number().nullable(),
+  high: z.number().nullable(),
+  low: z.number().nullable(),
+  close: z.number(),
+  volume: z.number().nullable(),
+});
+export type PriceBar = z.infer<typeof PriceBarSchema>;
+
+export const PriceHistoryResponseSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  data_mode: DataModeSchema,
+  source: z.string(),
+  bars: z.array(PriceBarSchema),
+});
+
+/** One point of a user's portfolio history (value over time). */
+export const PortfolioHistoryPointSchema = z.object({
+  date: IsoDateSchema,
+  total_value: z.number(),
+  rationality_score: Score100Schema.nullable(),
+});
+
+export const AiHealthResponseSchema = z.object({
+  status: z.enum(['healthy', 'degraded', 'unhealthy']),
+  data_mode: DataModeSchema,
+  checks: z.array(
+    z.object({
+      name: z.string(),
+      status: z.enum(['pass', 'warn', 'fail']),
+      detail: z.string(),
+    }),
+  ),
+  symbols_tracked: z.number().int(),
+  latest_as_of: IsoDateSchema.nullable(),
+  checked_at: z.string(),
+});

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  AssetTypeSchema,
+  GradeSchema,
+  HoldingTypeSchema,
+  RecommendationActionSchema,
+} from '../enums';
+import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
+
+/** Part 2 section 3: search result. */
+export const SearchResultSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  asset_type: AssetTypeSchema,
+  current_price: z.number().nullable(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LENGTH = 64;
+export const SEARCH_DEFAULT_LIMIT = 8;
+
+export const SearchQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_LENGTH, `must be at least ${SEARCH_MIN_LENGTH} characters`)
+    .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`),
+  limit: z.coerce.number().int().min(1).max(25).default(SEARCH_DEFAULT_LIMIT),
+});
+
+/** Upper bounds keep arithmetic exact enough and stop absurd values at the door. */
+const SharesSchema = z
+  .number('must be a number')
+  .gt(0, 'must be greater than 0')
+  .max(1_000_000_000, 'is too large');
+const PurchasePriceSchema = z.number('must be a number').min(0, 'must be 0 or more').max(10_000_000);
+/** Purchase dates are calendar days; "not in the future" is checked by the service with its clock. */
+const PurchaseDateSchema = IsoDateSchema;
+
+/** Part 2 section 3: add-asset payload. */
+export const AddAssetPayloadSchema = z.strictObject({
+  symbol: SymbolSchema,
+  shares: SharesSchema,
+  purchase_price: PurchasePriceSchema.nullable().optional(),
+  purchase_date: PurchaseDateSchema.nullable().optional(),
+  asset_type: AssetTypeSchema,
+});
+export type AddAssetPayload = z.infer<typeof AddAssetPayloadSchema>;
+
+export const EditHoldingPayloadSchema = z
+  .strictObject({
+    shares: SharesSchema.optional(),
+    purchase_price: PurchasePriceSchema.nullable().optional(),
+    purchase_date: PurchaseDateSchema.nullable().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+export type EditHoldingPayload = z.infer<typeof EditHoldingPayloadSchema>;
+
+/** Part 2 section 3: portfolio asset, valued at the latest price. */
+export const PortfolioAssetSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  asset_type: AssetTypeSchema,
+  shares: z.number(),
+  current_price: z.number(),
+  purchase_price: z.number().nullable(),
+  purchase_date: IsoDateSchema.nullable(),
+  total_value: z.number(),
+  change_percent: z.number().nullable(),
+  change_amount: z.number().nullable(),
+  gain_amount: z.number().nullable().describe('total gain against purchase price'),
+  gain_percent: z.number().nullable(),
+  investment_grade: GradeSchema.nullable(),
+  price_as_of: IsoDateSchema,
+  created_at: IsoDateTimeSchema,
+  updated_at: IsoDateTimeSchema,
+});
+export type PortfolioAsset = z.infer<typeof PortfolioAssetSchema>;
+
+export const PortfolioResponseSchema = z.object({
+  assets: z.array(PortfolioAssetSchema),
+  summary: z.object({
+    total_value: z.number(),
+    total_cost: z.number().nullable(),
+    total_gain: z.number().nullable(),
+    day_change_amount: z.number(),
+    monthly_return_percent: z.number().nullable(),
+    asset_count: z.number().int(),
+    by_type: z.record(
+      AssetTypeSchema,
+      z.object({ total_value: z.number(), count: z.number().int(), percent: z.number() }),
+    ),
+  }),
+  demo: z.boolean(),
+});
+
+export const AddAssetResponseSchema = z.object({
+  asset: PortfolioAssetSchema,
+  name: z.string(),
+  merged: z.boolean().describe('true when the symbol was already held and the position was merged'),
+  message: z.string(),
+});
+
+export const DeleteHoldingResponseSchema = z.object({ deleted: z.literal(true), id: z.string() });
+
+/** Part 1 section 3: a sample holding (shared by the demo portfolio and POST /ai/analyze/portfolio). */
+export const PortfolioHoldingSampleSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  type: HoldingTypeSchema.default('other'),
+  shares: z.number(),
+  currentPrice: z.number(),
+  value: z.number(),
+  change: z.number(),
+  changePercent: z.number(),
+  aiRecommendation: z.enum(['HOLD', 'BUY', 'SELL', 'STRONG_BUY']),
+  riskScore: z.number().min(4).max(9),
+  analysisNote: z.string(),
+});
+
+/** Portfolio analysis (advanced_analytics). */
+export const PortfolioAnalysisSchema = z.object({
+  total_value: z.number(),
+  allocation: z.array(z.object({ asset_type: AssetTypeSchema, value: z.number(), percent: z.number() })),
+  concentration: z.object({
+    largest_position_symbol: z.string().nullable(),
+    largest_position_percent: z.number(),
+    herfindahl_index: z.number().describe('sum of squared weights, 0-1'),
+  }),
+  volatility_annualized: z.number().nullable(),
+  max_drawdown: z.number().nullable(),
+  rationality_score: z.number().nullable(),
+  investment_grade: GradeSchema.nullable(),
+  speculation_exposure_percent: z.number(),
+  holdings: z.array(
+    z.object({
+      symbol: z.string(),
+      weight: z.number(),
+      investment_grade: GradeSchema.nullable(),
+      recommendation: RecommendationActionSchema.nullable(),
+    }),
+  ),
+  as_of: IsoDateSchema,
+});
+export type PortfolioAnalysis = z.infer<typeof PortfolioAnalysisSchema>;
+
+export const AnalyzePortfolioPayloadSchema = z.strictObject({
+  user_id: z.string().max(128).optional(),
+  holdings: z
+    .array(
+      z.strictObject({
+        symbol: SymbolSchema,
+        shares: SharesSchema,
+        purchase_price: PurchasePriceSchema.nullable().optional(),
+      }),
+    )
+    .min(1)
+    .max(200),
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LanguageSchema, RoleSchema, ThemeSchema, TierSchema } from '../enums';
+import { IsoDateTimeSchema } from './common';
+
+/** Spec: password minimum 6 (part 1 section 9); Cognito's policy is at least this. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const UserSchema = z.object({
+  id: z.string().describe('Cognito sub'),
+  email: z.email(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: RoleSchema,
+  subscription_tier: TierSchema.default('FREE'),
+  language: LanguageSchema.default('en'),
+  theme: ThemeSchema.default('dark'),
+  created_at: IsoDateTimeSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+const EmailInputSchema = z.email('must be an email address').trim().toLowerCase().max(254);
+
+export const RegistrationPayloadSchema = z.strictObject({
+  email: EmailInputSchema,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256),
+  first_name: z.string().trim().min(1, 'is required').max(100),
+  last_name: z.string().trim().max(100).default(''),
+  /** Always sent as USER by the site; the server ignores it (nobody can make themselves ADMIN). */
+  role: z.string().max(20).optional(),
+});
+export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
+
+export const LoginPayloadSchema = z.strictObject({
+  email: EmailInputSchema,
+  password: z.string().min(1, 'is required').max(256),
+});
+export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
+
+export const AuthResponseSchema = z.object({
+  access_token: z.string(),
+  id_token: z.string(),
+  refresh_token: z.string().optional(),
+  expires_in: z.number().int(),
+  user: UserSchema,
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** Profile and preferences the settings screen saves (applied at sign-in on any device). */
+export const UpdateProfilePayloadSchema = z
+  .strictObject({
+    first_name: z.string().trim().min(1, 'is required').max(100).optional(),
+    last_name: z.string().trim().max(100).optional(),
+    language: LanguageSchema.optional(),
+    theme: ThemeSchema.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayloadSchema>;
+
+/** Part 1 section 3: the contact form (submitted locally only, never to the server). */
+export const ContactFormSchema = z.object({
+  name: z.string().trim().min(1),
+  email: z.email(),
+  subject: z.string().trim().min(1),
+  message: z.string().trim().min(1),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
