@@ -15,7 +15,9 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
     .split('/')
     .map((segment) => (/^\{.+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('/');
-  const literalSegments = route.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length;
+  const literalSegments = route.path
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith('{')).length;
   return { route, pattern: new RegExp(`^${source}$`), names, literalSegments };
 }).sort((a, b) => b.literalSegments - a.literalSegments);
 

@@ -28,9 +28,7 @@ export const TierParamsSchema = z.strictObject({
 });
 
 /** Ids we mint are ULIDs; anything else cannot exist, so it is refused before a lookup. */
-export const IdSchema = z
-  .string()
-  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an id returned by the API');
+export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an id returned by the API');
 
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });

@@ -26,7 +26,13 @@ import { AnalyzePortfolioPayloadSchema, PortfolioAnalysisSchema } from '../domai
 import { SymbolParamsSchema, UserParamsSchema } from './params';
 import { defineRoute } from './route';
 
-const HoursBackSchema = (defaultValue: number) => z.coerce.number().int().min(1).max(24 * 30).default(defaultValue);
+const HoursBackSchema = (defaultValue: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(defaultValue);
 const ImpactSchema = (defaultValue: number) => z.coerce.number().min(0).max(100).default(defaultValue);
 
 /**
@@ -50,7 +56,8 @@ export const aiRoutes = {
     path: '/api/ai/analyze/stock',
     area: 'ai',
     access: 'optional-user',
-    summary: 'Full analysis of one symbol: quote, nugget scores, volume analysis, risk metrics, recommendation.',
+    summary:
+      'Full analysis of one symbol: quote, nugget scores, volume analysis, risk metrics, recommendation.',
     body: AnalyzeStockPayloadSchema,
     response: SymbolAnalysisSchema,
     errors: [404],
@@ -126,7 +133,11 @@ export const aiRoutes = {
     access: 'public',
     summary: 'Latest engine alerts across the watched universe.',
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: z.object({ success: z.boolean(), alerts: z.array(LiveMarketAlertSchema), message: z.string().optional() }),
+    response: z.object({
+      success: z.boolean(),
+      alerts: z.array(LiveMarketAlertSchema),
+      message: z.string().optional(),
+    }),
     rateClass: 'read',
   }),
   nuggetAnalysis: defineRoute({
@@ -153,7 +164,8 @@ export const aiRoutes = {
     path: '/api/ai/nugget-analysis/batch',
     area: 'ai',
     access: 'public',
-    summary: "Nugget scores for several symbols; a failed symbol yields 'Nugget analysis failed', 50, B, 50, 50.",
+    summary:
+      "Nugget scores for several symbols; a failed symbol yields 'Nugget analysis failed', 50, B, 50, 50.",
     body: BatchSymbolsPayloadSchema,
     response: z.object({ status: z.enum(['success', 'error']), results: z.array(BatchNuggetItemSchema) }),
     rateClass: 'analysis',
@@ -164,7 +176,8 @@ export const aiRoutes = {
     path: '/api/ai/enhanced-prices/real-time',
     area: 'ai',
     access: 'public',
-    summary: 'Enhanced prices keyed by symbol (grade, composite score, after-hours) and the dashboard groups.',
+    summary:
+      'Enhanced prices keyed by symbol (grade, composite score, after-hours) and the dashboard groups.',
     response: EnhancedPricesResponseSchema,
     rateClass: 'read',
   }),

@@ -82,7 +82,8 @@ export const portfolioRoutes = {
     path: '/api/portfolio/analysis',
     area: 'portfolio',
     access: 'user',
-    summary: 'Allocation, concentration, volatility, drawdown, rationality and speculation exposure (advanced_analytics).',
+    summary:
+      'Allocation, concentration, volatility, drawdown, rationality and speculation exposure (advanced_analytics).',
     response: PortfolioAnalysisSchema,
     errors: [403],
     rateClass: 'analysis',

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  AssetTypeSchema,
-  GradeSchema,
-  HoldingTypeSchema,
-  RecommendationActionSchema,
-} from '../enums';
+import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
 import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 
 /** Part 2 section 3: search result. */

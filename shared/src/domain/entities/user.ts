@@ -5,6 +5,28 @@ import { IsoDateTimeSchema } from './common';
 /** Spec: password minimum 6 (part 1 section 9); Cognito's policy is at least this. */
 export const PASSWORD_MIN_LENGTH = 6;
 
+/**
+ * The user pool's password policy (the CDK auth stack and the local pool use these numbers). It is
+ * stricter than the spec's client-side minimum of 6; the API explains it when a password falls short.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+} as const;
+
+/** The reason a password breaks the pool's policy, or null when it meets it. */
+export function passwordPolicyProblem(password: string): string | null {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_POLICY.minLength)
+    problems.push(`at least ${PASSWORD_POLICY.minLength} characters`);
+  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('a lower-case letter');
+  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('an upper-case letter');
+  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) problems.push('a digit');
+  return problems.length === 0 ? null : `must contain ${problems.join(', ')}`;
+}
+
 export const UserSchema = z.object({
   id: z.string().describe('Cognito sub'),
   email: z.email(),

@@ -163,7 +163,11 @@ describe('relativeTimeParts', () => {
   const secondsAgo = (seconds: number) => now - seconds * 1000;
 
   it.each([
-    { age: 'in 5 minutes (clock skew)', timestamp: secondsAgo(-300), expected: { unit: 'minutes', value: 0 } },
+    {
+      age: 'in 5 minutes (clock skew)',
+      timestamp: secondsAgo(-300),
+      expected: { unit: 'minutes', value: 0 },
+    },
     { age: 'now', timestamp: secondsAgo(0), expected: { unit: 'minutes', value: 0 } },
     { age: '59 s', timestamp: secondsAgo(59), expected: { unit: 'minutes', value: 0 } },
     { age: '1 min', timestamp: secondsAgo(60), expected: { unit: 'minutes', value: 1 } },
@@ -173,7 +177,11 @@ describe('relativeTimeParts', () => {
     { age: '2 h', timestamp: secondsAgo(7200), expected: { unit: 'hours', value: 2 } },
     { age: '23 h 59 min 59 s', timestamp: secondsAgo(86_399), expected: { unit: 'hours', value: 23 } },
     { age: '24 h', timestamp: secondsAgo(86_400), expected: { unit: 'date', value: secondsAgo(86_400) } },
-    { age: '30 days', timestamp: secondsAgo(2_592_000), expected: { unit: 'date', value: secondsAgo(2_592_000) } },
+    {
+      age: '30 days',
+      timestamp: secondsAgo(2_592_000),
+      expected: { unit: 'date', value: secondsAgo(2_592_000) },
+    },
   ])('shows an alert $age old as $expected.value $expected.unit', ({ timestamp, expected }) => {
     const parts = relativeTimeParts(timestamp, now);
 

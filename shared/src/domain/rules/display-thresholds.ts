@@ -108,9 +108,7 @@ export function volatility5dLabel(volatilityPercent: number): LevelLabel {
  * `formatDate`.
  */
 export type RelativeTimeParts =
-  | { unit: 'minutes'; value: number }
-  | { unit: 'hours'; value: number }
-  | { unit: 'date'; value: number };
+  { unit: 'minutes'; value: number } | { unit: 'hours'; value: number } | { unit: 'date'; value: number };
 
 /**
  * `now` is an argument so the result is pure and testable. Whole units are floored (59 min 59 s

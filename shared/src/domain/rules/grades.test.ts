@@ -110,7 +110,9 @@ describe('recommendationToAction', () => {
   it('always lands inside the five-value action enum', () => {
     const actions = GRADE_RECOMMENDATIONS.map(recommendationToAction);
 
-    expect(actions.every((action) => (RECOMMENDATION_ACTIONS as readonly string[]).includes(action))).toBe(true);
+    expect(actions.every((action) => (RECOMMENDATION_ACTIONS as readonly string[]).includes(action))).toBe(
+      true,
+    );
   });
 });
 

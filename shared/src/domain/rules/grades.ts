@@ -18,7 +18,14 @@ export const LOWEST_GRADE: Grade = 'D';
  * The recommendation a grade stands for. It has six values because the spec's grade table has a
  * 'Weak Hold' (B-) that the five-value engine action enum lacks; see `recommendationToAction`.
  */
-export const GRADE_RECOMMENDATIONS = ['STRONG_BUY', 'BUY', 'HOLD', 'WEAK_HOLD', 'SELL', 'STRONG_SELL'] as const;
+export const GRADE_RECOMMENDATIONS = [
+  'STRONG_BUY',
+  'BUY',
+  'HOLD',
+  'WEAK_HOLD',
+  'SELL',
+  'STRONG_SELL',
+] as const;
 export const GradeRecommendationSchema = z.enum(GRADE_RECOMMENDATIONS);
 export type GradeRecommendation = z.infer<typeof GradeRecommendationSchema>;
 

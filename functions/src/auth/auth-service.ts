@@ -1,0 +1,129 @@
+import { decodeJwt } from 'jose';
+import {
+  passwordPolicyProblem,
+  type AuthResponse,
+  type RegistrationPayload,
+  type User,
+} from '@app/shared/domain/entities/user';
+import type { Role } from '@app/shared/domain/enums';
+import { parseGroupsClaim, ADMIN_GROUP } from '../platform/auth-context';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../platform/errors';
+import type { UsersRepository, StoredUser } from '../data/users-repository';
+import {
+  EmailTakenError,
+  WeakPasswordError,
+  WrongCredentialsError,
+  type CognitoGateway,
+  type Tokens,
+} from './cognito-gateway';
+
+export interface AuthDeps {
+  users: UsersRepository;
+  cognito: CognitoGateway;
+  now: () => Date;
+}
+
+function publicUser(user: StoredUser): User {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    role: user.role,
+    subscription_tier: user.subscription_tier,
+    language: user.language,
+    theme: user.theme,
+    created_at: user.created_at,
+  };
+}
+
+function authResponse(tokens: Tokens, user: StoredUser): AuthResponse {
+  return {
+    access_token: tokens.accessToken,
+    id_token: tokens.idToken,
+    refresh_token: tokens.refreshToken,
+    expires_in: tokens.expiresIn,
+    user: publicUser(user),
+  };
+}
+
+/** Roles come only from the Cognito group in the token, never from a request body. */
+function roleOfToken(accessToken: string): { sub: string; role: Role } {
+  const claims = decodeJwt(accessToken);
+  const groups = parseGroupsClaim(claims['cognito:groups']);
+  return { sub: String(claims.sub), role: groups.includes(ADMIN_GROUP) ? 'ADMIN' : 'USER' };
+}
+
+export async function registerUser(payload: RegistrationPayload, deps: AuthDeps): Promise<AuthResponse> {
+  // Checked here too, so the answer is the same whether or not the pool enforces it (cognito-local does not).
+  const problem = passwordPolicyProblem(payload.password);
+  if (problem) throw new ValidationError([{ path: 'body.password', message: problem }]);
+  let sub: string;
+  try {
+    sub = await deps.cognito.createUser(
+      payload.email,
+      payload.password,
+      payload.first_name,
+      payload.last_name,
+    );
+  } catch (error: unknown) {
+    if (error instanceof EmailTakenError)
+      throw new ConflictError('An account with this email already exists.');
+    if (error instanceof WeakPasswordError) {
+      throw new ValidationError([
+        { path: 'body.password', message: passwordPolicyProblem('') ?? 'is too weak' },
+      ]);
+    }
+    throw error;
+  }
+  // `payload.role` is ignored on purpose: every registration is a USER on the FREE tier.
+  const user = await deps.users.create({
+    id: sub,
+    email: payload.email,
+    first_name: payload.first_name,
+    last_name: payload.last_name,
+    role: 'USER',
+    subscription_tier: 'FREE',
+    language: 'en',
+    theme: 'dark',
+    created_at: deps.now().toISOString(),
+  });
+  const tokens = await deps.cognito.signIn(payload.email, payload.password);
+  return authResponse(tokens, user);
+}
+
+export async function loginUser(email: string, password: string, deps: AuthDeps): Promise<AuthResponse> {
+  let tokens: Tokens;
+  try {
+    tokens = await deps.cognito.signIn(email, password);
+  } catch (error: unknown) {
+    if (error instanceof WrongCredentialsError) throw new UnauthorizedError('Incorrect email or password.');
+    throw error;
+  }
+  const { sub, role } = roleOfToken(tokens.accessToken);
+  let user = await deps.users.get(sub);
+  if (!user) {
+    // Users created outside the API (the console, the seed) get their profile on first sign-in.
+    user = await deps.users.create({
+      id: sub,
+      email,
+      first_name: email.split('@')[0] ?? email,
+      last_name: '',
+      role,
+      subscription_tier: 'FREE',
+      language: 'en',
+      theme: 'dark',
+      created_at: deps.now().toISOString(),
+    });
+  } else if (user.role !== role) {
+    await deps.users.setRole(sub, role);
+    user = { ...user, role };
+  }
+  return authResponse(tokens, user);
+}
+
+export async function getCurrentUser(userId: string, isAdmin: boolean, deps: AuthDeps): Promise<User> {
+  const user = await deps.users.get(userId);
+  if (!user) throw new NotFoundError('Failed to get user info');
+  return { ...publicUser(user), role: isAdmin ? 'ADMIN' : 'USER' };
+}

@@ -1,0 +1,38 @@
+import { getConfig } from '../config';
+import { createDocumentClient } from '../data/dynamo-client';
+import { createUsersRepository } from '../data/users-repository';
+import { createAreaHandler } from '../platform/http-handler';
+import { NotFoundError } from '../platform/errors';
+import { createCognitoGateway } from './cognito-gateway';
+import { getCurrentUser, loginUser, registerUser, type AuthDeps } from './auth-service';
+import { checkDependencies } from '../platform/health';
+
+function createDeps(): AuthDeps {
+  const config = getConfig();
+  const client = createDocumentClient(config);
+  return {
+    users: createUsersRepository(client, config.TABLE_USERS),
+    cognito: createCognitoGateway(config),
+    now: () => new Date(),
+  };
+}
+
+export const handler = createAreaHandler(
+  'auth',
+  {
+    register: async ({ body }, deps) => ({ reply: { status: 201, body: await registerUser(body, deps) } }),
+    login: async ({ body }, deps) => loginUser(body.email, body.password, deps),
+    me: async ({ auth }, deps) => {
+      if (auth.kind !== 'user') throw new NotFoundError('Failed to get user info');
+      return getCurrentUser(auth.userId, auth.isAdmin, deps);
+    },
+    updateMe: async ({ auth, body }, deps) => {
+      if (auth.kind !== 'user') throw new NotFoundError('Failed to get user info');
+      const updated = await deps.users.updateProfile(auth.userId, body);
+      if (!updated) throw new NotFoundError('Failed to get user info');
+      return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
+    },
+    health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
+  },
+  { createDeps },
+);

@@ -1,0 +1,141 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { UserSchema, type User } from '@app/shared/domain/entities/user';
+import type { Language, Role, Theme, Tier } from '@app/shared/domain/enums';
+import { keys } from './keys';
+
+export interface StoredUser extends User {
+  subscription_started_at: string | null;
+  subscription_expires_at: string | null;
+}
+
+export interface ProfilePatch {
+  first_name?: string;
+  last_name?: string;
+  language?: Language;
+  theme?: Theme;
+}
+
+function toStoredUser(item: Record<string, unknown>): StoredUser {
+  const user = UserSchema.parse(item);
+  return {
+    ...user,
+    subscription_started_at:
+      typeof item.subscription_started_at === 'string' ? item.subscription_started_at : null,
+    subscription_expires_at:
+      typeof item.subscription_expires_at === 'string' ? item.subscription_expires_at : null,
+  };
+}
+
+export class UserAlreadyExistsError extends Error {}
+
+/** User profiles in the users table. */
+export function createUsersRepository(client: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async get(userId: string): Promise<StoredUser | null> {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.userProfile(userId), ConsistentRead: true }),
+      );
+      return Item ? toStoredUser(Item) : null;
+    },
+
+    async findByEmail(email: string): Promise<StoredUser | null> {
+      const index = keys.userEmail(email);
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+          ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+          Limit: 1,
+        }),
+      );
+      const item = Items?.[0];
+      return item ? toStoredUser(item) : null;
+    },
+
+    /** Creates the profile once; a second create for the same id fails (no overwrite). */
+    async create(user: User): Promise<StoredUser> {
+      const item = {
+        ...keys.userProfile(user.id),
+        ...keys.userEmail(user.email),
+        entity: 'user',
+        ...user,
+        subscription_started_at: null,
+        subscription_expires_at: null,
+      };
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error: unknown) {
+        if (error instanceof ConditionalCheckFailedException) throw new UserAlreadyExistsError(user.id);
+        throw error;
+      }
+      return toStoredUser(item);
+    },
+
+    async updateProfile(userId: string, patch: ProfilePatch): Promise<StoredUser | null> {
+      const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+      if (entries.length === 0) return this.get(userId);
+      const names = Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name]));
+      const values = Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value]));
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.userProfile(userId),
+            UpdateExpression: `SET ${entries.map((_entry, index) => `#f${index} = :v${index}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toStoredUser(Attributes) : null;
+      } catch (error: unknown) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
+    },
+
+    /** Keeps the stored role in step with the Cognito group (the group is the truth). */
+    async setRole(userId: string, role: Role): Promise<void> {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET #role = :role',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':role': role },
+        }),
+      );
+    },
+
+    async setTier(userId: string, tier: Tier, startedAt: string, expiresAt: string): Promise<void> {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression:
+            'SET subscription_tier = :tier, subscription_started_at = :started, subscription_expires_at = :expires',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':tier': tier, ':started': startedAt, ':expires': expiresAt },
+        }),
+      );
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

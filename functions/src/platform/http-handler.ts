@@ -1,0 +1,273 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { contract, findRouteByKey, type RouteDefinition, type ServiceArea } from '@app/shared/api';
+import { getConfig } from '../config';
+import { ANONYMOUS, authContextFromClaims, type AuthContext, type Claims } from './auth-context';
+import { errorReplyOf } from './error-response';
+import {
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+  type FieldIssue,
+} from './errors';
+import { logger, metrics } from './observability';
+import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
+import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
+import { bearerTokenOf, createTokenVerifier, type VerifyAccessToken } from './token-verifier';
+
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Claims; scopes?: string[] | null } };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
+type Implementation<Deps> = (request: RouteRequest<RouteDefinition>, deps: Deps) => Promise<unknown>;
+
+/** Headers on every API response. */
+const BASE_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+function scope(): RequestScope {
+  const current = currentRequestScope();
+  if (!current) throw new Error('no request scope: call the handler returned by createAreaHandler');
+  return current;
+}
+
+function issuesOf(error: z.ZodError, location: 'params' | 'query' | 'body'): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: [location, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
+    throw new PayloadTooLargeError(`The request body is larger than ${maxBytes} bytes.`);
+  }
+  if (text.trim() === '') return undefined;
+  const contentType = event.headers?.['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    throw new ValidationError([
+      { path: 'body', message: 'must be JSON sent with Content-Type: application/json' },
+    ]);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError([{ path: 'body', message: 'is not valid JSON' }]);
+  }
+}
+
+/** Resolves the route from the API Gateway route key, so the router and the contract cannot disagree. */
+function routeResolver(area: ServiceArea): Middleware {
+  return {
+    name: 'route-resolver',
+    before: (request) => {
+      const route = findRouteByKey(request.event.routeKey);
+      if (!route || route.area !== area) {
+        throw new NotFoundError(`No route ${request.event.routeKey} in the ${area} service.`);
+      }
+      scope().route = route;
+      logger.appendKeys({ request_id: scope().requestId, route: request.event.routeKey });
+    },
+  };
+}
+
+/** Builds the caller from verified claims; refuses what the route's access rule does not allow. */
+function authenticator(verifier: () => VerifyAccessToken): Middleware {
+  return {
+    name: 'authenticator',
+    before: async (request) => {
+      const route = scope().route as RouteDefinition;
+      let auth: AuthContext = ANONYMOUS;
+      if (route.access === 'user' || route.access === 'admin') {
+        // API Gateway's JWT authorizer (or the local stack's equivalent) verified the token already.
+        const claims = request.event.requestContext.authorizer?.jwt?.claims;
+        if (!claims) throw new UnauthorizedError('Please sign in to use this feature.');
+        const result = authContextFromClaims(claims);
+        if ('reason' in result) throw new UnauthorizedError(`Unauthorized: ${result.reason}.`);
+        auth = result.auth;
+      } else if (route.access === 'optional-user') {
+        // No authorizer on these routes (it would refuse token-less demo visitors): verify here.
+        const token = bearerTokenOf(request.event.headers ?? {});
+        if (token) {
+          const verified = await verifier()(token);
+          if (!verified.ok) throw new UnauthorizedError(`Unauthorized: ${verified.reason}.`);
+          const result = authContextFromClaims(verified.claims);
+          if ('reason' in result) throw new UnauthorizedError(`Unauthorized: ${result.reason}.`);
+          auth = result.auth;
+        }
+      }
+      if (auth.kind === 'user') {
+        scope().userId = auth.userId;
+        logger.appendKeys({ user_id: auth.userId });
+      }
+      if (route.access === 'admin' && !(auth.kind === 'user' && auth.isAdmin)) {
+        logger.warn('admin route refused', { caller_id: auth.kind === 'user' ? auth.userId : null });
+        throw new ForbiddenError('Admin access required.');
+      }
+      scope().auth = auth;
+    },
+  };
+}
+
+/** Turns any error into the one error body, and logs and meters every request once. */
+function responder(): Middleware {
+  const finish = (status: number) => {
+    const current = scope();
+    const latency = performance.now() - current.startedAt;
+    metrics.addDimensions({ route: current.routeKey, tier: current.tier });
+    metrics.addMetric('Requests', MetricUnit.Count, 1);
+    metrics.addMetric('Latency', MetricUnit.Milliseconds, latency);
+    if (status >= 500) metrics.addMetric('Faults', MetricUnit.Count, 1);
+    metrics.publishStoredMetrics();
+    logger.info('request completed', {
+      status,
+      latency_ms: Math.round(latency * 100) / 100,
+      tier: current.tier,
+      read_capacity_units: current.readCapacityUnits,
+      write_capacity_units: current.writeCapacityUnits,
+    });
+    logger.resetKeys();
+  };
+  return {
+    name: 'responder',
+    after: (request) => finish(request.response?.statusCode ?? 200),
+    onError: (request) => {
+      const requestId = scope().requestId;
+      const reply = errorReplyOf(request.error, requestId);
+      if (reply.fault)
+        logger.error('request failed', { error: request.error as Error, status: reply.status });
+      else logger.info('request refused', { status: reply.status, code: reply.body.code });
+      request.response = {
+        statusCode: reply.status,
+        headers: { ...BASE_HEADERS, ...reply.headers, 'X-Request-Id': requestId },
+        body: JSON.stringify(reply.body),
+      };
+      finish(reply.status);
+    },
+  };
+}
+
+export interface AreaHandlerOptions<Deps> {
+  /** Built once per cold start, on the first request (repositories, clients, clock). */
+  createDeps: () => Deps;
+  /** Injected by tests; otherwise built from the config. */
+  verifier?: VerifyAccessToken;
+}
+
+/**
+ * One Lambda entry per service area: the middy stack every area shares (header normalisation, CORS,
+ * route resolution, authentication, validation with the contract's schemas, error mapping, logs and
+ * metrics), dispatching on the API Gateway route key to the area's implementation of each route.
+ */
+export function createAreaHandler<A extends ServiceArea, Deps>(
+  area: A,
+  implementations: AreaImplementations<A, Deps>,
+  options: AreaHandlerOptions<Deps>,
+) {
+  const byRouteId = new Map<string, Implementation<Deps>>();
+  for (const [key, route] of Object.entries(contract[area] as Record<string, RouteDefinition>)) {
+    const implementation = (implementations as unknown as Record<string, Implementation<Deps> | undefined>)[
+      key
+    ];
+    if (!implementation) throw new Error(`${area} service has no implementation for ${route.id}`);
+    byRouteId.set(route.id, implementation);
+  }
+
+  let deps: Deps | undefined;
+  let verifier = options.verifier;
+  const getVerifier = (): VerifyAccessToken => {
+    if (!verifier) {
+      const config = getConfig();
+      verifier = createTokenVerifier({
+        issuer: config.jwtIssuer,
+        jwksUrl: config.jwksUrl,
+        clientIds: config.USER_POOL_CLIENT_IDS,
+      });
+    }
+    return verifier;
+  };
+
+  const dispatch = async (event: HttpEvent): Promise<HttpResult> => {
+    const current = scope();
+    const route = current.route as RouteDefinition;
+    const config = getConfig();
+    const issues: FieldIssue[] = [];
+    const parse = (schema: z.ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') => {
+      if (!schema) return location === 'body' ? undefined : {};
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      issues.push(...issuesOf(result.error, location));
+      return undefined;
+    };
+    const params = parse(route.params, event.pathParameters ?? {}, 'params');
+    const query = parse(route.query, event.queryStringParameters ?? {}, 'query');
+    const body = route.body
+      ? parse(route.body, parseJsonBody(event, config.MAX_BODY_BYTES), 'body')
+      : undefined;
+    if (issues.length > 0) throw new ValidationError(issues);
+
+    deps ??= options.createDeps();
+    const implementation = byRouteId.get(route.id) as Implementation<Deps>;
+    const result = await implementation(
+      {
+        params: params as never,
+        query: query as never,
+        body: body as never,
+        auth: current.auth ?? ANONYMOUS,
+        headers: (event.headers ?? {}) as Record<string, string>,
+        requestId: current.requestId,
+        route,
+      },
+      deps,
+    );
+    const reply = isReply(result) ? result.reply : { status: route.successStatus ?? 200, body: result };
+    let payload = reply.body;
+    if (config.VALIDATE_RESPONSES) {
+      const checked = route.response.safeParse(payload);
+      if (!checked.success) {
+        logger.error('response does not match the contract', { issues: checked.error.issues.slice(0, 5) });
+        throw new Error(`response of ${route.id} does not match the contract`);
+      }
+      payload = checked.data;
+    }
+    return {
+      statusCode: reply.status,
+      headers: { ...BASE_HEADERS, ...(reply.headers ?? {}), 'X-Request-Id': current.requestId },
+      body: JSON.stringify(payload),
+    };
+  };
+
+  const stack = middy<HttpEvent, HttpResult, Error, Context>()
+    .use(httpHeaderNormalizer() as Middleware)
+    .use(
+      httpCors({
+        origins: getConfig().ALLOWED_ORIGINS,
+        headers: 'Authorization,Content-Type,Idempotency-Key',
+        methods: 'GET,POST,PATCH,DELETE,OPTIONS',
+        maxAge: 600,
+      }) as Middleware,
+    )
+    .use(responder())
+    .use(routeResolver(area))
+    .use(authenticator(getVerifier))
+    .handler((event) => dispatch(event));
+
+  return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    return runInRequestScope(newRequestScope(requestId, event.routeKey), () => stack(event, context));
+  };
+}

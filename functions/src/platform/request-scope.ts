@@ -1,0 +1,47 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RouteDefinition } from '@app/shared/api';
+import type { AuthContext } from './auth-context';
+
+/**
+ * What one request consumed, gathered while it runs (DynamoDB capacity from every call's
+ * ConsumedCapacity, Cognito calls) and priced once it ends. AsyncLocalStorage keeps concurrent
+ * requests of the local stack apart.
+ */
+export interface RequestScope {
+  requestId: string;
+  routeKey: string;
+  userId: string | null;
+  tier: string;
+  readCapacityUnits: number;
+  writeCapacityUnits: number;
+  cognitoCalls: number;
+  scans: number;
+  startedAt: number;
+  /** Set by the platform once the route is resolved and the caller authenticated. */
+  route?: RouteDefinition;
+  auth?: AuthContext;
+}
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+export function runInRequestScope<T>(scope: RequestScope, work: () => Promise<T>): Promise<T> {
+  return storage.run(scope, work);
+}
+
+export function currentRequestScope(): RequestScope | undefined {
+  return storage.getStore();
+}
+
+export function newRequestScope(requestId: string, routeKey: string): RequestScope {
+  return {
+    requestId,
+    routeKey,
+    userId: null,
+    tier: 'anonymous',
+    readCapacityUnits: 0,
+    writeCapacityUnits: 0,
+    cognitoCalls: 0,
+    scans: 0,
+    startedAt: performance.now(),
+  };
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { Contract } from '@app/shared/api';
+import type { RouteDefinition, ServiceArea } from '@app/shared/api';
+import type { AuthContext } from './auth-context';
+
+/** The default generic of a missing schema is the bare ZodType: treat it as "nothing". */
+type OutputOf<S, Fallback> = z.ZodType extends S ? Fallback : S extends z.ZodType ? z.output<S> : Fallback;
+
+export interface RouteRequest<R extends RouteDefinition> {
+  params: OutputOf<NonNullable<R['params']>, Record<string, never>>;
+  query: OutputOf<NonNullable<R['query']>, Record<string, never>>;
+  body: OutputOf<NonNullable<R['body']>, undefined>;
+  auth: AuthContext;
+  headers: Record<string, string>;
+  requestId: string;
+  route: RouteDefinition;
+}
+
+export type ResponseOf<R extends RouteDefinition> = z.input<R['response']>;
+
+/** A handler returns the body (sent with the route's success status) or a full reply. */
+export type RouteResult<R extends RouteDefinition> =
+  ResponseOf<R> | { reply: { status: number; body: ResponseOf<R>; headers?: Record<string, string> } };
+
+export type RouteImplementation<R extends RouteDefinition, Deps> = (
+  request: RouteRequest<R>,
+  deps: Deps,
+) => Promise<RouteResult<R>>;
+
+/** Every route of an area must be implemented: the router and the contract cannot disagree. */
+export type AreaImplementations<A extends ServiceArea, Deps> = {
+  [K in keyof Contract[A]]: Contract[A][K] extends RouteDefinition
+    ? RouteImplementation<Contract[A][K], Deps>
+    : never;
+};
+
+export function isReply(
+  value: unknown,
+): value is { reply: { status: number; body: unknown; headers?: Record<string, string> } } {
+  return typeof value === 'object' && value !== null && 'reply' in value && Object.keys(value).length === 1;
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'aws-lambda';
+import { matchRoute, routeKeyOf, type RouteDefinition, type ServiceArea } from '@app/shared/api';
+import type { HttpEvent, HttpResult } from '@app/functions/platform/http-handler';
+import { bearerTokenOf, type VerifyAccessToken } from '@app/functions/platform/token-verifier';
+
+export type AreaHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+
+/** API Gateway refuses bodies over 10 MB; we stop reading far earlier, the handlers refuse over 64 KB. */
+const MAX_READ_BYTES = 2 * 1024 * 1024;
+
+export interface AdapterOptions {
+  handlers: Record<ServiceArea, AreaHandler>;
+  verifyAccessToken: VerifyAccessToken;
+  /** Called for every request that reached a handler, with its route and latency (cost records, bench). */
+  onRequestCompleted?: (details: { route: RouteDefinition; status: number; latencyMs: number }) => void;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_READ_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Header values as API Gateway passes them to a Lambda: lower-case names, repeated values comma-joined. */
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/** Query parameters as API Gateway HTTP APIs pass them: repeated names comma-joined. */
+function queryOf(searchParams: URLSearchParams): Record<string, string> | undefined {
+  const query: Record<string, string> = {};
+  for (const [name, value] of searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  return Object.keys(query).length > 0 ? query : undefined;
+}
+
+/** Claims as API Gateway's JWT authorizer hands them over: every value a string, arrays bracketed. */
+function claimsAsGatewayPassesThem(claims: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(claims).map(([name, value]) => [
+      name,
+      Array.isArray(value)
+        ? `[${value.join(' ')}]`
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value),
+    ]),
+  );
+}
+
+function lambdaContext(area: ServiceArea, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `nugget-local-${area}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:nugget-local-${area}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/nugget-local-${area}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/**
+ * Serves the contract's routes the way API Gateway does in the cloud: matches the route key, verifies
+ * the JWT on protected routes before any handler runs (401 otherwise), builds the same HTTP API v2
+ * event, and calls the area's Lambda handler.
+ */
+export function createApiGatewayAdapter(options: AdapterOptions) {
+  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const headers = headersOf(request);
+    if (method === 'OPTIONS') {
+      response.writeHead(204, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      response.end();
+      return;
+    }
+    const matched = matchRoute(method, url.pathname);
+    if (!matched || 'methodNotAllowed' in matched) {
+      send(response, 404, { error: 'Not Found', code: 'NOT_FOUND' });
+      return;
+    }
+    const { route, pathParameters } = matched;
+    const requestId = randomUUID();
+    let authorizer: HttpEvent['requestContext']['authorizer'];
+    if (route.access === 'user' || route.access === 'admin') {
+      const token = bearerTokenOf(headers);
+      const verified = token ? await options.verifyAccessToken(token) : null;
+      if (!verified?.ok) {
+        send(
+          response,
+          401,
+          { error: 'Unauthorized', code: 'UNAUTHORIZED' },
+          { 'WWW-Authenticate': 'Bearer' },
+        );
+        return;
+      }
+      authorizer = { jwt: { claims: claimsAsGatewayPassesThem(verified.claims), scopes: null } };
+    }
+    const body = await readBody(request);
+    if (body === 'too-large') {
+      send(response, 413, { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+      return;
+    }
+    const now = new Date();
+    const routeKey = routeKeyOf(route);
+    const event: HttpEvent = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: queryOf(url.searchParams),
+      pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : undefined,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: headers.host ?? '127.0.0.1',
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        ...(authorizer ? { authorizer } : {}),
+      },
+      body: body.length > 0 ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+    };
+    const startedAt = performance.now();
+    const result = await options.handlers[route.area](event, lambdaContext(route.area, requestId));
+    const status = result.statusCode ?? 200;
+    options.onRequestCompleted?.({ route, status, latencyMs: performance.now() - startedAt });
+    const resultHeaders = Object.fromEntries(
+      Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    response.writeHead(status, resultHeaders);
+    response.end(result.body ?? '');
+  };
+}

@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
+import { startProcess, waitForPort, type ManagedProcess } from './processes';
+
+const require = createRequire(import.meta.url);
+
+export interface LocalPool {
+  userPoolId: string;
+  /** The investor site's, the admin site's and the API's app clients (no secrets, as in the cloud). */
+  webClientId: string;
+  adminClientId: string;
+  apiClientId: string;
+}
+
+/** cognito-local keeps its state in `<directory>/.cognito`; it has no SRP, so sites sign in with USER_PASSWORD_AUTH. */
+export async function startCognitoLocal(port: number, directory: string): Promise<ManagedProcess> {
+  mkdirSync(directory, { recursive: true });
+  const entry = require.resolve('cognito-local/lib/bin/start.js');
+  const managed = startProcess('cognito-local', process.execPath, [entry], {
+    cwd: directory,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  await waitForPort(port, managed);
+  return managed;
+}
+
+export function localCognitoClient(port: number): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Creates the pool, its three app clients and the ADMIN group once; later starts reuse them. */
+export async function ensurePool(
+  client: CognitoIdentityProviderClient,
+  directory: string,
+): Promise<LocalPool> {
+  const file = join(directory, 'pool.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalPool;
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      return saved;
+    } catch {
+      // The state folder was wiped without the pool file: create a new pool.
+    }
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'nugget-local',
+      UsernameAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+        },
+      },
+    }),
+  );
+  const userPoolId = pool.UserPool?.Id as string;
+  const makeClient = async (name: string) => {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: name,
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    return created.UserPoolClient?.ClientId as string;
+  };
+  const saved: LocalPool = {
+    userPoolId,
+    webClientId: await makeClient('web'),
+    adminClientId: await makeClient('admin'),
+    apiClientId: await makeClient('api'),
+  };
+  await client.send(
+    new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'ADMIN', Description: 'Administrators' }),
+  );
+  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  return saved;
+}
+
+/** Creates a confirmed user with a permanent password unless it exists; returns its sub. */
+export async function ensureUser(
+  client: CognitoIdentityProviderClient,
+  pool: LocalPool,
+  user: { email: string; password: string; firstName: string; lastName: string; admin: boolean },
+): Promise<string> {
+  const subOf = (attributes: { Name?: string; Value?: string }[] | undefined) =>
+    attributes?.find((attribute) => attribute.Name === 'sub')?.Value as string;
+  try {
+    const existing = await client.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
+    return subOf(existing.UserAttributes);
+  } catch {
+    // Not there yet.
+  }
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: pool.userPoolId,
+      Username: user.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: user.firstName },
+        { Name: 'family_name', Value: user.lastName },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: pool.userPoolId,
+      Username: user.email,
+      Password: user.password,
+      Permanent: true,
+    }),
+  );
+  const sub = subOf(created.User?.Attributes);
+  if (user.admin) {
+    // cognito-local wants the real username (the sub) here, not the email.
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: sub, GroupName: 'ADMIN' }),
+    );
+  }
+  return sub;
+}

@@ -1,0 +1,254 @@
+import { createServer, type Server } from 'node:http';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServiceArea } from '@app/shared/api';
+import { TABLE_IDS, tableEnvironmentVariable, tableName } from '../lib/table-definitions';
+import { createApiGatewayAdapter, type AreaHandler } from './api-gateway-adapter';
+import {
+  ensurePool,
+  ensureUser,
+  localCognitoClient,
+  startCognitoLocal,
+  type LocalPool,
+} from './cognito-local';
+import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+import type { ManagedProcess } from './processes';
+import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
+import { createStaticSite } from './static-site';
+
+export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LocalStackOptions {
+  webPort: number;
+  adminPort: number;
+  dynamoPort: number;
+  cognitoPort: number;
+  /** Where DynamoDB Local and cognito-local keep their state; null keeps DynamoDB in memory. */
+  dataDirectory: string;
+  persistDynamo: boolean;
+  reset: boolean;
+  /** Print request logs (quiet by default). */
+  verbose: boolean;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  adminUrl: string;
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  pool: LocalPool;
+  seed: { adminUserId: string; investorUserId: string };
+  stop: () => Promise<void>;
+}
+
+const AREAS: ServiceArea[] = ['public', 'auth', 'ai', 'subscription', 'portfolio', 'admin'];
+
+/** Sets the same environment variables the CDK stacks give each Lambda. */
+function configureFunctionEnvironment(options: LocalStackOptions, pool: LocalPool): void {
+  const issuer = `http://127.0.0.1:${options.cognitoPort}/${pool.userPoolId}`;
+  const environment: Record<string, string> = {
+    STAGE: 'local',
+    AWS_REGION: 'us-east-1',
+    DATA_MODE: 'replay',
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${options.dynamoPort}`,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${options.cognitoPort}`,
+    USER_POOL_ID: pool.userPoolId,
+    USER_POOL_CLIENT_IDS: [pool.webClientId, pool.adminClientId, pool.apiClientId].join(','),
+    AUTH_CLIENT_ID: pool.apiClientId,
+    JWT_ISSUER: issuer,
+    JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    ALLOWED_ORIGINS: [`http://127.0.0.1:${options.webPort}`, `http://127.0.0.1:${options.adminPort}`].join(
+      ',',
+    ),
+    VALIDATE_RESPONSES: 'true',
+    COST_RECORDS: 'dynamodb',
+    POWERTOOLS_SERVICE_NAME: 'nugget-local',
+    POWERTOOLS_METRICS_NAMESPACE: 'Nugget',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+  for (const id of TABLE_IDS) environment[tableEnvironmentVariable(id)] = tableName('local', id);
+  if (!options.verbose) {
+    environment.LOG_LEVEL = 'WARN';
+    environment.POWERTOOLS_METRICS_DISABLED = 'true';
+  }
+  Object.assign(process.env, environment);
+}
+
+async function loadHandlers(): Promise<Record<ServiceArea, AreaHandler>> {
+  // Imported only after the environment is set: each handler reads its config when first loaded.
+  const modules = await Promise.all(AREAS.map((area) => import(`@app/functions/${area}/handler`)));
+  return Object.fromEntries(
+    AREAS.map((area, index) => [area, (modules[index] as { handler: AreaHandler }).handler]),
+  ) as Record<ServiceArea, AreaHandler>;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolvePromise());
+  });
+}
+
+/**
+ * The whole product on one machine: DynamoDB Local, cognito-local, the API handlers mounted from the
+ * contract behind an API Gateway-equivalent adapter, and both sites with their runtime config.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const processes: ManagedProcess[] = [];
+  const servers: Server[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
+    for (const child of processes.reverse()) await child.stop();
+  };
+  try {
+    if (options.reset) rmSync(options.dataDirectory, { recursive: true, force: true });
+    const dynamoDirectory = join(options.dataDirectory, 'dynamodb');
+    const cognitoDirectory = join(options.dataDirectory, 'cognito');
+    const [dynamo, cognito] = await Promise.all([
+      startDynamoDbLocal(options.dynamoPort, options.persistDynamo ? dynamoDirectory : null),
+      startCognitoLocal(options.cognitoPort, cognitoDirectory),
+    ]);
+    processes.push(dynamo, cognito);
+
+    const dynamoClient = localDynamoClient(options.dynamoPort);
+    await createTables(dynamoClient, 'local');
+    const cognitoClient = localCognitoClient(options.cognitoPort);
+    const pool = await ensurePool(cognitoClient, cognitoDirectory);
+    configureFunctionEnvironment(options, pool);
+
+    const seed = await seedLocalData(cognitoClient, pool);
+    process.env.DEMO_USER_ID = seed.investorUserId;
+
+    const handlers = await loadHandlers();
+    const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
+    const issuer = process.env.JWT_ISSUER as string;
+    const adapter = createApiGatewayAdapter({
+      handlers,
+      verifyAccessToken: createTokenVerifier({
+        issuer,
+        jwksUrl: process.env.JWKS_URL as string,
+        clientIds: [pool.webClientId, pool.adminClientId, pool.apiClientId],
+      }),
+    });
+
+    const webUrl = `http://127.0.0.1:${options.webPort}`;
+    const adminUrl = `http://127.0.0.1:${options.adminPort}`;
+    const cognitoEndpoint = `http://127.0.0.1:${options.cognitoPort}`;
+    const common = {
+      apiUrl: '/api',
+      region: 'us-east-1',
+      userPoolId: pool.userPoolId,
+      userPoolEndpoint: cognitoEndpoint,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      dataMode: 'replay',
+      stage: 'local',
+      investorSiteUrl: webUrl,
+      adminSiteUrl: adminUrl,
+    };
+    const sites = [
+      {
+        port: options.webPort,
+        site: createStaticSite(
+          join(REPOSITORY_ROOT, 'web', 'dist'),
+          { ...common, userPoolClientId: pool.webClientId },
+          [cognitoEndpoint],
+        ),
+      },
+      {
+        port: options.adminPort,
+        site: createStaticSite(
+          join(REPOSITORY_ROOT, 'admin-web', 'dist'),
+          {
+            ...common,
+            userPoolClientId: pool.adminClientId,
+            demoAdmin: { email: SEED_ADMIN.email, password: SEED_ADMIN.password },
+          },
+          [cognitoEndpoint],
+        ),
+      },
+    ];
+    for (const { port, site } of sites) {
+      const server = createServer((request, response) => {
+        const path = request.url ?? '/';
+        const work =
+          path === '/api' || path.startsWith('/api/')
+            ? adapter(request, response)
+            : Promise.resolve(site(request, response));
+        work.catch((error: unknown) => {
+          console.error('local stack: request failed', error);
+          if (!response.headersSent)
+            response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+          response.end(
+            JSON.stringify({
+              error: 'An unexpected error occurred. Please try again.',
+              code: 'INTERNAL_ERROR',
+            }),
+          );
+        });
+      });
+      await listen(server, port);
+      servers.push(server);
+    }
+
+    return {
+      webUrl,
+      adminUrl,
+      dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
+      cognitoEndpoint,
+      pool,
+      seed,
+      stop,
+    };
+  } catch (error: unknown) {
+    await stop();
+    throw error;
+  }
+}
+
+/** One admin and one demo investor; idempotent across restarts. */
+async function seedLocalData(
+  cognitoClient: ReturnType<typeof localCognitoClient>,
+  pool: LocalPool,
+): Promise<{ adminUserId: string; investorUserId: string }> {
+  const { getConfig, resetConfigForTests } = await import('@app/functions/config');
+  resetConfigForTests();
+  const config = getConfig();
+  const { createDocumentClient } = await import('@app/functions/data/dynamo-client');
+  const { createUsersRepository } = await import('@app/functions/data/users-repository');
+  const users = createUsersRepository(createDocumentClient(config), config.TABLE_USERS);
+  const now = new Date().toISOString();
+
+  const adminUserId = await ensureUser(cognitoClient, pool, SEED_ADMIN);
+  if (!(await users.get(adminUserId))) {
+    await users.create({
+      id: adminUserId,
+      email: SEED_ADMIN.email,
+      first_name: SEED_ADMIN.firstName,
+      last_name: SEED_ADMIN.lastName,
+      role: 'ADMIN',
+      subscription_tier: 'PRO',
+      language: 'en',
+      theme: 'dark',
+      created_at: now,
+    });
+  }
+  const investorUserId = await ensureUser(cognitoClient, pool, SEED_INVESTOR);
+  if (!(await users.get(investorUserId))) {
+    await users.create({
+      id: investorUserId,
+      email: SEED_INVESTOR.email,
+      first_name: SEED_INVESTOR.firstName,
+      last_name: SEED_INVESTOR.lastName,
+      role: 'USER',
+      subscription_tier: SEED_INVESTOR.tier,
+      language: 'en',
+      theme: 'dark',
+      created_at: now,
+    });
+    const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+    await users.setTier(investorUserId, SEED_INVESTOR.tier, now, expires);
+  }
+  return { adminUserId, investorUserId };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  companyName,
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  localeFor,
+} from './formatting';
+
+/** fr-FR groups digits with U+202F (narrow no-break space) and puts U+00A0 before '$US' and '%'. */
+const NARROW_NBSP = '\u202f';
+const NBSP = '\u00a0';
+
+describe('localeFor', () => {
+  it.each([
+    ['en', 'en-US'],
+    ['fr', 'fr-FR'],
+    ['es', 'en-US'],
+  ] as const)('formats %s with %s', (language, expected) => {
+    const locale = localeFor(language);
+
+    expect(locale).toBe(expected);
+  });
+});
+
+describe('formatCurrency', () => {
+  it.each([
+    [1234.5, 'en', '$1,234.50'],
+    [1234.5, 'es', '$1,234.50'],
+    [1234.5, 'fr', `1${NARROW_NBSP}234,50${NBSP}$US`],
+    [1234567.891, 'en', '$1,234,567.89'],
+    [1234567.891, 'fr', `1${NARROW_NBSP}234${NARROW_NBSP}567,89${NBSP}$US`],
+    [0, 'en', '$0.00'],
+    [0, 'fr', `0,00${NBSP}$US`],
+    [-0.5, 'en', '-$0.50'],
+    [-0.5, 'fr', `-0,50${NBSP}$US`],
+    [999.995, 'en', '$1,000.00'],
+  ] as const)('formats %s in %s as %j', (amount, language, expected) => {
+    const text = formatCurrency(amount, language);
+
+    expect(text).toBe(expected);
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [1234567.891, 'en', undefined, '1,234,567.89'],
+    [1234567.891, 'fr', undefined, `1${NARROW_NBSP}234${NARROW_NBSP}567,89`],
+    [1234567.891, 'es', undefined, '1,234,567.89'],
+    [999, 'fr', undefined, '999'],
+    [1000, 'fr', undefined, `1${NARROW_NBSP}000`],
+    [18650, 'en', 0, '18,650'],
+    [8.25, 'en', 1, '8.3'],
+  ] as const)('formats %s in %s (max %s decimals) as %j', (value, language, digits, expected) => {
+    const text = formatNumber(value, language, digits);
+
+    expect(text).toBe(expected);
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    [12.5, 'en', {}, '12.5%'],
+    [12.5, 'fr', {}, `12,5${NBSP}%`],
+    [12.5, 'es', {}, '12.5%'],
+    [8.24, 'en', {}, '8.2%'],
+    [100, 'en', {}, '100%'],
+    [0, 'en', { signed: true }, '0%'],
+    [5, 'en', { signed: true }, '+5%'],
+    [-3.33, 'en', { signed: true }, '-3.3%'],
+    [-3.33, 'fr', { signed: true }, `-3,3${NBSP}%`],
+    [33.333, 'en', { maximumFractionDigits: 2 }, '33.33%'],
+  ] as const)('formats %s%% in %s with %j as %j', (percent, language, options, expected) => {
+    const text = formatPercent(percent, language, options);
+
+    expect(text).toBe(expected);
+  });
+});
+
+describe('formatDate', () => {
+  it.each([
+    ['2024-03-05T12:00:00Z', 'en', 'UTC', 'Mar 5, 2024'],
+    ['2024-03-05T12:00:00Z', 'fr', 'UTC', '5 mars 2024'],
+    ['2024-03-05T12:00:00Z', 'es', 'UTC', 'Mar 5, 2024'],
+    ['2024-12-31T23:30:00Z', 'fr', 'UTC', '31 déc. 2024'],
+    ['2025-01-01T01:30:00Z', 'en', 'America/New_York', 'Dec 31, 2024'],
+    [Date.UTC(2024, 0, 15), 'en', 'UTC', 'Jan 15, 2024'],
+  ] as const)('formats %s in %s (%s) as %j', (date, language, timeZone, expected) => {
+    const text = formatDate(date, language, timeZone);
+
+    expect(text).toBe(expected);
+  });
+
+  it('throws on an invalid date', () => {
+    const date = 'not a date';
+
+    const act = () => formatDate(date, 'en', 'UTC');
+
+    expect(act).toThrow(RangeError);
+  });
+});
+
+describe('companyName', () => {
+  it.each([
+    ['AAPL', 'Apple Inc.'],
+    ['MSFT', 'Microsoft Corporation'],
+    ['GOOGL', 'Alphabet Inc.'],
+    ['AMZN', 'Amazon.com, Inc.'],
+    ['TSLA', 'Tesla, Inc.'],
+    ['META', 'Meta Platforms, Inc.'],
+    ['NVDA', 'NVIDIA Corporation'],
+    ['JPM', 'JPMorgan Chase & Co.'],
+    ['aapl', 'Apple Inc.'],
+    [' JPM ', 'JPMorgan Chase & Co.'],
+    ['GOOG', 'GOOG Corporation'],
+    ['IBM', 'IBM Corporation'],
+    ['constructor', 'CONSTRUCTOR Corporation'],
+  ])('names %j %j', (symbol, expected) => {
+    const name = companyName(symbol);
+
+    expect(name).toBe(expected);
+  });
+});

@@ -1,0 +1,83 @@
+import type { Language } from '../enums';
+
+/**
+ * Number, money and date display (part 1 section 9). The spec formats French with fr-FR and
+ * every other language, Spanish included, with en-US; we keep that so prices read the same on
+ * every screen the spec describes.
+ */
+
+export const CURRENCY = 'USD';
+export const DISPLAY_LOCALES = ['en-US', 'fr-FR'] as const;
+export type DisplayLocale = (typeof DISPLAY_LOCALES)[number];
+
+export const DEFAULT_NUMBER_FRACTION_DIGITS = 2;
+export const DEFAULT_PERCENT_FRACTION_DIGITS = 1;
+
+/** Names the dashboard shows for well-known symbols; other symbols read "<SYMBOL> Corporation". */
+export const COMPANY_NAMES: ReadonlyMap<string, string> = new Map([
+  ['AAPL', 'Apple Inc.'],
+  ['MSFT', 'Microsoft Corporation'],
+  ['GOOGL', 'Alphabet Inc.'],
+  ['AMZN', 'Amazon.com, Inc.'],
+  ['TSLA', 'Tesla, Inc.'],
+  ['META', 'Meta Platforms, Inc.'],
+  ['NVDA', 'NVIDIA Corporation'],
+  ['JPM', 'JPMorgan Chase & Co.'],
+]);
+
+export function localeFor(language: Language): DisplayLocale {
+  return language === 'fr' ? 'fr-FR' : 'en-US';
+}
+
+/** USD with cents: "$1,234.50" in en-US, "1 234,50 $US" in fr-FR (narrow no-break spaces). */
+export function formatCurrency(amount: number, language: Language): string {
+  return new Intl.NumberFormat(localeFor(language), { style: 'currency', currency: CURRENCY }).format(amount);
+}
+
+export function formatNumber(
+  value: number,
+  language: Language,
+  maximumFractionDigits: number = DEFAULT_NUMBER_FRACTION_DIGITS,
+): string {
+  return new Intl.NumberFormat(localeFor(language), { maximumFractionDigits }).format(value);
+}
+
+export interface PercentFormatOptions {
+  maximumFractionDigits?: number;
+  /** Show '+' on gains (expected return, momentum); zero stays unsigned. */
+  signed?: boolean;
+}
+
+/**
+ * Takes a percentage (12.5 for 12.5%), because every rule in this package returns percentages;
+ * Intl's percent style wants the fraction, so we divide here, once.
+ */
+export function formatPercent(
+  percent: number,
+  language: Language,
+  options: PercentFormatOptions = {},
+): string {
+  const { maximumFractionDigits = DEFAULT_PERCENT_FRACTION_DIGITS, signed = false } = options;
+  return new Intl.NumberFormat(localeFor(language), {
+    style: 'percent',
+    maximumFractionDigits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(percent / 100);
+}
+
+/**
+ * Medium date ("Mar 5, 2024", "5 mars 2024"). `timeZone` defaults to the runtime's, which is
+ * the reader's in a browser; pass one on the server or in tests so the day does not shift.
+ * An invalid date throws RangeError (from Intl) rather than printing "Invalid Date".
+ */
+export function formatDate(date: Date | number | string, language: Language, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+  if (timeZone !== undefined) options.timeZone = timeZone;
+  return new Intl.DateTimeFormat(localeFor(language), options).format(new Date(date));
+}
+
+/** A Map, not an object literal, so symbols like "CONSTRUCTOR" cannot hit prototype keys. */
+export function companyName(symbol: string): string {
+  const normalised = symbol.trim().toUpperCase();
+  return COMPANY_NAMES.get(normalised) ?? `${normalised} Corporation`;
+}

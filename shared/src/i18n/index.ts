@@ -1,0 +1,188 @@
+/**
+ * Every user-facing string of the investor site (`web/`) and the admin site (`admin-web/`), in
+ * en, fr and es. English is the source: its JSON defines the keys and their types, and the French
+ * and Spanish resources are checked against it here (missing keys fail the type check) and in
+ * `resources.test.ts` (extra keys, empty values, lost placeholders, untranslated copies).
+ *
+ * No i18next import on purpose: shared/ stays framework-free; each site initialises i18next with
+ * `resources`, `NAMESPACES`, `defaultNS` and `DEFAULT_LANGUAGE`.
+ */
+import { LANGUAGES, type Language } from '../domain/enums';
+import enCommon from './locales/en/common.json';
+import enNav from './locales/en/nav.json';
+import enHome from './locales/en/home.json';
+import enPricing from './locales/en/pricing.json';
+import enAbout from './locales/en/about.json';
+import enContact from './locales/en/contact.json';
+import enFeatures from './locales/en/features.json';
+import enAuth from './locales/en/auth.json';
+import enShell from './locales/en/shell.json';
+import enDashboard from './locales/en/dashboard.json';
+import enPortfolio from './locales/en/portfolio.json';
+import enGating from './locales/en/gating.json';
+import enRecommendations from './locales/en/recommendations.json';
+import enContextual from './locales/en/contextual.json';
+import enAlerts from './locales/en/alerts.json';
+import enSubscription from './locales/en/subscription.json';
+import enSettings from './locales/en/settings.json';
+import enMethodology from './locales/en/methodology.json';
+import enAdmin from './locales/en/admin.json';
+import enErrors from './locales/en/errors.json';
+import frCommon from './locales/fr/common.json';
+import frNav from './locales/fr/nav.json';
+import frHome from './locales/fr/home.json';
+import frPricing from './locales/fr/pricing.json';
+import frAbout from './locales/fr/about.json';
+import frContact from './locales/fr/contact.json';
+import frFeatures from './locales/fr/features.json';
+import frAuth from './locales/fr/auth.json';
+import frShell from './locales/fr/shell.json';
+import frDashboard from './locales/fr/dashboard.json';
+import frPortfolio from './locales/fr/portfolio.json';
+import frGating from './locales/fr/gating.json';
+import frRecommendations from './locales/fr/recommendations.json';
+import frContextual from './locales/fr/contextual.json';
+import frAlerts from './locales/fr/alerts.json';
+import frSubscription from './locales/fr/subscription.json';
+import frSettings from './locales/fr/settings.json';
+import frMethodology from './locales/fr/methodology.json';
+import frAdmin from './locales/fr/admin.json';
+import frErrors from './locales/fr/errors.json';
+import esCommon from './locales/es/common.json';
+import esNav from './locales/es/nav.json';
+import esHome from './locales/es/home.json';
+import esPricing from './locales/es/pricing.json';
+import esAbout from './locales/es/about.json';
+import esContact from './locales/es/contact.json';
+import esFeatures from './locales/es/features.json';
+import esAuth from './locales/es/auth.json';
+import esShell from './locales/es/shell.json';
+import esDashboard from './locales/es/dashboard.json';
+import esPortfolio from './locales/es/portfolio.json';
+import esGating from './locales/es/gating.json';
+import esRecommendations from './locales/es/recommendations.json';
+import esContextual from './locales/es/contextual.json';
+import esAlerts from './locales/es/alerts.json';
+import esSubscription from './locales/es/subscription.json';
+import esSettings from './locales/es/settings.json';
+import esMethodology from './locales/es/methodology.json';
+import esAdmin from './locales/es/admin.json';
+import esErrors from './locales/es/errors.json';
+
+export { LANGUAGES, type Language };
+
+/** One JSON file per namespace and language, under `locales/<language>/<namespace>.json`. */
+export const NAMESPACES = [
+  'common',
+  'nav',
+  'home',
+  'pricing',
+  'about',
+  'contact',
+  'features',
+  'auth',
+  'shell',
+  'dashboard',
+  'portfolio',
+  'gating',
+  'recommendations',
+  'contextual',
+  'alerts',
+  'subscription',
+  'settings',
+  'methodology',
+  'admin',
+  'errors',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+export const defaultNS = 'common' satisfies Namespace;
+
+const en = {
+  common: enCommon,
+  nav: enNav,
+  home: enHome,
+  pricing: enPricing,
+  about: enAbout,
+  contact: enContact,
+  features: enFeatures,
+  auth: enAuth,
+  shell: enShell,
+  dashboard: enDashboard,
+  portfolio: enPortfolio,
+  gating: enGating,
+  recommendations: enRecommendations,
+  contextual: enContextual,
+  alerts: enAlerts,
+  subscription: enSubscription,
+  settings: enSettings,
+  methodology: enMethodology,
+  admin: enAdmin,
+  errors: enErrors,
+} satisfies Record<Namespace, unknown>;
+
+/** The shape every language must have: English's keys, string leaves. */
+export type LanguageResources = typeof en;
+
+const fr: LanguageResources = {
+  common: frCommon,
+  nav: frNav,
+  home: frHome,
+  pricing: frPricing,
+  about: frAbout,
+  contact: frContact,
+  features: frFeatures,
+  auth: frAuth,
+  shell: frShell,
+  dashboard: frDashboard,
+  portfolio: frPortfolio,
+  gating: frGating,
+  recommendations: frRecommendations,
+  contextual: frContextual,
+  alerts: frAlerts,
+  subscription: frSubscription,
+  settings: frSettings,
+  methodology: frMethodology,
+  admin: frAdmin,
+  errors: frErrors,
+};
+
+const es: LanguageResources = {
+  common: esCommon,
+  nav: esNav,
+  home: esHome,
+  pricing: esPricing,
+  about: esAbout,
+  contact: esContact,
+  features: esFeatures,
+  auth: esAuth,
+  shell: esShell,
+  dashboard: esDashboard,
+  portfolio: esPortfolio,
+  gating: esGating,
+  recommendations: esRecommendations,
+  contextual: esContextual,
+  alerts: esAlerts,
+  subscription: esSubscription,
+  settings: esSettings,
+  methodology: esMethodology,
+  admin: esAdmin,
+  errors: esErrors,
+};
+
+export const resources: Readonly<Record<Language, LanguageResources>> = { en, fr, es };
+
+/** Dotted paths to the string leaves of a resource object: `'hero.title' | 'hero.badge' | ...`. */
+export type NestedKeyOf<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${NestedKeyOf<T[K]>}`;
+}[keyof T & string];
+
+/** i18next picks `key_one` / `key_other` from `count`; callers pass the bare `key`. */
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPluralSuffix<Key extends string> = Key extends `${infer Base}_${PluralSuffix}` ? Base : Key;
+
+/** A key of namespace `NS` as passed to `t()`, typed from the English resources. */
+export type TranslationKey<NS extends Namespace = typeof defaultNS> = WithoutPluralSuffix<
+  NestedKeyOf<LanguageResources[NS]>
+>;

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is (for malformed-body tests). */
+  rawBody?: string;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+}
+
+/** One real HTTP call to the local stack's API (same origin as the investor site). */
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse<T>> {
+  const { webUrl } = inject('stack');
+  const url = new URL(path, webUrl);
+  for (const [name, value] of Object.entries(options.query ?? {}))
+    url.searchParams.append(name, String(value));
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: the test looks at `text`.
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers, text };
+}
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+  idToken: string;
+}
+
+/** A unique email per call, so tests running in parallel never share an account. */
+export function uniqueEmail(prefix = 'investor'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+export const STRONG_PASSWORD = 'Nugget-Test-1';
+
+export async function signUpInvestor(firstName = 'Test'): Promise<SignedInUser> {
+  const email = uniqueEmail();
+  const response = await api<{ access_token: string; id_token: string; user: { id: string } }>(
+    'POST',
+    '/api/auth/register',
+    {
+      body: { email, password: STRONG_PASSWORD, first_name: firstName, last_name: 'Investor', role: 'USER' },
+    },
+  );
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+  return {
+    userId: response.body.user.id,
+    email,
+    password: STRONG_PASSWORD,
+    token: response.body.access_token,
+    idToken: response.body.id_token,
+  };
+}
+
+export async function signIn(email: string, password: string): Promise<SignedInUser> {
+  const response = await api<{ access_token: string; id_token: string; user: { id: string } }>(
+    'POST',
+    '/api/auth/login',
+    {
+      body: { email, password },
+    },
+  );
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  return {
+    userId: response.body.user.id,
+    email,
+    password,
+    token: response.body.access_token,
+    idToken: response.body.id_token,
+  };
+}
+
+export const signInSeedAdmin = () => signIn(SEED_ADMIN.email, SEED_ADMIN.password);
+export const signInSeedInvestor = () => signIn(SEED_INVESTOR.email, SEED_INVESTOR.password);

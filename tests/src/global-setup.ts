@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPOSITORY_ROOT, startLocalStack } from '@app/infra/local/local-stack';
+import { findFreePort } from '@app/infra/local/processes';
+import type { StackInfo } from './stack-info';
+
+/** Builds the sites the browser tests load, unless a build is already there. */
+function ensureSitesBuilt(): void {
+  const missing = ['web', 'admin-web'].filter(
+    (site) => !existsSync(join(REPOSITORY_ROOT, site, 'dist', 'index.html')),
+  );
+  // CI always builds what it tests; locally an existing build is reused (SKIP_SITE_BUILD=true skips it).
+  if (process.env.SKIP_SITE_BUILD === 'true' || (missing.length === 0 && !process.env.CI)) return;
+  execFileSync(
+    'npm',
+    ['run', 'build', ...['web', 'admin-web'].flatMap((site) => ['--workspace', site]), '--if-present'],
+    {
+      cwd: REPOSITORY_ROOT,
+      stdio: 'inherit',
+    },
+  );
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureSitesBuilt();
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'nugget-stack-'));
+  const stack = await startLocalStack({
+    webPort: await findFreePort(),
+    adminPort: await findFreePort(),
+    dynamoPort: await findFreePort(),
+    cognitoPort: await findFreePort(),
+    dataDirectory,
+    persistDynamo: false,
+    reset: false,
+    verbose: process.env.STACK_VERBOSE === 'true',
+  });
+  const info: StackInfo = {
+    webUrl: stack.webUrl,
+    adminUrl: stack.adminUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    cognitoEndpoint: stack.cognitoEndpoint,
+    userPoolId: stack.pool.userPoolId,
+    webClientId: stack.pool.webClientId,
+    adminClientId: stack.pool.adminClientId,
+    apiClientId: stack.pool.apiClientId,
+    seedAdminUserId: stack.seed.adminUserId,
+    seedInvestorUserId: stack.seed.investorUserId,
+  };
+  project.provide('stack', info);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDirectory, { recursive: true, force: true });
+  };
+}
