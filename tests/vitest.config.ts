@@ -12,6 +12,5 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: the stack's JVM and node share them with the test workers.
     maxWorkers: 2,
-    minWorkers: 1,
   },
 });

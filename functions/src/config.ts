@@ -51,6 +51,45 @@ const ConfigSchema = z.object({
     .int()
     .positive()
     .default(64 * 1024),
+  /** Who charges upgrades: only the sandbox exists so far (functions/src/subscription/payment-gateway.ts). */
+  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  /** The seeded demo investor whose data `demo_user` shows (set by the local stack and the CDK stack). */
+  DEMO_USER_ID: z.string().min(1).optional(),
+  /** Replay clock: wall time at which every series sits on its first replayed bar, and ms per bar. */
+  REPLAY_EPOCH: z.iso.datetime({ offset: true }).default('2024-01-01T00:00:00Z'),
+  REPLAY_MS_PER_BAR: z.coerce.number().int().positive().default(60_000),
+  /** Pre-built replay universe (functions/scripts/build-replay-data.ts); unset reads the npm data packages. */
+  REPLAY_DATA_FILE: z.string().min(1).optional(),
+  /** Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. */
+  WATCHED_SYMBOLS: z
+    .string()
+    .default('^GSPC,^DJI,^IXIC,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((symbol) => symbol.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  /** Live mode: base URL of Yahoo Finance's chart endpoint. */
+  LIVE_QUOTE_BASE_URL: z.url().default('https://query1.finance.yahoo.com/v8/finance/chart'),
+  /** How often the price poll runs (EventBridge rule in the cloud, timer locally); the health check uses it. */
+  PRICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().default(300),
+  /** How long a price/volume alert stays listed. */
+  MARKET_ALERT_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  /** Set by Lambda itself; the cost records price the duration at this memory size. */
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(512),
+  /** Live news: the User-Agent SEC EDGAR requires (fair-access policy): who we are and a contact address. */
+  SEC_EDGAR_USER_AGENT: z.string().min(5).default('NuggetInvest news-catalysts (contact: operations@nugget-invest.example)'),
+  /** Live news: RSS 2.0 feeds, comma-separated `name|url` or `name|url|TICKER` entries. */
+  NEWS_RSS_FEEDS: z.string().default(''),
+  /** Live news: timeout of one feed request, per attempt. */
+  NEWS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Where GET /api/admin/costs reads from: the local cost records, or CloudWatch metrics (cloud). */
+  COST_SOURCE: z.enum(['records', 'cloudwatch']).optional(),
+  /** Which generator writes the daily social posts: deterministic templates, or Amazon Bedrock. */
+  CONTENT_GENERATOR: z.enum(['template', 'bedrock']).default('template'),
+  /** Local timer: the UTC hour at which the content job runs each day. */
+  CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { jwtIssuer: string; jwksUrl: string };

@@ -74,7 +74,9 @@ export const subscriptionRoutes = {
     summary: 'Upgrade to a higher tier through the payment gateway; takes effect immediately.',
     params: TierParamsSchema,
     response: UpgradeResponseSchema,
-    errors: [409],
+    // 409: the same Idempotency-Key is still running, or another request changed the plan first.
+    // 422: an Idempotency-Key reused for a different tier.
+    errors: [409, 422],
     idempotent: true,
     rateClass: 'write',
   }),

@@ -1,0 +1,133 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { QuotaFeature, Tier } from '@app/shared/domain/enums';
+import { remaining } from '@app/shared/domain/rules/usage';
+import type { Config } from '../config';
+import {
+  createUsageRepository,
+  usageByFeature,
+  utcDayOf,
+  type DailyQuotaFeature,
+  type UsageRepository,
+} from '../data/usage-repository';
+import { createUsersRepository, type UsersRepository } from '../data/users-repository';
+import { QuotaExceededError } from '../platform/errors';
+import { liftingTierFor, tierLimits, upgradeMessageFor } from './feature-gate';
+
+/**
+ * What a caller is entitled to right now: tier, limits and usage. Other areas use this module rather
+ * than reading the tables themselves (the AI area consumes ai_recommendations through `consumeQuota`,
+ * the portfolio reads the holdings limit through `resolveEntitlements`).
+ */
+
+export interface EntitlementsDeps {
+  users: Pick<UsersRepository, 'get'>;
+  usage: Pick<UsageRepository, 'getSnapshot' | 'consumeDaily'>;
+}
+
+/** Repositories for `resolveEntitlements` and `consumeQuota`, for areas that do not build their own. */
+export function createEntitlementsDeps(
+  client: DynamoDBDocumentClient,
+  config: Pick<Config, 'TABLE_USERS' | 'TABLE_USAGE'>,
+): EntitlementsDeps {
+  return {
+    users: createUsersRepository(client, config.TABLE_USERS),
+    usage: createUsageRepository(client, config.TABLE_USAGE),
+  };
+}
+
+export interface Entitlements {
+  tier: Tier;
+  /** The demo visitor: the FREE view, nothing stored, nothing counted. */
+  demo: boolean;
+  limits: Record<QuotaFeature, number>;
+  usage: Record<QuotaFeature, number>;
+  /** The UTC day the daily counters belong to. */
+  usageDate: string;
+  startedAt: string | null;
+  expiresAt: string | null;
+}
+
+const NO_USAGE: Record<QuotaFeature, number> = {
+  portfolio_assets: 0,
+  ai_recommendations: 0,
+  market_alerts: 0,
+};
+
+/**
+ * The caller's entitlements at `now`. `userId` null is the demo visitor (no token): a read-only FREE
+ * view with nothing used. A signed-in user without a profile yet is on FREE, the tier every account
+ * starts on.
+ */
+export async function resolveEntitlements(
+  userId: string | null,
+  deps: EntitlementsDeps,
+  now: Date,
+): Promise<Entitlements> {
+  const usageDate = utcDayOf(now);
+  if (userId === null) {
+    return {
+      tier: 'FREE',
+      demo: true,
+      limits: tierLimits('FREE'),
+      usage: { ...NO_USAGE },
+      usageDate,
+      startedAt: null,
+      expiresAt: null,
+    };
+  }
+  const [user, snapshot] = await Promise.all([
+    deps.users.get(userId),
+    deps.usage.getSnapshot(userId, usageDate),
+  ]);
+  const tier = user?.subscription_tier ?? 'FREE';
+  return {
+    tier,
+    demo: false,
+    limits: tierLimits(tier),
+    usage: usageByFeature(snapshot),
+    usageDate,
+    startedAt: user?.subscription_started_at ?? null,
+    expiresAt: user?.subscription_expires_at ?? null,
+  };
+}
+
+export interface QuotaConsumption {
+  feature: DailyQuotaFeature;
+  tier: Tier;
+  /** Units used today, including this one. */
+  used: number;
+  limit: number;
+  /** Units left today; null when unlimited. */
+  remaining: number | null;
+  usageDate: string;
+}
+
+/**
+ * Counts one unit of a daily quota for `userId` on the UTC day of `now`, or throws QuotaExceededError
+ * (403 with the upgrade message naming the tier that lifts the limit) when today's limit is reached.
+ * The limit check and the count are one conditional write, so concurrent calls never exceed it.
+ */
+export async function consumeQuota(
+  userId: string,
+  feature: DailyQuotaFeature,
+  now: Date,
+  deps: EntitlementsDeps,
+): Promise<QuotaConsumption> {
+  const user = await deps.users.get(userId);
+  const tier = user?.subscription_tier ?? 'FREE';
+  const limit = tierLimits(tier)[feature];
+  const usageDate = utcDayOf(now);
+  const result = await deps.usage.consumeDaily(userId, feature, usageDate, limit, now);
+  if (!result.consumed) {
+    throw new QuotaExceededError(upgradeMessageFor(tier, feature), liftingTierFor(tier, feature), tier);
+  }
+  const left = remaining(result.used, limit);
+  return {
+    feature,
+    tier,
+    used: result.used,
+    limit,
+    remaining: Number.isFinite(left) ? left : null,
+    usageDate,
+  };
+}
