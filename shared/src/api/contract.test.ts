@@ -102,6 +102,14 @@ describe('matchRoute', () => {
     expect(match && 'route' in match ? match.pathParameters.symbol : undefined).toBe('%E0%A4%A');
   });
 
+  it('finds the root route with or without its trailing slash, as the cloud sends it', () => {
+    expect(findRouteByKey('GET /api')?.id).toBe('public.getRoot');
+    expect(findRouteByKey('GET /api/')?.id).toBe('public.getRoot');
+    const match = matchRoute('GET', '/api');
+    expect(match && 'route' in match && match.route.id).toBe('public.getRoot');
+    expect(findRouteByKey('GET /api/health/')?.id).toBe('public.getHealth');
+  });
+
   it('tells a wrong method from an unknown path', () => {
     expect(matchRoute('DELETE', '/api/subscription/tiers')).toEqual({ methodNotAllowed: true });
     expect(matchRoute('GET', '/api/nothing-here')).toBeUndefined();

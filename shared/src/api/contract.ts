@@ -26,8 +26,13 @@ export function routesOfArea(area: ServiceArea): RouteDefinition[] {
   return ROUTES.filter((route) => route.area === area);
 }
 
-const byKey = new Map(ROUTES.map((route) => [routeKeyOf(route), route]));
+/** API Gateway HTTP API paths cannot end in `/`, so the cloud sends `GET /api` for the contract's `GET /api/`. */
+function withoutTrailingSlash(routeKey: string): string {
+  return routeKey.length > 1 ? routeKey.replace(/(?<=.)\/+$/, '') : routeKey;
+}
+
+const byKey = new Map(ROUTES.map((route) => [withoutTrailingSlash(routeKeyOf(route)), route]));
 
 export function findRouteByKey(routeKey: string): RouteDefinition | undefined {
-  return byKey.get(routeKey);
+  return byKey.get(withoutTrailingSlash(routeKey));
 }

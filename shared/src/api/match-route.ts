@@ -18,7 +18,8 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
   const literalSegments = route.path
     .split('/')
     .filter((segment) => segment && !segment.startsWith('{')).length;
-  return { route, pattern: new RegExp(`^${source}$`), names, literalSegments };
+  // A trailing slash is optional, as API Gateway treats `/api` and the contract's `/api/` alike.
+  return { route, pattern: new RegExp(`^${source.replace(/\/$/, '')}/?$`), names, literalSegments };
 }).sort((a, b) => b.literalSegments - a.literalSegments);
 
 /** A malformed escape stays as typed, so the parameter's schema rejects it with a 400. */

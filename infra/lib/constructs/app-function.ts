@@ -1,0 +1,140 @@
+import { fileURLToPath } from 'node:url';
+import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledge, BASIC_EXECUTION_ROLE_FINDING } from '../nag';
+import type { StageConfig } from '../stage-config';
+import { DYNAMODB_ACTIONS, type TableGrants } from '../table-access';
+import { TABLES, tableEnvironmentVariable, type TableId } from '../table-definitions';
+import type { TableRefs } from '../stacks/data-stack';
+import { METRICS_NAMESPACE, serviceNameOf } from '../metrics-contract';
+
+/** The repository root: entries are resolved from here and the lock file sits here. */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * ESM output cannot `require`, but some CommonJS dependencies call it for Node built-ins; esbuild's
+ * shim uses a `require` in scope when one exists, so define one.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as nuggetCreateRequire } from 'node:module'; const require = nuggetCreateRequire(import.meta.url);";
+
+export interface AppFunctionProps {
+  readonly config: StageConfig;
+  /** Path of the handler file relative to the repository root, exporting `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly tables: TableRefs;
+  readonly tableGrants: TableGrants;
+  readonly environment?: Record<string, string>;
+  /** Where failed asynchronous invocations go (jobs). */
+  readonly deadLetterQueue?: sqs.IQueue;
+}
+
+/**
+ * One Lambda function of ours: Node.js 22 on arm64, bundled by the local esbuild (no Docker) as minified
+ * ESM with source maps, its own log group with a retention, the table names it may use as environment
+ * variables and exactly the DynamoDB actions of its grants (no `dynamodb:*`, no Scan).
+ */
+export class AppFunction extends Construct {
+  readonly function: lambda.Function;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { config } = props;
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: config.isProduction ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const environment: Record<string, string> = {
+      STAGE: config.stage,
+      DATA_MODE: config.dataMode,
+      POWERTOOLS_SERVICE_NAME: serviceNameOf(config.stage),
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      // In the cloud the API Gateway contract is proven by tests; skip the per-response schema check.
+      VALIDATE_RESPONSES: 'false',
+      NODE_OPTIONS: '--enable-source-maps',
+      // The health checks judge the feed's freshness against the poll interval.
+      PRICE_POLL_INTERVAL_SECONDS: String(config.pricePollMinutes * 60),
+      ...props.environment,
+    };
+    for (const tableId of Object.keys(props.tableGrants) as TableId[]) {
+      environment[tableEnvironmentVariable(tableId)] = props.tables[tableId].tableName;
+    }
+
+    const common = {
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      logGroup,
+      environment,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
+    };
+
+    this.function = config.placeholderCode
+      ? // Tests that assert on API or job wiring do not need nine real bundles (see infra/README.md).
+        new lambda.Function(this, 'Function', {
+          ...common,
+          handler: 'index.handler',
+          code: lambda.Code.fromInline('export const handler = async () => ({ statusCode: 503 });'),
+        })
+      : new NodejsFunction(this, 'Function', {
+          ...common,
+          entry: `${REPOSITORY_ROOT}${props.entry}`,
+          handler: 'handler',
+          projectRoot: REPOSITORY_ROOT,
+          depsLockFilePath: `${REPOSITORY_ROOT}package-lock.json`,
+          awsSdkConnectionReuse: false,
+          bundling: {
+            format: OutputFormat.ESM,
+            target: 'node22',
+            minify: true,
+            sourceMap: true,
+            sourceMapMode: SourceMapMode.DEFAULT,
+            sourcesContent: false,
+            mainFields: ['module', 'main'],
+            banner: ESM_REQUIRE_BANNER,
+            // The Node.js 22 runtime ships AWS SDK v3.
+            externalModules: ['@aws-sdk/*'],
+            forceDockerBundling: false,
+            tsconfig: `${REPOSITORY_ROOT}functions/tsconfig.json`,
+          },
+        });
+
+    for (const [tableId, access] of Object.entries(props.tableGrants) as [TableId, 'read' | 'readwrite'][]) {
+      const table = props.tables[tableId];
+      this.function.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: `${access === 'read' ? 'Read' : 'ReadWrite'}${tableId.charAt(0).toUpperCase()}${tableId.slice(1)}Table`,
+          actions: [...DYNAMODB_ACTIONS[access]],
+          // Named indexes only: no `index/*` wildcard.
+          resources: [
+            table.tableArn,
+            ...TABLES[tableId].globalIndexes.map(({ indexName }) => `${table.tableArn}/index/${indexName}`),
+          ],
+        }),
+      );
+    }
+
+    acknowledge(
+      this.function,
+      BASIC_EXECUTION_ROLE_FINDING,
+      'AWSLambdaBasicExecutionRole only allows writing to CloudWatch Logs, which every function needs.',
+    );
+    acknowledge(
+      this.function,
+      'AwsSolutions-L1',
+      'Node.js 22 is the runtime the architecture fixes and the code is tested on; moving to 24 is a deliberate upgrade.',
+    );
+  }
+}

@@ -1,0 +1,214 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ROUTES, SERVICE_AREAS, routeKeyOf, type Access, type ServiceArea } from '@app/shared/api';
+import { AppFunction } from '../constructs/app-function';
+import { apiGatewayPathOf, apiGatewayRouteKeyOf } from '../route-keys';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stage-config';
+import { AREA_TABLE_GRANTS, AUTH_COGNITO_ACTIONS } from '../table-access';
+import { RATE_LIMITS, STAGE_RATE_LIMIT } from '../throttling';
+import type { TableRefs } from './data-stack';
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly tables: TableRefs;
+  readonly userPool: cognito.IUserPool;
+  /** Clients whose access tokens the API accepts: both sites and the auth Lambda's own client. */
+  readonly webClient: cognito.IUserPoolClient;
+  readonly adminClient: cognito.IUserPoolClient;
+  readonly apiClient: cognito.IUserPoolClient;
+}
+
+export interface AreaSizing {
+  readonly memorySize: number;
+  readonly timeoutSeconds: number;
+}
+
+/**
+ * Memory per area. Lambda gives CPU in proportion to memory, so the areas that compute (indicators and
+ * scores in ai, valuations in portfolio) get more; the rest mostly wait on DynamoDB or Cognito and are
+ * billed per GB-second, so they stay small. Timeouts stay under API Gateway's 30 s integration limit.
+ */
+export const AREA_SIZING: Readonly<Record<ServiceArea, AreaSizing>> = {
+  public: { memorySize: 256, timeoutSeconds: 5 },
+  auth: { memorySize: 512, timeoutSeconds: 10 },
+  ai: { memorySize: 1024, timeoutSeconds: 20 },
+  subscription: { memorySize: 512, timeoutSeconds: 10 },
+  portfolio: { memorySize: 768, timeoutSeconds: 15 },
+  admin: { memorySize: 512, timeoutSeconds: 15 },
+};
+
+/** Access levels API Gateway checks with the JWT authorizer. Admin group membership is checked in the Lambda. */
+export const AUTHORIZED_ACCESS: readonly Access[] = ['user', 'admin'];
+
+/**
+ * The HTTP API: one Lambda per service area and one route per contract entry. `user` and `admin` routes
+ * carry the Cognito JWT authorizer; `public` and `optional-user` routes carry none, because an HTTP API
+ * JWT authorizer rejects requests without a token, and optional-user routes must serve the demo visitor:
+ * their Lambda verifies a token when one is sent (an invalid one is a 401).
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly functions: Readonly<Record<ServiceArea, lambda.IFunction>>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, userPool } = props;
+    const clientIds = [props.webClient, props.adminClient, props.apiClient].map(
+      (client) => client.userPoolClientId,
+    );
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `nugget-${config.stage}-api`,
+      description: `Nugget Invest API (${config.stage}); routes from shared/src/api.`,
+      createDefaultStage: false,
+      ...(config.corsAllowedOrigins.length > 0
+        ? {
+            corsPreflight: {
+              allowOrigins: [...config.corsAllowedOrigins],
+              allowMethods: [apigwv2.CorsHttpMethod.ANY],
+              allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+              maxAge: Duration.hours(1),
+            },
+          }
+        : {}),
+    });
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoAuthorizer',
+      `https://cognito-idp.${this.region}.${this.urlSuffix}/${userPool.userPoolId}`,
+      {
+        authorizerName: 'cognito-access-token',
+        jwtAudience: clientIds,
+      },
+    );
+
+    const functions = {} as Record<ServiceArea, lambda.IFunction>;
+    const integrations = {} as Record<ServiceArea, HttpLambdaIntegration>;
+    for (const area of SERVICE_AREAS) {
+      const sizing = AREA_SIZING[area];
+      const appFunction = new AppFunction(this, `${area.charAt(0).toUpperCase()}${area.slice(1)}Area`, {
+        config,
+        entry: `functions/src/${area}/handler.ts`,
+        description: `Nugget ${config.stage}: the ${area} area of the API`,
+        memorySize: sizing.memorySize,
+        timeout: Duration.seconds(sizing.timeoutSeconds),
+        tables: props.tables,
+        tableGrants: AREA_TABLE_GRANTS[area],
+        environment: {
+          USER_POOL_ID: userPool.userPoolId,
+          USER_POOL_CLIENT_IDS: clientIds.join(','),
+          AUTH_CLIENT_ID: props.apiClient.userPoolClientId,
+          ALLOWED_ORIGINS: config.corsAllowedOrigins.join(','),
+          COST_RECORDS: 'off',
+          // GET /api/admin/costs reads the EMF metrics in the cloud.
+          COST_SOURCE: 'cloudwatch',
+        },
+      });
+      functions[area] = appFunction.function;
+      integrations[area] = new HttpLambdaIntegration(`${area}-integration`, appFunction.function, {
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        // One permission per function for this API instead of one per route (47): the resource policy
+        // stays far below Lambda's 20 KB limit, and the handler rejects route keys outside its area.
+        scopePermissionToRoute: false,
+      });
+    }
+    this.functions = functions;
+
+    functions.auth.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ManageUsersOfThePool',
+        actions: [...AUTH_COGNITO_ACTIONS],
+        resources: [userPool.userPoolArn],
+      }),
+    );
+    functions.admin.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ReadCostAndHealthMetrics',
+        actions: ['cloudwatch:GetMetricData'],
+        resources: ['*'],
+      }),
+    );
+    acknowledge(
+      functions.admin,
+      'AwsSolutions-IAM5[Resource::*]',
+      'cloudwatch:GetMetricData supports no resource-level permissions; it only reads metrics (GET /api/admin/costs).',
+    );
+
+    const routes: apigwv2.HttpRoute[] = [];
+    for (const route of ROUTES) {
+      const needsToken = AUTHORIZED_ACCESS.includes(route.access);
+      const httpRoute = new apigwv2.HttpRoute(this, `Route-${route.id}`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(apiGatewayPathOf(route.path), apigwv2.HttpMethod[route.method]),
+        integration: integrations[route.area],
+        ...(needsToken ? { authorizer } : {}),
+      });
+      if (!needsToken) {
+        acknowledge(
+          httpRoute,
+          'AwsSolutions-APIG4',
+          `${routeKeyOf(route)} is ${route.access} by the contract; optional-user routes verify a sent token in the Lambda.`,
+        );
+      }
+      routes.push(httpRoute);
+    }
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: config.isProduction ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: STAGE_RATE_LIMIT.rate, burstLimit: STAGE_RATE_LIMIT.burst },
+      // Per-route metrics feed the dashboard's per-route panels.
+      detailedMetricsEnabled: true,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigateway.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userId: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+
+    // Per-route limits by the contract's rate class. RouteSettings name routes by key, so the stage
+    // must be created after them.
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      ROUTES.map((route) => [
+        apiGatewayRouteKeyOf(route),
+        {
+          ThrottlingRateLimit: RATE_LIMITS[route.rateClass].rate,
+          ThrottlingBurstLimit: RATE_LIMITS[route.rateClass].burst,
+          DetailedMetricsEnabled: true,
+        },
+      ]),
+    );
+    for (const route of routes) cfnStage.node.addDependency(route);
+  }
+}

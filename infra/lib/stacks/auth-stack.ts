@@ -1,0 +1,106 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stage-config';
+
+export interface AuthStackProps extends StackProps {
+  readonly config: StageConfig;
+}
+
+/** The group whose members may call `/api/admin/*` (checked in the Lambda from `cognito:groups`). */
+export const ADMIN_GROUP = 'ADMIN';
+
+/**
+ * The Cognito user pool: email sign-in, the ADMIN group, and three app clients without secrets: one per
+ * site (browsers, SRP or password flow) and one the auth Lambda signs users in with (password flow).
+ * Self sign-up is off: registration goes through `POST /api/auth/register`, which validates the body
+ * with the contract, creates the profile row and the Cognito user together, and rolls back on failure.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly webClient: cognito.UserPoolClient;
+  readonly adminClient: cognito.UserPoolClient;
+  readonly apiClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `nugget-${config.stage}-users`,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      selfSignUpEnabled: false,
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      // The same policy as the local pool (infra/local/cognito-local.ts), above the spec's minimum of 6.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // ESSENTIALS costs the same as LITE within the free tier; threat protection needs PLUS (paid).
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: config.isProduction,
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    new cognito.CfnUserPoolGroup(this, 'AdminGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMIN_GROUP,
+      description: 'Administrators: the admin site and /api/admin/*',
+      precedence: 0,
+    });
+
+    const browserClient = (clientId: string, name: string) =>
+      this.userPool.addClient(clientId, {
+        userPoolClientName: `nugget-${config.stage}-${name}`,
+        generateSecret: false,
+        // SRP in the cloud; the password flow because the local Cognito has no SRP and sites share code.
+        authFlows: { userSrp: true, userPassword: true },
+        preventUserExistenceErrors: true,
+        enableTokenRevocation: true,
+        accessTokenValidity: Duration.hours(1),
+        idTokenValidity: Duration.hours(1),
+        refreshTokenValidity: Duration.days(30),
+      });
+    this.webClient = browserClient('WebClient', 'web');
+    this.adminClient = browserClient('AdminClient', 'admin');
+    this.apiClient = this.userPool.addClient('ApiClient', {
+      userPoolClientName: `nugget-${config.stage}-api`,
+      generateSecret: false,
+      authFlows: { userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'MFA is optional (TOTP offered): the spec signs investors in with email and password.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'Length 8 with upper, lower and digits, as the local pool: symbols are not required so both stacks accept the same passwords.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'The PLUS feature plan (threat protection) is paid per active user; ESSENTIALS is free and the API throttles sign-in.',
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { AppFunction } from '../constructs/app-function';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stage-config';
+import { JOB_NAMES, JOB_TABLE_GRANTS, type JobName } from '../table-access';
+import type { TableRefs } from './data-stack';
+
+export interface JobsStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly tables: TableRefs;
+}
+
+interface JobSpec {
+  readonly description: string;
+  readonly schedule: (config: StageConfig) => events.Schedule;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+}
+
+/** Midnight UTC, when the daily quotas of the spec start again. */
+export const USAGE_RESET_SCHEDULE = 'cron(0 0 * * ? *)';
+/** 06:00 UTC: after the US close has been polled, before European investors wake. */
+export const CONTENT_GENERATION_SCHEDULE = 'cron(0 6 * * ? *)';
+
+/**
+ * Price poll fetches and scores the whole watched universe (CPU-bound indicator maths, so more memory);
+ * the reset only writes a marker; content generation renders a few dozen posts.
+ */
+const JOBS: Readonly<Record<JobName, JobSpec>> = {
+  'price-poll': {
+    description: 'polls prices, records feed health, raises alerts and queues recommendations',
+    schedule: (config) => events.Schedule.rate(Duration.minutes(config.pricePollMinutes)),
+    memorySize: 1024,
+    timeout: Duration.minutes(2),
+  },
+  'usage-reset': {
+    description: 'starts the daily quotas at midnight UTC',
+    schedule: () => events.Schedule.expression(USAGE_RESET_SCHEDULE),
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+  },
+  'content-generation': {
+    description: 'generates the social posts of the day for review',
+    schedule: () => events.Schedule.expression(CONTENT_GENERATION_SCHEDULE),
+    memorySize: 512,
+    timeout: Duration.minutes(5),
+  },
+};
+
+/**
+ * The scheduled jobs: one EventBridge rule and one Lambda each. A failed run lands in the job's
+ * dead-letter queue whether EventBridge could not deliver it or the function failed after Lambda's
+ * own retries; both are alarmed in the observability stack.
+ */
+export class JobsStack extends Stack {
+  readonly functions: Readonly<Record<JobName, lambda.IFunction>>;
+  readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
+  readonly rules: Readonly<Record<JobName, events.Rule>>;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const functions = {} as Record<JobName, lambda.IFunction>;
+    const queues = {} as Record<JobName, sqs.IQueue>;
+    const rules = {} as Record<JobName, events.Rule>;
+    for (const job of JOB_NAMES) {
+      const spec = JOBS[job];
+      const title = job
+        .split('-')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('');
+
+      const deadLetterQueue = new sqs.Queue(this, `${title}DeadLetters`, {
+        queueName: `nugget-${config.stage}-${job}-dlq`,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      acknowledge(
+        deadLetterQueue,
+        'AwsSolutions-SQS3',
+        'This queue is itself the dead-letter queue of the job.',
+      );
+
+      const appFunction = new AppFunction(this, `${title}Job`, {
+        config,
+        entry: `functions/src/jobs/${job}.ts`,
+        description: `Nugget ${config.stage}: ${spec.description}`,
+        memorySize: spec.memorySize,
+        timeout: spec.timeout,
+        tables: props.tables,
+        tableGrants: JOB_TABLE_GRANTS[job],
+        // The Bedrock generator would also need bedrock:InvokeModel; templates need nothing.
+        environment: { JOB_NAME: job, COST_RECORDS: 'off', CONTENT_GENERATOR: 'template' },
+        deadLetterQueue,
+      });
+      const jobFunction = appFunction.function;
+      // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.
+      jobFunction.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
+
+      const rule = new events.Rule(this, `${title}Schedule`, {
+        ruleName: `nugget-${config.stage}-${job}`,
+        description: `Nugget ${config.stage}: ${spec.description}`,
+        schedule: spec.schedule(config),
+        targets: [
+          new targets.LambdaFunction(jobFunction, {
+            deadLetterQueue,
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(1),
+          }),
+        ],
+      });
+
+      functions[job] = jobFunction;
+      queues[job] = deadLetterQueue;
+      rules[job] = rule;
+    }
+    this.functions = functions;
+    this.deadLetterQueues = queues;
+    this.rules = rules;
+  }
+}

@@ -1,0 +1,67 @@
+import type { ServiceArea } from '@app/shared/api';
+import type { TableId } from './table-definitions';
+
+export type TableAccess = 'read' | 'readwrite';
+export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
+
+export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/**
+ * The DynamoDB actions each access level allows. Scan is deliberately absent: every access pattern
+ * in infra/README.md is served by a key or an index, so a Scan in code fails with AccessDenied.
+ * TransactWriteItems and TransactGetItems have no IAM action of their own: IAM checks each item's
+ * PutItem/UpdateItem/DeleteItem/ConditionCheckItem/GetItem.
+ */
+export const DYNAMODB_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+  ],
+  readwrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+};
+
+/** Least privilege per API area: the tables each area's Lambda may touch, and how. Checked by a test. */
+export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
+  public: {},
+  auth: { users: 'readwrite' },
+  ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
+  subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },
+  portfolio: {
+    holdings: 'readwrite',
+    usage: 'readwrite',
+    market: 'read',
+    users: 'read',
+    idempotency: 'readwrite',
+  },
+  admin: { moderation: 'readwrite', market: 'read', usage: 'read', users: 'read' },
+};
+
+/** Least privilege per scheduled job. */
+export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
+  'price-poll': { market: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
+  'usage-reset': { usage: 'readwrite' },
+  'content-generation': { moderation: 'readwrite', market: 'read' },
+};
+
+/** Cognito actions of the auth area: register (create, set password, roll back), profile read and update. */
+export const AUTH_COGNITO_ACTIONS: readonly string[] = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+];

@@ -1,0 +1,63 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_GENERATION_SCHEDULE, USAGE_RESET_SCHEDULE } from '../lib/stacks/jobs-stack';
+import { buildTestApp } from './support/build-test-app';
+
+type Resource = { Properties: Record<string, unknown> };
+
+function scheduleOf(template: Template, ruleName: string): string | undefined {
+  const rules = Object.values(template.findResources('AWS::Events::Rule')) as Resource[];
+  return rules.find((rule) => rule.Properties.Name === ruleName)?.Properties.ScheduleExpression as
+    string | undefined;
+}
+
+describe('jobs stack', () => {
+  let template: Template;
+
+  beforeAll(() => {
+    template = Template.fromStack(buildTestApp({ placeholderCode: 'true' }).stacks.jobs);
+  });
+
+  it('polls prices every 5 minutes by default', () => {
+    expect(scheduleOf(template, 'nugget-dev-price-poll')).toBe('rate(5 minutes)');
+  });
+
+  it('takes the poll rate from context', () => {
+    const custom = Template.fromStack(
+      buildTestApp({ placeholderCode: 'true', pricePollMinutes: '15' }).stacks.jobs,
+    );
+    expect(scheduleOf(custom, 'nugget-dev-price-poll')).toBe('rate(15 minutes)');
+  });
+
+  it('resets usage at midnight UTC and generates content daily', () => {
+    expect(scheduleOf(template, 'nugget-dev-usage-reset')).toBe('cron(0 0 * * ? *)');
+    expect(USAGE_RESET_SCHEDULE).toBe('cron(0 0 * * ? *)');
+    expect(scheduleOf(template, 'nugget-dev-content-generation')).toBe(CONTENT_GENERATION_SCHEDULE);
+  });
+
+  it('targets each job Lambda with retries and a dead-letter queue', () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule')) as Resource[];
+    expect(rules).toHaveLength(3);
+    for (const rule of rules) {
+      const targets = rule.Properties.Targets as Record<string, unknown>[];
+      expect(targets).toHaveLength(1);
+      expect(targets[0]).toMatchObject({
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+      });
+      expect(targets[0]?.DeadLetterConfig).toBeDefined();
+    }
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
+    expect(functions).toHaveLength(3);
+    for (const fn of functions) expect(fn.Properties.DeadLetterConfig).toBeDefined();
+  });
+
+  it('encrypts the dead-letter queues and refuses plain HTTP', () => {
+    const queues = Object.values(template.findResources('AWS::SQS::Queue')) as Resource[];
+    expect(queues).toHaveLength(3);
+    for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')) as Resource[];
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { Stack } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_AREAS } from '@app/shared/api';
+import type { NuggetStacks } from '../lib/nugget-app';
+import {
+  AREA_TABLE_GRANTS,
+  AUTH_COGNITO_ACTIONS,
+  DYNAMODB_ACTIONS,
+  JOB_NAMES,
+  JOB_TABLE_GRANTS,
+  type TableGrants,
+} from '../lib/table-access';
+import { tableEnvironmentVariable, type TableId } from '../lib/table-definitions';
+import { buildTestApp } from './support/build-test-app';
+import {
+  actionsOf,
+  dynamoGrantsOf,
+  resourcesOf,
+  statementsOfFunction,
+  type PolicyStatementJson,
+} from './support/template-queries';
+
+function expectedGrants(grants: TableGrants): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(grants).map(([tableId, access]) => [tableId, [...DYNAMODB_ACTIONS[access]].sort()]),
+  );
+}
+
+describe('least privilege', () => {
+  let stacks: NuggetStacks;
+
+  beforeAll(() => {
+    stacks = buildTestApp({ placeholderCode: 'true' }).stacks;
+  });
+
+  it.each(SERVICE_AREAS)('gives the %s area exactly the table grants of its map entry', (area) => {
+    const fn = stacks.api.functions[area];
+    expect(dynamoGrantsOf(fn, stacks.data)).toEqual(expectedGrants(AREA_TABLE_GRANTS[area]));
+  });
+
+  it.each(JOB_NAMES)('gives the %s job exactly the table grants of its map entry', (job) => {
+    const fn = stacks.jobs.functions[job];
+    expect(dynamoGrantsOf(fn, stacks.data)).toEqual(expectedGrants(JOB_TABLE_GRANTS[job]));
+  });
+
+  it('passes each function the names of the tables it may use, and no others', () => {
+    for (const area of SERVICE_AREAS) {
+      const fn = stacks.api.functions[area];
+      const logicalId = Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction);
+      const variables = Template.fromStack(stacks.api).toJSON().Resources[logicalId].Properties.Environment
+        .Variables;
+      const tableVariables = Object.keys(variables).filter((name) => name.startsWith('TABLE_'));
+      const granted = Object.keys(AREA_TABLE_GRANTS[area]) as TableId[];
+      expect(tableVariables.sort()).toEqual(granted.map(tableEnvironmentVariable).sort());
+    }
+  });
+
+  it('never grants dynamodb:* or a DynamoDB action on every resource, and never Scan', () => {
+    const statements: PolicyStatementJson[] = [
+      stacks.api,
+      stacks.jobs,
+      stacks.sites,
+      stacks.observability,
+    ].flatMap((stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')).flatMap(
+        (policy) => policy.Properties.PolicyDocument.Statement as PolicyStatementJson[],
+      ),
+    );
+    const dynamoStatements = statements.filter((statement) =>
+      actionsOf(statement).some((action) => action.toLowerCase().startsWith('dynamodb:') || action === '*'),
+    );
+    expect(dynamoStatements.length).toBeGreaterThan(0);
+    for (const statement of dynamoStatements) {
+      for (const action of actionsOf(statement)) {
+        expect(action).not.toContain('*');
+        expect(action).not.toBe('dynamodb:Scan');
+      }
+      for (const resource of resourcesOf(statement)) {
+        expect(resource).not.toBe('*');
+        expect(JSON.stringify(resource)).not.toContain('/index/*');
+      }
+    }
+  });
+
+  it('lets only the auth area manage Cognito users, on its own pool', () => {
+    for (const area of SERVICE_AREAS) {
+      const cognitoStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('cognito-idp:')),
+      );
+      if (area !== 'auth') {
+        expect(cognitoStatements, area).toEqual([]);
+        continue;
+      }
+      expect(cognitoStatements).toHaveLength(1);
+      expect(actionsOf(cognitoStatements[0] as PolicyStatementJson).sort()).toEqual(
+        [...AUTH_COGNITO_ACTIONS].sort(),
+      );
+      expect(JSON.stringify(cognitoStatements[0]?.Resource)).toContain('UserPool');
+    }
+  });
+
+  it('lets only the admin area read CloudWatch metrics', () => {
+    for (const area of SERVICE_AREAS) {
+      const metricStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('cloudwatch:')),
+      );
+      expect(metricStatements.length, area).toBe(area === 'admin' ? 1 : 0);
+    }
+  });
+});
