@@ -1,0 +1,99 @@
+import { getConfig, type Config } from '../../config';
+import { logger } from '../../platform/observability';
+import type { MarketEngine } from '../market-engine.js';
+import { createRateLimiter } from './live/rate-limiter.js';
+import { combineNewsProviders, createRssNewsProvider, type RssFeedConfig } from './live/rss-news-provider.js';
+import { createSecEdgarNewsProvider } from './live/sec-edgar-provider.js';
+import { createMarketView, createTimelineForEngine } from './market-view.js';
+import { createOfflineNewsProvider, loadOfflineHeadlines } from './offline-news-provider.js';
+import type { CatalystRouteDeps } from './routes.js';
+
+/** SEC EDGAR fair-access policy: at most 10 requests per second. */
+export const EDGAR_MAX_REQUESTS_PER_SECOND = 10;
+
+/** `name|url` or `name|url|TICKER`, comma-separated (NEWS_RSS_FEEDS). */
+export function parseRssFeedSetting(value: string): RssFeedConfig[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, url, ticker] = entry.split('|').map((part) => part.trim());
+      if (!name || !url || !/^https:\/\//.test(url)) {
+        throw new Error(`NEWS_RSS_FEEDS entry '${entry}' must be name|https-url[|TICKER]`);
+      }
+      return { name, url, ...(ticker ? { tickers: [ticker.toUpperCase()] } : {}) };
+    });
+}
+
+/**
+ * Dependencies of the three catalyst routes, built once per cold start. Replay: the offline
+ * headline set on the replay timeline (and its curated demo selection). Live: SEC EDGAR 8-K filings
+ * plus the configured RSS feeds, one rate limiter for all of them; no curated set (demo_mode then
+ * serves the live data).
+ */
+export function createCatalystRouteDeps(options: {
+  engine: MarketEngine;
+  config: Pick<
+    Config,
+    'REPLAY_EPOCH' | 'REPLAY_MS_PER_BAR' | 'SEC_EDGAR_USER_AGENT' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'
+  >;
+  now?: () => Date;
+  reportError: (message: string, error: unknown) => void;
+}): CatalystRouteDeps {
+  const now = options.now ?? (() => new Date());
+  const timeline = createTimelineForEngine(options.engine, {
+    epochMs: Date.parse(options.config.REPLAY_EPOCH),
+    msPerBar: options.config.REPLAY_MS_PER_BAR,
+  });
+  const market = createMarketView(options.engine, timeline);
+  if (timeline) {
+    const offline = createOfflineNewsProvider({ headlines: loadOfflineHeadlines(), timeline, now });
+    return { news: offline, curated: offline, market, now, reportError: options.reportError };
+  }
+  const fetchOptions = {
+    userAgent: options.config.SEC_EDGAR_USER_AGENT,
+    timeoutMs: options.config.NEWS_HTTP_TIMEOUT_MS,
+    limiter: createRateLimiter({ maxRequests: EDGAR_MAX_REQUESTS_PER_SECOND, intervalMs: 1_000 }),
+  };
+  const providers = [
+    createSecEdgarNewsProvider({ fetchOptions, now }),
+    ...(options.config.NEWS_RSS_FEEDS
+      ? [
+          createRssNewsProvider({
+            feeds: parseRssFeedSetting(options.config.NEWS_RSS_FEEDS),
+            fetchOptions,
+            now,
+          }),
+        ]
+      : []),
+  ];
+  return {
+    news: combineNewsProviders(providers, options.reportError),
+    curated: null,
+    market,
+    now,
+    reportError: options.reportError,
+  };
+}
+
+const depsByEngine = new WeakMap<MarketEngine, CatalystRouteDeps>();
+
+/**
+ * The catalyst route deps for an area's engine, built once per engine (the AI area's cold start)
+ * from the process configuration; failures are logged with the route's context.
+ */
+export function getCatalystRouteDeps(engine: MarketEngine, now: () => Date): CatalystRouteDeps {
+  let deps = depsByEngine.get(engine);
+  if (!deps) {
+    deps = createCatalystRouteDeps({
+      engine,
+      config: getConfig(),
+      now,
+      reportError: (message, error) =>
+        logger.error(message, { error: error instanceof Error ? error : new Error(String(error)) }),
+    });
+    depsByEngine.set(engine, deps);
+  }
+  return deps;
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createPriceSource } from '../create-price-provider.js';
+import { createMarketEngine } from '../market-engine.js';
+import { createCatalystRouteDeps } from './create-catalyst-deps.js';
+import {
+  getContextualRecommendations,
+  getLiveMarketAlerts,
+  getMarketCatalysts,
+  lastClosedDate,
+  MESSAGES,
+} from './routes.js';
+import type { CatalystRouteDeps } from './routes.js';
+
+/*
+ * The routes over the real replay data, at a wall time chosen so the AAPL series sits on
+ * 2015-01-28 (a third of the way through the bar): the day after the project headline
+ * "Apple posts record quarterly profit..." (2015-01-27 21:30 UTC), when AAPL traded 2.7x its
+ * 20-day volume and closed up 5.65 %.
+ */
+const config = loadConfig({});
+const universe = createPriceSource(config).universe;
+const aapl = universe?.series.find((series) => series.id === 'AAPL');
+const replayIndex = aapl?.bars.findIndex((bar) => bar.date === '2015-01-28') ?? -1;
+const wallNow = new Date(
+  Date.parse(config.REPLAY_EPOCH) + (replayIndex - 252) * config.REPLAY_MS_PER_BAR + 20_000,
+);
+
+function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDeps {
+  const now = () => wallNow;
+  const engine = createMarketEngine(createPriceSource(config, { now }));
+  const errors: string[] = [];
+  return {
+    ...createCatalystRouteDeps({ engine, config, now, reportError: (message) => errors.push(message) }),
+    ...overrides,
+  };
+}
+
+describe('market-catalysts route', () => {
+  it('finds the earnings headline inside hours_back and scores it with the volume surge', async () => {
+    const response = await getMarketCatalysts({ hours_back: 48, min_impact_score: 0 }, buildDeps());
+    expect(response.success).toBe(true);
+    const earnings = response.catalysts.find((catalyst) => catalyst.symbol === 'AAPL');
+    expect(earnings?.event_type).toBe('earnings');
+    expect(earnings?.sentiment_label).toBe('positive');
+    expect(earnings?.impact_score).toBeGreaterThan(60);
+    expect(response.by_category.earnings).toBeGreaterThanOrEqual(1);
+    expect(response.summary.total_catalysts).toBe(response.catalysts.length);
+  });
+
+  it('drops items older than hours_back (the headline is about 27 replay hours old)', async () => {
+    const response = await getMarketCatalysts(
+      { hours_back: 12, min_impact_score: 0, symbol: 'AAPL' },
+      buildDeps(),
+    );
+    expect(response.catalysts).toEqual([]);
+    expect(response.success).toBe(false);
+    expect(response.message).toBe(MESSAGES.noCatalysts);
+  });
+
+  it('filters by symbol and by min_impact_score', async () => {
+    const deps = buildDeps();
+    const bySymbol = await getMarketCatalysts({ hours_back: 720, min_impact_score: 0, symbol: 'aapl' }, deps);
+    expect(bySymbol.catalysts.length).toBeGreaterThan(0);
+    expect(bySymbol.catalysts.every((catalyst) => catalyst.tickers_mentioned.includes('AAPL'))).toBe(true);
+    const strict = await getMarketCatalysts({ hours_back: 720, min_impact_score: 99, symbol: 'AAPL' }, deps);
+    expect(strict.catalysts).toEqual([]);
+  });
+
+  it('answers the spec failure message when the provider fails', async () => {
+    const deps = buildDeps({
+      news: { name: 'broken', listRecentNews: () => Promise.reject(new Error('down')) },
+    });
+    const response = await getMarketCatalysts({ hours_back: 24, min_impact_score: 50 }, deps);
+    expect(response).toMatchObject({ success: false, error: MESSAGES.failedCatalysts, catalysts: [] });
+  });
+});
+
+describe('contextual-recommendations route', () => {
+  it('joins the catalyst with the engine grade (provider data)', async () => {
+    const response = await getContextualRecommendations(
+      { hours_back: 48, min_impact_score: 30, limit: 5, demo_mode: false },
+      buildDeps(),
+    );
+    expect(response.demo_mode).toBe(false);
+    const [first] = response.recommendations;
+    expect(first?.symbol).toBe('AAPL');
+    expect(first?.catalyst_type).toBe('earnings');
+    expect(first?.investment_grade).toBe('B+');
+    // B+ with a positive catalyst above 60 impact: BUY (README rule table).
+    expect(first?.action).toBe('BUY');
+    expect(first?.reasoning_localized.fr).toContain('résultats');
+  });
+
+  it('serves the curated set in demo mode, honouring min_impact_score and limit', async () => {
+    const deps = buildDeps();
+    const all = await getContextualRecommendations(
+      { hours_back: 24, min_impact_score: 0, limit: 50, demo_mode: true },
+      deps,
+    );
+    expect(all.demo_mode).toBe(true);
+    expect(all.recommendations.length).toBe(10);
+    const limited = await getContextualRecommendations(
+      { hours_back: 24, min_impact_score: 0, limit: 3, demo_mode: true },
+      deps,
+    );
+    expect(limited.recommendations.map((item) => item.catalyst_title)).toEqual(
+      all.recommendations.slice(0, 3).map((item) => item.catalyst_title),
+    );
+    const strict = await getContextualRecommendations(
+      { hours_back: 24, min_impact_score: 60, limit: 50, demo_mode: true },
+      deps,
+    );
+    expect(strict.recommendations.every((item) => item.catalyst_impact >= 60)).toBe(true);
+    expect(strict.recommendations.length).toBeLessThan(all.recommendations.length);
+  });
+
+  it('gives the spec empty message when nothing qualifies', async () => {
+    const response = await getContextualRecommendations(
+      { hours_back: 1, min_impact_score: 100, limit: 5, demo_mode: false },
+      buildDeps(),
+    );
+    expect(response).toMatchObject({ success: false, message: MESSAGES.noContextual, recommendations: [] });
+  });
+});
+
+describe('live-market-alerts route', () => {
+  it('raises the AAPL volume surge and price move of 2015-01-28', async () => {
+    const response = await getLiveMarketAlerts(buildDeps());
+    const aaplAlerts = response.alerts.filter((alert) => alert.symbol === 'AAPL');
+    expect(aaplAlerts.map((alert) => alert.event_type).sort()).toEqual(['price_move', 'volume_surge']);
+    expect(response.summary.total_alerts).toBe(response.alerts.length);
+    // A third of the way through the bar: 8 replay hours after the 21:00 UTC close.
+    expect(aaplAlerts[0]?.hours_ago).toBeCloseTo(8, 1);
+  });
+});
+
+describe('lastClosedDate', () => {
+  it('never sees a bar that has not closed yet', () => {
+    expect(lastClosedDate(new Date('2015-01-28T20:59:00Z'))).toBe('2015-01-27');
+    expect(lastClosedDate(new Date('2015-01-28T21:00:00Z'))).toBe('2015-01-28');
+  });
+});

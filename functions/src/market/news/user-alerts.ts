@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import type { LocalizedText } from '@app/shared/domain/entities/common';
+import type { UserAlert } from '@app/shared/domain/entities/catalysts';
+import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
+import { isHighImpact } from '@app/shared/domain/rules/catalysts';
+import type { Quote } from '../price-provider.js';
+import type { SymbolAnalysis } from '../types.js';
+import type { ScoredCatalyst } from './build-catalyst.js';
+import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names.js';
+
+/*
+ * Alerts for a user's watched symbols (the symbols of their holdings), news/README.md "User alerts".
+ * Rules, each at most once per (user, symbol, rule, day):
+ *   price_move   |change| >= max(3 %, 2 daily sigmas); high when >= max(6 %, 3 sigmas), else medium
+ *   volume_surge volume_ratio_20d >= 2 (the engine's HIGH surge level); medium
+ *   catalyst     a catalyst about the symbol with impact > 80; high when negative, else medium
+ * The day is the bar date (price, volume) or the publication date (catalyst), so a poll that runs
+ * twice over the same bar derives the same alert id and writes it once.
+ */
+
+export type UserAlertRule = 'price_move' | 'volume_surge' | 'catalyst';
+
+export const PRICE_MOVE_MIN_PERCENT = 3;
+export const PRICE_MOVE_HIGH_PERCENT = 6;
+export const PRICE_MOVE_SIGMAS = 2;
+export const PRICE_MOVE_HIGH_SIGMAS = 3;
+export const USER_VOLUME_SURGE_RATIO = 2;
+
+export interface WatchedSymbol {
+  symbol: string;
+  name: string;
+}
+
+export interface SymbolSnapshot {
+  quote: Quote;
+  analysis: SymbolAnalysis;
+}
+
+export interface DerivedUserAlert {
+  alert: UserAlert;
+  symbol: string;
+  rule: UserAlertRule;
+  /** YYYY-MM-DD the rule fired for. */
+  day: string;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID that is a pure function of (user, symbol, rule, day): its time part is the day's midnight
+ * UTC (so alerts sort by the day they are about) and its 80 random bits come from SHA-256 of the key.
+ */
+export function deriveAlertId(userId: string, symbol: string, rule: UserAlertRule, day: string): string {
+  let time = Date.parse(`${day}T00:00:00Z`);
+  let timePart = '';
+  for (let index = 0; index < 10; index += 1) {
+    timePart = (CROCKFORD[time % 32] as string) + timePart;
+    time = Math.floor(time / 32);
+  }
+  const digest = createHash('sha256').update(`${userId}|${symbol.toUpperCase()}|${rule}|${day}`).digest();
+  let randomPart = '';
+  let bits = 0;
+  let buffer = 0;
+  for (const byte of digest) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && randomPart.length < 16) {
+      randomPart += CROCKFORD[(buffer >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+    if (randomPart.length === 16) break;
+  }
+  return timePart + randomPart;
+}
+
+export function buildPriceMoveMessage(
+  name: string,
+  symbol: string,
+  change: number,
+  sigmas: number,
+  day: string,
+): LocalizedText {
+  const sign = change > 0 ? '+' : '-';
+  const pct = (language: 'en' | 'fr' | 'es') => `${sign}${formatNumber(Math.abs(change), 1, language)}`;
+  const times = (language: 'en' | 'fr' | 'es') => formatNumber(sigmas, 1, language);
+  return {
+    en: `${name} (${symbol}) moved ${pct('en')} % on ${day}, ${times('en')} times its typical daily move. Check its grade before acting; do not chase or panic.`,
+    fr: `${name} (${symbol}) a varié de ${pct('fr')} % le ${day}, soit ${times('fr')} fois son mouvement quotidien habituel. Vérifiez sa note avant d'agir ; ni précipitation ni panique.`,
+    es: `${name} (${symbol}) se movió ${pct('es')} % el ${day}, ${times('es')} veces su movimiento diario habitual. Revise su calificación antes de actuar; sin prisas ni pánico.`,
+  };
+}
+
+export function buildVolumeSurgeMessage(
+  name: string,
+  symbol: string,
+  ratio: number,
+  day: string,
+): LocalizedText {
+  return {
+    en: `Trading volume in ${name} (${symbol}) reached ${formatNumber(ratio, 1, 'en')} times its 20-day average on ${day}. Heavy volume often comes with hype: read the news first.`,
+    fr: `Le volume échangé sur ${name} (${symbol}) a atteint ${formatNumber(ratio, 1, 'fr')} fois sa moyenne sur 20 jours le ${day}. Un fort volume accompagne souvent l'engouement : lisez d'abord les nouvelles.`,
+    es: `El volumen negociado de ${name} (${symbol}) alcanzó ${formatNumber(ratio, 1, 'es')} veces su media de 20 días el ${day}. Un volumen alto suele acompañar a la euforia: lea primero las noticias.`,
+  };
+}
+
+export function buildCatalystMessage(
+  name: string,
+  symbol: string,
+  catalyst: ScoredCatalyst['catalyst'],
+): LocalizedText {
+  const type = CATALYST_TYPE_NAMES[catalyst.event_type];
+  const tone = SENTIMENT_NAMES[catalyst.sentiment_label];
+  const impact = catalyst.impact_score.toFixed(0);
+  return {
+    en: `High-impact ${type.en} news on ${name} (${symbol}): "${catalyst.title}" (impact ${impact}/100, ${tone.en}). Read the source before acting.`,
+    fr: `Actualité à fort impact (${type.fr}) sur ${name} (${symbol}) : « ${catalyst.title} » (impact ${impact}/100, tonalité ${tone.fr}). Lisez la source avant d'agir.`,
+    es: `Noticia de alto impacto (${type.es}) sobre ${name} (${symbol}): «${catalyst.title}» (impacto ${impact}/100, tono ${tone.es}). Lea la fuente antes de actuar.`,
+  };
+}
+
+export interface DeriveUserAlertsInput {
+  userId: string;
+  holdings: readonly WatchedSymbol[];
+  /** Latest quote and analysis per symbol (upper-case key); symbols without one are skipped. */
+  snapshots: ReadonlyMap<string, SymbolSnapshot>;
+  catalysts: readonly ScoredCatalyst[];
+  now: Date;
+}
+
+function dailySigma(analysis: SymbolAnalysis): number | null {
+  const volatility = analysis.risk_metrics.volatility_1month;
+  if (volatility === null || !(volatility > 0)) return null;
+  return volatility / Math.sqrt(analysis.risk_metrics.annualisation_factor);
+}
+
+/** Alerts the rules raise for one user's watched symbols, now. Pure: same input, same alerts and ids. */
+export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert[] {
+  const derived: DerivedUserAlert[] = [];
+  const timestamp = input.now.toISOString();
+  const push = (
+    watched: WatchedSymbol,
+    rule: UserAlertRule,
+    day: string,
+    fields: {
+      title: string;
+      message: LocalizedText;
+      severity: Severity;
+      type: MarketAlertType;
+      actionRequired: boolean;
+    },
+  ) => {
+    derived.push({
+      symbol: watched.symbol,
+      rule,
+      day,
+      alert: {
+        id: deriveAlertId(input.userId, watched.symbol, rule, day),
+        title: fields.title,
+        description: fields.message.en,
+        message: fields.message,
+        severity: fields.severity,
+        timestamp,
+        type: fields.type,
+        asset: watched.symbol,
+        dismissed: false,
+        actionRequired: fields.actionRequired,
+      },
+    });
+  };
+
+  const seen = new Set<string>();
+  for (const watched of input.holdings) {
+    const symbol = watched.symbol.toUpperCase();
+    if (seen.has(symbol)) continue;
+    seen.add(symbol);
+    const snapshot = input.snapshots.get(symbol);
+    if (snapshot) {
+      const { quote, analysis } = snapshot;
+      const change = quote.change_percent;
+      const sigma = dailySigma(analysis);
+      if (change !== null) {
+        const threshold = Math.max(PRICE_MOVE_MIN_PERCENT, sigma === null ? 0 : PRICE_MOVE_SIGMAS * sigma);
+        if (Math.abs(change) >= threshold) {
+          const highThreshold = Math.max(
+            PRICE_MOVE_HIGH_PERCENT,
+            sigma === null ? 0 : PRICE_MOVE_HIGH_SIGMAS * sigma,
+          );
+          const high = Math.abs(change) >= highThreshold;
+          const sigmas = sigma === null ? 0 : Math.abs(change) / sigma;
+          push(watched, 'price_move', quote.as_of, {
+            title: `${watched.name} ${change > 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)} %`,
+            message: buildPriceMoveMessage(watched.name, symbol, change, sigmas, quote.as_of),
+            severity: high ? 'high' : 'medium',
+            type: 'price_movement',
+            actionRequired: high,
+          });
+        }
+      }
+      const ratio = analysis.volume_analysis.volume_ratio_20d;
+      if (ratio !== null && ratio >= USER_VOLUME_SURGE_RATIO) {
+        push(watched, 'volume_surge', quote.as_of, {
+          title: `${watched.name}: volume ${ratio.toFixed(1)}x its 20-day average`,
+          message: buildVolumeSurgeMessage(watched.name, symbol, ratio, quote.as_of),
+          severity: 'medium',
+          type: 'ai_insight',
+          actionRequired: false,
+        });
+      }
+    }
+    const catalysts = input.catalysts
+      .filter(
+        (entry) =>
+          isHighImpact(entry.catalyst.impact_score) &&
+          (entry.catalyst.symbol.toUpperCase() === symbol ||
+            entry.catalyst.tickers_mentioned.includes(symbol)),
+      )
+      .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score);
+    const strongest = catalysts[0];
+    if (strongest) {
+      const negative = strongest.catalyst.sentiment_label === 'negative';
+      push(watched, 'catalyst', strongest.catalyst.published_date.slice(0, 10), {
+        title: strongest.catalyst.title,
+        message: buildCatalystMessage(watched.name, symbol, strongest.catalyst),
+        severity: negative ? 'high' : 'medium',
+        type: strongest.catalyst.event_type === 'earnings' ? 'earnings' : 'market_news',
+        actionRequired: negative,
+      });
+    }
+  }
+  return derived;
+}
+
+/**
+ * The three sample alerts of part 2 section 2 for demo visitors (no token): Bitcoin volatility
+ * (high), Apple earnings (medium), tech sector rotation (low). Labelled as samples; timestamps are
+ * relative to now so the screen's relative times read naturally.
+ */
+export function buildDemoAlerts(now: Date): UserAlert[] {
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+  return [
+    {
+      id: 'demo-alert-bitcoin-volatility',
+      title: 'Bitcoin volatility spike (sample)',
+      description: 'Sample alert for the demo: Bitcoin moved far beyond its typical daily range.',
+      message: {
+        en: 'Sample alert: Bitcoin is swinging far beyond its typical daily range. Review your position size; do not chase the move.',
+        fr: "Alerte d'exemple : le Bitcoin fluctue bien au-delà de son amplitude quotidienne habituelle. Revoyez la taille de votre position ; ne courez pas après le mouvement.",
+        es: 'Alerta de ejemplo: el Bitcoin oscila muy por encima de su rango diario habitual. Revise el tamaño de su posición; no persiga el movimiento.',
+      },
+      severity: 'high',
+      timestamp: ago(15),
+      type: 'price_movement',
+      asset: 'BTC-USD',
+      dismissed: false,
+      actionRequired: true,
+    },
+    {
+      id: 'demo-alert-apple-earnings',
+      title: 'Apple earnings report ahead (sample)',
+      description: 'Sample alert for the demo: Apple reports quarterly results soon.',
+      message: {
+        en: 'Sample alert: Apple reports quarterly earnings soon. Expect larger price swings around the release.',
+        fr: "Alerte d'exemple : Apple publie bientôt ses résultats trimestriels. Attendez-vous à des variations plus fortes autour de la publication.",
+        es: 'Alerta de ejemplo: Apple publica pronto sus resultados trimestrales. Espere mayores oscilaciones en torno a la publicación.',
+      },
+      severity: 'medium',
+      timestamp: ago(120),
+      type: 'earnings',
+      asset: 'AAPL',
+      dismissed: false,
+      actionRequired: false,
+    },
+    {
+      id: 'demo-alert-tech-rotation',
+      title: 'Tech sector rotation (sample)',
+      description: 'Sample alert for the demo: money is moving out of technology shares into other sectors.',
+      message: {
+        en: 'Sample alert: investors are rotating out of technology into defensive sectors. No action needed; check your diversification.',
+        fr: "Alerte d'exemple : les investisseurs délaissent la technologie pour des secteurs défensifs. Aucune action requise ; vérifiez votre diversification.",
+        es: 'Alerta de ejemplo: los inversores rotan de tecnología hacia sectores defensivos. No hace falta actuar; revise su diversificación.',
+      },
+      severity: 'low',
+      timestamp: ago(26 * 60),
+      type: 'sector_rotation',
+      asset: 'GENERAL',
+      dismissed: false,
+      actionRequired: false,
+    },
+  ];
+}
+
+export function summariseUserAlerts(alerts: readonly UserAlert[]) {
+  const active = alerts.filter((alert) => !alert.dismissed);
+  return {
+    critical: active.filter((alert) => alert.severity === 'high').length,
+    medium: active.filter((alert) => alert.severity === 'medium').length,
+    info: active.filter((alert) => alert.severity === 'low').length,
+    action_required: active.filter((alert) => alert.actionRequired).length,
+    dismissed: alerts.length - active.length,
+  };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { api } from '../src/api';
+
+interface ContextualBody {
+  success: boolean;
+  demo_mode: boolean;
+  recommendations: {
+    symbol: string;
+    action: string;
+    catalyst_type: string;
+    reasoning_localized: { fr: string };
+  }[];
+  summary: { total_recommendations: number; catalysts_analyzed: number };
+}
+
+describe('catalyst routes of the ai area on the local stack', () => {
+  it('serves the curated demo set, joined with the engine grades', async () => {
+    const response = await api<ContextualBody>('GET', '/api/ai/contextual-recommendations', {
+      query: { demo_mode: true, min_impact_score: 0, limit: 50 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.demo_mode).toBe(true);
+    expect(response.body.success).toBe(true);
+    expect(response.body.recommendations).toHaveLength(10);
+    expect(new Set(response.body.recommendations.map((item) => item.symbol))).toEqual(
+      new Set(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']),
+    );
+    for (const item of response.body.recommendations) {
+      expect(['STRONG_BUY', 'BUY', 'WATCH', 'HOLD', 'AVOID']).toContain(item.action);
+      expect(item.reasoning_localized.fr.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('applies limit to the demo set', async () => {
+    const response = await api<ContextualBody>('GET', '/api/ai/contextual-recommendations', {
+      query: { demo_mode: true, min_impact_score: 0, limit: 2 },
+    });
+    expect(response.body.recommendations).toHaveLength(2);
+  });
+
+  it('answers market catalysts from the replayed headline set (possibly empty, with the spec message)', async () => {
+    const response = await api<{
+      success: boolean;
+      catalysts: unknown[];
+      message?: string;
+      by_category: Record<string, number>;
+    }>('GET', '/api/ai/market-catalysts', { query: { hours_back: 720, min_impact_score: 0 } });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body.by_category)).toHaveLength(10);
+    if (response.body.catalysts.length === 0)
+      expect(response.body.message).toBe('No market catalysts available');
+  });
+
+  it('answers live market alerts with a summary', async () => {
+    const response = await api<{ summary: { total_alerts: number }; alerts: unknown[] }>(
+      'GET',
+      '/api/ai/live-market-alerts',
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.summary.total_alerts).toBe(response.body.alerts.length);
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const response = await api<{ issues?: { path: string }[] }>('GET', '/api/ai/market-catalysts', {
+      query: { hours_back: 0 },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('query.hours_back');
+    const symbol = await api('GET', '/api/ai/market-catalysts', { query: { symbol: 'not a ticker!' } });
+    expect(symbol.status).toBe(400);
+  });
+});
