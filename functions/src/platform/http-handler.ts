@@ -16,6 +16,7 @@ import {
   ValidationError,
   type FieldIssue,
 } from './errors';
+import { buildCostRecord, costLogFields, meterRequestCost, saveCostRecord } from './cost-recorder';
 import { logger, metrics } from './observability';
 import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
@@ -132,6 +133,7 @@ function responder(): Middleware {
     metrics.addMetric('Requests', MetricUnit.Count, 1);
     metrics.addMetric('Latency', MetricUnit.Milliseconds, latency);
     if (status >= 500) metrics.addMetric('Faults', MetricUnit.Count, 1);
+    const cost = meterRequestCost(current, latency);
     metrics.publishStoredMetrics();
     logger.info('request completed', {
       status,
@@ -139,8 +141,10 @@ function responder(): Middleware {
       tier: current.tier,
       read_capacity_units: current.readCapacityUnits,
       write_capacity_units: current.writeCapacityUnits,
+      ...costLogFields(cost),
     });
     logger.resetKeys();
+    return saveCostRecord(buildCostRecord(current, status, latency, cost, new Date()));
   };
   return {
     name: 'responder',
@@ -156,7 +160,7 @@ function responder(): Middleware {
         headers: { ...BASE_HEADERS, ...reply.headers, 'X-Request-Id': requestId },
         body: JSON.stringify(reply.body),
       };
-      finish(reply.status);
+      return finish(reply.status);
     },
   };
 }

@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import type { CostRowSchema, CostsResponseSchema } from '@app/shared/domain/entities/admin';
+import type { CostSample, CostsRepository } from '../data/costs-repository';
+import { describePriceTable } from '../platform/cost-model';
+import { ServiceUnavailableError, ValidationError } from '../platform/errors';
+
+/**
+ * Cost per route and per UTC day, for finance: from the local stack's own records (one Query per day
+ * partition) or, in the cloud, from the CloudWatch embedded metrics (cloudwatch-cost-reader.ts).
+ */
+
+export type CostRow = z.input<typeof CostRowSchema>;
+export type CostsResponse = z.input<typeof CostsResponseSchema>;
+
+export const DEFAULT_COST_DAYS = 7;
+export const MAX_COST_DAYS = 31;
+const DAY_MS = 86_400_000;
+
+/** Where daily cost rows come from. */
+export interface CostRowSource {
+  readRows(days: readonly string[]): Promise<CostRow[]>;
+}
+
+/** Nearest-rank percentile of ascending values (p in 0-100): the smallest value with p % at or below it. */
+export function percentile(sortedAscending: readonly number[], p: number): number {
+  if (sortedAscending.length === 0) return 0;
+  const rank = Math.max(1, Math.ceil((p / 100) * sortedAscending.length));
+  return sortedAscending[Math.min(rank, sortedAscending.length) - 1] as number;
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** USD figures keep 10 decimals: one request costs a few millionths of a dollar. */
+const USD_DECIMALS = 10;
+
+export function aggregateCostSamples(day: string, samples: readonly CostSample[]): CostRow[] {
+  const byRoute = new Map<string, CostSample[]>();
+  for (const sample of samples) {
+    const list = byRoute.get(sample.route) ?? [];
+    list.push(sample);
+    byRoute.set(sample.route, list);
+  }
+  return [...byRoute.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([route, list]) => {
+      const latencies = list.map((sample) => sample.latency_ms).sort((a, b) => a - b);
+      const total = list.reduce((sum, sample) => sum + sample.total_usd, 0);
+      const average = total / list.length;
+      return {
+        day,
+        route,
+        requests: list.length,
+        p50_ms: roundTo(percentile(latencies, 50), 2),
+        p95_ms: roundTo(percentile(latencies, 95), 2),
+        average_cost_usd: roundTo(average, USD_DECIMALS),
+        total_cost_usd: roundTo(total, USD_DECIMALS),
+        cost_per_1000_usd: roundTo(average * 1000, USD_DECIMALS - 3),
+      };
+    });
+}
+
+export function createRecordsCostSource(repository: Pick<CostsRepository, 'listCostSamples'>): CostRowSource {
+  return {
+    async readRows(days) {
+      const perDay = await Promise.all(
+        days.map(async (day) => aggregateCostSamples(day, await repository.listCostSamples(day))),
+      );
+      return perDay.flat();
+    },
+  };
+}
+
+/** The cloud source when no CloudWatch client is installed: says so instead of inventing rows. */
+export const UNAVAILABLE_COST_SOURCE: CostRowSource = {
+  readRows: async () => {
+    throw new ServiceUnavailableError(
+      'Cost metrics cannot be read here: the CloudWatch client (@aws-sdk/client-cloudwatch) is not installed.',
+      60,
+    );
+  },
+};
+
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
+    days.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** The requested range, defaulting to the last 7 UTC days including today; at most 31 days. */
+export function resolveCostRange(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+  const to = query.to ?? now.toISOString().slice(0, 10);
+  const from =
+    query.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_COST_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  if (from > to) throw new ValidationError([{ path: 'query.from', message: 'must be on or before `to`' }]);
+  const days = daysBetween(from, to);
+  if (days.length > MAX_COST_DAYS) {
+    throw new ValidationError([
+      { path: 'query.from', message: `must be at most ${MAX_COST_DAYS} days before \`to\`` },
+    ]);
+  }
+  return { from, to, days };
+}
+
+export async function getCosts(
+  source: CostRowSource,
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<CostsResponse> {
+  const range = resolveCostRange(query, now);
+  const rows = await source.readRows(range.days);
+  rows.sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
+  return { rows, price_table: describePriceTable(), from: range.from, to: range.to };
+}

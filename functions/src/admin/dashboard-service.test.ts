@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedHealth, JobRunRecord, StoredQuote } from '../data/market-repository';
+import { ServiceUnavailableError } from '../platform/errors';
+import { aiServiceStatusOf, buildDashboard, databaseStatusOf, priceFeedStatusOf } from './dashboard-service';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+
+const health = (
+  symbol: string,
+  quality: FeedHealth['data_quality'],
+  lastUpdated = '2026-11-22T09:58:00.000Z',
+) => ({ symbol, data_quality: quality, last_updated: lastUpdated, last_error: null }) as FeedHealth;
+
+const run = (finishedAt: string, status: JobRunRecord['status'] = 'succeeded') =>
+  ({ job: 'price-poll', finished_at: finishedAt, status }) as JobRunRecord;
+
+describe('platform health', () => {
+  it('rates the database probe by its latency', () => {
+    expect(databaseStatusOf(12)).toBe('online');
+    expect(databaseStatusOf(900)).toBe('warning');
+  });
+
+  it('rates the price feed by the age of its last run against the poll interval', () => {
+    expect(priceFeedStatusOf(null, NOW, 300)).toBe('offline');
+    expect(priceFeedStatusOf(run('2026-11-22T09:58:00.000Z'), NOW, 300)).toBe('online');
+    expect(priceFeedStatusOf(run('2026-11-22T09:48:00.000Z'), NOW, 300)).toBe('warning');
+    expect(priceFeedStatusOf(run('2026-11-22T09:58:00.000Z', 'partial'), NOW, 300)).toBe('warning');
+    expect(priceFeedStatusOf(run('2026-11-22T09:40:00.000Z'), NOW, 300)).toBe('offline');
+  });
+
+  it('rates the engine by the data it can grade', () => {
+    expect(aiServiceStatusOf([], NOW, 300)).toBe('offline');
+    expect(aiServiceStatusOf([health('A', 'poor')], NOW, 300)).toBe('offline');
+    expect(aiServiceStatusOf([health('A', 'good'), health('B', 'poor')], NOW, 300)).toBe('warning');
+    expect(aiServiceStatusOf([health('A', 'good')], NOW, 300)).toBe('online');
+    expect(aiServiceStatusOf([health('A', 'good', '2026-11-22T08:00:00.000Z')], NOW, 300)).toBe('warning');
+  });
+});
+
+describe('buildDashboard', () => {
+  const quote = {
+    symbol: 'AAPL',
+    price: 190.1,
+    change: 1.2,
+    change_percent: 0.635,
+    volume: 5000,
+  } as StoredQuote;
+
+  it('answers the counters, the health and the latest quote per symbol', async () => {
+    const response = await buildDashboard({
+      moderation: {
+        getRecommendationStats: async () => ({
+          generated: 12,
+          pending: 5,
+          approved: 4,
+          rejected: 3,
+          quality_sum: 23,
+          quality_count: 3,
+        }),
+        getContentStats: async () => ({
+          generated: 9,
+          pending: 6,
+          approved: 2,
+          needs_revision: 1,
+          rejected: 0,
+        }),
+      },
+      market: {
+        listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')],
+        getQuotes: async () => new Map([['AAPL', quote]]),
+        getLastJobRun: async () => run('2026-11-22T09:58:00.000Z'),
+      },
+      now: () => NOW,
+      pollIntervalSeconds: 300,
+      elapsedMs: (() => {
+        let tick = 0;
+        return () => (tick += 20);
+      })(),
+    });
+    expect(response).toEqual({
+      ai_statistics: {
+        total_recommendations_generated: 12,
+        pending_review: 5,
+        average_quality_score: 7.7,
+        content_moderation: { posts_approved: 2, posts_pending: 6 },
+      },
+      platform_health: {
+        ai_service_status: 'online',
+        price_feed_status: 'online',
+        database_status: 'online',
+      },
+      market_data: {
+        AAPL: { current_price: 190.1, change: 1.2, change_percent: 0.635, volume: 5000, error: null },
+        MSFT: {
+          current_price: null,
+          change: null,
+          change_percent: null,
+          volume: null,
+          error: 'No quote stored yet.',
+        },
+      },
+      last_updated: '2026-11-22T10:00:00.000Z',
+    });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    await expect(
+      buildDashboard({
+        moderation: {
+          getRecommendationStats: async () => {
+            throw new Error('connect ECONNREFUSED');
+          },
+          getContentStats: async () => ({
+            generated: 0,
+            pending: 0,
+            approved: 0,
+            needs_revision: 0,
+            rejected: 0,
+          }),
+        },
+        market: {
+          listFeedHealth: async () => [],
+          getQuotes: async () => new Map(),
+          getLastJobRun: async () => null,
+        },
+        now: () => NOW,
+        pollIntervalSeconds: 300,
+      }),
+    ).rejects.toThrow(ServiceUnavailableError);
+  });
+});

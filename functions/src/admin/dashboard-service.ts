@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/admin';
+import type { ServiceStatus } from '@app/shared/domain/enums';
+import type { FeedHealth, JobRunRecord, MarketRepository } from '../data/market-repository';
+import type { ModerationRepository } from '../data/moderation-repository';
+import { ServiceUnavailableError } from '../platform/errors';
+import { logger } from '../platform/observability';
+
+/**
+ * The admin dashboard (part 2 section 3): review counters, platform health from real checks, and the
+ * latest stored quote per polled symbol.
+ */
+
+export type AdminDashboardResponse = z.input<typeof AdminDashboardResponseSchema>;
+
+/** A database read slower than this is reported as a warning (the client's own timeout is 3 s). */
+export const DATABASE_SLOW_MS = 500;
+export const DATABASE_PROBE_TIMEOUT_MS = 1_500;
+/** The poll is late after two intervals and considered down after three. */
+export const FEED_LATE_INTERVALS = 2;
+export const FEED_DOWN_INTERVALS = 3;
+
+export interface DashboardDeps {
+  moderation: Pick<ModerationRepository, 'getRecommendationStats' | 'getContentStats'>;
+  market: Pick<MarketRepository, 'listFeedHealth' | 'getQuotes' | 'getLastJobRun'>;
+  now: () => Date;
+  pollIntervalSeconds: number;
+  /** Monotonic milliseconds, for timing the database probe. */
+  elapsedMs?: () => number;
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function databaseStatusOf(probeMs: number): ServiceStatus {
+  return probeMs > DATABASE_SLOW_MS ? 'warning' : 'online';
+}
+
+/** The price poll's health from its last finished run against the poll interval. */
+export function priceFeedStatusOf(
+  lastRun: JobRunRecord | null,
+  now: Date,
+  pollIntervalSeconds: number,
+): ServiceStatus {
+  if (!lastRun) return 'offline';
+  const age = now.getTime() - Date.parse(lastRun.finished_at);
+  const interval = pollIntervalSeconds * 1000;
+  if (!(age <= FEED_DOWN_INTERVALS * interval) || lastRun.status === 'failed') return 'offline';
+  if (age > FEED_LATE_INTERVALS * interval || lastRun.status !== 'succeeded') return 'warning';
+  return 'online';
+}
+
+/**
+ * The engine can only grade what it has fresh data for: offline without any usable symbol, warning
+ * when some symbols are poor or warning, or when the newest stored price is older than the poll
+ * should allow.
+ */
+export function aiServiceStatusOf(
+  healths: readonly FeedHealth[],
+  now: Date,
+  pollIntervalSeconds: number,
+): ServiceStatus {
+  const usable = healths.filter((health) => health.data_quality !== 'poor');
+  if (usable.length === 0) return 'offline';
+  if (usable.length < healths.length || usable.some((health) => health.data_quality !== 'good'))
+    return 'warning';
+  const newest = Math.max(
+    ...usable.map((health) => (health.last_updated ? Date.parse(health.last_updated) : 0)),
+  );
+  if (now.getTime() - newest > FEED_DOWN_INTERVALS * pollIntervalSeconds * 1000) return 'warning';
+  return 'online';
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboardResponse> {
+  const elapsed = deps.elapsedMs ?? (() => performance.now());
+  const started = elapsed();
+  let recommendationStats;
+  try {
+    // The cheap read the dashboard needs anyway doubles as the database probe.
+    recommendationStats = await withTimeout(
+      deps.moderation.getRecommendationStats(),
+      DATABASE_PROBE_TIMEOUT_MS,
+    );
+  } catch (error: unknown) {
+    logger.error('dashboard database probe failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new ServiceUnavailableError('The database is not answering. Please try again shortly.');
+  }
+  const probeMs = elapsed() - started;
+  const [contentStats, healths, lastRun] = await Promise.all([
+    deps.moderation.getContentStats(),
+    deps.market.listFeedHealth(),
+    deps.market.getLastJobRun('price-poll'),
+  ]);
+  const symbols = healths.map((health) => health.symbol).sort();
+  const quotes = symbols.length > 0 ? await deps.market.getQuotes(symbols) : new Map();
+  const healthBySymbol = new Map(healths.map((health) => [health.symbol, health]));
+  const now = deps.now();
+
+  const marketData: AdminDashboardResponse['market_data'] = {};
+  for (const symbol of symbols) {
+    const quote = quotes.get(symbol);
+    const health = healthBySymbol.get(symbol);
+    marketData[symbol] = quote
+      ? {
+          current_price: quote.price,
+          change: quote.change,
+          change_percent: quote.change_percent,
+          volume: quote.volume,
+          error: health?.last_error ?? null,
+        }
+      : {
+          current_price: null,
+          change: null,
+          change_percent: null,
+          volume: null,
+          error: health?.last_error ?? 'No quote stored yet.',
+        };
+  }
+
+  return {
+    ai_statistics: {
+      total_recommendations_generated: recommendationStats.generated,
+      pending_review: Math.max(0, recommendationStats.pending),
+      average_quality_score:
+        recommendationStats.quality_count > 0
+          ? roundTo(recommendationStats.quality_sum / recommendationStats.quality_count, 1)
+          : null,
+      content_moderation: {
+        posts_approved: contentStats.approved,
+        posts_pending: Math.max(0, contentStats.pending),
+      },
+    },
+    platform_health: {
+      ai_service_status: aiServiceStatusOf(healths, now, deps.pollIntervalSeconds),
+      price_feed_status: priceFeedStatusOf(lastRun, now, deps.pollIntervalSeconds),
+      database_status: databaseStatusOf(probeMs),
+    },
+    market_data: marketData,
+    last_updated: now.toISOString(),
+  };
+}

@@ -1,0 +1,136 @@
+import { getConfig } from '../config';
+import { createCostsRepository } from '../data/costs-repository';
+import { createDocumentClient } from '../data/dynamo-client';
+import { createMarketRepository, type MarketRepository } from '../data/market-repository';
+import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
+import { checkDependencies } from '../platform/health';
+import { createAreaHandler } from '../platform/http-handler';
+import { ForbiddenError } from '../platform/errors';
+import { currentRequestScope } from '../platform/request-scope';
+import type { AuthContext } from '../platform/auth-context';
+import type { AreaImplementations } from '../platform/route-types';
+import {
+  createRecordsCostSource,
+  getCosts,
+  UNAVAILABLE_COST_SOURCE,
+  type CostRowSource,
+} from './costs-service';
+import { buildDashboard } from './dashboard-service';
+import { buildPriceMonitoring } from './price-monitoring-service';
+import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
+
+/**
+ * The admin area. Every route is `access: 'admin'` in the contract: the platform refuses anyone
+ * outside the Cognito ADMIN group (403, logged with the caller's id) before these run.
+ */
+
+export interface AdminDeps {
+  moderation: ModerationRepository;
+  market: MarketRepository;
+  costs: CostRowSource;
+  now: () => Date;
+  pollIntervalSeconds: number;
+}
+
+export function createAdminDeps(): AdminDeps {
+  const config = getConfig();
+  const client = createDocumentClient(config);
+  const costSource = config.COST_SOURCE ?? (config.COST_RECORDS === 'dynamodb' ? 'records' : 'cloudwatch');
+  return {
+    moderation: createModerationRepository(client, config.TABLE_MODERATION),
+    market: createMarketRepository(client, {
+      market: config.TABLE_MARKET,
+      moderation: config.TABLE_MODERATION,
+    }),
+    // The CloudWatch source (cloudwatch-cost-reader.ts) needs @aws-sdk/client-cloudwatch, not installed yet.
+    costs:
+      costSource === 'records'
+        ? createRecordsCostSource(createCostsRepository(client, config.TABLE_USAGE))
+        : UNAVAILABLE_COST_SOURCE,
+    now: () => new Date(),
+    pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,
+  };
+}
+
+/** The admin behind the request (the platform guarantees one), and the ADMIN tier of the metrics. */
+function adminOf(request: { auth: AuthContext }, deps: AdminDeps): Reviewer {
+  if (request.auth.kind !== 'user' || !request.auth.isAdmin)
+    throw new ForbiddenError('Admin access required.');
+  const scope = currentRequestScope();
+  if (scope) scope.tier = 'ADMIN';
+  return { userId: request.auth.userId, now: deps.now };
+}
+
+export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
+  dashboard: async (request, deps) => {
+    adminOf(request, deps);
+    return buildDashboard(deps);
+  },
+
+  pendingRecommendations: async (request, deps) => {
+    adminOf(request, deps);
+    const page = await listPage((pageRequest) => deps.moderation.listPendingRecommendations(pageRequest), {
+      limit: request.query.limit,
+      ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+    });
+    return {
+      pending_recommendations: page.items.map((item) => ({
+        id: item.id,
+        symbol: item.symbol,
+        recommendation: item.recommendation,
+        risk_level: item.risk_level,
+        confidence: item.confidence,
+        ai_score: item.ai_score,
+        reasoning: item.reasoning,
+        target_price: item.target_price,
+        generated_at: item.generated_at,
+        status: item.status,
+      })),
+      next_cursor: page.nextCursor,
+    };
+  },
+
+  reviewRecommendation: async (request, deps) =>
+    reviewRecommendation(deps.moderation, adminOf(request, deps), request.params.id, request.body),
+
+  socialStudio: async (request, deps) => {
+    adminOf(request, deps);
+    const page = await listPage((pageRequest) => deps.moderation.listPendingContent(pageRequest), {
+      limit: request.query.limit,
+      ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+    });
+    return {
+      content_for_review: page.items.map((item) => ({
+        id: item.id,
+        type: item.type,
+        target_audience: item.target_audience,
+        language: item.language,
+        content: item.content,
+        hashtags: item.hashtags,
+        generated_at: item.generated_at,
+        status: item.status,
+      })),
+      next_cursor: page.nextCursor,
+    };
+  },
+
+  moderateContent: async (request, deps) =>
+    moderateContent(deps.moderation, adminOf(request, deps), request.params.id, request.body),
+
+  priceMonitoring: async (request, deps) => {
+    adminOf(request, deps);
+    return buildPriceMonitoring(deps);
+  },
+
+  health: async (request, deps) => {
+    adminOf(request, deps);
+    return checkDependencies('admin', [() => deps.moderation.getContentStats()]);
+  },
+
+  costs: async (request, deps) => {
+    adminOf(request, deps);
+    return getCosts(deps.costs, request.query, deps.now());
+  },
+};
+
+export const handler = createAreaHandler('admin', adminImplementations, { createDeps: createAdminDeps });

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { PriceMonitoringResponseSchema } from '@app/shared/domain/entities/admin';
+import type { Severity } from '@app/shared/domain/enums';
+import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
+import type { FeedHealth, JobRunRecord, MarketRepository } from '../data/market-repository';
+
+/**
+ * The admin price monitor (part 2 section 3): feed health per ticker as the price poll recorded it,
+ * alerts an operator should act on, and whether the poll is running at all.
+ *
+ * The five-day figures are the poll's own, computed from the last stored daily bars by the feed
+ * quality rule (market/feed-quality.ts: high and low of the last 5 bars, sample standard deviation of
+ * the last 5 daily returns x 100), so the monitor and the health record can never disagree.
+ */
+
+export type PriceMonitoringResponse = z.input<typeof PriceMonitoringResponseSchema>;
+
+/** A poll that has not finished within this many intervals is considered stopped. */
+export const STOPPED_AFTER_INTERVALS = 3;
+/** A symbol not updated for this many poll intervals is reported as lagging. */
+export const LAGGING_AFTER_INTERVALS = 3;
+
+export interface PriceMonitoringDeps {
+  market: Pick<MarketRepository, 'listFeedHealth' | 'getLastJobRun'>;
+  now: () => Date;
+  pollIntervalSeconds: number;
+}
+
+interface Alert {
+  ticker: string;
+  message: string;
+  severity: Severity;
+}
+
+function alertsOf(health: FeedHealth, now: Date, pollIntervalSeconds: number): Alert[] {
+  const alerts: Alert[] = [];
+  const reasons = health.quality_reasons.length > 0 ? `: ${health.quality_reasons.join('; ')}` : '';
+  if (health.data_quality === 'poor') {
+    alerts.push({
+      ticker: health.symbol,
+      severity: 'high',
+      message: `Price data is poor${reasons || (health.last_error ? `: ${health.last_error}` : '')}.`,
+    });
+  } else if (health.data_quality === 'warning') {
+    alerts.push({
+      ticker: health.symbol,
+      severity: 'medium',
+      message: `Price data needs attention${reasons}.`,
+    });
+  }
+  if (health.consecutive_errors > 0 && health.data_quality !== 'poor') {
+    alerts.push({
+      ticker: health.symbol,
+      severity: 'medium',
+      message: `${health.consecutive_errors} failed poll(s) in a row: ${health.last_error ?? 'unknown error'}.`,
+    });
+  }
+  const lastUpdated = health.last_updated ? Date.parse(health.last_updated) : Number.NaN;
+  const lagLimitMs = LAGGING_AFTER_INTERVALS * pollIntervalSeconds * 1000;
+  if (Number.isFinite(lastUpdated) && now.getTime() - lastUpdated > lagLimitMs) {
+    const minutes = Math.floor((now.getTime() - lastUpdated) / 60_000);
+    alerts.push({ ticker: health.symbol, severity: 'medium', message: `No new price for ${minutes} min.` });
+  }
+  if (health.volatility_5d !== null) {
+    const label = volatility5dLabel(health.volatility_5d);
+    if (label !== 'low') {
+      alerts.push({
+        ticker: health.symbol,
+        severity: label === 'high' ? 'medium' : 'low',
+        message: `Five-day volatility ${health.volatility_5d.toFixed(2)} % (${label}).`,
+      });
+    }
+  }
+  return alerts;
+}
+
+const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
+
+export function monitoringStatusOf(
+  lastRun: JobRunRecord | null,
+  healths: readonly FeedHealth[],
+  now: Date,
+  pollIntervalSeconds: number,
+): 'active' | 'degraded' | 'stopped' {
+  if (!lastRun) return 'stopped';
+  const age = now.getTime() - Date.parse(lastRun.finished_at);
+  if (!(age <= STOPPED_AFTER_INTERVALS * pollIntervalSeconds * 1000)) return 'stopped';
+  if (lastRun.status !== 'succeeded') return 'degraded';
+  if (healths.some((health) => health.data_quality !== 'good')) return 'degraded';
+  return 'active';
+}
+
+export async function buildPriceMonitoring(deps: PriceMonitoringDeps): Promise<PriceMonitoringResponse> {
+  const now = deps.now();
+  const [healths, lastRun] = await Promise.all([
+    deps.market.listFeedHealth(),
+    deps.market.getLastJobRun('price-poll'),
+  ]);
+  const sorted = [...healths].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  const priceData: PriceMonitoringResponse['price_data'] = {};
+  const alerts: Alert[] = [];
+  for (const health of sorted) {
+    priceData[health.symbol] = {
+      current_price: health.current_price,
+      high_5d: health.high_5d,
+      low_5d: health.low_5d,
+      volatility_5d: health.volatility_5d,
+      data_quality: health.data_quality,
+      last_updated: health.last_updated,
+      error: health.last_error,
+    };
+    alerts.push(...alertsOf(health, now, deps.pollIntervalSeconds));
+  }
+  alerts.sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.ticker.localeCompare(b.ticker),
+  );
+  const status = monitoringStatusOf(lastRun, sorted, now, deps.pollIntervalSeconds);
+  if (status === 'stopped') {
+    alerts.unshift({
+      ticker: '*',
+      severity: 'high',
+      message: lastRun
+        ? `The price poll last finished at ${lastRun.finished_at}; it runs every ${deps.pollIntervalSeconds} s.`
+        : 'The price poll has not run yet.',
+    });
+  }
+  const sources = [
+    ...new Set(sorted.map((health) => health.source).filter((source): source is string => !!source)),
+  ];
+
+  return {
+    alerts,
+    price_data: priceData,
+    monitoring_status: status,
+    data_sources: sources.sort(),
+    last_updated: lastRun?.finished_at ?? now.toISOString(),
+  };
+}

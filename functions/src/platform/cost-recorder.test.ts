@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../config';
+import type { CostRecord, CostsRepository } from '../data/costs-repository';
+import {
+  buildCostRecord,
+  priceScope,
+  runMeteredJob,
+  saveCostRecord,
+  setCostsRepositoryForTests,
+} from './cost-recorder';
+import { currentRequestScope, newRequestScope, runInRequestScope } from './request-scope';
+
+const saved: CostRecord[] = [];
+const scopesSeenByWrite: unknown[] = [];
+
+function fakeRepository(fail = false): CostsRepository {
+  return {
+    putCostRecord: async (record) => {
+      scopesSeenByWrite.push(currentRequestScope());
+      if (fail) throw new Error('ProvisionedThroughputExceededException');
+      saved.push(record);
+    },
+    listCostSamples: async () => [],
+  };
+}
+
+beforeEach(() => {
+  process.env.COST_RECORDS = 'dynamodb';
+  process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE = '512';
+  resetConfigForTests();
+  saved.length = 0;
+  scopesSeenByWrite.length = 0;
+});
+
+afterEach(() => {
+  delete process.env.COST_RECORDS;
+  delete process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE;
+  resetConfigForTests();
+  setCostsRepositoryForTests(undefined);
+});
+
+describe('cost records', () => {
+  it('writes the record outside the request scope, so its own write is not counted in the request', async () => {
+    setCostsRepositoryForTests(fakeRepository());
+    const scope = newRequestScope('req-1', 'GET /api/admin/dashboard');
+    scope.readCapacityUnits = 3;
+    scope.tier = 'ADMIN';
+    await runInRequestScope(scope, async () => {
+      const cost = priceScope(scope, 120.3, { viaApiGateway: true });
+      await saveCostRecord(buildCostRecord(scope, 200, 120.3, cost, new Date('2026-11-22T10:00:00Z')));
+    });
+    expect(scopesSeenByWrite).toEqual([undefined]);
+    expect(saved[0]).toMatchObject({
+      day: '2026-11-22',
+      route: 'GET /api/admin/dashboard',
+      tier: 'ADMIN',
+      status: 200,
+      latency_ms: 120.3,
+      memory_mb: 512,
+      read_capacity_units: 3,
+      billed_duration_ms: 121,
+    });
+    expect(saved[0]?.total_usd).toBeCloseTo(0.0000008066707 + 0.0000002 + 0.000001 + 0.000000375, 14);
+  });
+
+  it('never fails the request when the record cannot be written', async () => {
+    setCostsRepositoryForTests(fakeRepository(true));
+    const scope = newRequestScope('req-2', 'GET /api/x');
+    await expect(
+      saveCostRecord(
+        buildCostRecord(scope, 200, 5, priceScope(scope, 5, { viaApiGateway: true }), new Date()),
+      ),
+    ).resolves.toBeUndefined();
+  });
+
+  it('writes nothing when COST_RECORDS is off', async () => {
+    process.env.COST_RECORDS = 'off';
+    resetConfigForTests();
+    setCostsRepositoryForTests(fakeRepository());
+    const scope = newRequestScope('req-3', 'GET /api/x');
+    await saveCostRecord(
+      buildCostRecord(scope, 200, 5, priceScope(scope, 5, { viaApiGateway: true }), new Date()),
+    );
+    expect(saved).toHaveLength(0);
+  });
+});
+
+describe('runMeteredJob', () => {
+  it('runs the job in its own scope and records it as route job:<name>, tier SYSTEM, without API Gateway', async () => {
+    setCostsRepositoryForTests(fakeRepository());
+    const result = await runMeteredJob('content-generation', async (meter) => {
+      const scope = currentRequestScope();
+      if (scope) scope.writeCapacityUnits += 18;
+      meter.addModelUsage(1000, 200);
+      return scope?.routeKey;
+    });
+    expect(result).toBe('job:content-generation');
+    expect(saved[0]).toMatchObject({
+      route: 'job:content-generation',
+      tier: 'SYSTEM',
+      status: 200,
+      write_capacity_units: 18,
+      bedrock_input_tokens: 1000,
+      bedrock_output_tokens: 200,
+      api_gateway_usd: 0,
+    });
+    // 1,000 x $0.00025/1k + 200 x $0.00125/1k = $0.0005
+    expect(saved[0]?.bedrock_usd).toBeCloseTo(0.0005, 12);
+  });
+
+  it('records a failed run as status 500 and rethrows', async () => {
+    setCostsRepositoryForTests(fakeRepository());
+    await expect(
+      runMeteredJob('content-generation', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(saved[0]?.status).toBe(500);
+  });
+});

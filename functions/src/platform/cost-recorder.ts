@@ -1,0 +1,178 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { ulid } from 'ulid';
+import { getConfig } from '../config';
+import { createCostsRepository, type CostRecord, type CostsRepository } from '../data/costs-repository';
+import { createDocumentClient } from '../data/dynamo-client';
+import { computeCost, type CostBreakdown } from './cost-model';
+import { logger, metrics } from './observability';
+import { newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
+
+/**
+ * Prices every request and job run when it ends (cost-model.ts), emits the `RequestCostUsd` embedded
+ * metric beside Requests and Latency, and, where COST_RECORDS=dynamodb (the local stack), keeps one
+ * record per request in the usage table for GET /api/admin/costs and `npm run cost-report`.
+ */
+
+export const REQUEST_COST_METRIC = 'RequestCostUsd';
+/** Tier dimension of job runs (infra/lib/metrics-contract.ts). */
+export const JOB_TIER = 'SYSTEM';
+
+/**
+ * Captured at module load, outside any request: the cost record's own write runs in this context so
+ * the DynamoDB client does not add its capacity to the request it describes.
+ */
+const runOutsideRequestScope = AsyncLocalStorage.snapshot();
+
+/** Bedrock tokens are counted by the code that calls the model (the content job). */
+export interface ModelUsage {
+  bedrockInputTokens: number;
+  bedrockOutputTokens: number;
+}
+
+const NO_MODEL_USAGE: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
+
+export function priceScope(
+  scope: RequestScope,
+  latencyMs: number,
+  options: { viaApiGateway: boolean; modelUsage?: ModelUsage },
+): CostBreakdown {
+  const modelUsage = options.modelUsage ?? NO_MODEL_USAGE;
+  return computeCost({
+    durationMs: latencyMs,
+    memoryMb: getConfig().AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    readCapacityUnits: scope.readCapacityUnits,
+    writeCapacityUnits: scope.writeCapacityUnits,
+    cognitoCalls: scope.cognitoCalls,
+    bedrockInputTokens: modelUsage.bedrockInputTokens,
+    bedrockOutputTokens: modelUsage.bedrockOutputTokens,
+    viaApiGateway: options.viaApiGateway,
+  });
+}
+
+/**
+ * Prices the request that just ended and adds its cost to the metrics the responder is about to
+ * publish (same dimensions: route and tier). Returns the cost for the log line and the record.
+ */
+export function meterRequestCost(scope: RequestScope, latencyMs: number): CostBreakdown {
+  const cost = priceScope(scope, latencyMs, { viaApiGateway: true });
+  metrics.addMetric(REQUEST_COST_METRIC, MetricUnit.NoUnit, cost.total_usd);
+  return cost;
+}
+
+/** Fields of the structured "request completed" / "job completed" log line. */
+export function costLogFields(cost: CostBreakdown): Record<string, number> {
+  return {
+    cost_usd: cost.total_usd,
+    billed_duration_ms: cost.billed_duration_ms,
+    gb_seconds: cost.gb_seconds,
+  };
+}
+
+let costsRepository: CostsRepository | undefined;
+
+function getCostsRepository(): CostsRepository {
+  const config = getConfig();
+  costsRepository ??= createCostsRepository(createDocumentClient(config), config.TABLE_USAGE);
+  return costsRepository;
+}
+
+/** Tests point the recorder at a fake repository. */
+export function setCostsRepositoryForTests(repository: CostsRepository | undefined): void {
+  costsRepository = repository;
+}
+
+export function buildCostRecord(
+  scope: RequestScope,
+  status: number,
+  latencyMs: number,
+  cost: CostBreakdown,
+  now: Date,
+  modelUsage: ModelUsage = NO_MODEL_USAGE,
+): CostRecord {
+  const recordedAt = now.toISOString();
+  return {
+    day: recordedAt.slice(0, 10),
+    route: scope.routeKey,
+    tier: scope.tier,
+    status,
+    request_id: scope.requestId,
+    latency_ms: Math.round(latencyMs * 1000) / 1000,
+    memory_mb: getConfig().AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    read_capacity_units: scope.readCapacityUnits,
+    write_capacity_units: scope.writeCapacityUnits,
+    cognito_calls: scope.cognitoCalls,
+    bedrock_input_tokens: modelUsage.bedrockInputTokens,
+    bedrock_output_tokens: modelUsage.bedrockOutputTokens,
+    ...cost,
+    recorded_at: recordedAt,
+  };
+}
+
+/**
+ * Writes the cost record when COST_RECORDS=dynamodb. Never throws: a request must not fail because
+ * its bookkeeping could not be written.
+ */
+export async function saveCostRecord(record: CostRecord): Promise<void> {
+  if (getConfig().COST_RECORDS !== 'dynamodb') return;
+  try {
+    await runOutsideRequestScope(() => getCostsRepository().putCostRecord(record));
+  } catch (error: unknown) {
+    logger.warn('cost record not written', {
+      route: record.route,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** What a metered job can report besides the DynamoDB capacity the client records by itself. */
+export interface JobMeter {
+  addModelUsage(inputTokens: number, outputTokens: number): void;
+}
+
+/**
+ * Runs a scheduled job inside its own request scope, so its DynamoDB capacity is summed like a
+ * request's, then prices it (no API Gateway charge), emits the metric and the log line, and keeps a
+ * record (route `job:<name>`, tier SYSTEM).
+ */
+export async function runMeteredJob<T>(
+  jobName: string,
+  work: (meter: JobMeter) => Promise<T>,
+  now: () => Date = () => new Date(),
+): Promise<T> {
+  const scope = newRequestScope(`job-${ulid()}`, `job:${jobName}`);
+  scope.tier = JOB_TIER;
+  const modelUsage: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
+  const meter: JobMeter = {
+    addModelUsage(inputTokens, outputTokens) {
+      modelUsage.bedrockInputTokens += inputTokens;
+      modelUsage.bedrockOutputTokens += outputTokens;
+    },
+  };
+  let status = 200;
+  try {
+    return await runInRequestScope(scope, () => work(meter));
+  } catch (error: unknown) {
+    status = 500;
+    throw error;
+  } finally {
+    const latency = performance.now() - scope.startedAt;
+    const cost = priceScope(scope, latency, { viaApiGateway: false, modelUsage });
+    metrics.addDimensions({ route: scope.routeKey, tier: scope.tier });
+    metrics.addMetric('Requests', MetricUnit.Count, 1);
+    metrics.addMetric('Latency', MetricUnit.Milliseconds, latency);
+    metrics.addMetric(REQUEST_COST_METRIC, MetricUnit.NoUnit, cost.total_usd);
+    metrics.publishStoredMetrics();
+    logger.info('job completed', {
+      job: jobName,
+      status,
+      latency_ms: Math.round(latency * 100) / 100,
+      read_capacity_units: scope.readCapacityUnits,
+      write_capacity_units: scope.writeCapacityUnits,
+      bedrock_input_tokens: modelUsage.bedrockInputTokens,
+      bedrock_output_tokens: modelUsage.bedrockOutputTokens,
+      ...costLogFields(cost),
+    });
+    await saveCostRecord(buildCostRecord(scope, status, latency, cost, now(), modelUsage));
+  }
+}
