@@ -79,7 +79,10 @@ const ConfigSchema = z.object({
   /** Set by Lambda itself; the cost records price the duration at this memory size. */
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(512),
   /** Live news: the User-Agent SEC EDGAR requires (fair-access policy): who we are and a contact address. */
-  SEC_EDGAR_USER_AGENT: z.string().min(5).default('NuggetInvest news-catalysts (contact: operations@nugget-invest.example)'),
+  SEC_EDGAR_USER_AGENT: z
+    .string()
+    .min(5)
+    .default('NuggetInvest news-catalysts (contact: operations@nugget-invest.example)'),
   /** Live news: RSS 2.0 feeds, comma-separated `name|url` or `name|url|TICKER` entries. */
   NEWS_RSS_FEEDS: z.string().default(''),
   /** Live news: timeout of one feed request, per attempt. */
@@ -88,6 +91,8 @@ const ConfigSchema = z.object({
   COST_SOURCE: z.enum(['records', 'cloudwatch']).optional(),
   /** Which generator writes the daily social posts: deterministic templates, or Amazon Bedrock. */
   CONTENT_GENERATOR: z.enum(['template', 'bedrock']).default('template'),
+  /** The Bedrock model the content job asks when CONTENT_GENERATOR=bedrock (priced in cost-model.ts). */
+  BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
   /** Local timer: the UTC hour at which the content job runs each day. */
   CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
 });

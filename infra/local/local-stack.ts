@@ -13,9 +13,11 @@ import {
   type LocalPool,
 } from './cognito-local';
 import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+import { createRateLimiter } from './rate-limiter';
 import type { ManagedProcess } from './processes';
 import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
 import { createStaticSite } from './static-site';
+import { startLocalScheduler } from './local-scheduler';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -30,6 +32,11 @@ export interface LocalStackOptions {
   reset: boolean;
   /** Print request logs (quiet by default). */
   verbose: boolean;
+  /**
+   * 'cloud' (default) throttles each caller's write and analysis requests at the CDK's numbers
+   * (rate-limiter.ts); 'off' for test stacks whose suites fire bursts from one user on purpose.
+   */
+  rateLimits?: 'cloud' | 'off';
 }
 
 export interface LocalStack {
@@ -39,6 +46,8 @@ export interface LocalStack {
   cognitoEndpoint: string;
   pool: LocalPool;
   seed: { adminUserId: string; investorUserId: string };
+  /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
+  database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
 }
 
@@ -98,7 +107,9 @@ function listen(server: Server, port: number): Promise<void> {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const processes: ManagedProcess[] = [];
   const servers: Server[] = [];
+  let stopScheduler: (() => Promise<void>) | undefined;
   const stop = async () => {
+    await stopScheduler?.();
     await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
     for (const child of processes.reverse()) await child.stop();
   };
@@ -111,6 +122,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startCognitoLocal(options.cognitoPort, cognitoDirectory),
     ]);
     processes.push(dynamo, cognito);
+    const dynamoDataDirectory = options.persistDynamo ? dynamoDirectory : null;
+    const database = {
+      stop: async () => {
+        const current = processes.find((child) => child.name === dynamo.name);
+        await current?.stop();
+      },
+      start: async () => {
+        const index = processes.findIndex((child) => child.name === dynamo.name);
+        const current = processes[index];
+        if (current && current.child.exitCode === null && current.child.signalCode === null) return;
+        processes[index] = await startDynamoDbLocal(options.dynamoPort, dynamoDataDirectory);
+        // In memory, a restart loses the tables; with a data directory this finds them there.
+        await createTables(localDynamoClient(options.dynamoPort), 'local');
+      },
+    };
 
     const dynamoClient = localDynamoClient(options.dynamoPort);
     await createTables(dynamoClient, 'local');
@@ -122,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DEMO_USER_ID = seed.investorUserId;
 
     const handlers = await loadHandlers();
+    stopScheduler = (await startLocalScheduler()).stop;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
     const issuer = process.env.JWT_ISSUER as string;
     const adapter = createApiGatewayAdapter({
@@ -131,6 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         jwksUrl: process.env.JWKS_URL as string,
         clientIds: [pool.webClientId, pool.adminClientId, pool.apiClientId],
       }),
+      ...((options.rateLimits ?? 'cloud') === 'cloud' ? { rateLimiter: createRateLimiter() } : {}),
     });
 
     const webUrl = `http://127.0.0.1:${options.webPort}`;
@@ -199,6 +227,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cognitoEndpoint,
       pool,
       seed,
+      database,
       stop,
     };
   } catch (error: unknown) {
@@ -250,5 +279,8 @@ async function seedLocalData(
     const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
     await users.setTier(investorUserId, SEED_INVESTOR.tier, now, expires);
   }
+  const { createPortfolioDeps } = await import('@app/functions/portfolio/portfolio-deps');
+  const { seedDemoPortfolio } = await import('@app/functions/portfolio/seed');
+  await seedDemoPortfolio({ ...createPortfolioDeps(config), userId: investorUserId });
   return { adminUserId, investorUserId };
 }

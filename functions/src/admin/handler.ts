@@ -12,9 +12,9 @@ import type { AreaImplementations } from '../platform/route-types';
 import {
   createRecordsCostSource,
   getCosts,
-  UNAVAILABLE_COST_SOURCE,
   type CostRowSource,
 } from './costs-service';
+import { createCloudWatchCostSource, type GetMetricDataOutput, type MetricDataClient } from './cloudwatch-cost-reader';
 import { buildDashboard } from './dashboard-service';
 import { buildPriceMonitoring } from './price-monitoring-service';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
@@ -32,6 +32,19 @@ export interface AdminDeps {
   pollIntervalSeconds: number;
 }
 
+/** The CloudWatch SDK loads only when finance first asks for costs in the cloud (it is not small). */
+function lazyCloudWatchClient(region: string): MetricDataClient {
+  let client: import('@aws-sdk/client-cloudwatch').CloudWatchClient | undefined;
+  return {
+    async getMetricData(input) {
+      const { CloudWatchClient, GetMetricDataCommand } = await import('@aws-sdk/client-cloudwatch');
+      client ??= new CloudWatchClient({ region, maxAttempts: 3 });
+      const output = await client.send(new GetMetricDataCommand(input));
+      return output as GetMetricDataOutput;
+    },
+  };
+}
+
 export function createAdminDeps(): AdminDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
@@ -42,11 +55,13 @@ export function createAdminDeps(): AdminDeps {
       market: config.TABLE_MARKET,
       moderation: config.TABLE_MODERATION,
     }),
-    // The CloudWatch source (cloudwatch-cost-reader.ts) needs @aws-sdk/client-cloudwatch, not installed yet.
     costs:
       costSource === 'records'
         ? createRecordsCostSource(createCostsRepository(client, config.TABLE_USAGE))
-        : UNAVAILABLE_COST_SOURCE,
+        : createCloudWatchCostSource(lazyCloudWatchClient(config.AWS_REGION), {
+            namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Nugget',
+            service: process.env.POWERTOOLS_SERVICE_NAME ?? `nugget-${config.STAGE}`,
+          }),
     now: () => new Date(),
     pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,
   };

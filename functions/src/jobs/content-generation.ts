@@ -13,6 +13,7 @@ import {
   type CatalystSource,
 } from '../content/content-brief';
 import { hasDisclaimer, PromiseLanguageError, findPromiseLanguage } from '../content/content-policy';
+import { createBedrockContentGenerator } from '../content/bedrock-content-generator';
 import { createTemplateContentGenerator } from '../content/template-content-generator';
 import { createDocumentClient } from '../data/dynamo-client';
 import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
@@ -162,10 +163,20 @@ function createCatalystSource(): CatalystSource {
 function createGenerator(): ContentGenerator {
   const config = getConfig();
   if (config.CONTENT_GENERATOR === 'bedrock') {
-    // The adapter exists (content/bedrock-content-generator.ts); its SDK client is not installed yet.
-    throw new Error(
-      'CONTENT_GENERATOR=bedrock needs @aws-sdk/client-bedrock-runtime: add it and pass its InvokeModel to createBedrockContentGenerator.',
-    );
+    let client: import('@aws-sdk/client-bedrock-runtime').BedrockRuntimeClient | undefined;
+    return createBedrockContentGenerator({
+      modelId: config.BEDROCK_MODEL_ID,
+      invoker: {
+        // Loaded only when the cloud job uses Bedrock, so the template path stays light.
+        async invokeModel(input) {
+          const { BedrockRuntimeClient, InvokeModelCommand } = await import('@aws-sdk/client-bedrock-runtime');
+          client ??= new BedrockRuntimeClient({ region: config.AWS_REGION, maxAttempts: 3 });
+          const output = await client.send(new InvokeModelCommand(input));
+          return { body: output.body, ...(output.contentType ? { contentType: output.contentType } : {}) };
+        },
+      },
+      onFallback: (request, reason) => logger.warn('bedrock reply replaced by the template post', { reason, slot: request }),
+    });
   }
   return createTemplateContentGenerator();
 }

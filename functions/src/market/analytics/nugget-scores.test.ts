@@ -11,8 +11,8 @@ import {
   computeConfidence,
   computeExpectedReturn6m,
   computeRiskRewardRatio,
-  convertGradeToAction,
-  convertScoreToGrade,
+  actionOfGrade,
+  gradeOfComposite,
 } from './recommendation.js';
 
 const calmRisk: RiskMetrics = {
@@ -102,7 +102,7 @@ describe('factor scores, by hand', () => {
     const weights = scores.factors.map((factor) => FACTOR_WEIGHTS[factor.name]);
     const expected = oriented.reduce((sum, score, i) => sum + score * (weights[i] as number), 0);
     expect(scores.composite_rationality_score).toBeCloseTo(expected, 1);
-    expect(scores.investment_grade).toBe(convertScoreToGrade(scores.composite_rationality_score));
+    expect(scores.investment_grade).toBe(gradeOfComposite(scores.composite_rationality_score));
     // Every factor carries its inputs.
     for (const factor of scores.factors) expect(Object.keys(factor.inputs).length).toBeGreaterThan(0);
   });
@@ -139,13 +139,19 @@ describe('grades and recommendation model', () => {
     [35, 'C'],
     [34.9, 'D'],
   ] as const)('score %f is grade %s', (score, grade) => {
-    expect(convertScoreToGrade(score)).toBe(grade);
+    expect(gradeOfComposite(score)).toBe(grade);
   });
 
   it('maps grades to actions', () => {
-    expect(['A+', 'A', 'B+', 'B', 'B-', 'C', 'D'].map((grade) => convertGradeToAction(grade as 'A'))).toEqual(
-      ['STRONG_BUY', 'BUY', 'BUY', 'HOLD', 'HOLD', 'SELL', 'STRONG_SELL'],
-    );
+    expect(['A+', 'A', 'B+', 'B', 'B-', 'C', 'D'].map((grade) => actionOfGrade(grade as 'A'))).toEqual([
+      'STRONG_BUY',
+      'BUY',
+      'BUY',
+      'HOLD',
+      'HOLD',
+      'SELL',
+      'STRONG_SELL',
+    ]);
   });
 
   it('expected return is half a 6-month sigma at score 100, clamped to 25 %', () => {

@@ -9,7 +9,7 @@ import type {
   SubScore,
 } from '../types.js';
 import { describeKeyNuggets } from './key-nuggets.js';
-import { computeRiskRewardRatio, convertScoreToGrade } from './recommendation.js';
+import { computeRiskRewardRatio, gradeOfComposite } from './recommendation.js';
 import { roundTo, scaleToScore } from './statistics.js';
 
 /*
@@ -376,7 +376,7 @@ export function computeNuggetScores(input: ComputeNuggetScoresInput): NuggetScor
     factors.find((factor) => factor.name === name) as FactorScore;
   const volatility = input.riskMetrics.volatility_1month;
   return {
-    investment_grade: convertScoreToGrade(compositeRounded),
+    investment_grade: gradeOfComposite(compositeRounded),
     composite_rationality_score: compositeRounded,
     financial_health_score: byName('financial_health').score,
     growth_quality_score: byName('growth_quality').score,

@@ -1,4 +1,10 @@
 import type { Grade, InputValue, Recommendation, RecommendationAction } from '../types.js';
+import {
+  gradeToRecommendation,
+  LOWEST_GRADE,
+  recommendationToAction,
+  scoreToGrade,
+} from '@app/shared/domain/rules/grades';
 import { clamp, roundTo } from './statistics.js';
 
 /*
@@ -16,39 +22,20 @@ export const EXPECTED_RETURN_CLAMP_PERCENT = 25;
 export const FALLBACK_ANNUAL_VOLATILITY_PERCENT = 20;
 export const RECOMMENDATION_TIMEFRAME = '3-6 months';
 
-/** Spec part 1 section 9: 85 A+, 75 A, 65 B+, 55 B, 45 B-, 35 C, below D. */
-export const GRADE_THRESHOLDS: readonly { minimum: number; grade: Grade }[] = [
-  { minimum: 85, grade: 'A+' },
-  { minimum: 75, grade: 'A' },
-  { minimum: 65, grade: 'B+' },
-  { minimum: 55, grade: 'B' },
-  { minimum: 45, grade: 'B-' },
-  { minimum: 35, grade: 'C' },
-];
-
-export function convertScoreToGrade(score: number): Grade {
-  return GRADE_THRESHOLDS.find((threshold) => score >= threshold.minimum)?.grade ?? 'D';
+/**
+ * Grade of a computed composite. The thresholds live once, in the shared rules (spec part 1
+ * section 9); a computed composite is always a finite number, so it is never ungraded.
+ */
+export function gradeOfComposite(score: number): Grade {
+  return scoreToGrade(score) ?? LOWEST_GRADE;
 }
 
 /**
- * Spec part 1 section 9 maps grades to Strong Buy / Buy / Hold / Weak Hold / Sell / Strong Sell.
- * The engine's action vocabulary has no Weak Hold, so B- is HOLD.
+ * Engine action of a grade, from the shared grade table; the spec's "Weak Hold" (B-) has no action
+ * of its own, so `recommendationToAction` folds it into HOLD.
  */
-export function convertGradeToAction(grade: Grade): RecommendationAction {
-  switch (grade) {
-    case 'A+':
-      return 'STRONG_BUY';
-    case 'A':
-    case 'B+':
-      return 'BUY';
-    case 'B':
-    case 'B-':
-      return 'HOLD';
-    case 'C':
-      return 'SELL';
-    case 'D':
-      return 'STRONG_SELL';
-  }
+export function actionOfGrade(grade: Grade): RecommendationAction {
+  return recommendationToAction(gradeToRecommendation(grade));
 }
 
 export function computeSixMonthSigma(volatility1Month: number | null): number {
@@ -107,7 +94,7 @@ export function buildRecommendation(input: BuildRecommendationInput): Recommenda
     data_completeness: roundTo(input.dataCompleteness, 4),
   };
   return {
-    action: convertGradeToAction(input.grade),
+    action: actionOfGrade(input.grade),
     current_price: input.currentPrice,
     target_price: roundTo(input.currentPrice * (1 + expected / 100), 2),
     expected_return_6m: roundTo(expected, 2),

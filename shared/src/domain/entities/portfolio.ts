@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
 import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 
+/**
+ * Where a price comes from: the replayed history or the live feed (a dated quote), or the one-day
+ * screener snapshot (a real but undated listing price: `price_as_of` is null). The sites label it.
+ */
+export const PriceSourceSchema = z.enum(['replay', 'live', 'snapshot']);
+export type PriceSource = z.infer<typeof PriceSourceSchema>;
+
 /** Part 2 section 3: search result. */
 export const SearchResultSchema = z.object({
   symbol: z.string(),
@@ -9,6 +16,8 @@ export const SearchResultSchema = z.object({
   market: z.string(),
   asset_type: AssetTypeSchema,
   current_price: z.number().nullable(),
+  price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
+  price_source: PriceSourceSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
@@ -69,7 +78,8 @@ export const PortfolioAssetSchema = z.object({
   gain_amount: z.number().nullable().describe('total gain against purchase price'),
   gain_percent: z.number().nullable(),
   investment_grade: GradeSchema.nullable(),
-  price_as_of: IsoDateSchema,
+  price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
+  price_source: PriceSourceSchema,
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
 });
@@ -91,6 +101,7 @@ export const PortfolioResponseSchema = z.object({
   }),
   demo: z.boolean(),
 });
+export type PortfolioResponse = z.infer<typeof PortfolioResponseSchema>;
 
 export const AddAssetResponseSchema = z.object({
   asset: PortfolioAssetSchema,
@@ -98,6 +109,7 @@ export const AddAssetResponseSchema = z.object({
   merged: z.boolean().describe('true when the symbol was already held and the position was merged'),
   message: z.string(),
 });
+export type AddAssetResponse = z.infer<typeof AddAssetResponseSchema>;
 
 export const DeleteHoldingResponseSchema = z.object({ deleted: z.literal(true), id: z.string() });
 
@@ -126,8 +138,13 @@ export const PortfolioAnalysisSchema = z.object({
     largest_position_percent: z.number(),
     herfindahl_index: z.number().describe('sum of squared weights, 0-1'),
   }),
-  volatility_annualized: z.number().nullable(),
-  max_drawdown: z.number().nullable(),
+  volatility_annualized: z.number().nullable().describe('percent, annualised'),
+  max_drawdown: z.number().nullable().describe('percent, <= 0'),
+  history_coverage_percent: z
+    .number()
+    .describe(
+      'share of the value whose assets have a price history (volatility and drawdown cover only those)',
+    ),
   rationality_score: z.number().nullable(),
   investment_grade: GradeSchema.nullable(),
   speculation_exposure_percent: z.number(),

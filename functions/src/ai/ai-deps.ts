@@ -1,0 +1,96 @@
+import type { Tier } from '@app/shared/domain/enums';
+import { getConfig, loadConfig } from '../config';
+import { createDocumentClient } from '../data/dynamo-client';
+import { createMarketRepository, type MarketRepository } from '../data/market-repository';
+import { createUsersRepository } from '../data/users-repository';
+import { runBacktest } from '../market/backtest';
+import { createPriceSource, type PriceSource } from '../market/create-price-provider';
+import { SP500_DAILY_ID } from '../market/data/load-price-series';
+import { selectDailySeries } from '../market/data/replay-universe';
+import { createMarketEngine, type MarketEngine } from '../market/market-engine';
+import { logger } from '../platform/observability';
+import { createDynamoHoldingsReader, type HoldingsReader } from './holdings-reader';
+
+/** The engine's measured record, shown beside the recommendations (replaces a marketing claim). */
+export interface BacktestFigure {
+  hit_rate: number;
+  recommendations: number;
+  window: string;
+}
+
+export interface AiDeps {
+  engine: MarketEngine;
+  market: MarketRepository;
+  users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
+  holdings: HoldingsReader;
+  now: () => Date;
+  /** The seeded demo investor whose data `demo_user` shows; null when none is configured. */
+  demoUserId: string | null;
+  /** How often the price poll should run; the health check judges the last run against it. */
+  pollIntervalSeconds: number;
+  backtest: () => Promise<BacktestFigure | null>;
+}
+
+/**
+ * The buy-side record of the month-end backtest (market/backtest.ts): of every month-end where the
+ * engine graded a series A+, A or B+ (actions STRONG_BUY or BUY), the share whose price was higher 3
+ * months later. Computed once per cold start from the replay data; null when there is none (live).
+ */
+export function computeBacktestFigure(source: PriceSource): BacktestFigure | null {
+  const universe = source.universe;
+  if (!universe) return null;
+  const daily = selectDailySeries(universe);
+  const benchmark = daily.find((series) => series.id === SP500_DAILY_ID);
+  if (!benchmark) return null;
+  const result = runBacktest({
+    symbols: daily.map((series) => ({
+      symbol: series.id,
+      assetType: series.asset_type,
+      bars: series.bars,
+      fundamentalsHistory: universe.fundamentalsBySymbol.get(series.ticker),
+    })),
+    benchmarkBars: benchmark.bars,
+  });
+  const buys = result.observations.filter((observation) => ['A+', 'A', 'B+'].includes(observation.grade));
+  if (buys.length === 0) return null;
+  const dates = result.observations.map((observation) => observation.date).sort();
+  return {
+    hit_rate:
+      Math.round((buys.filter((observation) => observation.forward_return > 0).length / buys.length) * 1000) /
+      1000,
+    recommendations: buys.length,
+    window: `month-ends ${dates[0]?.slice(0, 7)} to ${dates.at(-1)?.slice(0, 7)}, forward ${result.forward_months} months, replay data`,
+  };
+}
+
+export function createAiDeps(): AiDeps {
+  const config = getConfig();
+  const client = createDocumentClient(config);
+  const market = createMarketRepository(client, {
+    market: config.TABLE_MARKET,
+    moderation: config.TABLE_MODERATION,
+  });
+  const source = createPriceSource(config, { fallback: market });
+  let backtest: Promise<BacktestFigure | null> | undefined;
+  return {
+    engine: createMarketEngine(source),
+    market,
+    users: createUsersRepository(client, config.TABLE_USERS),
+    holdings: createDynamoHoldingsReader(client, config.TABLE_HOLDINGS),
+    now: () => new Date(),
+    // The local stack sets DEMO_USER_ID after its seed, i.e. after the first getConfig(): read it fresh.
+    demoUserId: loadConfig().DEMO_USER_ID ?? null,
+    pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,
+    backtest: () => {
+      backtest ??= Promise.resolve()
+        .then(() => computeBacktestFigure(source))
+        .catch((error: unknown) => {
+          logger.warn('backtest figure unavailable', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return null;
+        });
+      return backtest;
+    },
+  };
+}

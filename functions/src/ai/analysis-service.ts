@@ -1,0 +1,185 @@
+import type { z } from 'zod';
+import type {
+  BatchAnalysisItemSchema,
+  BatchNuggetItemSchema,
+  PriceHistoryResponseSchema,
+  RationalityScoreResponseSchema,
+  SymbolAnalysisSchema,
+} from '@app/shared/domain/entities/market';
+import { gradeToSpeculationLevel } from '@app/shared/domain/rules/grades';
+import {
+  buildFailedAnalysis,
+  buildFailedNuggetAnalysis,
+} from '@app/shared/domain/rules/recommendation-derivations';
+import type { EngineAnalysis } from '../market/market-engine';
+import { buildRecommendationReasoning } from '../market/recommendation-text';
+import { logger } from '../platform/observability';
+import type { AiDeps } from './ai-deps';
+import {
+  quoteFromStored,
+  toContractNuggetScores,
+  toContractQuote,
+  toContractRiskMetrics,
+  toContractVolumeAnalysis,
+  toHttpError,
+} from './engine-mappers';
+
+/** Where the site explains every formula (market/README.md is the source of that page). */
+export const METHODOLOGY_URL = '/methodology';
+
+/**
+ * The engine's analysis of one symbol, as of the quote the price poll stored (so every route agrees
+ * with the dashboard's prices), or the source's latest quote when none is stored yet. Unknown
+ * symbols and symbols without history are 404s, a failing live source a 503.
+ */
+export async function analyzeKnownSymbol(
+  symbol: string,
+  deps: Pick<AiDeps, 'engine' | 'market'>,
+): Promise<EngineAnalysis> {
+  try {
+    const info = await deps.engine.describe(symbol);
+    const stored = await deps.market.getQuote(info.symbol);
+    return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
+  } catch (error: unknown) {
+    throw toHttpError(error);
+  }
+}
+
+export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof SymbolAnalysisSchema> {
+  const { info, quote, analysis } = result;
+  const grade = analysis.nugget_scores.investment_grade;
+  return {
+    symbol: info.symbol,
+    name: info.name,
+    asset_type: info.asset_type,
+    quote: toContractQuote(info, quote),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
+    risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
+    speculation_level: gradeToSpeculationLevel(grade),
+    recommendation: analysis.recommendation.action,
+    target_price: analysis.recommendation.target_price,
+    confidence_score: analysis.recommendation.confidence_score,
+    reasoning: buildRecommendationReasoning(info.name, analysis),
+    methodology_url: METHODOLOGY_URL,
+  };
+}
+
+/**
+ * POST /ai/analyze/stock. `analysis_type` and `risk_tolerance` are accepted as the spec sends them
+ * but do not change the figures: the engine has one published method, the same for every caller.
+ */
+export async function analyzeStock(symbol: string, deps: AiDeps) {
+  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps));
+}
+
+export async function getRationalityScore(
+  symbol: string,
+  deps: AiDeps,
+): Promise<z.input<typeof RationalityScoreResponseSchema>> {
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+  const grade = analysis.nugget_scores.investment_grade;
+  return {
+    symbol: info.symbol,
+    rationality_score: analysis.nugget_scores.composite_rationality_score,
+    speculation_level: gradeToSpeculationLevel(grade),
+    current_price: quote.price,
+    recommendation: analysis.recommendation.action,
+    investment_grade: grade,
+    as_of: quote.as_of,
+  };
+}
+
+export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+  return {
+    symbol: info.symbol,
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
+    risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
+    as_of: quote.as_of,
+  };
+}
+
+function logBatchFailure(symbol: string, error: unknown): void {
+  logger.info('batch symbol failed', {
+    symbol,
+    error: error instanceof Error ? error.message : String(error),
+  });
+}
+
+/** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
+export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
+  const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
+  for (const raw of symbols) {
+    const symbol = raw.trim().toUpperCase();
+    try {
+      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+      results.push({
+        symbol: info.symbol,
+        rationality_score: analysis.nugget_scores.composite_rationality_score,
+        speculation_level: gradeToSpeculationLevel(analysis.nugget_scores.investment_grade),
+        current_price: quote.price,
+        recommendation: analysis.recommendation.action,
+      });
+    } catch (error: unknown) {
+      logBatchFailure(symbol, error);
+      results.push(buildFailedAnalysis(symbol));
+    }
+  }
+  return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
+}
+
+export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDeps) {
+  const results: z.input<typeof BatchNuggetItemSchema>[] = [];
+  for (const raw of symbols) {
+    const symbol = raw.trim().toUpperCase();
+    try {
+      const { info, analysis } = await analyzeKnownSymbol(symbol, deps);
+      results.push({ symbol: info.symbol, nugget_scores: toContractNuggetScores(analysis.nugget_scores) });
+    } catch (error: unknown) {
+      logBatchFailure(symbol, error);
+      results.push(buildFailedNuggetAnalysis(symbol));
+    }
+  }
+  return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
+}
+
+/** The last `days` daily bars up to the symbol's current date (replay clock or live). */
+export async function getPriceHistory(
+  symbol: string,
+  days: number,
+  deps: AiDeps,
+): Promise<z.input<typeof PriceHistoryResponseSchema>> {
+  try {
+    const info = await deps.engine.describe(symbol);
+    const stored = await deps.market.getQuote(info.symbol);
+    const quote = stored
+      ? quoteFromStored(stored)
+      : await deps.engine.source.provider.getLatestQuote(info.symbol);
+    // Calendar span wide enough for `days` trading bars (crypto trades every day, stocks 5 of 7).
+    const span = Math.ceil(days * (info.asset_type === 'crypto' ? 1 : 7 / 5)) + 10;
+    const from = new Date(Date.parse(`${quote.as_of}T00:00:00Z`) - span * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const bars = (await deps.engine.source.provider.getDailyBars(info.symbol, from, quote.as_of)).slice(
+      -days,
+    );
+    return {
+      symbol: info.symbol,
+      name: info.name,
+      data_mode: deps.engine.dataMode,
+      source: quote.source,
+      bars: bars.map((bar) => ({
+        date: bar.date,
+        open: bar.open ?? null,
+        high: bar.high ?? null,
+        low: bar.low ?? null,
+        close: bar.close,
+        volume: bar.volume ?? null,
+      })),
+    };
+  } catch (error: unknown) {
+    throw toHttpError(error);
+  }
+}

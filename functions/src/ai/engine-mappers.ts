@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import type {
+  NuggetScoresSchema,
+  QuoteSchema,
+  RiskMetricsSchema,
+  VolumeAnalysisSchema,
+} from '@app/shared/domain/entities/market';
+import type { StoredQuote } from '../data/market-repository';
+import { InsufficientHistoryError } from '../market/analytics/analyze-symbol';
+import { LiveSourceUnavailableError } from '../market/live/yahoo-price-provider';
+import {
+  NoPriceBeforeDateError,
+  UnknownSymbolError,
+  type Quote,
+  type SymbolInfo,
+} from '../market/price-provider';
+import type { NuggetScores, RiskMetrics, VolumeAnalysis } from '../market/types';
+import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
+
+/** Engine types to the contract's shapes (part 1 and 2, section 3 field names). */
+
+type ContractQuote = z.input<typeof QuoteSchema>;
+type ContractNuggetScores = z.input<typeof NuggetScoresSchema>;
+
+const round = (value: number | null, decimals = 4): number | null =>
+  value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** The price poll's stored quote as the engine's quote, so routes analyse what the dashboard shows. */
+export function quoteFromStored(stored: StoredQuote): Quote {
+  return {
+    symbol: stored.symbol,
+    price: stored.price,
+    as_of: stored.as_of,
+    previous_close: stored.previous_close,
+    change: stored.change,
+    change_percent: stored.change_percent,
+    ...(stored.volume === null ? {} : { volume: stored.volume }),
+    ...(stored.after_hours_price === null ? {} : { after_hours_price: stored.after_hours_price }),
+    ...(stored.premarket_change === null ? {} : { premarket_change: stored.premarket_change }),
+    ...(stored.premarket_date === null ? {} : { premarket_date: stored.premarket_date }),
+    source: stored.source,
+    mode: stored.mode,
+    stale: stored.stale,
+  };
+}
+
+export function toContractQuote(info: SymbolInfo, quote: Quote): ContractQuote {
+  return {
+    symbol: info.symbol,
+    name: info.name,
+    price: quote.price,
+    previous_close: quote.previous_close,
+    change: quote.change,
+    change_percent: quote.change_percent,
+    volume: quote.volume ?? null,
+    as_of: quote.as_of,
+    source: quote.source,
+    data_mode: quote.mode,
+    stale: quote.stale,
+  };
+}
+
+function toInputs(
+  inputs: Record<string, number | string | boolean | null>,
+): Record<string, number | string | null> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [name, typeof value === 'boolean' ? String(value) : value]),
+  );
+}
+
+export function toContractNuggetScores(scores: NuggetScores): ContractNuggetScores {
+  return {
+    investment_grade: scores.investment_grade,
+    composite_rationality_score: scores.composite_rationality_score,
+    financial_health_score: scores.financial_health_score,
+    growth_quality_score: scores.growth_quality_score,
+    value_score: scores.value_score,
+    momentum_score: scores.momentum_score,
+    risk_score: scores.risk_score,
+    risk_reward_ratio: round(scores.risk_reward_ratio, 3) as number,
+    key_nuggets: scores.key_nuggets.map((nugget) => nugget.text.en),
+    key_nuggets_localized: scores.key_nuggets.map((nugget) => nugget.text),
+    factors: scores.factors.map((factor) => {
+      const note = scores.key_nuggets.find((nugget) => nugget.factor === factor.name)?.text;
+      return {
+        name: factor.name,
+        score: factor.status === 'no_data' ? null : factor.score,
+        weight: factor.effective_weight,
+        inputs: toInputs(factor.inputs),
+        ...(note ? { note } : {}),
+      };
+    }),
+  };
+}
+
+export function toContractVolumeAnalysis(volume: VolumeAnalysis): z.input<typeof VolumeAnalysisSchema> {
+  return {
+    volume_breakout: volume.volume_breakout,
+    volume_ratio_20d: round(volume.volume_ratio_20d),
+    volume_surge_level: volume.volume_surge_level,
+    obv_trend: volume.obv_trend,
+    accumulation_distribution: round(volume.accumulation_distribution, 0),
+  };
+}
+
+export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMetricsSchema> {
+  return {
+    volatility_1month: round(risk.volatility_1month),
+    volatility_regime: risk.volatility_regime,
+    momentum_1w: round(risk.momentum_1w),
+    momentum_1m: round(risk.momentum_1m),
+    momentum_3m: round(risk.momentum_3m),
+    max_drawdown: round(risk.max_drawdown),
+    sharpe_estimation: round(risk.sharpe_estimation),
+  };
+}
+
+/** Engine errors a caller can act on, as HTTP errors: unknown symbol 404, source down 503. */
+export function toHttpError(error: unknown): unknown {
+  if (error instanceof UnknownSymbolError) return new NotFoundError(error.message);
+  if (error instanceof InsufficientHistoryError || error instanceof NoPriceBeforeDateError) {
+    return new NotFoundError(error.message);
+  }
+  if (error instanceof LiveSourceUnavailableError) return new ServiceUnavailableError(error.message, 30);
+  return error;
+}

@@ -1,0 +1,44 @@
+import { createAreaHandler } from '../platform/http-handler';
+import { createAiDeps } from './ai-deps';
+import {
+  analyzeBatch,
+  analyzeNuggetBatch,
+  analyzeStock,
+  getNuggetAnalysis,
+  getPriceHistory,
+  getRationalityScore,
+} from './analysis-service';
+import { getAiHealth, getAlerts, getEnhancedPrices, getPrices } from './market-service';
+import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
+import { getRecommendations } from './recommendations-service';
+import { getCatalystRouteDeps } from '../market/news/create-catalyst-deps';
+import { getContextualRecommendations, getLiveMarketAlerts, getMarketCatalysts } from '../market/news/routes';
+
+export const handler = createAreaHandler(
+  'ai',
+  {
+    health: async (_request, deps) => getAiHealth(deps),
+    analyzeStock: async ({ body }, deps) => analyzeStock(body.symbol, deps),
+    analyzeBatch: async ({ body }, deps) => analyzeBatch(body.symbols, deps),
+    rationalityScore: async ({ params }, deps) => getRationalityScore(params.symbol, deps),
+    analyzePortfolio: async ({ body }, deps) => analyzePortfolioHoldings(body.holdings, deps),
+    recommendations: async ({ params, query, auth }, deps) =>
+      getRecommendations(params.user, query.limit, auth, deps),
+    portfolioHistory: async ({ params, query, auth }, deps) =>
+      getPortfolioHistory(params.user, query.limit, auth, deps),
+    alerts: async ({ query }, deps) => getAlerts(query.limit, deps),
+    nuggetAnalysis: async ({ params }, deps) => getNuggetAnalysis(params.symbol, deps),
+    nuggetBatch: async ({ body }, deps) => analyzeNuggetBatch(body.symbols, deps),
+    enhancedPrices: async (_request, deps) => getEnhancedPrices(deps),
+    prices: async (_request, deps) => getPrices(deps),
+    priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
+    // Catalyst routes (functions/src/market/news/): news on the replay timeline joined with the engine.
+    contextualRecommendations: async ({ query }, deps) =>
+      getContextualRecommendations(query, getCatalystRouteDeps(deps.engine, deps.now)),
+    marketCatalysts: async ({ query }, deps) =>
+      getMarketCatalysts(query, getCatalystRouteDeps(deps.engine, deps.now)),
+    liveMarketAlerts: async (_request, deps) =>
+      getLiveMarketAlerts(getCatalystRouteDeps(deps.engine, deps.now)),
+  },
+  { createDeps: createAiDeps },
+);

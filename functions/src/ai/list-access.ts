@@ -1,0 +1,26 @@
+import type { AuthContext } from '../platform/auth-context';
+import { ForbiddenError, UnauthorizedError } from '../platform/errors';
+
+/** The public demo's user id in paths (part 1 section 6: the default user id). */
+export const DEMO_USER = 'demo_user';
+
+export interface ListOwner {
+  /** Whose data the list shows: the caller, or the seeded demo investor (null when none is configured). */
+  userId: string | null;
+  isDemo: boolean;
+}
+
+/**
+ * Who may read `/ai/.../{user}`: anyone may read `demo_user`; otherwise only the signed-in user
+ * whose id it is. A path id never grants access by itself, and admins use the admin area instead.
+ */
+export function resolveListOwner(pathUser: string, auth: AuthContext, demoUserId: string | null): ListOwner {
+  if (pathUser === DEMO_USER) return { userId: demoUserId, isDemo: true };
+  if (auth.kind !== 'user') {
+    throw new UnauthorizedError(
+      `Please sign in to read this list; without signing in only '${DEMO_USER}' is available.`,
+    );
+  }
+  if (auth.userId !== pathUser) throw new ForbiddenError('You may read only your own list.');
+  return { userId: auth.userId, isDemo: false };
+}

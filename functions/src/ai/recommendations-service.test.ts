@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Tier } from '@app/shared/domain/enums';
+import { createInMemoryMarketRepository } from '../data/in-memory-market-repository';
+import { runPricePoll } from '../jobs/price-poll';
+import { createPriceSource } from '../market/create-price-provider';
+import { createMarketEngine } from '../market/market-engine';
+import type { AuthContext } from '../platform/auth-context';
+import type { AiDeps } from './ai-deps';
+import { resolveListOwner } from './list-access';
+import { getAiHealth } from './market-service';
+import { getRecommendations } from './recommendations-service';
+
+const now = () => new Date('2024-01-01T00:00:30Z');
+
+async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps> {
+  const engine = createMarketEngine(
+    createPriceSource(
+      {
+        DATA_MODE: 'replay',
+        REPLAY_EPOCH: '2024-01-01T00:00:00Z',
+        REPLAY_MS_PER_BAR: 60_000,
+        REPLAY_DATA_FILE: undefined,
+        WATCHED_SYMBOLS: [],
+        LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+      },
+      { now },
+    ),
+  );
+  const market = createInMemoryMarketRepository();
+  await runPricePoll({ engine, market, now, alertTtlHours: 72 });
+  return {
+    engine,
+    market,
+    users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
+    holdings: { listPositions: async () => [] },
+    now,
+    demoUserId: 'demo-investor',
+    pollIntervalSeconds: 60,
+    backtest: async () => null,
+  };
+}
+
+const user = (userId: string): AuthContext => ({
+  kind: 'user',
+  userId,
+  username: userId,
+  email: null,
+  groups: [],
+  isAdmin: false,
+  clientId: null,
+});
+
+describe('resolveListOwner', () => {
+  it('demo_user is public; another id needs that user signed in', () => {
+    expect(resolveListOwner('demo_user', { kind: 'anonymous' }, 'demo-investor')).toEqual({
+      userId: 'demo-investor',
+      isDemo: true,
+    });
+    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow(/sign in/);
+    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow(/only your own/);
+    expect(resolveListOwner('u1', user('u1'), null)).toEqual({ userId: 'u1', isDemo: false });
+  });
+});
+
+describe('getRecommendations', () => {
+  it('ranks the whole universe and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
+    const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
+    const free = await getRecommendations('free', 10, user('free'), deps);
+    const premium = await getRecommendations('premium', 10, user('premium'), deps);
+    expect(free.total_available).toBe(4);
+    expect(free.tier_cap).toBe(3);
+    expect(free.recommendations).toHaveLength(3);
+    expect(premium.tier_cap).toBe(10);
+    expect(premium.recommendations).toHaveLength(4);
+    const scores = premium.recommendations.map((item) => item.rationality_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // Items keep the id the price poll queued them under, so an admin decision can show.
+    const queued = deps.market.getLastRecommendation(premium.recommendations[0]?.symbol ?? '');
+    expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
+    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
+    expect(demo.recommendations).toHaveLength(2);
+  });
+
+  it('reports healthy after a poll', async () => {
+    const deps = await buildDeps({});
+    const health = await getAiHealth(deps);
+    expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
+    expect(health.status).toBe('healthy');
+    expect(health.symbols_tracked).toBe(4);
+  });
+});

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { RecommendationSchema, RecommendationsResponseSchema } from '@app/shared/domain/entities/market';
+import type { Tier } from '@app/shared/domain/enums';
+import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
+import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
+import type { AuthContext } from '../platform/auth-context';
+import { currentRequestScope } from '../platform/request-scope';
+import type { EngineAnalysis } from '../market/market-engine';
+import { buildRecommendationReasoning } from '../market/recommendation-text';
+import { logger } from '../platform/observability';
+import type { AiDeps } from './ai-deps';
+import {
+  quoteFromStored,
+  toContractNuggetScores,
+  toContractRiskMetrics,
+  toContractVolumeAnalysis,
+} from './engine-mappers';
+import { resolveListOwner } from './list-access';
+
+type RecommendationItem = z.input<typeof RecommendationSchema>;
+
+/** The demo visitor sees the demo investor's plan; the spec's demo constants say Premium. */
+const DEMO_FALLBACK_TIER: Tier = 'PREMIUM';
+
+/**
+ * Ranking: composite rationality score, best first; ties by confidence, then symbol (stable).
+ * Every watched symbol the engine can analyse is a candidate: the list is the engine's view of the
+ * whole universe, the same for everyone, and the plan decides how much of it a user sees.
+ */
+export function rankAnalyses(analyses: readonly EngineAnalysis[]): EngineAnalysis[] {
+  return [...analyses].sort(
+    (a, b) =>
+      b.analysis.nugget_scores.composite_rationality_score -
+        a.analysis.nugget_scores.composite_rationality_score ||
+      b.analysis.recommendation.confidence_score - a.analysis.recommendation.confidence_score ||
+      a.info.symbol.localeCompare(b.info.symbol),
+  );
+}
+
+function summaryOf(result: EngineAnalysis): string {
+  const { info, quote, analysis } = result;
+  const expected = expectedReturnPercent(analysis.recommendation.target_price, quote.price);
+  return `${analysis.recommendation.action.replace('_', ' ')} ${info.symbol} at ${quote.price}: target ${analysis.recommendation.target_price} (${expected > 0 ? '+' : ''}${expected} %) in 3-6 months, grade ${analysis.nugget_scores.investment_grade}.`;
+}
+
+export async function getRecommendations(
+  pathUser: string,
+  limit: number,
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof RecommendationsResponseSchema>> {
+  const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
+  const profile = owner.userId ? await deps.users.get(owner.userId) : null;
+  const tier: Tier = profile?.subscription_tier ?? (owner.isDemo ? DEMO_FALLBACK_TIER : 'FREE');
+  if (!owner.isDemo) {
+    const scope = currentRequestScope();
+    if (scope) scope.tier = tier;
+  }
+
+  const universe = await deps.engine.listUniverse();
+  const symbols = universe.map((info) => info.symbol);
+  const [quotes, markers] = await Promise.all([
+    deps.market.getQuotes(symbols),
+    deps.market.getLastRecommendations(symbols),
+  ]);
+  const analyses: EngineAnalysis[] = [];
+  for (const info of universe) {
+    const stored = quotes.get(info.symbol);
+    try {
+      analyses.push(await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {}));
+    } catch (error: unknown) {
+      logger.warn('recommendation candidate skipped', {
+        symbol: info.symbol,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  const ranked = rankAnalyses(analyses);
+  const shown = trimRecommendations(ranked, tier).slice(0, limit);
+
+  // An item the price poll queued for review keeps its id, so the admin's decision shows here.
+  const queuedIds = shown.flatMap((result) => {
+    const marker = markers.get(result.info.symbol);
+    return marker && marker.action === result.analysis.recommendation.action
+      ? [marker.recommendation_id]
+      : [];
+  });
+  const statuses = queuedIds.length > 0 ? await deps.market.getRecommendationStatuses(queuedIds) : new Map();
+
+  const recommendations: RecommendationItem[] = shown.map((result) => {
+    const { info, quote, analysis } = result;
+    const marker = markers.get(info.symbol);
+    const queued =
+      marker && marker.action === analysis.recommendation.action ? marker.recommendation_id : null;
+    const reasoning = buildRecommendationReasoning(info.name, analysis);
+    return {
+      id: queued ?? `${info.symbol}@${quote.as_of}`,
+      symbol: info.symbol,
+      name: info.name,
+      asset_type: info.asset_type,
+      recommendation: analysis.recommendation.action,
+      current_price: quote.price,
+      target_price: analysis.recommendation.target_price,
+      confidence_score: analysis.recommendation.confidence_score,
+      rationality_score: analysis.nugget_scores.composite_rationality_score,
+      reasoning: reasoning.en,
+      reasoning_localized: reasoning,
+      summary: summaryOf(result),
+      nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+      after_hours_price: quote.after_hours_price ?? null,
+      premarket_change: quote.premarket_change ?? null,
+      volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
+      risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
+      as_of: quote.as_of,
+      reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
+    };
+  });
+
+  return {
+    status: 'success',
+    user_id: pathUser,
+    recommendations,
+    total_available: ranked.length,
+    tier_cap: recommendationListCap(tier),
+    data_mode: deps.engine.dataMode,
+    backtest: await deps.backtest(),
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createInMemoryMarketRepository } from '../data/in-memory-market-repository';
+import { createPriceSource } from '../market/create-price-provider';
+import { createMarketEngine } from '../market/market-engine';
+import { runPricePoll, selectBarsToStore } from './price-poll';
+
+const REPLAY_CONFIG = {
+  DATA_MODE: 'replay' as const,
+  REPLAY_EPOCH: '2024-01-01T00:00:00Z',
+  REPLAY_MS_PER_BAR: 60_000,
+  REPLAY_DATA_FILE: undefined,
+  WATCHED_SYMBOLS: [] as string[],
+  LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+};
+
+function setUp(startIso: string) {
+  let now = new Date(startIso);
+  const clock = { now: () => now, set: (iso: string) => (now = new Date(iso)) };
+  const engine = createMarketEngine(createPriceSource(REPLAY_CONFIG, { now: clock.now }));
+  const market = createInMemoryMarketRepository();
+  let counter = 0;
+  const deps = {
+    engine,
+    market,
+    now: clock.now,
+    newId: () => `ID${String((counter += 1)).padStart(24, '0')}`,
+    alertTtlHours: 72,
+  };
+  return { deps, market, clock };
+}
+
+describe('runPricePoll on the replay universe', () => {
+  it('stores a quote, a year of bars, feed health and one queued recommendation per symbol', async () => {
+    const { deps, market } = setUp('2024-01-01T00:00:00Z');
+    const run = await runPricePoll(deps);
+    const state = market.snapshot();
+    expect(run.status).toBe('succeeded');
+    expect(Object.keys(state.quotes).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']);
+    // At the epoch every series sits on its first replayed bar: index min(252, n / 2).
+    expect(state.quotes.AAPL?.as_of).toBe('2014-05-13');
+    expect(state.bars['^GSPC']?.length).toBeGreaterThan(250);
+    expect(state.health.AAPL).toMatchObject({
+      data_quality: 'good',
+      bars_through: '2014-05-13',
+      consecutive_errors: 0,
+    });
+    expect(state.queue.map((item) => item.symbol).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']);
+    for (const item of state.queue) {
+      expect(item.status).toBe('PENDING');
+      expect(item.risk_level).toBeGreaterThanOrEqual(0);
+      expect(item.risk_level).toBeLessThanOrEqual(10);
+      expect(item.ai_score).toBeLessThanOrEqual(10);
+      expect(item.reasoning.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('is idempotent: a second run over the same source state changes nothing but the run record', async () => {
+    const { deps, market } = setUp('2024-01-01T00:00:00Z');
+    await runPricePoll(deps);
+    const first = market.snapshot();
+    const second = await runPricePoll(deps);
+    const { jobRuns: _first, ...before } = first;
+    const { jobRuns: _second, ...after } = market.snapshot();
+    expect(after).toEqual(before);
+    expect(second).toMatchObject({
+      quotes_changed: 0,
+      bars_written: 0,
+      recommendations_enqueued: 0,
+      alerts_written: 0,
+    });
+  });
+
+  it('writes only the new bar when the clock moves one bar, and queues again only on a changed action', async () => {
+    const { deps, market, clock } = setUp('2024-01-01T00:00:00Z');
+    await runPricePoll(deps);
+    const queued = market.snapshot().queue.length;
+    clock.set('2024-01-01T00:01:00Z');
+    const run = await runPricePoll(deps);
+    expect(run.bars_written).toBe(4);
+    expect(market.snapshot().quotes.AAPL?.as_of).toBe('2014-05-14');
+    const state = market.snapshot();
+    const changed = Object.values(state.lastRecommendations).filter(
+      (marker) => marker.as_of === '2014-05-14',
+    );
+    expect(state.queue.length).toBe(queued + run.recommendations_enqueued);
+    for (const marker of changed)
+      expect(state.queue.filter((item) => item.symbol === marker.symbol).length).toBe(2);
+  });
+});
+
+describe('selectBarsToStore', () => {
+  const bars = ['2020-01-02', '2020-01-03', '2020-01-06'].map((date) => ({ date, close: 1 }));
+  it('backfills the window when nothing is stored', () => {
+    expect(selectBarsToStore(bars, { from: null, through: null })).toEqual({
+      bars,
+      from: '2020-01-02',
+      through: '2020-01-06',
+    });
+  });
+  it('writes only bars after the stored range', () => {
+    expect(selectBarsToStore(bars, { from: '2019-06-01', through: '2020-01-03' })).toEqual({
+      bars: [bars[2]],
+      from: '2019-06-01',
+      through: '2020-01-06',
+    });
+  });
+  it('writes nothing when a replay loop jumps back inside the stored range', () => {
+    expect(selectBarsToStore(bars, { from: '2019-06-01', through: '2020-06-01' }).bars).toEqual([]);
+  });
+  it('restarts the range when the window does not touch it', () => {
+    expect(selectBarsToStore(bars, { from: '2021-01-01', through: '2021-06-01' }).from).toBe('2020-01-02');
+  });
+});

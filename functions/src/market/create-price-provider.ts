@@ -1,0 +1,94 @@
+import type { Config } from '../config';
+import { selectFundamentalsAsOf } from './data/load-fundamentals.js';
+import {
+  loadReplayUniverse,
+  loadReplayUniverseFromFile,
+  selectDailySeries,
+  type ReplayUniverse,
+} from './data/replay-universe.js';
+import { YahooPriceProvider, type StoredMarketFallback } from './live/yahoo-price-provider.js';
+import { createMarketClock } from './market-clock.js';
+import type { PriceProvider } from './price-provider.js';
+import { ReplayPriceProvider } from './replay-price-provider.js';
+import type { IsoDate, PointInTimeFundamentals } from './types.js';
+
+/**
+ * The one place that picks the price source from DATA_MODE:
+ * - `replay` (default, offline): the real historical series that install with the project, moved by
+ *   the market clock (REPLAY_EPOCH, REPLAY_MS_PER_BAR), with point-in-time annual fundamentals;
+ * - `live` (cloud): Yahoo Finance's chart endpoint for the WATCHED_SYMBOLS, falling back to the
+ *   last stored quote. Live symbols have no fundamentals here (the shipped annual reports end in
+ *   fiscal 2016; pairing them with today's prices would be stale), so they are scored on price only.
+ */
+export interface PriceSource {
+  dataMode: 'replay' | 'live';
+  provider: PriceProvider;
+  /** Fundamentals known on a date, for the engine; null when the symbol has none. */
+  fundamentalsFor(ticker: string, asOf: IsoDate): PointInTimeFundamentals | null;
+  /** The replay data (null in live mode); the backtest runs on it. */
+  universe: ReplayUniverse | null;
+}
+
+export type PriceSourceConfig = Pick<
+  Config,
+  | 'DATA_MODE'
+  | 'REPLAY_EPOCH'
+  | 'REPLAY_MS_PER_BAR'
+  | 'REPLAY_DATA_FILE'
+  | 'WATCHED_SYMBOLS'
+  | 'LIVE_QUOTE_BASE_URL'
+>;
+
+export interface PriceSourceOptions {
+  now?: () => Date;
+  /** Live mode: where the last stored quote comes from when the source fails. */
+  fallback?: StoredMarketFallback;
+  fetch?: typeof fetch;
+}
+
+let cachedUniverse: { key: string; universe: ReplayUniverse } | undefined;
+
+/** Loads the replay data once per process (about 130 ms from the npm packages). */
+export function loadReplayUniverseOnce(dataFile?: string): ReplayUniverse {
+  const key = dataFile ?? 'packages';
+  if (cachedUniverse?.key !== key) {
+    cachedUniverse = {
+      key,
+      universe: dataFile ? loadReplayUniverseFromFile(dataFile) : loadReplayUniverse(),
+    };
+  }
+  return cachedUniverse.universe;
+}
+
+export function createPriceSource(config: PriceSourceConfig, options: PriceSourceOptions = {}): PriceSource {
+  const now = options.now ?? (() => new Date());
+  if (config.DATA_MODE === 'live') {
+    return {
+      dataMode: 'live',
+      provider: new YahooPriceProvider({
+        baseUrl: config.LIVE_QUOTE_BASE_URL,
+        symbols: config.WATCHED_SYMBOLS,
+        now,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.fallback ? { fallback: options.fallback } : {}),
+      }),
+      fundamentalsFor: () => null,
+      universe: null,
+    };
+  }
+  const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
+  return {
+    dataMode: 'replay',
+    provider: new ReplayPriceProvider({
+      series: selectDailySeries(universe),
+      clock: createMarketClock({
+        epochMs: Date.parse(config.REPLAY_EPOCH),
+        msPerBar: config.REPLAY_MS_PER_BAR,
+      }),
+      now,
+    }),
+    fundamentalsFor: (ticker, asOf) =>
+      selectFundamentalsAsOf(universe.fundamentalsBySymbol.get(ticker), asOf),
+    universe,
+  };
+}

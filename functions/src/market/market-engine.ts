@@ -1,0 +1,113 @@
+import { analyzeSymbol, InsufficientHistoryError } from './analytics/analyze-symbol.js';
+import type { PriceSource } from './create-price-provider.js';
+import type { Quote, SymbolInfo } from './price-provider.js';
+import { UnknownSymbolError } from './price-provider.js';
+import { assetTypeOfInstrument } from './live/yahoo-chart.js';
+import type { Bar, IsoDate, SymbolAnalysis } from './types.js';
+
+/*
+ * The engine as the services use it: find a symbol, fetch its quote and a year of bars from the price
+ * source, run the pure analysis. Analyses are memoised per (symbol, as_of, price): in replay a bar
+ * never changes, and a live quote that has not moved gives the same figures.
+ */
+
+/** Calendar days of history fetched per analysis: 252 trading days need about 366; crypto 365. */
+export const ANALYSIS_HISTORY_DAYS = 400;
+const CACHE_LIMIT = 500;
+
+export interface EngineAnalysis {
+  info: SymbolInfo;
+  quote: Quote;
+  /** The bars the analysis saw (last one on or before the quote's date), ascending. */
+  bars: readonly Bar[];
+  analysis: SymbolAnalysis;
+}
+
+export interface MarketEngine {
+  readonly dataMode: 'replay' | 'live';
+  readonly source: PriceSource;
+  /** The watched universe. */
+  listUniverse(): Promise<SymbolInfo[]>;
+  /** Throws UnknownSymbolError for a symbol the source does not have. */
+  describe(symbol: string): Promise<SymbolInfo>;
+  /** With `quote`, analyses as of that quote (e.g. the one the price poll stored). */
+  analyze(symbol: string, options?: { quote?: Quote }): Promise<EngineAnalysis>;
+}
+
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function createMarketEngine(source: PriceSource): MarketEngine {
+  let universe: Promise<SymbolInfo[]> | undefined;
+  const cache = new Map<string, EngineAnalysis>();
+  const listUniverse = () => {
+    universe ??= source.provider.listSymbols();
+    return universe;
+  };
+
+  async function describe(symbol: string): Promise<SymbolInfo> {
+    const wanted = symbol.trim().toUpperCase();
+    const symbols = await listUniverse();
+    const known = symbols.find((info) => info.symbol.toUpperCase() === wanted);
+    if (known) return known;
+    if (source.dataMode === 'replay') {
+      throw new UnknownSymbolError(
+        wanted,
+        symbols.map((info) => info.symbol),
+      );
+    }
+    // Live: any ticker the source knows can be analysed; the quote fetch answers "unknown" if not.
+    const template = symbols[0];
+    return {
+      symbol: wanted,
+      ticker: wanted,
+      name: wanted,
+      asset_type: assetTypeOfInstrument(wanted, null),
+      frequency: 'daily',
+      has_ohlc: true,
+      has_volume: !wanted.startsWith('^'),
+      first_date: '',
+      last_date: '',
+      source: template?.source ?? {
+        package: 'Yahoo Finance (live)',
+        version: 'v8 chart',
+        file: '',
+        licence: 'Yahoo terms of service',
+        origin: 'Yahoo Finance',
+        notes: '',
+      },
+    };
+  }
+
+  return {
+    dataMode: source.dataMode,
+    source,
+    listUniverse,
+    describe,
+    async analyze(symbol, options = {}) {
+      const info = await describe(symbol);
+      const quote = options.quote ?? (await source.provider.getLatestQuote(info.symbol));
+      const key = `${info.symbol}|${quote.as_of}|${quote.price}`;
+      const cached = cache.get(key);
+      if (cached) return { ...cached, quote };
+      const bars = await source.provider.getDailyBars(
+        info.symbol,
+        addCalendarDays(quote.as_of, -ANALYSIS_HISTORY_DAYS),
+        quote.as_of,
+      );
+      if (bars.length === 0) throw new InsufficientHistoryError(info.symbol, quote.as_of);
+      const analysis = analyzeSymbol({
+        symbol: info.symbol,
+        bars,
+        assetType: info.asset_type,
+        asOf: quote.as_of,
+        fundamentals: source.fundamentalsFor(info.ticker, quote.as_of),
+      });
+      const result: EngineAnalysis = { info, quote, bars, analysis };
+      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+      cache.set(key, result);
+      return result;
+    },
+  };
+}
