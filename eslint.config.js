@@ -5,6 +5,64 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+
+/**
+ * Sites: features do not import each other; they compose in src/app/ (STYLE.md 4). Inside a feature,
+ * go through the `@/` alias for anything outside it, so a relative `../../other-feature` cannot slip
+ * past the rule. components/ and lib/ are shared by everyone and import no feature and no app code.
+ */
+const SITES = ['web', 'admin-web'];
+
+function siteBoundaryBlocks(site) {
+  const featuresDirectory = new URL(`./${site}/src/features/`, import.meta.url);
+  const features = existsSync(featuresDirectory)
+    ? readdirSync(featuresDirectory, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+  const featureBlocks = features.map((feature) => ({
+    files: [`${site}/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${feature}/)`,
+              message: `Features do not import each other: compose '${feature}' with other features in src/app/.`,
+            },
+            { regex: '^@/app(/|$)', message: 'Features do not import the app; the app imports features.' },
+            { regex: '^(\\.\\./){2,}', message: "Leave a feature through the '@/' alias, not '../../'." },
+          ],
+        },
+      ],
+    },
+  }));
+  return [
+    ...featureBlocks,
+    {
+      files: [`${site}/src/components/**/*.{ts,tsx}`, `${site}/src/lib/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^@/(features|app)(/|$)',
+                message: 'components/ and lib/ are shared: no feature or app imports.',
+              },
+              {
+                regex: '^\\.\\.?/.*features/',
+                message: 'components/ and lib/ are shared: no feature imports.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -37,7 +95,10 @@ export default tseslint.config(
           patterns: [
             { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'shared/ has no AWS SDK.' },
             { group: ['react', 'react-dom', 'react-*'], message: 'shared/ has no React.' },
-            { group: ['@app/functions', '@app/infra', '@app/web', '@app/admin-web'], message: 'shared/ depends on nothing of ours.' },
+            {
+              group: ['@app/functions', '@app/infra', '@app/web', '@app/admin-web'],
+              message: 'shared/ depends on nothing of ours.',
+            },
           ],
         },
       ],
@@ -51,5 +112,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  ...SITES.flatMap(siteBoundaryBlocks),
   prettier,
 );

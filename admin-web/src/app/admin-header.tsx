@@ -1,0 +1,55 @@
+import { Button, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '@/components/logo';
+import { LanguageCycleButton, ThemeToggleButton } from '@/components/preference-controls';
+import type { User } from '@app/shared/domain/entities/user';
+
+export interface AdminHeaderProps {
+  user: User | null;
+  onRefresh: () => void;
+  refreshing: boolean;
+  onLogout: () => void;
+}
+
+/** Part 2 section 2: refresh, the admin's first name (or 'Admin') and email, Logout. */
+export function AdminHeader({ user, onRefresh, refreshing, onLogout }: AdminHeaderProps) {
+  const { t } = useTranslation(['admin', 'nav']);
+  return (
+    <header className="app-header">
+      <a href="#main" className="app-skip-link">
+        {t('nav:skipToContent')}
+      </a>
+      <div className="app-header__bar">
+        <div className="app-logo">
+          <LogoMark />
+          <span className="app-logo__name">{t('admin:header.title')}</span>
+        </div>
+        <div className="app-header__actions">
+          <Button
+            size="small"
+            onClick={onRefresh}
+            isLoading={refreshing}
+            loadingText={t('admin:header.refresh')}
+          >
+            {t('admin:header.refresh')}
+          </Button>
+          <LanguageCycleButton />
+          <ThemeToggleButton />
+          <span className="app-header__user" data-testid="admin-user">
+            <Text as="span" className="app-header__name">
+              {user?.first_name.trim() || t('admin:header.admin')}
+            </Text>
+            {user ? (
+              <Text as="span" className="app-muted app-header__email">
+                {user.email}
+              </Text>
+            ) : null}
+          </span>
+          <Button size="small" onClick={onLogout}>
+            {t('admin:header.logout')}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

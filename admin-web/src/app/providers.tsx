@@ -1,0 +1,48 @@
+import { ThemeProvider } from '@aws-amplify/ui-react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18nInstance } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ToastProvider } from '@/components/ui/toast';
+import { PreferencesProvider, usePreferences } from '@/lib/preferences';
+import { appTheme } from './theme';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { theme } = usePreferences();
+  const { t } = useTranslation();
+  return (
+    <ThemeProvider theme={appTheme} colorMode={theme}>
+      <div className="app-root">
+        <ToastProvider dismissLabel={t('buttons.close')}>{children}</ToastProvider>
+      </div>
+    </ThemeProvider>
+  );
+}
+
+/** Translations, language and theme, server state and toasts. */
+export function AppProviders({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: I18nInstance;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PreferencesProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <ThemedApp>{children}</ThemedApp>
+        </QueryClientProvider>
+      </PreferencesProvider>
+    </I18nextProvider>
+  );
+}

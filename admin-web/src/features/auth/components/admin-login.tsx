@@ -1,0 +1,115 @@
+import { Alert, Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '@/components/logo';
+import { Card } from '@/components/ui/card';
+import { AdminSignInError } from '../api/admin-sign-in';
+
+export interface AdminLoginProps {
+  /** Signs in and checks the ADMIN role; rejects with AdminSignInError. */
+  onSignIn: (email: string, password: string) => Promise<void>;
+  /** Local stack only (runtime config): the seeded admin's credentials, shown on screen. */
+  demoAdmin?: { email: string; password: string } | undefined;
+  investorSiteUrl: string;
+}
+
+/** Part 2 sections 2, 5 and 8: the admin login. */
+export function AdminLogin({ onSignIn, demoAdmin, investorSiteUrl }: AdminLoginProps) {
+  const { t } = useTranslation(['admin', 'auth']);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (email.trim() === '' || password === '') {
+      setError(t('admin:errors.fillAllFields'));
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      await onSignIn(email, password);
+    } catch (failure: unknown) {
+      setLoading(false);
+      if (failure instanceof AdminSignInError) {
+        if (failure.kind === 'not-admin') setError(t('admin:errors.adminRequired'));
+        else if (failure.kind === 'invalid-credentials') setError(t('auth:server.invalidCredentials'));
+        else setError(failure.detail ?? t('admin:errors.loginFailed'));
+      } else {
+        setError(t('admin:errors.unexpected'));
+      }
+    }
+  }
+
+  return (
+    <Flex className="admin-login" justifyContent="center" alignItems="center">
+      <Card className="admin-login__card">
+        <form onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+          <Flex direction="column" gap="medium">
+            <Flex direction="column" alignItems="center" gap="xs" textAlign="center">
+              <LogoMark size={48} />
+              <Heading level={1} id="admin-login-title" className="admin-login__title">
+                {t('admin:login.title')}
+              </Heading>
+              <Text className="app-muted">{t('admin:login.subtitle')}</Text>
+            </Flex>
+            <TextField
+              label={t('admin:login.email.label')}
+              placeholder={t('admin:login.email.placeholder')}
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => {
+                setError(null);
+                setEmail(event.target.value);
+              }}
+            />
+            <PasswordField
+              label={t('admin:login.password.label')}
+              placeholder={t('admin:login.password.placeholder')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setError(null);
+                setPassword(event.target.value);
+              }}
+              showPasswordButtonLabel={t('admin:login.showPassword')}
+              passwordIsHiddenLabel={t('admin:login.hidePassword')}
+              passwordIsShownLabel={t('admin:login.showPassword')}
+            />
+            {error ? (
+              <Alert variation="error" role="alert" hasIcon data-testid="admin-login-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Button
+              type="submit"
+              variation="primary"
+              isLoading={loading}
+              loadingText={t('admin:login.submitting')}
+            >
+              {t('admin:login.submit')}
+            </Button>
+            {demoAdmin ? (
+              <Alert
+                variation="info"
+                heading={t('admin:login.demoCredentials')}
+                data-testid="demo-credentials"
+              >
+                <Text>{t('admin:login.demoEmail', { email: demoAdmin.email })}</Text>
+                <Text>{t('admin:login.demoPassword', { key: demoAdmin.password })}</Text>
+              </Alert>
+            ) : null}
+            <Link href={investorSiteUrl} textAlign="center">
+              {t('admin:login.backToSite')}
+            </Link>
+          </Flex>
+        </form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,9 @@
+import { bundleFromModules } from './bundle';
+
+/** The en strings the admin site uses. */
+export default bundleFromModules(
+  import.meta.glob<Record<string, unknown>>('@shared-locales/en/{common,nav,auth,admin,errors}.json', {
+    eager: true,
+    import: 'default',
+  }),
+);

@@ -1,0 +1,44 @@
+import { Flex, Loader } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLoaderData } from 'react-router-dom';
+import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { useBundlePart } from '@/lib/i18n';
+import { getRuntimeConfig, type RuntimeConfig } from '../config';
+import { ServerStateProvider } from '../server-state';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+
+/** The runtime configuration, before the shell renders (Amplify and the API client need it). */
+export function appShellLoader(): Promise<RuntimeConfig> {
+  return getRuntimeConfig();
+}
+
+/** The signed-in shell (header, sidebar) around the guarded routes. Loaded on demand. */
+export function AppShellRoute() {
+  const config = useLoaderData<RuntimeConfig>();
+  const { t, i18n } = useTranslation();
+  const stringsReady = useBundlePart(i18n, 'app');
+  if (!stringsReady) {
+    return (
+      <Flex justifyContent="center" padding="xxl">
+        <Loader size="large" aria-label={t('aria.loading')} />
+      </Flex>
+    );
+  }
+  return (
+    <ServerStateProvider config={config}>
+      <AuthProvider adminSiteUrl={config.adminSiteUrl}>
+        <AppHeader />
+        <div className="app-shell">
+          <AppSidebar />
+          <main id="main" className="app-shell__main" tabIndex={-1}>
+            <AuthGuard>
+              <Outlet />
+            </AuthGuard>
+          </main>
+        </div>
+      </AuthProvider>
+    </ServerStateProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+
+export const SIDEBAR_ITEMS = [
+  'dashboard',
+  'portfolio',
+  'recommendations',
+  'alerts',
+  'subscription',
+  'settings',
+] as const;
+export type SidebarItem = (typeof SIDEBAR_ITEMS)[number];
+
+const ICONS: Record<SidebarItem, ReactNode> = {
+  dashboard: <HomeIcon size={18} />,
+  portfolio: <ChartIcon size={18} />,
+  recommendations: <SparkIcon size={18} />,
+  alerts: <BellIcon size={18} />,
+  subscription: <CrownIcon size={18} />,
+  settings: <GearIcon size={18} />,
+};
+
+/** Part 1 section 2: recommendations badge 3, alerts badge 5, subscription badge Premium. */
+const COUNT_BADGES: Partial<Record<SidebarItem, number>> = { recommendations: 3, alerts: 5 };
+
+/**
+ * The six destinations. The active item follows the path, or `activeItem` when a screen supplies
+ * it (part 1 section 2).
+ */
+export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
+  const { t } = useTranslation(['shell', 'common']);
+  return (
+    <nav className="app-sidebar" aria-label={t('shell:sidebar.label')}>
+      <ul>
+        {SIDEBAR_ITEMS.map((item) => {
+          const count = COUNT_BADGES[item];
+          return (
+            <li key={item}>
+              <NavLink
+                to={`/${item}`}
+                className={({ isActive }) =>
+                  `app-sidebar__link${(activeItem ? activeItem === item : isActive) ? ' app-sidebar__link--active' : ''}`
+                }
+                aria-current={activeItem === item ? 'page' : undefined}
+              >
+                {ICONS[item]}
+                <span className="app-sidebar__label">{t(`shell:sidebar.items.${item}`)}</span>
+                {count !== undefined ? (
+                  <Badge variant="destructive" aria-label={t('shell:sidebar.newItems', { count })}>
+                    {count}
+                  </Badge>
+                ) : null}
+                {item === 'subscription' ? (
+                  <Badge variant="warning">{t('common:tiers.PREMIUM')}</Badge>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { HomePage } from '@/features/marketing/components/home-page';
+import { PublicLayout } from './layout/public-layout';
+import { StartupError } from './routes/startup-error';
+
+/**
+ * Part 1 section 2 and part 2 section 2. The home page ships in the first chunk; every other page,
+ * and the signed-in shell with Amplify behind it, loads when first visited.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        path: 'features',
+        lazy: () =>
+          import('@/features/marketing/components/features-page').then((m) => ({
+            Component: m.FeaturesPage,
+          })),
+      },
+      {
+        path: 'pricing',
+        lazy: () =>
+          import('@/features/pricing/components/pricing-page').then((m) => ({ Component: m.PricingPage })),
+      },
+      {
+        path: 'about',
+        lazy: () =>
+          import('@/features/marketing/components/about-page').then((m) => ({ Component: m.AboutPage })),
+      },
+      {
+        path: 'contact',
+        lazy: () =>
+          import('@/features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
+      },
+      // Any other path shows the home page (part 1 section 2).
+      { path: '*', element: <HomePage /> },
+    ],
+  },
+  {
+    lazy: () =>
+      import('./layout/app-shell').then((m) => ({ Component: m.AppShellRoute, loader: m.appShellLoader })),
+    errorElement: <StartupError />,
+    children: [
+      {
+        path: 'dashboard',
+        lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+      },
+      ...(['portfolio', 'recommendations', 'alerts', 'subscription', 'settings'] as const).map((section) => ({
+        path: section,
+        lazy: () =>
+          import('./routes/section-placeholder').then((m) => ({
+            Component: () => <m.SectionPlaceholder section={section} />,
+          })),
+      })),
+    ],
+  },
+  // The admin area is its own site (ARCHITECTURE.md): /admin leads there.
+  {
+    path: 'admin/*',
+    lazy: () =>
+      import('./routes/admin-redirect').then((m) => ({
+        Component: m.AdminRedirect,
+        loader: m.adminRedirectLoader,
+      })),
+    errorElement: <StartupError />,
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

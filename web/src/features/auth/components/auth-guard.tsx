@@ -1,0 +1,47 @@
+import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { useAuth } from './auth-provider';
+
+/** Part 2 section 2: the route guard with demo access (allowed by default). */
+export function AuthGuard({ children, allowDemo = true }: { children: ReactNode; allowDemo?: boolean }) {
+  const { t } = useTranslation('auth');
+  const { status, openSignIn, enterDemo } = useAuth();
+
+  if (status === 'checking') {
+    return (
+      <Flex className="app-guard" direction="column" alignItems="center" gap="small" role="status">
+        <Loader size="large" aria-hidden="true" />
+        <Text>{t('guard.checking')}</Text>
+      </Flex>
+    );
+  }
+  if (status === 'authenticated' || (status === 'demo' && allowDemo)) return <>{children}</>;
+
+  return (
+    <Flex className="app-guard" justifyContent="center">
+      <Card className="app-guard__panel">
+        <Flex direction="column" gap="medium" alignItems="center" textAlign="center">
+          <Heading level={1} className="app-guard__title">
+            {t('guard.title')}
+          </Heading>
+          <Text>{t('guard.description')}</Text>
+          <Flex direction="column" gap="small" width="100%">
+            <Button variation="primary" onClick={() => openSignIn('signIn')}>
+              {t('guard.signIn')}
+            </Button>
+            {allowDemo ? (
+              <>
+                <Button onClick={enterDemo}>{t('guard.demo')}</Button>
+                <Text fontSize="small" className="app-muted">
+                  {t('guard.demoNote')}
+                </Text>
+              </>
+            ) : null}
+          </Flex>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Tier } from '@app/shared/domain/enums';
+import type { User } from '@app/shared/domain/entities/user';
+import { useToast } from '@/components/ui/toast';
+import { useMe } from '../api/get-me';
+import { hasSession, signOutEverywhere } from '../api/sign-in';
+import { isDemoMode, setDemoMode } from '../demo-mode';
+import type { AuthTab } from './sign-in-dialog';
+
+const SignInDialog = lazy(() => import('./sign-in-dialog'));
+
+/** Part 1 section 4 (session) and part 2 section 4 (client session: signed in, or demo). */
+export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated' | 'demo';
+
+/** What the header and the screens show about whoever is using the app. */
+export interface Viewer {
+  name: string;
+  email: string | null;
+  tier: Tier;
+  isDemo: boolean;
+}
+
+/** Part 1 section 3 demo constants: the demo visitor is on Premium. */
+export const DEMO_TIER: Tier = 'PREMIUM';
+
+interface AuthValue {
+  status: SessionStatus;
+  user: User | null;
+  viewer: Viewer | null;
+  openSignIn: (tab?: AuthTab) => void;
+  enterDemo: () => void;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+interface AuthProviderProps {
+  /** The admin site (runtime config); the dialog's 'Admin Access' link leads there. */
+  adminSiteUrl: string;
+  children: ReactNode;
+}
+
+export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
+  const { t } = useTranslation(['shell', 'auth']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [sessionStatus, setSessionStatus] = useState<SessionStatus>('checking');
+  const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    hasSession()
+      .catch(() => false)
+      .then((signedIn) => {
+        if (cancelled) return;
+        if (signedIn) setDemoMode(false);
+        setSessionStatus(signedIn ? 'authenticated' : isDemoMode() ? 'demo' : 'unauthenticated');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const me = useMe({ enabled: sessionStatus === 'authenticated' });
+
+  const logout = useCallback(async () => {
+    try {
+      setDemoMode(false);
+      if (sessionStatus === 'authenticated' || sessionStatus === 'checking') await signOutEverywhere();
+      queryClient.clear();
+      window.location.assign('/');
+    } catch {
+      toast.show({ title: t('auth:errors.logoutFailed'), variant: 'error' });
+    }
+  }, [queryClient, sessionStatus, t, toast]);
+
+  // Part 1 section 4: the stored session is checked with the current user; a failure logs out.
+  useEffect(() => {
+    if (me.isError) void logout();
+  }, [me.isError, logout]);
+
+  const enterDemo = useCallback(() => {
+    setDemoMode(true);
+    setSessionStatus('demo');
+    setDialogTab(null);
+    void navigate('/dashboard');
+  }, [navigate]);
+
+  const status: SessionStatus = sessionStatus === 'authenticated' && !me.data ? 'checking' : sessionStatus;
+
+  const viewer = useMemo<Viewer | null>(() => {
+    if (status === 'demo')
+      return { name: t('shell:demoUserName'), email: null, tier: DEMO_TIER, isDemo: true };
+    if (status === 'authenticated' && me.data) {
+      return {
+        name: me.data.first_name.trim() || me.data.email,
+        email: me.data.email,
+        tier: me.data.subscription_tier,
+        isDemo: false,
+      };
+    }
+    return null;
+  }, [status, me.data, t]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      status,
+      user: me.data ?? null,
+      viewer,
+      openSignIn: (tab = 'signIn') => setDialogTab(tab),
+      enterDemo,
+      logout,
+    }),
+    [status, me.data, viewer, enterDemo, logout],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {dialogTab ? (
+        <Suspense fallback={null}>
+          <SignInDialog
+            open
+            initialTab={dialogTab}
+            adminSiteUrl={adminSiteUrl}
+            onClose={() => setDialogTab(null)}
+            onSignedIn={() => {
+              setDemoMode(false);
+              // Part 1 section 4: a full page load to /dashboard after signing in.
+              window.location.assign('/dashboard');
+            }}
+            onDemo={enterDemo}
+          />
+        </Suspense>
+      ) : null}
+    </AuthContext.Provider>
+  );
+}
+
+/** Part 1 section 8: using the auth helpers outside their provider is an error. */
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import type * as SignInModule from '../api/sign-in';
+import { SignInError, signInWithPassword } from '../api/sign-in';
+import SignInDialog from './sign-in-dialog';
+
+vi.mock('../api/sign-in', async (importOriginal) => ({
+  ...(await importOriginal<typeof SignInModule>()),
+  signInWithPassword: vi.fn(),
+}));
+vi.mock('../api/register', () => ({ registerAccount: vi.fn() }));
+
+const ADMIN_SITE = 'http://127.0.0.1:3001';
+
+async function renderDialog(language: 'en' | 'fr' | 'es' = 'en') {
+  const onSignedIn = vi.fn();
+  const onDemo = vi.fn();
+  const view = await renderWithProviders(
+    <SignInDialog open adminSiteUrl={ADMIN_SITE} onClose={vi.fn()} onSignedIn={onSignedIn} onDemo={onDemo} />,
+    { language },
+  );
+  return { ...view, onSignedIn, onDemo };
+}
+
+function field(label: RegExp | string) {
+  return screen.getByLabelText(label, { selector: 'input' });
+}
+
+function submit(name: string) {
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+
+describe('SignInDialog', () => {
+  beforeEach(() => {
+    vi.mocked(signInWithPassword).mockReset();
+  });
+
+  it('asks for every field on an empty sign-in, and clears the error on the next edit', async () => {
+    await renderDialog();
+
+    submit('Sign In');
+
+    expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please fill in all fields');
+    fireEvent.change(field('Email'), { target: { value: 'a' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('shows the sign-up messages of the spec in order: required, match, length', async () => {
+    await renderDialog();
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+    submit('Create Account');
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields');
+
+    fireEvent.change(field('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'abc12' } });
+    fireEvent.change(field('Confirm password'), { target: { value: 'abc13' } });
+    submit('Create Account');
+    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+
+    fireEvent.change(field('Confirm password'), { target: { value: 'abc12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit('Create Account');
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+  });
+
+  it('translates the validation messages', async () => {
+    await renderDialog('fr');
+
+    submit('Se connecter');
+
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez remplir tous les champs');
+  });
+
+  it('shows a wrong password as a translated message and keeps the dialog open', async () => {
+    vi.mocked(signInWithPassword).mockRejectedValue(new SignInError('invalid-credentials'));
+    const { onSignedIn } = await renderDialog();
+    fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'Wrong-pass1' } });
+
+    submit('Sign In');
+
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Incorrect email or password.'));
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('calls back after a successful sign-in', async () => {
+    vi.mocked(signInWithPassword).mockResolvedValue();
+    const { onSignedIn } = await renderDialog();
+    fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'Right-pass1' } });
+
+    submit('Sign In');
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'Right-pass1');
+  });
+
+  it('offers demo access and links to the admin site', async () => {
+    const { onDemo } = await renderDialog();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Quick Demo Access' }));
+
+    expect(onDemo).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: 'Admin Access' }).getAttribute('href')).toBe(ADMIN_SITE);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Demo mode is a local choice (part 2 section 4): a flag in this browser, nothing on the server.
+ * A demo visitor has limited features and no data persistence.
+ */
+export const DEMO_MODE_STORAGE_KEY = 'demoMode';
+
+export function isDemoMode(): boolean {
+  try {
+    return window.localStorage.getItem(DEMO_MODE_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function setDemoMode(enabled: boolean): void {
+  try {
+    if (enabled) window.localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
+    else window.localStorage.removeItem(DEMO_MODE_STORAGE_KEY);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+}

@@ -1,0 +1,50 @@
+import { PASSWORD_MIN_LENGTH, RegistrationPayloadSchema } from '@app/shared/domain/entities/user';
+
+/** Translation keys of the dialog's form errors (part 1 sections 5 and 8). */
+export type AuthFormError =
+  | 'auth:errors.fillAllFields'
+  | 'auth:errors.fillRequiredFields'
+  | 'auth:errors.passwordsDoNotMatch'
+  | 'auth:errors.passwordTooShort'
+  | 'errors:api.invalidEmail';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+
+export interface SignUpValues extends SignInValues {
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function validateSignIn({ email, password }: SignInValues): AuthFormError | null {
+  return email.trim() === '' || password === '' ? 'auth:errors.fillAllFields' : null;
+}
+
+/**
+ * The spec's checks in its order (required, match, length), then the server's own schema so a
+ * malformed email is caught before the request.
+ */
+export function validateSignUp(values: SignUpValues): AuthFormError | null {
+  if (values.email.trim() === '' || values.password === '' || values.firstName.trim() === '') {
+    return 'auth:errors.fillRequiredFields';
+  }
+  if (values.password !== values.confirmPassword) return 'auth:errors.passwordsDoNotMatch';
+  if (values.password.length < PASSWORD_MIN_LENGTH) return 'auth:errors.passwordTooShort';
+  const parsed = RegistrationPayloadSchema.safeParse({
+    email: values.email,
+    password: values.password,
+    first_name: values.firstName,
+    last_name: values.lastName,
+    role: 'USER',
+  });
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    if (field === 'password') return 'auth:errors.passwordTooShort';
+    if (field === 'email') return 'errors:api.invalidEmail';
+    return 'auth:errors.fillRequiredFields';
+  }
+  return null;
+}

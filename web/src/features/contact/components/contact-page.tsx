@@ -1,0 +1,83 @@
+import { Grid, Heading, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
+import { Section } from '@/components/section';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ContactForm } from './contact-form';
+
+const FAQ = ['response', 'advice', 'billing', 'data'] as const;
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="app-info-card">
+      <span className="app-feature__icon">{icon}</span>
+      <div>
+        <Heading level={3}>{title}</Heading>
+        {children}
+      </div>
+    </Card>
+  );
+}
+
+/** Part 1 section 2: contact form, information cards, four FAQs. */
+export function ContactPage() {
+  const { t } = useTranslation('contact');
+  return (
+    <>
+      <section className="app-hero app-hero--compact">
+        <div className="app-hero__inner">
+          <Heading level={1} className="app-hero__title">
+            {t('hero.title')}
+          </Heading>
+          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
+          <Badge variant="success">{t('responseTime')}</Badge>
+        </div>
+      </section>
+
+      <section className="app-section">
+        <Grid className="app-section__inner app-contact">
+          <Card>
+            <Heading level={2} className="app-card-title">
+              {t('form.title')}
+            </Heading>
+            <ContactForm />
+          </Card>
+          <div className="app-contact__info">
+            <Heading level={2} className="app-card-title">
+              {t('info.title')}
+            </Heading>
+            <InfoCard icon={<MailIcon />} title={t('info.email.title')}>
+              <Text>{t('info.email.value')}</Text>
+              <Text className="app-muted">{t('info.email.description')}</Text>
+            </InfoCard>
+            <InfoCard icon={<PhoneIcon />} title={t('info.phone.title')}>
+              <Text>{t('info.phone.value')}</Text>
+              <Text className="app-muted">{t('info.phone.description')}</Text>
+            </InfoCard>
+            <InfoCard icon={<MapPinIcon />} title={t('info.office.title')}>
+              <Text>{t('info.office.value')}</Text>
+              <Text className="app-muted">{t('info.office.description')}</Text>
+            </InfoCard>
+            <InfoCard icon={<ClockIcon />} title={t('info.hours.title')}>
+              <Text>{t('info.hours.description')}</Text>
+              <Text className="app-muted">{t('info.hours.platinum')}</Text>
+            </InfoCard>
+          </div>
+        </Grid>
+      </section>
+
+      <Section title={t('faq.title')} tone="alt">
+        <div className="app-faq">
+          {FAQ.map((key) => (
+            <details key={key} className="app-faq__item">
+              <summary>{t(`faq.items.${key}.question`)}</summary>
+              <Text>{t(`faq.items.${key}.answer`)}</Text>
+            </details>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from '@/components/icons';
+import { Section } from '@/components/section';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+
+const MISSION = [
+  { key: 'protect', icon: <ShieldIcon /> },
+  { key: 'explain', icon: <SparkIcon /> },
+  { key: 'empower', icon: <UserIcon /> },
+] as const;
+const PRINCIPLES = [
+  { key: 'data', icon: <ChartIcon /> },
+  { key: 'transparency', icon: <SparkIcon /> },
+  { key: 'longTerm', icon: <ClockIcon /> },
+  { key: 'humility', icon: <BrainIcon /> },
+] as const;
+const TEAM = ['claire', 'david', 'lucia', 'thomas'] as const;
+
+function initialsOf(name: string): string {
+  return name
+    .replace(/^Dr\.\s*/, '')
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .slice(0, 2)
+    .join('');
+}
+
+/** Part 1 section 2: hero, mission, story, philosophy, team of four, call to action. */
+export function AboutPage() {
+  const { t } = useTranslation('about');
+  return (
+    <>
+      <section className="app-hero app-hero--compact">
+        <div className="app-hero__inner">
+          <Heading level={1} className="app-hero__title">
+            {t('hero.title')}
+          </Heading>
+          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
+        </div>
+      </section>
+
+      <Section title={t('mission.title')}>
+        <Grid className="app-grid app-grid--3">
+          {MISSION.map(({ key, icon }) => (
+            <Card key={key} className="app-feature">
+              <span className="app-feature__icon">{icon}</span>
+              <Heading level={3}>{t(`mission.points.${key}.title`)}</Heading>
+              <Text>{t(`mission.points.${key}.description`)}</Text>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <Section title={t('story.title')} tone="alt">
+        <Flex direction="column" gap="small" className="app-prose">
+          <Badge variant="warning">{t('story.founded')}</Badge>
+          <Text>{t('story.paragraph1')}</Text>
+          <Text>{t('story.paragraph2')}</Text>
+          <Text>{t('story.paragraph3')}</Text>
+        </Flex>
+      </Section>
+
+      <Section title={t('philosophy.title')} subtitle={t('philosophy.subtitle')}>
+        <Grid className="app-grid app-grid--4">
+          {PRINCIPLES.map(({ key, icon }) => (
+            <Card key={key} className="app-feature">
+              <span className="app-feature__icon">{icon}</span>
+              <Heading level={3}>{t(`philosophy.principles.${key}.title`)}</Heading>
+              <Text>{t(`philosophy.principles.${key}.description`)}</Text>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <Section title={t('team.title')} subtitle={t('team.subtitle')} tone="alt">
+        <Grid className="app-grid app-grid--4">
+          {TEAM.map((key) => (
+            <Card key={key} className="app-team-member">
+              <span className="app-avatar" aria-hidden="true">
+                {initialsOf(t(`team.members.${key}.name`))}
+              </span>
+              <Heading level={3}>{t(`team.members.${key}.name`)}</Heading>
+              <Text className="app-team-member__role">{t(`team.members.${key}.role`)}</Text>
+              <Text>{t(`team.members.${key}.description`)}</Text>
+              <dl className="app-team-member__expertise">
+                <dt>{t('team.expertiseLabel')}</dt>
+                <dd>{t(`team.members.${key}.expertise`)}</dd>
+              </dl>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <section className="app-cta">
+        <div className="app-section__inner">
+          <Heading level={2} className="app-section__title">
+            {t('cta.title')}
+          </Heading>
+          <Text className="app-section__subtitle">{t('cta.subtitle')}</Text>
+          <Link to="/pricing" className="amplify-button amplify-button--primary amplify-button--large">
+            {t('cta.button')}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

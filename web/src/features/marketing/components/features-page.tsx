@@ -1,0 +1,32 @@
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+
+/** Part 1 section 2: the features page is a coming-soon placeholder. */
+export function FeaturesPage() {
+  const { t } = useTranslation('features');
+  return (
+    <section className="app-section">
+      <Flex
+        className="app-section__inner"
+        direction="column"
+        alignItems="center"
+        gap="medium"
+        textAlign="center"
+      >
+        <Badge variant="warning">{t('comingSoon.heading')}</Badge>
+        <Heading level={1}>{t('title')}</Heading>
+        <Text>{t('comingSoon.description')}</Text>
+        <Flex gap="small" wrap="wrap" justifyContent="center">
+          <Link to="/pricing" className="amplify-button amplify-button--primary">
+            {t('comingSoon.seePricing')}
+          </Link>
+          <Link to="/" className="amplify-button">
+            {t('comingSoon.backHome')}
+          </Link>
+        </Flex>
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  BoltIcon,
+  BrainIcon,
+  ChartIcon,
+  CheckIcon,
+  ClockIcon,
+  CoinIcon,
+  ShieldIcon,
+  SparkIcon,
+  StarIcon,
+  TargetIcon,
+  UserIcon,
+} from '@/components/icons';
+import { LogoMark } from '@/components/logo';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Section } from '@/components/section';
+
+const PROBLEMS = [
+  { key: 'emotion', icon: <BrainIcon /> },
+  { key: 'hype', icon: <BoltIcon /> },
+  { key: 'overload', icon: <ChartIcon /> },
+  { key: 'time', icon: <ClockIcon /> },
+] as const;
+
+const SOLUTIONS = [
+  { key: 'dailySignals', icon: <SparkIcon /> },
+  { key: 'portfolioAnalysis', icon: <ChartIcon /> },
+  { key: 'precisionTargeting', icon: <TargetIcon /> },
+] as const;
+
+const CONTROL_STEPS = [
+  { key: 'analyse', icon: <BrainIcon /> },
+  { key: 'recommend', icon: <SparkIcon /> },
+  { key: 'decide', icon: <UserIcon /> },
+] as const;
+
+const STATS = ['accuracy', 'returns', 'investors', 'victims'] as const;
+const TESTIMONIALS = ['sarah', 'marc', 'elena', 'james', 'amelie'] as const;
+const TESTIMONIAL_STARS = 5;
+
+function Stars({ count, label }: { count: number; label: string }) {
+  return (
+    <span className="app-stars" role="img" aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <StarIcon key={index} size={16} />
+      ))}
+    </span>
+  );
+}
+
+/** Part 1 section 2: the landing page, every section of the spec. */
+export function HomePage() {
+  const { t } = useTranslation('home');
+  return (
+    <>
+      <section className="app-hero">
+        <div className="app-hero__inner">
+          <LogoMark size={64} />
+          <Badge variant="warning" className="app-hero__badge">
+            {t('hero.badge')}
+          </Badge>
+          <Heading level={1} className="app-hero__title">
+            {t('hero.title')}
+          </Heading>
+          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
+          <Text className="app-hero__description">{t('hero.description')}</Text>
+          <Flex gap="small" wrap="wrap" justifyContent="center">
+            <Link to="/dashboard" className="amplify-button amplify-button--primary amplify-button--large">
+              {t('hero.start')}
+            </Link>
+            <Button size="large" type="button">
+              {t('hero.watchDemo')}
+            </Button>
+          </Flex>
+          <ul className="app-hero__reassurance">
+            <li>
+              <CheckIcon size={16} /> {t('hero.reassurance.instantAccess')}
+            </li>
+            <li>
+              <CoinIcon size={16} /> {t('hero.reassurance.cryptoPayments')}
+            </li>
+            <li>
+              <ShieldIcon size={16} /> {t('hero.reassurance.guarantee')}
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <Section title={t('problem.title')} subtitle={t('problem.subtitle')} tone="alt">
+        <Grid className="app-grid app-grid--4">
+          {PROBLEMS.map(({ key, icon }) => (
+            <Card key={key} className="app-feature">
+              <span className="app-feature__icon app-feature__icon--warning">{icon}</span>
+              <Heading level={3}>{t(`problem.points.${key}.title`)}</Heading>
+              <Text>{t(`problem.points.${key}.description`)}</Text>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <Section title={t('solution.title')} subtitle={t('solution.subtitle')}>
+        <Grid className="app-grid app-grid--3">
+          {SOLUTIONS.map(({ key, icon }) => (
+            <Card key={key} className="app-feature">
+              <span className="app-feature__icon">{icon}</span>
+              <Heading level={3}>{t(`solution.features.${key}.title`)}</Heading>
+              <Text>{t(`solution.features.${key}.description`)}</Text>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <Section title={t('control.title')} subtitle={t('control.subtitle')} tone="alt">
+        <ol className="app-steps">
+          {CONTROL_STEPS.map(({ key, icon }, index) => (
+            <li key={key} className="app-steps__item">
+              <span className="app-steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className="app-feature__icon">{icon}</span>
+              <Heading level={3}>{t(`control.steps.${key}.title`)}</Heading>
+              <Text>{t(`control.steps.${key}.description`)}</Text>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title={t('stats.title')}>
+        <dl className="app-stats">
+          {STATS.map((key) => (
+            <div key={key} className="app-stats__item">
+              <dt className="app-stats__label">{t(`stats.${key}.label`)}</dt>
+              <dd className="app-stats__value">{t(`stats.${key}.value`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tone="alt">
+        <Grid className="app-grid app-grid--testimonials">
+          {TESTIMONIALS.map((key) => (
+            <Card key={key} className="app-testimonial">
+              <figure className="app-testimonial__figure">
+                <Stars
+                  count={TESTIMONIAL_STARS}
+                  label={t('testimonials.rating', { count: TESTIMONIAL_STARS })}
+                />
+                <blockquote>
+                  <Text>{t(`testimonials.items.${key}.quote`)}</Text>
+                </blockquote>
+                <figcaption>
+                  <strong>{t(`testimonials.items.${key}.name`)}</strong>
+                  <span className="app-muted">{t(`testimonials.items.${key}.role`)}</span>
+                </figcaption>
+              </figure>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <section className="app-cta">
+        <div className="app-section__inner">
+          <Heading level={2} className="app-section__title">
+            {t('cta.title')}
+          </Heading>
+          <Text className="app-section__subtitle">{t('cta.subtitle')}</Text>
+          <Link to="/dashboard" className="amplify-button amplify-button--primary amplify-button--large">
+            {t('cta.button')}
+          </Link>
+          <Text className="app-cta__note">{t('cta.pricingNote')}</Text>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { MarketingPlan } from '@app/shared/domain/catalogue/marketing-plans';
+import type { Language } from '@app/shared/domain/enums';
+import {
+  annualBilledPrice,
+  displayedMonthlyPrice,
+  type BillingPeriod,
+} from '@app/shared/domain/rules/pricing';
+import { CheckIcon, ShieldIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { formatPlanPrice } from './format-price';
+
+export interface PlanCardProps {
+  plan: MarketingPlan;
+  period: BillingPeriod;
+  language: Language;
+}
+
+/** One plan: name and features in the visitor's language, the price rule of part 1 section 9. */
+export function PlanCard({ plan, period, language }: PlanCardProps) {
+  const { t } = useTranslation('pricing');
+  const name = plan.name[language];
+  const nameId = useId();
+  return (
+    <Card highlighted={plan.popular} className="app-plan" data-testid={`plan-${plan.id}`}>
+      <Flex direction="column" gap="small" height="100%">
+        {plan.popular ? (
+          <Badge variant="warning" className="app-plan__popular">
+            {t('mostPopular')}
+          </Badge>
+        ) : null}
+        <Heading level={2} className="app-plan__name" id={nameId}>
+          {name}
+        </Heading>
+        <Text className="app-plan__price">
+          <span className="app-plan__amount" data-testid="plan-price">
+            {formatPlanPrice(displayedMonthlyPrice(plan.price, period), language)}
+          </span>
+          <span className="app-muted">{t('billing.perMonth')}</span>
+        </Text>
+        <Text fontSize="small" className="app-muted" data-testid="plan-billing">
+          {period === 'annual'
+            ? t('billing.billedAnnually', {
+                amount: formatPlanPrice(annualBilledPrice(plan.price), language),
+              })
+            : t('billing.billedMonthly')}
+        </Text>
+        <Text fontSize="small" className="app-plan__philosophy">
+          {plan.philosophy[language]}
+        </Text>
+        <ul className="app-plan__features">
+          {plan.features[language].map((feature) => (
+            <li key={feature}>
+              <CheckIcon size={16} className="app-plan__check" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        <Badge variant="success" className="app-plan__antibull">
+          <ShieldIcon size={14} /> {t('antiBull')}
+        </Badge>
+        <Link
+          to="/dashboard"
+          className={`amplify-button amplify-button--fullwidth ${plan.popular ? 'amplify-button--primary' : ''}`}
+          aria-describedby={nameId}
+        >
+          {t('getStarted')}
+        </Link>
+      </Flex>
+    </Card>
+  );
+}

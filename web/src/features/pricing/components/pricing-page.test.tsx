@@ -1,0 +1,57 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { PricingPage } from './pricing-page';
+
+function plan(id: string) {
+  return within(screen.getByTestId(`plan-${id}`));
+}
+
+describe('PricingPage', () => {
+  it('shows monthly prices by default, without the saving badge', async () => {
+    await renderWithProviders(<PricingPage />);
+
+    expect(plan('standard').getByTestId('plan-price').textContent).toBe('$29');
+    expect(plan('premium').getByTestId('plan-price').textContent).toBe('$79');
+    expect(plan('platinum').getByTestId('plan-price').textContent).toBe('$199');
+    expect(plan('premium').getByTestId('plan-billing').textContent).toBe('Billed monthly');
+    expect(screen.queryByTestId('save-badge')).toBeNull();
+  });
+
+  it('applies the annual rule: monthly x 0.8 rounded, billed line 12 x the monthly price', async () => {
+    await renderWithProviders(<PricingPage />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Annual' }));
+
+    expect(screen.getByTestId('save-badge').textContent).toBe('Save 20%');
+    expect(plan('standard').getByTestId('plan-price').textContent).toBe('$23');
+    expect(plan('premium').getByTestId('plan-price').textContent).toBe('$63');
+    expect(plan('platinum').getByTestId('plan-price').textContent).toBe('$159');
+    expect(plan('premium').getByTestId('plan-billing').textContent).toBe('$948 billed annually');
+  });
+
+  it('marks one plan as most popular and shows names and features in the language', async () => {
+    await renderWithProviders(<PricingPage />, { language: 'es' });
+
+    expect(screen.getAllByText('El más popular')).toHaveLength(1);
+    expect(plan('premium').getByText('El más popular')).toBeTruthy();
+    expect(plan('platinum').getByRole('heading', { name: 'Platino' })).toBeTruthy();
+    expect(plan('platinum').getByText('Soporte las 24 horas, los 7 días')).toBeTruthy();
+    expect(plan('premium').getByTestId('plan-price').textContent).toBe('$79');
+  });
+
+  it('formats prices the French way', async () => {
+    await renderWithProviders(<PricingPage />, { language: 'fr' });
+
+    expect(plan('premium').getByTestId('plan-price').textContent?.replace(/\s/g, ' ')).toBe('79 $US');
+  });
+
+  it('has the four FAQ items and the reassurance badges', async () => {
+    const { container } = await renderWithProviders(<PricingPage />);
+
+    expect(container.querySelectorAll('details')).toHaveLength(4);
+    expect(screen.getByText('No card needed')).toBeTruthy();
+    expect(screen.getByText('Cancel anytime')).toBeTruthy();
+    expect(screen.getByText('100% speculation-free guarantee')).toBeTruthy();
+  });
+});

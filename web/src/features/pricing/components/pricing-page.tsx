@@ -1,0 +1,93 @@
+import { Flex, Grid, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listMarketingPlans } from '@app/shared/domain/catalogue/marketing-plans';
+import {
+  BILLING_PERIODS,
+  DEFAULT_BILLING_PERIOD,
+  type BillingPeriod,
+} from '@app/shared/domain/rules/pricing';
+import { CheckIcon, CoinIcon, ShieldIcon } from '@/components/icons';
+import { Section } from '@/components/section';
+import { Badge } from '@/components/ui/badge';
+import { usePreferences } from '@/lib/preferences';
+import { PlanCard } from './plan-card';
+
+const FAQ = ['changePlan', 'refund', 'crypto', 'trading'] as const;
+const PLANS = listMarketingPlans();
+
+/** Part 1 section 2: the pricing page. */
+export function PricingPage() {
+  const { t } = useTranslation('pricing');
+  const { language } = usePreferences();
+  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+
+  return (
+    <>
+      <section className="app-hero app-hero--compact">
+        <div className="app-hero__inner">
+          <Heading level={1} className="app-hero__title">
+            {t('hero.title')}
+          </Heading>
+          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
+          <Flex alignItems="center" gap="small" wrap="wrap" justifyContent="center">
+            <ToggleButtonGroup
+              value={period}
+              isExclusive
+              isSelectionRequired
+              onChange={(value) => setPeriod(value as BillingPeriod)}
+              aria-label={t('billing.toggleLabel')}
+              size="small"
+            >
+              {BILLING_PERIODS.map((option) => (
+                <ToggleButton key={option} value={option}>
+                  {t(`billing.${option}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            {period === 'annual' ? (
+              <Badge variant="success" data-testid="save-badge">
+                {t('billing.save')}
+              </Badge>
+            ) : null}
+          </Flex>
+        </div>
+      </section>
+
+      <section className="app-section">
+        <div className="app-section__inner">
+          <Grid className="app-grid app-grid--3 app-plans">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} period={period} language={language} />
+            ))}
+          </Grid>
+          <ul className="app-badges-row">
+            <li>
+              <CheckIcon size={16} /> {t('badges.noCard')}
+            </li>
+            <li>
+              <CoinIcon size={16} /> {t('badges.cancelAnytime')}
+            </li>
+            <li>
+              <ShieldIcon size={16} /> {t('badges.speculationFree')}
+            </li>
+          </ul>
+          <Text textAlign="center" className="app-muted">
+            {t('moneyBack')}
+          </Text>
+        </div>
+      </section>
+
+      <Section title={t('faq.title')} tone="alt">
+        <div className="app-faq">
+          {FAQ.map((key) => (
+            <details key={key} className="app-faq__item">
+              <summary>{t(`faq.items.${key}.question`)}</summary>
+              <Text>{t(`faq.items.${key}.answer`)}</Text>
+            </details>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@app/shared/domain/enums';
+import { NAMESPACES } from '@app/shared/i18n';
+import { SUPPORTED_LANGUAGES, loadLanguageChunk } from './i18n';
+
+describe('i18n set-up', () => {
+  it('supports exactly the shared languages, in cycle order', () => {
+    expect(SUPPORTED_LANGUAGES).toEqual(LANGUAGES);
+  });
+
+  it.each(LANGUAGES)(
+    'splits %s into public and app chunks that cover every namespace once',
+    async (language) => {
+      const [publicPart, appPart] = await Promise.all([
+        loadLanguageChunk(language, 'public'),
+        loadLanguageChunk(language, 'app'),
+      ]);
+      const publicNamespaces = Object.keys(publicPart);
+      const appNamespaces = Object.keys(appPart);
+
+      expect(publicNamespaces.filter((namespace) => appNamespaces.includes(namespace))).toEqual([]);
+      expect([...publicNamespaces, ...appNamespaces].sort()).toEqual([...NAMESPACES].sort());
+      expect(publicNamespaces).toEqual(
+        expect.arrayContaining(['common', 'nav', 'home', 'pricing', 'contact']),
+      );
+    },
+  );
+});

@@ -1,0 +1,9 @@
+import { bundleFromModules } from './bundle';
+
+/** The en strings: what the public pages need. */
+export default bundleFromModules(
+  import.meta.glob<Record<string, unknown>>(
+    '@shared-locales/en/{common,nav,home,pricing,about,contact,features,errors}.json',
+    { eager: true, import: 'default' },
+  ),
+);
