@@ -1,0 +1,43 @@
+import { featureAccess } from '@app/shared/domain/catalogue/tiers';
+import type { PortfolioAnalysis } from '@app/shared/domain/entities/portfolio';
+import { analyzePortfolio } from '../market/analytics/portfolio-analysis';
+import { QuotaExceededError } from '../platform/errors';
+import { currentRequestScope } from '../platform/request-scope';
+import { liftingTierFor, upgradeMessageFor } from '../subscription/feature-gate';
+import { loadValuedHoldings, type HoldingsDeps } from './holdings-service';
+
+/**
+ * GET /api/portfolio/analysis: the advanced_analytics feature (PREMIUM and up). The figures come from
+ * the shared `analyzePortfolio`, so POST /api/ai/analyze/portfolio gives the same ones.
+ */
+export async function getPortfolioAnalysis(
+  userId: string,
+  deps: Pick<HoldingsDeps, 'holdings' | 'users' | 'market' | 'now'>,
+): Promise<PortfolioAnalysis> {
+  const user = await deps.users.get(userId);
+  const tier = user?.subscription_tier ?? 'FREE';
+  const scope = currentRequestScope();
+  if (scope) scope.tier = tier;
+  if (!featureAccess(tier, 'advanced_analytics').allowed) {
+    throw new QuotaExceededError(
+      upgradeMessageFor(tier, 'advanced_analytics'),
+      liftingTierFor(tier, 'advanced_analytics'),
+      tier,
+    );
+  }
+  const valued = await loadValuedHoldings(userId, deps);
+  return analyzePortfolio(
+    valued.map(({ holding }) => ({ symbol: holding.symbol, shares: holding.shares })),
+    valued.map(({ holding, quote, data }) => ({
+      symbol: holding.symbol,
+      asset_type: holding.asset_type,
+      current_price: quote.price,
+      as_of: quote.as_of,
+      composite_rationality_score: data.analysis?.nugget_scores.composite_rationality_score ?? null,
+      investment_grade: data.analysis?.nugget_scores.investment_grade ?? null,
+      recommendation: data.analysis?.recommendation.action ?? null,
+      closes: data.closes,
+    })),
+    { fallbackAsOf: deps.now().toISOString().slice(0, 10) },
+  );
+}

@@ -1,0 +1,63 @@
+import { getConfig, loadConfig } from '../config';
+import type { AuthContext } from '../platform/auth-context';
+import { UnauthorizedError } from '../platform/errors';
+import { createAreaHandler } from '../platform/http-handler';
+import { idempotencyKeyOf } from '../platform/idempotency';
+import { logger } from '../platform/observability';
+import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../market/news/user-alerts-service';
+import { getPortfolioAnalysis } from './analysis-service';
+import {
+  addHolding,
+  editHolding,
+  listPortfolio,
+  removeHolding,
+  searchAssets,
+  toAddHoldingRequest,
+} from './holdings-service';
+import { createPortfolioDeps } from './portfolio-deps';
+
+/** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
+function requireUserId(auth: AuthContext): string {
+  if (auth.kind !== 'user') throw new UnauthorizedError('Please sign in to use this feature.');
+  return auth.userId;
+}
+
+export const handler = createAreaHandler(
+  'portfolio',
+  {
+    search: async ({ query }, deps) => searchAssets(query.q, query.limit, deps),
+    list: async ({ auth }, deps) => {
+      if (auth.kind === 'user') return listPortfolio(auth.userId, false, deps);
+      // Demo visitors see the seeded demo investor's portfolio, read-only (every write route needs a token).
+      if (!deps.demoUserId) {
+        logger.warn('DEMO_USER_ID is not set: the demo portfolio is empty');
+        return listPortfolio('demo-user-not-configured', true, deps);
+      }
+      return listPortfolio(deps.demoUserId, true, deps);
+    },
+    add: async ({ auth, body, headers }, deps) => {
+      const userId = requireUserId(auth);
+      const key = idempotencyKeyOf(headers);
+      const result = await deps.addOnce(
+        { key, callerId: userId, payload: toAddHoldingRequest(body) },
+        (payload) => addHolding(userId, payload, deps),
+      );
+      return { reply: { status: result.status, body: result.body } };
+    },
+    edit: async ({ auth, params, body }, deps) =>
+      editHolding(requireUserId(auth), params.holdingId, body, deps),
+    remove: async ({ auth, params }, deps) => removeHolding(requireUserId(auth), params.holdingId, deps),
+    analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
+    // The alert routes' logic is the catalysts service's (market/news/user-alerts-service.ts).
+    alerts: async ({ auth }, deps) => listUserAlerts(auth, deps),
+    dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
+    restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),
+  },
+  {
+    createDeps: () => ({
+      ...createPortfolioDeps(getConfig()),
+      // The local stack sets DEMO_USER_ID after its seed, i.e. after the first getConfig(): read it fresh.
+      demoUserId: loadConfig().DEMO_USER_ID ?? null,
+    }),
+  },
+);

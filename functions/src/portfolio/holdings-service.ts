@@ -1,0 +1,308 @@
+import type {
+  AddAssetPayload,
+  AddAssetResponse,
+  EditHoldingPayload,
+  PortfolioAsset,
+  PortfolioResponse,
+  SearchResult,
+} from '@app/shared/domain/entities/portfolio';
+import type { Tier } from '@app/shared/domain/enums';
+import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
+import type { UsersRepository } from '../data/users-repository';
+import {
+  ConflictError,
+  NotFoundError,
+  QuotaExceededError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../platform/errors';
+import { logger } from '../platform/observability';
+import { currentRequestScope } from '../platform/request-scope';
+import { liftingTierFor, tierLimits, upgradeMessageFor } from '../subscription/feature-gate';
+import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
+import { mergeLots, summarizePortfolio, valueHolding, type ValuationInput } from './valuation';
+
+/**
+ * The portfolio's business logic: search, list with valuation, add (with the quota and the merge),
+ * edit and remove. Plain functions of their dependencies; the handler only adapts HTTP.
+ */
+
+export interface HoldingsDeps {
+  holdings: HoldingsRepository;
+  users: Pick<UsersRepository, 'get'>;
+  market: PortfolioMarket;
+  now: () => Date;
+  newId: () => string;
+  /** Pause between retries of a write that lost a race (injected so tests do not wait). */
+  sleep?: (milliseconds: number) => Promise<void>;
+}
+
+/** Attempts of an add or a remove that keeps losing races (transaction conflicts, concurrent merges). */
+export const MAX_WRITE_ATTEMPTS = 8;
+
+const defaultSleep = (milliseconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+/** Exponential backoff with full jitter: spreads retries of concurrent requests so they stop colliding. */
+function backoffMilliseconds(attempt: number): number {
+  return Math.random() * Math.min(400, 15 * 2 ** attempt);
+}
+
+export async function searchAssets(query: string, limit: number, deps: Pick<HoldingsDeps, 'market'>) {
+  const assets = await deps.market.search(query, limit);
+  const results: SearchResult[] = [];
+  for (const asset of assets) {
+    // Quoted symbols are few (the replay series); their quotes are in-memory, so this stays fast.
+    const quote = asset.price_source === 'quoted' ? (await deps.market.marketDataOf(asset)).quote : null;
+    results.push({
+      symbol: asset.symbol,
+      name: asset.name,
+      market: asset.market,
+      asset_type: asset.asset_type,
+      current_price: quote ? quote.price : asset.snapshot_price,
+      price_as_of: quote ? quote.as_of : null,
+      price_source: quote ? quote.source : asset.snapshot_price === null ? null : 'snapshot',
+    });
+  }
+  return { results };
+}
+
+async function tierOf(userId: string, deps: Pick<HoldingsDeps, 'users'>): Promise<Tier> {
+  const user = await deps.users.get(userId);
+  const tier = user?.subscription_tier ?? 'FREE';
+  const scope = currentRequestScope();
+  if (scope) scope.tier = tier;
+  return tier;
+}
+
+/**
+ * The latest calendar date anywhere on Earth (UTC+14): a purchase dated "today" by a user in Kiribati
+ * is not in the future, even though it is still yesterday in UTC.
+ */
+export function latestCalendarDate(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function checkPurchaseDate(date: string | null | undefined, now: Date): void {
+  if (date && date > latestCalendarDate(now)) {
+    throw new ValidationError([{ path: 'body.purchase_date', message: 'must not be in the future' }]);
+  }
+}
+
+async function valuationInputOf(
+  holding: StoredHolding,
+  deps: Pick<HoldingsDeps, 'market'>,
+): Promise<ValuationInput & { data: AssetMarketData }> {
+  const asset = await deps.market.findAsset(holding.symbol);
+  if (!asset) {
+    logger.error('held symbol missing from the universe', { symbol: holding.symbol, holding_id: holding.id });
+    throw new ServiceUnavailableError(`No price is available for ${holding.symbol}.`);
+  }
+  const data = await deps.market.marketDataOf(asset);
+  return {
+    holding,
+    quote: data.quote,
+    grade: data.analysis?.nugget_scores.investment_grade ?? null,
+    closes: data.closes,
+    data,
+  };
+}
+
+/** Holdings with their market data, in the order they were added. */
+export async function loadValuedHoldings(
+  userId: string,
+  deps: Pick<HoldingsDeps, 'holdings' | 'market'>,
+): Promise<(ValuationInput & { data: AssetMarketData })[]> {
+  const holdings = await deps.holdings.list(userId);
+  return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps)));
+}
+
+export async function listPortfolio(
+  userId: string,
+  demo: boolean,
+  deps: Pick<HoldingsDeps, 'holdings' | 'market'>,
+): Promise<PortfolioResponse> {
+  const inputs = await loadValuedHoldings(userId, deps);
+  return { assets: inputs.map(valueHolding), summary: summarizePortfolio(inputs), demo };
+}
+
+async function valueOne(holding: StoredHolding, deps: Pick<HoldingsDeps, 'market'>): Promise<PortfolioAsset> {
+  return valueHolding(await valuationInputOf(holding, deps));
+}
+
+function formatUsd(value: number): string {
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+}
+
+async function resolveAddableAsset(payload: AddAssetPayload, deps: Pick<HoldingsDeps, 'market'>) {
+  const asset = await deps.market.findAsset(payload.symbol);
+  if (!asset) {
+    throw new ValidationError([
+      {
+        path: 'body.symbol',
+        message: `'${payload.symbol}' is not a symbol we know; search for the asset first`,
+      },
+    ]);
+  }
+  if (asset.asset_type !== payload.asset_type) {
+    throw new ValidationError([
+      { path: 'body.asset_type', message: `must be '${asset.asset_type}' for ${asset.symbol}` },
+    ]);
+  }
+  if (asset.price_source === 'snapshot' && asset.snapshot_price === null) {
+    throw new ValidationError([
+      { path: 'body.symbol', message: `${asset.symbol} has no price to value it with` },
+    ]);
+  }
+  return asset;
+}
+
+/** A type alias, not an interface, so it stays assignable to JSON (it is stored as an idempotency record). */
+export type AddHoldingResult = {
+  /** 201 for a new position, 200 when the lot was merged into a held one. */
+  status: 201 | 200;
+  body: AddAssetResponse;
+};
+
+/** The add payload with its optional fields made explicit: what an Idempotency-Key is bound to. */
+export type AddHoldingRequest = {
+  symbol: string;
+  asset_type: AddAssetPayload['asset_type'];
+  shares: number;
+  purchase_price: number | null;
+  purchase_date: string | null;
+};
+
+export function toAddHoldingRequest(payload: AddAssetPayload): AddHoldingRequest {
+  return {
+    symbol: payload.symbol,
+    asset_type: payload.asset_type,
+    shares: payload.shares,
+    purchase_price: payload.purchase_price ?? null,
+    purchase_date: payload.purchase_date ?? null,
+  };
+}
+
+/**
+ * Adds a lot. A new symbol creates a position and consumes one portfolio_assets unit in the same
+ * transaction (refused at the tier's limit: 403 naming the tier that lifts it). A held symbol merges
+ * into its position (weighted average purchase price) with a write conditioned on the version read,
+ * and consumes nothing. Lost races (a concurrent add of the same symbol, a transaction conflict, a
+ * concurrent merge) are retried.
+ */
+export async function addHolding(
+  userId: string,
+  payload: AddAssetPayload,
+  deps: HoldingsDeps,
+): Promise<AddHoldingResult> {
+  const now = deps.now();
+  checkPurchaseDate(payload.purchase_date, now);
+  const asset = await resolveAddableAsset(payload, deps);
+  // The price must be available now: a position we cannot value must not be created.
+  await deps.market.marketDataOf(asset);
+  const tier = await tierOf(userId, deps);
+  const limit = tierLimits(tier).portfolio_assets;
+  const lot = {
+    shares: payload.shares,
+    purchase_price: payload.purchase_price ?? null,
+    purchase_date: payload.purchase_date ?? null,
+  };
+  const sleep = deps.sleep ?? defaultSleep;
+
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(backoffMilliseconds(attempt));
+    const held = await deps.holdings.findBySymbol(userId, asset.symbol);
+    if (held) {
+      const merged = await mergeIntoHeld(userId, held, lot, deps);
+      if (merged) return merged;
+      continue;
+    }
+    const timestamp = deps.now().toISOString();
+    const holding: StoredHolding = {
+      id: deps.newId(),
+      user_id: userId,
+      symbol: asset.symbol,
+      name: asset.name,
+      asset_type: asset.asset_type,
+      ...lot,
+      created_at: timestamp,
+      updated_at: timestamp,
+      version: 1,
+    };
+    const outcome = await deps.holdings.insert(holding, limit, deps.now());
+    if (outcome === 'inserted') {
+      return {
+        status: 201,
+        body: {
+          asset: await valueOne(holding, deps),
+          name: asset.name,
+          merged: false,
+          message: `${asset.name} has been added to your portfolio.`,
+        },
+      };
+    }
+    if (outcome === 'quota_exceeded') {
+      throw new QuotaExceededError(
+        upgradeMessageFor(tier, 'portfolio_assets'),
+        liftingTierFor(tier, 'portfolio_assets'),
+        tier,
+      );
+    }
+    // 'symbol_held' (merge on the next pass) or 'conflict' (retry after a pause).
+  }
+  throw new ConflictError('Your portfolio changed while the asset was being added. Please try again.');
+}
+
+async function mergeIntoHeld(
+  userId: string,
+  held: StoredHolding,
+  lot: { shares: number; purchase_price: number | null; purchase_date: string | null },
+  deps: HoldingsDeps,
+): Promise<AddHoldingResult | null> {
+  const merged = mergeLots(held, lot);
+  const outcome = await deps.holdings.update(userId, held.id, merged, deps.now(), held.version);
+  if (outcome.status !== 'updated') return null;
+  const price =
+    merged.purchase_price === null
+      ? 'The average purchase price is now unknown because one of the lots has no purchase price; edit the holding to set it.'
+      : `Average purchase price ${formatUsd(merged.purchase_price)}.`;
+  return {
+    status: 200,
+    body: {
+      asset: await valueOne(outcome.holding, deps),
+      name: held.name,
+      merged: true,
+      message: `${held.symbol} was already in your portfolio: ${lot.shares} shares were added to that position, now ${merged.shares} shares. ${price}`,
+    },
+  };
+}
+
+export async function editHolding(
+  userId: string,
+  holdingId: string,
+  patch: EditHoldingPayload,
+  deps: Pick<HoldingsDeps, 'holdings' | 'market' | 'now'>,
+): Promise<PortfolioAsset> {
+  checkPurchaseDate(patch.purchase_date, deps.now());
+  const outcome = await deps.holdings.update(userId, holdingId, patch, deps.now());
+  // The key is the caller's partition: another user's holding id is simply not found there (404, never 403).
+  if (outcome.status !== 'updated') throw new NotFoundError('Holding not found.');
+  return valueOne(outcome.holding, deps);
+}
+
+export async function removeHolding(
+  userId: string,
+  holdingId: string,
+  deps: Pick<HoldingsDeps, 'holdings' | 'now' | 'sleep'>,
+): Promise<{ deleted: true; id: string }> {
+  const sleep = deps.sleep ?? defaultSleep;
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(backoffMilliseconds(attempt));
+    const holding = await deps.holdings.get(userId, holdingId);
+    if (!holding) throw new NotFoundError('Holding not found.');
+    const outcome = await deps.holdings.remove(holding, deps.now());
+    if (outcome === 'removed') return { deleted: true, id: holdingId };
+    if (outcome === 'missing') throw new NotFoundError('Holding not found.');
+  }
+  throw new ConflictError('Your portfolio changed while the holding was being removed. Please try again.');
+}

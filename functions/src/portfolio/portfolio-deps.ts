@@ -1,0 +1,55 @@
+import { ulid } from 'ulid';
+import type { Config } from '../config';
+import { createAlertsRepository, type AlertsRepository } from '../data/alerts-repository';
+import { createDocumentClient } from '../data/dynamo-client';
+import { createHoldingsRepository } from '../data/holdings-repository';
+import { createMarketRepository } from '../data/market-repository';
+import { createUsersRepository } from '../data/users-repository';
+import { createPriceSource } from '../market/create-price-provider';
+import { createMarketEngine, type MarketEngine } from '../market/market-engine';
+import { indexAssetUniverse, loadSnapshotForUniverse } from '../market/universe/load-universe';
+import { createIdempotentOperation } from '../platform/idempotency';
+import type { AddHoldingRequest, AddHoldingResult, HoldingsDeps } from './holdings-service';
+import { createPortfolioMarket } from './portfolio-market';
+
+export interface PortfolioDeps extends HoldingsDeps {
+  engine: MarketEngine;
+  /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
+  addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
+  /** The caller's alerts (the catalysts service's repository; routes in market/news/user-alerts-service.ts). */
+  alerts: AlertsRepository;
+  /** The seeded demo investor shown to visitors without a token. */
+  demoUserId: string | null;
+}
+
+/** Everything the portfolio area uses, built once per cold start from the config. */
+export function createPortfolioDeps(config: Config): PortfolioDeps {
+  const client = createDocumentClient(config);
+  const engine = createMarketEngine(createPriceSource(config));
+  return {
+    holdings: createHoldingsRepository(client, {
+      holdings: config.TABLE_HOLDINGS,
+      usage: config.TABLE_USAGE,
+    }),
+    users: createUsersRepository(client, config.TABLE_USERS),
+    market: createPortfolioMarket({
+      engine,
+      storedQuotes: createMarketRepository(client, {
+        market: config.TABLE_MARKET,
+        moderation: config.TABLE_MODERATION,
+      }),
+      loadUniverse: async () =>
+        indexAssetUniverse(await engine.listUniverse(), loadSnapshotForUniverse(config.REPLAY_DATA_FILE)),
+    }),
+    engine,
+    now: () => new Date(),
+    newId: () => ulid(),
+    addOnce: createIdempotentOperation({
+      operation: 'portfolio.addHolding',
+      client,
+      tableName: config.TABLE_IDEMPOTENCY,
+    }),
+    alerts: createAlertsRepository(client, { holdings: config.TABLE_HOLDINGS, usage: config.TABLE_USAGE }),
+    demoUserId: config.DEMO_USER_ID ?? null,
+  };
+}

@@ -1,0 +1,106 @@
+import { quoteFromStored } from '../ai/engine-mappers';
+import type { MarketRepository } from '../data/market-repository';
+import type { MarketEngine } from '../market/market-engine';
+import type { Quote } from '../market/price-provider';
+import type { Bar, SymbolAnalysis } from '../market/types';
+import type { UniverseAsset } from '../market/universe/build-universe';
+import { searchUniverse, type UniverseIndex } from '../market/universe/search-universe';
+import { ServiceUnavailableError } from '../platform/errors';
+import { logger } from '../platform/observability';
+import type { AssetQuote } from './valuation';
+
+/**
+ * What the portfolio needs from the market: the universe (search, symbol lookup) and, per asset, a
+ * quote, recent closes and the engine's analysis. Quoted symbols are priced like everywhere else in
+ * the app: the quote the price poll stored (market table), else the engine's own quote (replay clock
+ * or live feed), and analysed as of that quote. Snapshot-only listings carry their undated snapshot
+ * price, no history and no analysis (the engine needs bars).
+ */
+export interface AssetMarketData {
+  quote: AssetQuote;
+  /** Daily closes up to the quote's bar, ascending; empty for snapshot-only listings. */
+  closes: number[];
+  /** Dated daily bars, for the portfolio analysis; empty for snapshot-only listings. */
+  bars: readonly Bar[];
+  analysis: SymbolAnalysis | null;
+}
+
+export interface PortfolioMarket {
+  findAsset(symbol: string): Promise<UniverseAsset | null>;
+  search(query: string, limit: number): Promise<UniverseAsset[]>;
+  marketDataOf(asset: UniverseAsset): Promise<AssetMarketData>;
+}
+
+/** The snapshot's 1-day change as an amount: price - previous close, previous close = price / (1 + pct/100). */
+export function snapshotQuoteOf(asset: UniverseAsset): AssetQuote {
+  const price = asset.snapshot_price as number;
+  const percent = asset.snapshot_change_percent;
+  const previousClose = percent === null || percent <= -100 ? null : price / (1 + percent / 100);
+  return {
+    price,
+    as_of: null,
+    change: previousClose === null ? null : price - previousClose,
+    change_percent: previousClose === null ? null : percent,
+    source: 'snapshot',
+  };
+}
+
+export function assetQuoteOf(quote: Quote): AssetQuote {
+  return {
+    price: quote.price,
+    as_of: quote.as_of,
+    change: quote.change,
+    change_percent: quote.change_percent,
+    source: quote.mode,
+  };
+}
+
+export interface PortfolioMarketOptions {
+  engine: MarketEngine;
+  /** Quotes stored by the price poll; the same prices the AI area's routes show. */
+  storedQuotes: Pick<MarketRepository, 'getQuote'>;
+  /** Built on first use: reading the snapshot costs about half a second, so only requests that need it pay. */
+  loadUniverse: () => Promise<UniverseIndex>;
+}
+
+export function createPortfolioMarket(options: PortfolioMarketOptions): PortfolioMarket {
+  let universe: Promise<UniverseIndex> | undefined;
+  const getUniverse = () => {
+    universe ??= options.loadUniverse().catch((error: unknown) => {
+      universe = undefined;
+      throw error;
+    });
+    return universe;
+  };
+  return {
+    async findAsset(symbol) {
+      return (await getUniverse()).bySymbol.get(symbol.trim().toUpperCase()) ?? null;
+    },
+    async search(query, limit) {
+      return searchUniverse(await getUniverse(), query, limit);
+    },
+    async marketDataOf(asset) {
+      if (asset.price_source === 'snapshot') {
+        return { quote: snapshotQuoteOf(asset), closes: [], bars: [], analysis: null };
+      }
+      try {
+        const stored = await options.storedQuotes.getQuote(asset.symbol);
+        const result = await options.engine.analyze(
+          asset.symbol,
+          stored ? { quote: quoteFromStored(stored) } : {},
+        );
+        return {
+          quote: assetQuoteOf(result.quote),
+          closes: result.bars.map((bar) => bar.close),
+          bars: result.bars,
+          analysis: result.analysis,
+        };
+      } catch (error: unknown) {
+        logger.warn('no quote for a held symbol', { symbol: asset.symbol, error: error as Error });
+        throw new ServiceUnavailableError(
+          `The price of ${asset.symbol} is unavailable right now. Please retry.`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { getReplayStartIndex } from '../market/market-clock';
+import type { MarketEngine } from '../market/market-engine';
+import { addHolding, type HoldingsDeps } from './holdings-service';
+
+/**
+ * The demo investor's portfolio (what `GET /api/portfolio` shows without a token): a stock, the S&P 500,
+ * bitcoin and a physical-gold trust. Purchase prices are real closes: the close of the first bar the
+ * replay ever shows for that series (so the purchase always precedes the replayed date); the gold
+ * trust has only its undated snapshot price, so it has no purchase price.
+ */
+export const DEMO_POSITIONS = [
+  { symbol: 'AAPL', asset_type: 'stock', shares: 15 },
+  { symbol: '^GSPC', asset_type: 'stock', shares: 2 },
+  { symbol: 'BTC-USD', asset_type: 'crypto', shares: 0.5 },
+  { symbol: 'PHYS', asset_type: 'alternative', shares: 120 },
+] as const;
+
+export interface SeedDemoPortfolioDeps extends HoldingsDeps {
+  engine: MarketEngine;
+  userId: string;
+}
+
+/** Adds the demo positions when the demo investor holds nothing yet; returns how many were added. */
+export async function seedDemoPortfolio(deps: SeedDemoPortfolioDeps): Promise<number> {
+  if ((await deps.holdings.list(deps.userId)).length > 0) return 0;
+  let added = 0;
+  for (const position of DEMO_POSITIONS) {
+    const asset = await deps.market.findAsset(position.symbol);
+    if (!asset) continue;
+    let purchase: { purchase_price: number; purchase_date: string } | null = null;
+    if (asset.price_source === 'quoted') {
+      const bars = await deps.engine.source.provider.getDailyBars(asset.symbol, '1900-01-01', '2999-12-31');
+      const first = bars[getReplayStartIndex(bars.length)];
+      if (first) purchase = { purchase_price: first.close, purchase_date: first.date };
+    }
+    await addHolding(
+      deps.userId,
+      {
+        symbol: asset.symbol,
+        asset_type: position.asset_type,
+        shares: position.shares,
+        purchase_price: purchase?.purchase_price ?? null,
+        purchase_date: purchase?.purchase_date ?? null,
+      },
+      deps,
+    );
+    added += 1;
+  }
+  return added;
+}

@@ -1,0 +1,190 @@
+import { ASSET_TYPES, type AssetType, type Grade } from '@app/shared/domain/enums';
+import type { PortfolioAsset, PortfolioResponse } from '@app/shared/domain/entities/portfolio';
+
+/**
+ * Valuation arithmetic: pure functions, exact scenarios in valuation.test.ts.
+ *
+ * Conventions:
+ * - Amounts are USD rounded to cents at the output only; sums are taken over unrounded values, so a
+ *   total can differ by a cent from the sum of the displayed rows (as on a broker statement).
+ * - Percentages are rounded to 2 decimals.
+ * - The day change of a holding is shares x the quote's change against the previous close.
+ * - Gain is against the purchase price; without one, the holding has no gain and no cost, and the
+ *   portfolio's total_cost and total_gain cover only holdings with a purchase price (null if none).
+ */
+
+/** The price a holding is valued at, and where it comes from. */
+export interface AssetQuote {
+  price: number;
+  /** Date of the bar the price belongs to; null for the undated snapshot price. */
+  as_of: string | null;
+  /** Against the previous close; null when unknown (first bar of a series, no 1-day change). */
+  change: number | null;
+  change_percent: number | null;
+  source: 'replay' | 'live' | 'snapshot';
+}
+
+export interface HoldingPosition {
+  id: string;
+  symbol: string;
+  name: string;
+  asset_type: AssetType;
+  shares: number;
+  purchase_price: number | null;
+  purchase_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ValuationInput {
+  holding: HoldingPosition;
+  quote: AssetQuote;
+  grade: Grade | null;
+  /** Closes up to and including the quote's bar, ascending (empty without history). */
+  closes: readonly number[];
+}
+
+/** Bars in a month of trading: the monthly return compares the price with the close 21 bars earlier. */
+export const MONTH_BARS = 21;
+
+export function roundMoney(value: number): number {
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * 100) / 100;
+}
+
+export function roundPercent(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function unroundedValue(input: ValuationInput): number {
+  return input.holding.shares * input.quote.price;
+}
+
+function unroundedGain(input: ValuationInput): number | null {
+  const { purchase_price: purchasePrice, shares } = input.holding;
+  return purchasePrice === null ? null : (input.quote.price - purchasePrice) * shares;
+}
+
+/** One holding valued at its quote (the contract's PortfolioAsset). */
+export function valueHolding(input: ValuationInput): PortfolioAsset {
+  const { holding, quote } = input;
+  const gain = unroundedGain(input);
+  const purchasePrice = holding.purchase_price;
+  return {
+    id: holding.id,
+    symbol: holding.symbol,
+    name: holding.name,
+    asset_type: holding.asset_type,
+    shares: holding.shares,
+    current_price: quote.price,
+    purchase_price: purchasePrice,
+    purchase_date: holding.purchase_date,
+    total_value: roundMoney(unroundedValue(input)),
+    change_percent: quote.change_percent === null ? null : roundPercent(quote.change_percent),
+    change_amount: quote.change === null ? null : roundMoney(holding.shares * quote.change),
+    gain_amount: gain === null ? null : roundMoney(gain),
+    // A zero purchase price (a gift, a grant) has a gain but no percentage of it.
+    gain_percent:
+      purchasePrice === null || purchasePrice === 0
+        ? null
+        : roundPercent((quote.price / purchasePrice - 1) * 100),
+    investment_grade: input.grade,
+    price_as_of: quote.as_of,
+    price_source: quote.source,
+    created_at: holding.created_at,
+    updated_at: holding.updated_at,
+  };
+}
+
+/**
+ * Value-weighted return over the last month of the holdings that have one: the portfolio's value now
+ * over its value 21 bars ago at today's share counts, minus 1. Null when no holding has 22 closes.
+ */
+export function computeMonthlyReturnPercent(inputs: readonly ValuationInput[]): number | null {
+  let now = 0;
+  let monthAgo = 0;
+  for (const input of inputs) {
+    const { closes } = input;
+    if (closes.length < MONTH_BARS + 1) continue;
+    const last = closes[closes.length - 1] as number;
+    const base = closes[closes.length - 1 - MONTH_BARS] as number;
+    now += input.holding.shares * last;
+    monthAgo += input.holding.shares * base;
+  }
+  return monthAgo > 0 ? roundPercent((now / monthAgo - 1) * 100) : null;
+}
+
+export type PortfolioSummary = PortfolioResponse['summary'];
+
+export function summarizePortfolio(inputs: readonly ValuationInput[]): PortfolioSummary {
+  const totalValue = inputs.reduce((sum, input) => sum + unroundedValue(input), 0);
+  const withCost = inputs.filter((input) => input.holding.purchase_price !== null);
+  const totalCost = withCost.reduce(
+    (sum, input) => sum + input.holding.shares * (input.holding.purchase_price as number),
+    0,
+  );
+  const totalGain = withCost.reduce((sum, input) => sum + (unroundedGain(input) as number), 0);
+  const dayChange = inputs.reduce(
+    (sum, input) => sum + (input.quote.change === null ? 0 : input.holding.shares * input.quote.change),
+    0,
+  );
+  const byType = Object.fromEntries(
+    ASSET_TYPES.map((type) => {
+      const ofType = inputs.filter((input) => input.holding.asset_type === type);
+      const value = ofType.reduce((sum, input) => sum + unroundedValue(input), 0);
+      return [
+        type,
+        {
+          total_value: roundMoney(value),
+          count: ofType.length,
+          percent: totalValue > 0 ? roundPercent((value / totalValue) * 100) : 0,
+        },
+      ];
+    }),
+  ) as PortfolioSummary['by_type'];
+  return {
+    total_value: roundMoney(totalValue),
+    total_cost: withCost.length > 0 ? roundMoney(totalCost) : null,
+    total_gain: withCost.length > 0 ? roundMoney(totalGain) : null,
+    day_change_amount: roundMoney(dayChange),
+    monthly_return_percent: computeMonthlyReturnPercent(inputs),
+    asset_count: inputs.length,
+    by_type: byType,
+  };
+}
+
+/** Shares are kept to 8 decimals (a satoshi of a bitcoin), per-share prices to 6. */
+const SHARE_DECIMALS = 8;
+const UNIT_PRICE_DECIMALS = 6;
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export interface Lot {
+  shares: number;
+  purchase_price: number | null;
+  purchase_date: string | null;
+}
+
+/**
+ * One position from the held one and a new lot of the same symbol: shares add up; the purchase price
+ * is the share-weighted average; the purchase date is the earliest known (held since the first lot).
+ * When either lot's purchase price is unknown the average cannot be computed, so it becomes unknown
+ * (null) rather than a figure that would misstate the gain; the caller says so.
+ */
+export function mergeLots(held: Lot, added: Lot): Lot {
+  const shares = roundTo(held.shares + added.shares, SHARE_DECIMALS);
+  const purchasePrice =
+    held.purchase_price === null || added.purchase_price === null
+      ? null
+      : roundTo(
+          (held.shares * held.purchase_price + added.shares * added.purchase_price) /
+            (held.shares + added.shares),
+          UNIT_PRICE_DECIMALS,
+        );
+  const dates = [held.purchase_date, added.purchase_date]
+    .filter((date): date is string => date !== null)
+    .sort();
+  return { shares, purchase_price: purchasePrice, purchase_date: dates[0] ?? null };
+}

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { keys } from '@app/functions/data/keys';
+import { tableName } from '@app/infra/lib/table-definitions';
+import { api, signInSeedInvestor, signUpInvestor, type SignedInUser } from '../src/api';
+
+interface Asset {
+  id: string;
+  symbol: string;
+  name: string;
+  asset_type: 'stock' | 'crypto' | 'alternative';
+  shares: number;
+  current_price: number;
+  purchase_price: number | null;
+  purchase_date: string | null;
+  total_value: number;
+  change_percent: number | null;
+  change_amount: number | null;
+  gain_amount: number | null;
+  gain_percent: number | null;
+  price_as_of: string | null;
+  price_source: 'replay' | 'live' | 'snapshot';
+}
+interface Portfolio {
+  assets: Asset[];
+  summary: {
+    total_value: number;
+    asset_count: number;
+    by_type: Record<string, { count: number; total_value: number }>;
+  };
+  demo: boolean;
+}
+interface AddResponse {
+  asset: Asset;
+  name: string;
+  merged: boolean;
+  message: string;
+}
+interface SearchResult {
+  symbol: string;
+  name: string;
+  asset_type: Asset['asset_type'];
+  current_price: number | null;
+  price_as_of: string | null;
+  price_source: string | null;
+}
+interface ErrorBody {
+  error: string;
+  code: string;
+  issues?: { path: string; message: string }[];
+  detail?: { upgrade_message: string; required_tier: string | null; user_tier: string };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function addHolding(user: SignedInUser, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return api<AddResponse & ErrorBody>('POST', '/api/portfolio/holdings', {
+    token: user.token,
+    body,
+    headers,
+  });
+}
+
+function getPortfolio(user?: SignedInUser) {
+  return api<Portfolio>('GET', '/api/portfolio', user ? { token: user.token } : {});
+}
+
+async function search(q: string, limit?: number): Promise<SearchResult[]> {
+  const response = await api<{ results: SearchResult[] }>('GET', '/api/portfolio/search', {
+    query: limit ? { q, limit } : { q },
+  });
+  expect(response.status).toBe(200);
+  return response.body.results;
+}
+
+/** The holdings count row (usage table), read straight from DynamoDB Local. */
+async function holdingsCountOf(userId: string): Promise<number> {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: inject('stack').dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const { Item } = await client.send(
+    new GetCommand({
+      TableName: tableName('local', 'usage'),
+      Key: keys.usageHoldings(userId),
+      ConsistentRead: true,
+    }),
+  );
+  return typeof Item?.count === 'number' ? Item.count : 0;
+}
+
+/** Real listings of the universe, largest first: stocks whose name has a word starting with "inc". */
+let stockSymbols: string[] = [];
+
+beforeAll(async () => {
+  stockSymbols = (await search('inc', 25))
+    .filter((result) => result.asset_type === 'stock')
+    .map((r) => r.symbol);
+  expect(stockSymbols.length).toBeGreaterThanOrEqual(22);
+});
+
+const stock = (index: number) => ({ symbol: stockSymbols[index] as string, asset_type: 'stock', shares: 1 });
+
+describe('asset search', () => {
+  it('ranks the exact symbol first, prices it from the replay with its date, and caps results at 8', async () => {
+    const results = await search('aapl');
+    expect(results[0]).toMatchObject({
+      symbol: 'AAPL',
+      name: 'Apple Inc.',
+      asset_type: 'stock',
+      price_source: 'replay',
+    });
+    expect(results[0]?.price_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await search('ap')).toHaveLength(8);
+  });
+
+  it('is case- and accent-insensitive and matches name words', async () => {
+    expect((await search('ÁPPLE'))[0]?.symbol).toBe('AAPL');
+    expect((await search('bitcoin'))[0]).toMatchObject({ symbol: 'BTC-USD', asset_type: 'crypto' });
+    expect((await search('btc'))[0]?.symbol).toBe('BTC-USD');
+    const gold = await search('sprott physical gold');
+    expect(gold[0]).toMatchObject({
+      symbol: 'PHYS',
+      asset_type: 'alternative',
+      price_source: 'snapshot',
+      price_as_of: null,
+    });
+  });
+
+  it('refuses a query under 2 characters, naming the parameter', async () => {
+    const response = await api<ErrorBody>('GET', '/api/portfolio/search', { query: { q: 'a' } });
+    expect(response.status).toBe(400);
+    expect(response.body.issues?.[0]?.path).toBe('query.q');
+  });
+});
+
+describe('demo visitors', () => {
+  it('see the seeded demo investor’s portfolio without a token, and cannot write', async () => {
+    const demo = await getPortfolio();
+    expect(demo.status).toBe(200);
+    expect(demo.body.demo).toBe(true);
+    expect(demo.body.assets.map((asset) => asset.symbol)).toEqual(
+      expect.arrayContaining(['AAPL', 'BTC-USD', 'PHYS']),
+    );
+    const write = await api('POST', '/api/portfolio/holdings', {
+      body: { symbol: 'AAPL', shares: 1, asset_type: 'stock' },
+    });
+    expect(write.status).toBe(401);
+  });
+});
+
+describe('valuation', () => {
+  it('values a replay holding at the price /api/ai/prices/real-time shows, arithmetic by hand', async () => {
+    const user = await signUpInvestor();
+    const added = await addHolding(user, {
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      shares: 3,
+      purchase_price: 100,
+    });
+    expect(added.status).toBe(201);
+    const before = await api<{ prices: Record<string, { price: number; as_of: string }> }>(
+      'GET',
+      '/api/ai/prices/real-time',
+    );
+    const portfolio = await getPortfolio(user);
+    const after = await api<{ prices: Record<string, { price: number; as_of: string }> }>(
+      'GET',
+      '/api/ai/prices/real-time',
+    );
+    const asset = portfolio.body.assets[0] as Asset;
+    // The replay clock may tick between calls: the holding's price is one of the two shown around it.
+    expect(before.status).toBe(200);
+    expect([before.body.prices.AAPL?.price, after.body.prices.AAPL?.price]).toContain(asset.current_price);
+    expect(asset.total_value).toBe(round2(3 * asset.current_price));
+    expect(asset.gain_amount).toBe(round2((asset.current_price - 100) * 3));
+    expect(asset.gain_percent).toBe(round2((asset.current_price / 100 - 1) * 100));
+    expect(portfolio.body.summary.total_value).toBe(asset.total_value);
+    expect(portfolio.body.demo).toBe(false);
+  });
+
+  it('values a snapshot-only listing at its undated snapshot price, with its 1-day change', async () => {
+    const user = await signUpInvestor();
+    const [listing] = await search('PHYS');
+    expect(listing).toMatchObject({ symbol: 'PHYS', price_source: 'snapshot' });
+    const price = listing?.current_price as number;
+    const added = await addHolding(user, {
+      symbol: 'PHYS',
+      asset_type: 'alternative',
+      shares: 7,
+      purchase_price: 20,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.asset).toMatchObject({
+      current_price: price,
+      total_value: round2(7 * price),
+      gain_amount: round2((price - 20) * 7),
+      price_as_of: null,
+      price_source: 'snapshot',
+    });
+    const { change_percent: percent, change_amount: amount } = added.body.asset;
+    // change = price - previous close, previous close = price / (1 + pct / 100).
+    if (percent !== null) expect(amount).toBeCloseTo(7 * (price - price / (1 + percent / 100)), 1);
+  });
+});
+
+describe('adding: validation', () => {
+  it('names the bad field and stores nothing', async () => {
+    const user = await signUpInvestor();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ symbol: 'NOPE-NOT-REAL', asset_type: 'stock', shares: 1 }, 'body.symbol'],
+      [{ symbol: 'AAPL', asset_type: 'stock', shares: 0 }, 'body.shares'],
+      [{ symbol: 'AAPL', asset_type: 'stock', shares: 1, purchase_price: -1 }, 'body.purchase_price'],
+      [{ symbol: 'AAPL', asset_type: 'crypto', shares: 1 }, 'body.asset_type'],
+      [{ symbol: 'AAPL', asset_type: 'stock', shares: 1, purchase_date: '2999-01-01' }, 'body.purchase_date'],
+    ];
+    for (const [body, path] of cases) {
+      const response = await addHolding(user, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.issues?.map((issue) => issue.path)).toContain(path);
+    }
+    expect((await getPortfolio(user)).body.assets).toHaveLength(0);
+    expect(await holdingsCountOf(user.userId)).toBe(0);
+  });
+});
+
+describe('quota: portfolio_assets', () => {
+  it('refuses the 6th asset of a FREE investor with the upgrade message, and the seeded PREMIUM investor may add', async () => {
+    const user = await signUpInvestor();
+    for (let i = 0; i < 5; i += 1) expect((await addHolding(user, stock(i))).status).toBe(201);
+    const refused = await addHolding(user, stock(5));
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatchObject({ required_tier: 'PREMIUM', user_tier: 'FREE' });
+    expect(refused.body.detail?.upgrade_message).toContain('Upgrade to Premium');
+    expect(await holdingsCountOf(user.userId)).toBe(5);
+
+    const premium = await signInSeedInvestor();
+    const extra = await addHolding(premium, { symbol: 'MSFT', asset_type: 'stock', shares: 1 });
+    expect(extra.status).toBe(201);
+    expect(
+      (await api('DELETE', `/api/portfolio/holdings/${extra.body.asset.id}`, { token: premium.token }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('22 concurrent adds at the FREE limit create exactly 5 holdings, and the count row agrees', async () => {
+    const user = await signUpInvestor();
+    const responses = await Promise.all(Array.from({ length: 22 }, (_, i) => addHolding(user, stock(i))));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(17);
+    const portfolio = await getPortfolio(user);
+    expect(portfolio.body.assets).toHaveLength(5);
+    expect(await holdingsCountOf(user.userId)).toBe(5);
+  });
+
+  it('removing a holding frees a slot', async () => {
+    const user = await signUpInvestor();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await addHolding(user, stock(i))).body.asset.id);
+    expect((await addHolding(user, stock(5))).status).toBe(403);
+    const removed = await api('DELETE', `/api/portfolio/holdings/${ids[0]}`, { token: user.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ deleted: true, id: ids[0] });
+    expect(await holdingsCountOf(user.userId)).toBe(4);
+    expect((await addHolding(user, stock(5))).status).toBe(201);
+    expect(await holdingsCountOf(user.userId)).toBe(5);
+    expect((await api('DELETE', `/api/portfolio/holdings/${ids[0]}`, { token: user.token })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('merging a symbol already held', () => {
+  it('keeps one position with the weighted average purchase price, and consumes no quota', async () => {
+    const user = await signUpInvestor();
+    const first = await addHolding(user, {
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      shares: 10,
+      purchase_price: 100,
+    });
+    expect(first.status).toBe(201);
+    const second = await addHolding(user, {
+      symbol: 'aapl',
+      asset_type: 'stock',
+      shares: 30,
+      purchase_price: 200,
+    });
+    expect(second.status).toBe(200);
+    // (10 x 100 + 30 x 200) / 40 = 175
+    expect(second.body).toMatchObject({ merged: true, name: 'Apple Inc.' });
+    expect(second.body.asset).toMatchObject({ id: first.body.asset.id, shares: 40, purchase_price: 175 });
+    expect(second.body.message).toContain('already in your portfolio');
+    expect((await getPortfolio(user)).body.assets).toHaveLength(1);
+    expect(await holdingsCountOf(user.userId)).toBe(1);
+  });
+
+  it('10 concurrent adds of the same new symbol make one position holding every share', async () => {
+    const user = await signUpInvestor();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        addHolding(user, { symbol: 'BTC-USD', asset_type: 'crypto', shares: 0.5, purchase_price: 1000 }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    const portfolio = await getPortfolio(user);
+    expect(portfolio.body.assets).toHaveLength(1);
+    expect(portfolio.body.assets[0]).toMatchObject({ symbol: 'BTC-USD', shares: 5, purchase_price: 1000 });
+    expect(await holdingsCountOf(user.userId)).toBe(1);
+  });
+});
+
+describe('editing', () => {
+  it('changes shares, purchase price and date and revalues; refuses a future date', async () => {
+    const user = await signUpInvestor();
+    const added = await addHolding(user, { symbol: 'AAPL', asset_type: 'stock', shares: 2 });
+    const id = added.body.asset.id;
+    const edited = await api<Asset>('PATCH', `/api/portfolio/holdings/${id}`, {
+      token: user.token,
+      body: { shares: 12.5, purchase_price: 150, purchase_date: '2015-01-02' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id, shares: 12.5, purchase_price: 150, purchase_date: '2015-01-02' });
+    expect(edited.body.total_value).toBe(round2(12.5 * edited.body.current_price));
+    expect(edited.body.gain_amount).toBe(round2((edited.body.current_price - 150) * 12.5));
+    const future = await api<ErrorBody>('PATCH', `/api/portfolio/holdings/${id}`, {
+      token: user.token,
+      body: { purchase_date: '2999-12-31' },
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.issues?.[0]?.path).toBe('body.purchase_date');
+    const empty = await api('PATCH', `/api/portfolio/holdings/${id}`, { token: user.token, body: {} });
+    expect(empty.status).toBe(400);
+    expect((await getPortfolio(user)).body.assets[0]).toMatchObject({
+      shares: 12.5,
+      purchase_date: '2015-01-02',
+    });
+  });
+});
+
+describe('ownership', () => {
+  it('another investor’s holding id is not found (404, never 403) and stays untouched', async () => {
+    const owner = await signUpInvestor('Owner');
+    const other = await signUpInvestor('Other');
+    const added = await addHolding(owner, { symbol: 'AAPL', asset_type: 'stock', shares: 4 });
+    const id = added.body.asset.id;
+    const edit = await api('PATCH', `/api/portfolio/holdings/${id}`, {
+      token: other.token,
+      body: { shares: 1 },
+    });
+    const remove = await api('DELETE', `/api/portfolio/holdings/${id}`, { token: other.token });
+    expect(edit.status).toBe(404);
+    expect(remove.status).toBe(404);
+    expect((await getPortfolio(other)).body.assets).toHaveLength(0);
+    expect((await getPortfolio(owner)).body.assets[0]).toMatchObject({ id, shares: 4 });
+  });
+});
+
+describe('Idempotency-Key on add', () => {
+  it('a retry returns the first response and adds nothing; a different body with the same key is 422', async () => {
+    const user = await signUpInvestor();
+    const key = randomUUID();
+    const body = { symbol: 'BTC-USD', asset_type: 'crypto', shares: 1.25, purchase_price: 900 };
+    const first = await addHolding(user, body, { 'Idempotency-Key': key });
+    const retry = await addHolding(user, body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    const portfolio = await getPortfolio(user);
+    expect(portfolio.body.assets).toHaveLength(1);
+    expect(portfolio.body.assets[0]?.shares).toBe(1.25);
+    const reused = await addHolding(user, { ...body, shares: 2 }, { 'Idempotency-Key': key });
+    expect(reused.status).toBe(422);
+    const malformed = await addHolding(user, body, { 'Idempotency-Key': 'short' });
+    expect(malformed.status).toBe(400);
+    expect((await getPortfolio(user)).body.assets[0]?.shares).toBe(1.25);
+  });
+});
+
+describe('portfolio analysis', () => {
+  it('is a PREMIUM feature: FREE gets 403 naming Premium', async () => {
+    const user = await signUpInvestor();
+    const response = await api<ErrorBody>('GET', '/api/portfolio/analysis', { token: user.token });
+    expect(response.status).toBe(403);
+    expect(response.body.detail).toMatchObject({ required_tier: 'PREMIUM', user_tier: 'FREE' });
+    expect(response.body.detail?.upgrade_message).toContain('Premium');
+  });
+
+  it('figures agree with the valued portfolio and with POST /api/ai/analyze/portfolio', async () => {
+    const user = await signUpInvestor();
+    expect((await api('POST', '/api/subscription/upgrade/PREMIUM', { token: user.token })).status).toBe(200);
+    await addHolding(user, { symbol: 'AAPL', asset_type: 'stock', shares: 20 });
+    await addHolding(user, { symbol: 'BTC-USD', asset_type: 'crypto', shares: 1 });
+    await addHolding(user, { symbol: '^GSPC', asset_type: 'stock', shares: 1 });
+    // The replay clock ticks once a minute: retry until both calls saw the same prices.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const portfolio = await getPortfolio(user);
+      const analysis = await api<Record<string, unknown> & { concentration: Record<string, unknown> }>(
+        'GET',
+        '/api/portfolio/analysis',
+        { token: user.token },
+      );
+      const ai = await api<Record<string, unknown>>('POST', '/api/ai/analyze/portfolio', {
+        body: {
+          holdings: portfolio.body.assets.map((asset) => ({ symbol: asset.symbol, shares: asset.shares })),
+        },
+      });
+      const again = await getPortfolio(user);
+      const prices = (p: Portfolio) => p.assets.map((asset) => asset.current_price).join();
+      if (prices(portfolio.body) !== prices(again.body)) continue;
+      expect(analysis.status).toBe(200);
+      const values = portfolio.body.assets.map((asset) => asset.shares * asset.current_price);
+      const total = values.reduce((sum, value) => sum + value, 0);
+      const weights = values.map((value) => value / total);
+      const largest = weights.indexOf(Math.max(...weights));
+      expect(analysis.body.total_value).toBeCloseTo(total, 2);
+      expect(analysis.body.concentration).toEqual({
+        largest_position_symbol: portfolio.body.assets[largest]?.symbol,
+        largest_position_percent: round2((weights[largest] as number) * 100),
+        herfindahl_index: Math.round(weights.reduce((sum, weight) => sum + weight ** 2, 0) * 10_000) / 10_000,
+      });
+      expect(analysis.body.history_coverage_percent).toBe(100);
+      expect(analysis.body.volatility_annualized).toEqual(expect.any(Number));
+      expect(analysis.body.max_drawdown as number).toBeLessThanOrEqual(0);
+      expect(ai.status).toBe(200);
+      expect(ai.body).toEqual(analysis.body);
+      return;
+    }
+    throw new Error('prices moved on every attempt');
+  });
+});
