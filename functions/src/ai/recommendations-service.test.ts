@@ -63,6 +63,25 @@ describe('resolveListOwner', () => {
 });
 
 describe('getRecommendations', () => {
+  it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
+    const deps = await buildDeps({ premium: 'PREMIUM' });
+    const before = await getRecommendations('premium', 10, user('premium'), deps);
+    const [top, second] = before.recommendations;
+    const decided = new Map([
+      [top?.id ?? '', 'REJECTED'],
+      [second?.id ?? '', 'APPROVED'],
+    ]);
+    const market = {
+      ...deps.market,
+      getRecommendationStatuses: async (ids: string[]) =>
+        new Map(ids.flatMap((id) => (decided.has(id) ? [[id, decided.get(id)]] : []))),
+    };
+    const after = await getRecommendations('premium', 10, user('premium'), { ...deps, market } as AiDeps);
+    expect(after.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
+    expect(after.total_available).toBe(before.total_available - 1);
+    expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
+  });
+
   it('ranks the whole universe and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
     const free = await getRecommendations('free', 10, user('free'), deps);

@@ -76,22 +76,26 @@ export async function getRecommendations(
     }
   }
   const ranked = rankAnalyses(analyses);
-  const shown = trimRecommendations(ranked, tier).slice(0, limit);
 
   // An item the price poll queued for review keeps its id, so the admin's decision shows here.
-  const queuedIds = shown.flatMap((result) => {
+  const queuedIdOf = (result: EngineAnalysis): string | null => {
     const marker = markers.get(result.info.symbol);
     return marker && marker.action === result.analysis.recommendation.action
-      ? [marker.recommendation_id]
-      : [];
-  });
+      ? marker.recommendation_id
+      : null;
+  };
+  const queuedIds = ranked.flatMap((result) => queuedIdOf(result) ?? []);
   const statuses = queuedIds.length > 0 ? await deps.market.getRecommendationStatuses(queuedIds) : new Map();
+  // A recommendation an administrator rejected never reaches investors; approved ones are marked reviewed.
+  const publishable = ranked.filter((result) => {
+    const queued = queuedIdOf(result);
+    return !(queued && statuses.get(queued) === 'REJECTED');
+  });
+  const shown = trimRecommendations(publishable, tier).slice(0, limit);
 
   const recommendations: RecommendationItem[] = shown.map((result) => {
     const { info, quote, analysis } = result;
-    const marker = markers.get(info.symbol);
-    const queued =
-      marker && marker.action === analysis.recommendation.action ? marker.recommendation_id : null;
+    const queued = queuedIdOf(result);
     const reasoning = buildRecommendationReasoning(info.name, analysis);
     return {
       id: queued ?? `${info.symbol}@${quote.as_of}`,
@@ -120,7 +124,7 @@ export async function getRecommendations(
     status: 'success',
     user_id: pathUser,
     recommendations,
-    total_available: ranked.length,
+    total_available: publishable.length,
     tier_cap: recommendationListCap(tier),
     data_mode: deps.engine.dataMode,
     backtest: await deps.backtest(),

@@ -111,3 +111,44 @@ describe('selectBarsToStore', () => {
     expect(selectBarsToStore(bars, { from: '2021-01-01', through: '2021-06-01' }).from).toBe('2020-01-02');
   });
 });
+
+describe('runPricePoll raises alerts for the holders of a symbol that moved', () => {
+  it('writes an alert for a holder exactly when a rule fires, and never for a quiet day', async () => {
+    const { deps, clock } = setUp('2024-01-01T00:00:00Z');
+    const written: { userId: string; symbol: string; rule: string; title: string }[] = [];
+    const userAlerts = {
+      now: clock.now,
+      getTier: async () => 'PRO' as const,
+      alerts: {
+        listHolders: async (symbol: string) => (symbol === 'BTC-USD' ? [{ userId: 'holder-1' }] : []),
+        putCounted: async (
+          userId: string,
+          alert: { title: string },
+          meta: { symbol: string; rule: string },
+        ) => {
+          written.push({ userId, symbol: meta.symbol, rule: meta.rule, title: alert.title });
+          return 'written' as const;
+        },
+      },
+    } as unknown as NonNullable<Parameters<typeof runPricePoll>[0]['userAlerts']>;
+    const moves: number[] = [];
+    // Bitcoin in 2016-2017 moved more than 3 % on many days: walk the replay a bar at a time.
+    for (let bar = 0; bar < 40; bar += 1) {
+      clock.set(
+        new Date(Date.parse('2024-01-01T00:00:00Z') + bar * REPLAY_CONFIG.REPLAY_MS_PER_BAR).toISOString(),
+      );
+      const before = written.length;
+      await runPricePoll({ ...deps, userAlerts });
+      const quote = await deps.market.getQuotes(['BTC-USD']);
+      const change = quote.get('BTC-USD')?.change_percent ?? 0;
+      if (Math.abs(change) >= 3) moves.push(change);
+      const priceMoves = written.slice(before).filter((entry) => entry.rule === 'price_move');
+      // A price-move alert only on a day that moved at least 3 % (the rule's floor).
+      if (priceMoves.length > 0) expect(Math.abs(change)).toBeGreaterThanOrEqual(3);
+    }
+    expect(moves.length).toBeGreaterThan(0);
+    expect(written.filter((entry) => entry.rule === 'price_move').length).toBeGreaterThan(0);
+    expect(new Set(written.map((entry) => entry.userId))).toEqual(new Set(['holder-1']));
+    expect(new Set(written.map((entry) => entry.symbol))).toEqual(new Set(['BTC-USD']));
+  });
+});

@@ -26,6 +26,9 @@ import type { Quote, SymbolInfo } from '../market/price-provider';
 import { buildRecommendationReasoning } from '../market/recommendation-text';
 import type { Bar } from '../market/types';
 import { logger } from '../platform/observability';
+import { createAlertsRepository } from '../data/alerts-repository';
+import { createUsersRepository } from '../data/users-repository';
+import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../market/news/user-alerts-service';
 
 /*
  * The price poll (EventBridge schedule in the cloud, a timer in the local stack). For every symbol of
@@ -53,6 +56,8 @@ export interface PricePollDeps {
   now: () => Date;
   newId?: () => string;
   alertTtlHours: number;
+  /** Writes alerts for the holders of a polled symbol (issue: alerts for users); absent in engine-only runs. */
+  userAlerts?: RaiseUserAlertsDeps;
 }
 
 interface SymbolOutcome {
@@ -194,6 +199,22 @@ async function pollSymbol(info: SymbolInfo, deps: PricePollDeps, nowIso: string)
       if (written) alertsWritten += 1;
     }
 
+    if (deps.userAlerts) {
+      // A holder's alert must not cost the rest of the poll: log and go on.
+      try {
+        const raised = await raiseAlertsForSymbol(
+          { symbol: info.symbol, name: info.name, snapshot: { quote, analysis } },
+          deps.userAlerts,
+        );
+        alertsWritten += raised.written;
+      } catch (error: unknown) {
+        logger.warn('price poll: user alerts failed', {
+          symbol: info.symbol,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+
     let recommendationQueued = false;
     const last = await market.getLastRecommendation(info.symbol);
     if (last?.action !== analysis.recommendation.action) {
@@ -308,7 +329,19 @@ export function createPricePollDeps(): PricePollDeps {
     { recommendationQueueItems: (item) => moderation.enqueueRecommendationItems({ ...item }) },
   );
   const engine = createMarketEngine(createPriceSource(config, { fallback: market }));
-  return { engine, market, now: () => new Date(), alertTtlHours: config.MARKET_ALERT_TTL_HOURS };
+  const users = createUsersRepository(client, config.TABLE_USERS);
+  const now = () => new Date();
+  return {
+    engine,
+    market,
+    now,
+    alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
+    userAlerts: {
+      alerts: createAlertsRepository(client, { holdings: config.TABLE_HOLDINGS, usage: config.TABLE_USAGE }),
+      now,
+      getTier: async (userId) => (await users.get(userId))?.subscription_tier ?? null,
+    },
+  };
 }
 
 /** EventBridge scheduled rule target. */
