@@ -146,6 +146,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const seed = await seedLocalData(cognitoClient, pool);
     process.env.DEMO_USER_ID = seed.investorUserId;
+    // The seed read the config before the demo investor existed: read it again with DEMO_USER_ID.
+    const { resetConfigForTests: rereadConfig } = await import('@app/functions/config');
+    rereadConfig();
 
     const handlers = await loadHandlers();
     stopScheduler = (await startLocalScheduler()).stop;

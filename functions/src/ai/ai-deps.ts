@@ -1,5 +1,5 @@
 import type { Tier } from '@app/shared/domain/enums';
-import { getConfig, loadConfig } from '../config';
+import { getConfig } from '../config';
 import { createDocumentClient } from '../data/dynamo-client';
 import { createMarketRepository, type MarketRepository } from '../data/market-repository';
 import { createUsersRepository } from '../data/users-repository';
@@ -78,8 +78,7 @@ export function createAiDeps(): AiDeps {
     users: createUsersRepository(client, config.TABLE_USERS),
     holdings: createDynamoHoldingsReader(client, config.TABLE_HOLDINGS),
     now: () => new Date(),
-    // The local stack sets DEMO_USER_ID after its seed, i.e. after the first getConfig(): read it fresh.
-    demoUserId: loadConfig().DEMO_USER_ID ?? null,
+    demoUserId: config.DEMO_USER_ID ?? null,
     pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,
     backtest: () => {
       backtest ??= Promise.resolve()
