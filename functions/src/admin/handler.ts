@@ -1,3 +1,4 @@
+import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { getConfig } from '../config';
 import { createCostsRepository } from '../data/costs-repository';
 import { createDocumentClient } from '../data/dynamo-client';
@@ -9,12 +10,12 @@ import { ForbiddenError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import type { AuthContext } from '../platform/auth-context';
 import type { AreaImplementations } from '../platform/route-types';
+import { createRecordsCostSource, getCosts, type CostRowSource } from './costs-service';
 import {
-  createRecordsCostSource,
-  getCosts,
-  type CostRowSource,
-} from './costs-service';
-import { createCloudWatchCostSource, type GetMetricDataOutput, type MetricDataClient } from './cloudwatch-cost-reader';
+  createCloudWatchCostSource,
+  type GetMetricDataOutput,
+  type MetricDataClient,
+} from './cloudwatch-cost-reader';
 import { buildDashboard } from './dashboard-service';
 import { buildPriceMonitoring } from './price-monitoring-service';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
@@ -34,7 +35,7 @@ export interface AdminDeps {
 
 /** The CloudWatch SDK loads only when finance first asks for costs in the cloud (it is not small). */
 function lazyCloudWatchClient(region: string): MetricDataClient {
-  let client: import('@aws-sdk/client-cloudwatch').CloudWatchClient | undefined;
+  let client: CloudWatchClient | undefined;
   return {
     async getMetricData(input) {
       const { CloudWatchClient, GetMetricDataCommand } = await import('@aws-sdk/client-cloudwatch');

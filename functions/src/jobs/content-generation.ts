@@ -1,3 +1,4 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { getConfig } from '../config';
 import {
   CONTENT_LANGUAGES,
@@ -163,19 +164,21 @@ function createCatalystSource(): CatalystSource {
 function createGenerator(): ContentGenerator {
   const config = getConfig();
   if (config.CONTENT_GENERATOR === 'bedrock') {
-    let client: import('@aws-sdk/client-bedrock-runtime').BedrockRuntimeClient | undefined;
+    let client: BedrockRuntimeClient | undefined;
     return createBedrockContentGenerator({
       modelId: config.BEDROCK_MODEL_ID,
       invoker: {
         // Loaded only when the cloud job uses Bedrock, so the template path stays light.
         async invokeModel(input) {
-          const { BedrockRuntimeClient, InvokeModelCommand } = await import('@aws-sdk/client-bedrock-runtime');
+          const { BedrockRuntimeClient, InvokeModelCommand } =
+            await import('@aws-sdk/client-bedrock-runtime');
           client ??= new BedrockRuntimeClient({ region: config.AWS_REGION, maxAttempts: 3 });
           const output = await client.send(new InvokeModelCommand(input));
           return { body: output.body, ...(output.contentType ? { contentType: output.contentType } : {}) };
         },
       },
-      onFallback: (request, reason) => logger.warn('bedrock reply replaced by the template post', { reason, slot: request }),
+      onFallback: (request, reason) =>
+        logger.warn('bedrock reply replaced by the template post', { reason, slot: request }),
     });
   }
   return createTemplateContentGenerator();

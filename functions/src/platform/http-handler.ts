@@ -51,6 +51,19 @@ function issuesOf(error: z.ZodError, location: 'params' | 'query' | 'body'): Fie
   }));
 }
 
+/**
+ * API Gateway hands a repeated query parameter over comma-joined ("a,b"), which a string field would
+ * accept as one value: a name given twice is refused instead (HTTP parameter pollution).
+ */
+function repeatedQueryIssues(rawQueryString: string | undefined): FieldIssue[] {
+  const counts = new Map<string, number>();
+  for (const [name] of new URLSearchParams(rawQueryString ?? ''))
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts]
+    .filter(([, count]) => count > 1)
+    .map(([name]) => ({ path: `query.${name}`, message: 'must be given once' }));
+}
+
 function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
@@ -218,6 +231,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
       return undefined;
     };
     const params = parse(route.params, event.pathParameters ?? {}, 'params');
+    if (route.query) issues.push(...repeatedQueryIssues(event.rawQueryString));
     const query = parse(route.query, event.queryStringParameters ?? {}, 'query');
     const body = route.body
       ? parse(route.body, parseJsonBody(event, config.MAX_BODY_BYTES), 'body')
