@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'e2e/**/*.test.ts'],
-    globalSetup: ['./src/global-setup.ts'],
+    include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'security/**/*.test.ts', 'e2e/**/*.test.ts'],
+    globalSetup: ['./src/global-setup.ts', './security/summary-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Two cores: the stack's JVM and node share them with the test workers.

@@ -1,10 +1,11 @@
 import '@aws-amplify/ui-react/styles.css';
+import '@app/web/styles.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createI18n } from '@/lib/i18n';
-import { readStoredLanguage } from '@/lib/preferences';
+import { readStoredLanguage } from '@app/web/lib/preferences';
 import { loadRuntimeConfig } from './app/config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';

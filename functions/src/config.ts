@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment of every function, parsed once and validated (fail fast with the variable's name).

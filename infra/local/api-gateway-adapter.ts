@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { matchRoute, routeKeyOf, type RouteDefinition, type ServiceArea } from '@app/shared/api';
 import type { HttpEvent, HttpResult } from '@app/functions/platform/http-handler';
 import { bearerTokenOf, type VerifyAccessToken } from '@app/functions/platform/token-verifier';
+import type { RateLimiter } from './rate-limiter';
 
 export type AreaHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
@@ -15,6 +16,8 @@ export interface AdapterOptions {
   verifyAccessToken: VerifyAccessToken;
   /** Called for every request that reached a handler, with its route and latency (cost records, bench). */
   onRequestCompleted?: (details: { route: RouteDefinition; status: number; latencyMs: number }) => void;
+  /** Per-caller throttling at the CDK's numbers (rate-limiter.ts); absent, nothing is throttled. */
+  rateLimiter?: RateLimiter;
 }
 
 function send(
@@ -45,19 +48,26 @@ async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'>
 
 /** Header values as API Gateway passes them to a Lambda: lower-case names, repeated values comma-joined. */
 function headersOf(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'cookie') continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(',') : value);
   }
-  return headers;
+  return Object.fromEntries(headers);
 }
 
-/** Query parameters as API Gateway HTTP APIs pass them: repeated names comma-joined. */
+/**
+ * Query parameters as API Gateway HTTP APIs pass them: repeated names comma-joined. Built from entries
+ * so a parameter named `__proto__` stays an own property (as in the cloud's JSON event) and the
+ * contract's strict schema refuses it, instead of being swallowed by an assignment to the prototype.
+ */
 function queryOf(searchParams: URLSearchParams): Record<string, string> | undefined {
-  const query: Record<string, string> = {};
-  for (const [name, value] of searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  return Object.keys(query).length > 0 ? query : undefined;
+  const query = new Map<string, string>();
+  for (const [name, value] of searchParams) {
+    const previous = query.get(name);
+    query.set(name, previous === undefined ? value : `${previous},${value}`);
+  }
+  return query.size > 0 ? Object.fromEntries(query) : undefined;
 }
 
 /** Claims as API Gateway's JWT authorizer hands them over: every value a string, arrays bracketed. */
@@ -90,6 +100,27 @@ function lambdaContext(area: ServiceArea, requestId: string): Context {
     fail: () => undefined,
     succeed: () => undefined,
   };
+}
+
+/**
+ * Whom a throttling bucket belongs to: the verified user (the token of an optional-user route is checked
+ * here only for that, the handler verifies it again), else the client IP.
+ */
+async function callerKeyOf(
+  request: IncomingMessage,
+  headers: Record<string, string>,
+  authorizer: HttpEvent['requestContext']['authorizer'],
+  route: RouteDefinition,
+  verifyAccessToken: VerifyAccessToken,
+): Promise<string> {
+  const verifiedSub = authorizer?.jwt?.claims?.sub;
+  if (typeof verifiedSub === 'string') return `user:${verifiedSub}`;
+  const token = route.access === 'optional-user' ? bearerTokenOf(headers) : null;
+  if (token) {
+    const verified = await verifyAccessToken(token).catch(() => null);
+    if (verified?.ok && typeof verified.claims.sub === 'string') return `user:${verified.claims.sub}`;
+  }
+  return `ip:${request.socket.remoteAddress ?? 'unknown'}`;
 }
 
 /**
@@ -129,9 +160,34 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       }
       authorizer = { jwt: { claims: claimsAsGatewayPassesThem(verified.claims), scopes: null } };
     }
+    if (options.rateLimiter) {
+      const decision = options.rateLimiter.take(
+        await callerKeyOf(request, headers, authorizer, route, options.verifyAccessToken),
+        route.rateClass,
+      );
+      if (!decision.allowed) {
+        send(
+          response,
+          429,
+          {
+            error: `Too many requests. Retry in ${decision.retryAfterSeconds} s.`,
+            code: 'RATE_LIMITED',
+            retry_after_seconds: decision.retryAfterSeconds,
+          },
+          { 'Retry-After': String(decision.retryAfterSeconds) },
+        );
+        return;
+      }
+    }
     const body = await readBody(request);
     if (body === 'too-large') {
-      send(response, 413, { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+      // The rest of the body was never read: this connection cannot carry another request.
+      send(
+        response,
+        413,
+        { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
+        { Connection: 'close' },
+      );
       return;
     }
     const now = new Date();

@@ -48,6 +48,8 @@ export interface LocalStack {
   seed: { adminUserId: string; investorUserId: string };
   /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
+  /** The children it runs now (DynamoDB Local's java, cognito-local), for memory figures (bench). */
+  childProcesses: () => { name: string; pid: number }[];
   stop: () => Promise<void>;
 }
 
@@ -231,6 +233,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
       seed,
       database,
+      childProcesses: () =>
+        processes.flatMap((managed) =>
+          managed.child.pid === undefined ? [] : [{ name: managed.name, pid: managed.child.pid }],
+        ),
       stop,
     };
   } catch (error: unknown) {

@@ -69,7 +69,9 @@ describe('sign-in journeys in Chromium', () => {
     await page.getByLabel('Email').fill(SEED_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(SEED_ADMIN.password);
     await page.locator('button[type=submit]').click();
-    await expect.poll(() => page.getByTestId('admin-user').textContent()).toContain(SEED_ADMIN.email);
+    await expect
+      .poll(() => page.getByTestId('admin-user').textContent(), { timeout: 15_000 })
+      .toContain(SEED_ADMIN.email);
     await context.close();
   });
 });

@@ -36,6 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     persistDynamo: false,
     reset: false,
     verbose: process.env.STACK_VERBOSE === 'true',
+    // The shared stack serves suites that fire bursts from one user on purpose (quota races, fuzzing);
+    // throttling is tested on its own stack with the cloud numbers (tests/security/abuse-and-logs.test.ts).
+    rateLimits: 'off',
   });
   const info: StackInfo = {
     webUrl: stack.webUrl,

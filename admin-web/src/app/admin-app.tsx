@@ -3,8 +3,8 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminLogin } from '@/features/auth/components/admin-login';
 import { useAdminSession } from '@/features/auth/components/admin-session-provider';
-import { DashboardPlaceholder } from '@/features/dashboard/components/dashboard-placeholder';
 import type { RuntimeConfig } from './config';
+import { AdminDashboard } from './admin-dashboard';
 import { AdminHeader } from './admin-header';
 
 /** Login until an admin is signed in; then the header and the dashboard. */
@@ -42,7 +42,7 @@ export function AdminApp({ config }: { config: RuntimeConfig }) {
         onLogout={() => void session.logout()}
       />
       <main id="main" className="admin-main" tabIndex={-1}>
-        <DashboardPlaceholder />
+        <AdminDashboard user={session.user} />
       </main>
     </>
   );

@@ -1,7 +1,7 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '@/components/logo';
-import { LanguageCycleButton, ThemeToggleButton } from '@/components/preference-controls';
+import { LogoMark } from '@app/web/components/logo';
+import { LanguageCycleButton, ThemeToggleButton } from '@app/web/components/preference-controls';
 import type { User } from '@app/shared/domain/entities/user';
 
 export interface AdminHeaderProps {
@@ -22,7 +22,7 @@ export function AdminHeader({ user, onRefresh, refreshing, onLogout }: AdminHead
       <div className="app-header__bar">
         <div className="app-logo">
           <LogoMark />
-          <span className="app-logo__name">{t('admin:header.title')}</span>
+          <h1 className="app-logo__name admin-header__title">{t('admin:header.title')}</h1>
         </div>
         <div className="app-header__actions">
           <Button

@@ -3,9 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ToastProvider } from '@/components/ui/toast';
-import { PreferencesProvider, usePreferences } from '@/lib/preferences';
-import { appTheme } from './theme';
+import { ToastProvider } from '@app/web/ui/toast';
+import { PreferencesProvider, usePreferences } from '@app/web/lib/preferences';
+import { appTheme } from '@app/web/theme';
+
+/** Part 2 section 9: the admin toast defaults are 3 visible, 4 s each (the 14 px gap is in the CSS). */
+export const ADMIN_TOAST_LIMIT = 3;
+export const ADMIN_TOAST_DURATION_MS = 4_000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +23,13 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={appTheme} colorMode={theme}>
       <div className="app-root">
-        <ToastProvider dismissLabel={t('buttons.close')}>{children}</ToastProvider>
+        <ToastProvider
+          dismissLabel={t('buttons.close')}
+          limit={ADMIN_TOAST_LIMIT}
+          durationMs={ADMIN_TOAST_DURATION_MS}
+        >
+          {children}
+        </ToastProvider>
       </div>
     </ThemeProvider>
   );

@@ -11,8 +11,19 @@ import {
 import { getAiHealth, getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendations } from './recommendations-service';
-import { getCatalystRouteDeps } from '../market/news/create-catalyst-deps';
-import { getContextualRecommendations, getLiveMarketAlerts, getMarketCatalysts } from '../market/news/routes';
+
+/**
+ * The catalyst routes load on first use: 3 of the area's 17 routes need the news code (the sentiment
+ * lexicon, the offline headline set, the EDGAR and RSS parsers), and a cold start for the others
+ * should not evaluate it (bench/results.md, cold initialisation).
+ */
+async function loadCatalysts() {
+  const [deps, routes] = await Promise.all([
+    import('../market/news/create-catalyst-deps'),
+    import('../market/news/routes'),
+  ]);
+  return { getCatalystRouteDeps: deps.getCatalystRouteDeps, ...routes };
+}
 
 export const handler = createAreaHandler(
   'ai',
@@ -33,12 +44,18 @@ export const handler = createAreaHandler(
     prices: async (_request, deps) => getPrices(deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     // Catalyst routes (functions/src/market/news/): news on the replay timeline joined with the engine.
-    contextualRecommendations: async ({ query }, deps) =>
-      getContextualRecommendations(query, getCatalystRouteDeps(deps.engine, deps.now)),
-    marketCatalysts: async ({ query }, deps) =>
-      getMarketCatalysts(query, getCatalystRouteDeps(deps.engine, deps.now)),
-    liveMarketAlerts: async (_request, deps) =>
-      getLiveMarketAlerts(getCatalystRouteDeps(deps.engine, deps.now)),
+    contextualRecommendations: async ({ query }, deps) => {
+      const news = await loadCatalysts();
+      return news.getContextualRecommendations(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+    },
+    marketCatalysts: async ({ query }, deps) => {
+      const news = await loadCatalysts();
+      return news.getMarketCatalysts(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+    },
+    liveMarketAlerts: async (_request, deps) => {
+      const news = await loadCatalysts();
+      return news.getLiveMarketAlerts(news.getCatalystRouteDeps(deps.engine, deps.now));
+    },
   },
   { createDeps: createAiDeps },
 );

@@ -27,6 +27,8 @@ export interface CostRecord extends CostBreakdown {
   read_capacity_units: number;
   write_capacity_units: number;
   cognito_calls: number;
+  /** DynamoDB Scans the request made: always 0 on a request path (no-scan.test.ts, bench/results.md). */
+  scans: number;
   bedrock_input_tokens: number;
   bedrock_output_tokens: number;
   recorded_at: string;

@@ -102,6 +102,7 @@ export function buildCostRecord(
     read_capacity_units: scope.readCapacityUnits,
     write_capacity_units: scope.writeCapacityUnits,
     cognito_calls: scope.cognitoCalls,
+    scans: scope.scans,
     bedrock_input_tokens: modelUsage.bedrockInputTokens,
     bedrock_output_tokens: modelUsage.bedrockOutputTokens,
     ...cost,

@@ -1,4 +1,3 @@
-import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import { AppError, ConflictError, ServiceUnavailableError } from './errors';
 
 export interface ErrorReply {
@@ -8,6 +7,13 @@ export interface ErrorReply {
   /** True for real faults, which are logged with their stack. */
   fault: boolean;
 }
+
+/**
+ * Powertools' in-progress error, recognised by name: importing its class would pull the whole
+ * idempotency package and its JMESPath engine (about 40 KB minified) into every area's bundle, when
+ * only the routes that take an Idempotency-Key load it.
+ */
+const IDEMPOTENCY_IN_PROGRESS_ERROR = 'IdempotencyAlreadyInProgressError';
 
 /** Error names of AWS SDK and network failures that mean "a dependency is down": answer 503, not 500. */
 const UNAVAILABLE_NAMES = new Set([
@@ -50,7 +56,7 @@ function isDependencyFailure(error: unknown): boolean {
 export function errorReplyOf(error: unknown, requestId: string): ErrorReply {
   let mapped: AppError | undefined;
   if (error instanceof AppError) mapped = error;
-  else if (error instanceof IdempotencyAlreadyInProgressError)
+  else if (error instanceof Error && error.name === IDEMPOTENCY_IN_PROGRESS_ERROR)
     mapped = new ConflictError('The same request is already being processed; retry in a moment.');
   else if (isDependencyFailure(error))
     mapped = new ServiceUnavailableError('A service we depend on is unavailable. Please retry shortly.');

@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  NodejsFunction,
+  OutputFormat,
+  SourceMapMode,
+  type BundlingOptions,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -22,6 +27,24 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.ur
  */
 const ESM_REQUIRE_BANNER =
   "import { createRequire as nuggetCreateRequire } from 'node:module'; const require = nuggetCreateRequire(import.meta.url);";
+
+/**
+ * How every function is bundled (esbuild, locally). Exported so `npm run bench` builds byte-for-byte
+ * the bundles CDK deploys when it measures their size and cold initialisation (bench/lambda-artefacts.ts).
+ */
+export const LAMBDA_BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  // The Node.js 22 runtime ships AWS SDK v3.
+  externalModules: ['@aws-sdk/*'],
+  tsconfig: `${REPOSITORY_ROOT}functions/tsconfig.json`,
+} satisfies BundlingOptions;
 
 export interface AppFunctionProps {
   readonly config: StageConfig;
@@ -95,20 +118,7 @@ export class AppFunction extends Construct {
           projectRoot: REPOSITORY_ROOT,
           depsLockFilePath: `${REPOSITORY_ROOT}package-lock.json`,
           awsSdkConnectionReuse: false,
-          bundling: {
-            format: OutputFormat.ESM,
-            target: 'node22',
-            minify: true,
-            sourceMap: true,
-            sourceMapMode: SourceMapMode.DEFAULT,
-            sourcesContent: false,
-            mainFields: ['module', 'main'],
-            banner: ESM_REQUIRE_BANNER,
-            // The Node.js 22 runtime ships AWS SDK v3.
-            externalModules: ['@aws-sdk/*'],
-            forceDockerBundling: false,
-            tsconfig: `${REPOSITORY_ROOT}functions/tsconfig.json`,
-          },
+          bundling: { ...LAMBDA_BUNDLING, forceDockerBundling: false },
         });
 
     for (const [tableId, access] of Object.entries(props.tableGrants) as [TableId, 'read' | 'readwrite'][]) {

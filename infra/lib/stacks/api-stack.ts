@@ -38,12 +38,15 @@ export interface AreaSizing {
  * billed per GB-second, so they stay small. Timeouts stay under API Gateway's 30 s integration limit.
  */
 export const AREA_SIZING: Readonly<Record<ServiceArea, AreaSizing>> = {
-  public: { memorySize: 256, timeoutSeconds: 5 },
-  auth: { memorySize: 512, timeoutSeconds: 10 },
-  ai: { memorySize: 1024, timeoutSeconds: 20 },
-  subscription: { memorySize: 512, timeoutSeconds: 10 },
-  portfolio: { memorySize: 768, timeoutSeconds: 15 },
-  admin: { memorySize: 512, timeoutSeconds: 15 },
+  // Measured peak per area (`npm run bench`, bench/results.md section 6: the area's bundle alone in a
+  // Lambda-like process, its routes invoked 15 rounds): every area peaks far below its setting, so the
+  // settings are CPU-driven; memory alone would allow 128-256 MB everywhere.
+  public: { memorySize: 256, timeoutSeconds: 5 }, // peak heap 16 MB, RSS 69 MB
+  auth: { memorySize: 512, timeoutSeconds: 10 }, // peak heap 22 MB, RSS 80 MB
+  ai: { memorySize: 1024, timeoutSeconds: 20 }, // peak heap 43 MB, RSS 149 MB (replay universe loaded)
+  subscription: { memorySize: 512, timeoutSeconds: 10 }, // peak heap 23 MB, RSS 108 MB
+  portfolio: { memorySize: 768, timeoutSeconds: 15 }, // peak heap 54 MB, RSS 175 MB (snapshot universe loaded)
+  admin: { memorySize: 512, timeoutSeconds: 15 }, // peak heap 23 MB, RSS 89 MB
 };
 
 /** Access levels API Gateway checks with the JWT authorizer. Admin group membership is checked in the Lambda. */

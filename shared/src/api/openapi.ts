@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiErrorSchema } from '../domain/entities/errors';
 import { ROUTES } from './contract';
 import type { RouteDefinition } from './route';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FEATURES, TIERS } from '../domain/enums';
 import { SymbolSchema } from '../domain/entities/common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Closed vocabularies of the spec (part 1 and part 2, sections 3 and 9). */
 

@@ -47,13 +47,34 @@ export const routes: RouteObject[] = [
         path: 'dashboard',
         lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
       },
-      ...(['portfolio', 'recommendations', 'alerts', 'subscription', 'settings'] as const).map((section) => ({
-        path: section,
+      {
+        path: 'portfolio',
+        lazy: () => import('./routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
+      },
+      {
+        path: 'recommendations',
         lazy: () =>
-          import('./routes/section-placeholder').then((m) => ({
-            Component: () => <m.SectionPlaceholder section={section} />,
+          import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),
+      },
+      {
+        path: 'alerts',
+        lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),
+      },
+      {
+        path: 'methodology',
+        lazy: () =>
+          import('@/features/methodology/components/methodology-page').then((m) => ({
+            Component: m.MethodologyPage,
           })),
-      })),
+      },
+      {
+        path: 'subscription',
+        lazy: () => import('./routes/subscription-route').then((m) => ({ Component: m.SubscriptionRoute })),
+      },
+      {
+        path: 'settings',
+        lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
+      },
     ],
   },
   // The admin area is its own site (ARCHITECTURE.md): /admin leads there.

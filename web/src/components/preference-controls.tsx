@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { nextLanguage, usePreferences } from '@/lib/preferences';
+import { nextLanguage, usePreferences } from '../lib/preferences';
 import { GlobeIcon, MoonIcon, SunIcon } from './icons';
 
 /** Cycles en -> fr -> es -> en; shows the current language code. */
@@ -14,7 +14,8 @@ export function LanguageCycleButton() {
       variation="link"
       className="app-icon-button"
       onClick={() => void cycleLanguage()}
-      aria-label={`${t('nav:language.cycle', { language: t(`common:languageEndonyms.${language}`) })}. ${t('nav:language.switchTo', { language: t(`common:languageEndonyms.${upcoming}`) })}`}
+      // The accessible name starts with the visible code (WCAG 2.5.3, label in name).
+      aria-label={`${language.toUpperCase()} – ${t('nav:language.cycle', { language: t(`common:languageEndonyms.${language}`) })}. ${t('nav:language.switchTo', { language: t(`common:languageEndonyms.${upcoming}`) })}`}
       title={t('nav:language.switchTo', { language: t(`common:languageEndonyms.${upcoming}`) })}
       data-testid="language-cycle"
     >

@@ -24,6 +24,8 @@ export type CallInput<Route extends RouteDefinition> = (Declared<Route['params']
     : { query?: never }) &
   (Declared<Route['body']> extends true ? { body: Input<NonNullable<Route['body']>> } : { body?: never }) & {
     signal?: AbortSignal;
+    /** Extra request headers, e.g. `Idempotency-Key` on the contract's idempotent routes. */
+    headers?: Readonly<Record<string, string>>;
   };
 
 export type CallOutput<Route extends RouteDefinition> = Output<Route['response']>;
@@ -103,13 +105,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async call(route, input) {
-      const { params, query, body, signal } = (input ?? {}) as {
+      const {
+        params,
+        query,
+        body,
+        signal,
+        headers: extraHeaders,
+      } = (input ?? {}) as {
         params?: Record<string, string | number>;
         query?: Record<string, unknown>;
         body?: unknown;
         signal?: AbortSignal;
+        headers?: Readonly<Record<string, string>>;
       };
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (route.access !== 'public') {
         const token = await getAccessToken();

@@ -1,4 +1,4 @@
-import { bundleFromModules } from './bundle';
+import { bundleFromModules } from '@app/web/lib/locales/bundle';
 
 /** The fr strings the admin site uses. */
 export default bundleFromModules(

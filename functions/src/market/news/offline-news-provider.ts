@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CatalystTypeSchema, SentimentLabelSchema } from '@app/shared/domain/enums';
 import offlineHeadlinesFile from './data/offline-headlines.json' with { type: 'json' };
 import type { ReplayTimeline } from './replay-timeline.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SymbolInfo } from '../price-provider.js';
 import type { AssetType, SnapshotListing } from '../types.js';
 import assetClassFile from './asset-classes.json' with { type: 'json' };

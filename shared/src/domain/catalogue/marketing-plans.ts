@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MARKETING_PLAN_IDS, MarketingPlanIdSchema, TierSchema } from '../enums';
 import type { MarketingPlanId, Tier } from '../enums';
 import { LocalizedTextSchema } from '../entities/common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PriceUpdateModeSchema, TierSchema } from '../enums';
 import type { Feature, QuotaFeature, Tier } from '../enums';
 import { LocalizedTextSchema } from '../entities/common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TierSchema } from '../enums';
 
 /** The one error body every API error uses. */

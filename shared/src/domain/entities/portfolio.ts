@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
 import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 
@@ -34,12 +34,21 @@ export const SearchQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(25).default(SEARCH_DEFAULT_LIMIT),
 });
 
-/** Upper bounds keep arithmetic exact enough and stop absurd values at the door. */
+/**
+ * Upper bounds keep arithmetic exact enough and stop absurd values at the door. Lower bounds too:
+ * DynamoDB cannot store a number smaller in magnitude than 1e-130 (a 5e-324 share was a 500), and no
+ * asset trades in fractions below a hundred-millionth (a satoshi).
+ */
+export const SMALLEST_QUANTITY = 0.00000001;
 const SharesSchema = z
   .number('must be a number')
-  .gt(0, 'must be greater than 0')
+  .min(SMALLEST_QUANTITY, 'must be at least 0.00000001')
   .max(1_000_000_000, 'is too large');
-const PurchasePriceSchema = z.number('must be a number').min(0, 'must be 0 or more').max(10_000_000);
+const PurchasePriceSchema = z
+  .number('must be a number')
+  .min(0, 'must be 0 or more')
+  .max(10_000_000)
+  .refine((price) => price === 0 || price >= SMALLEST_QUANTITY, 'must be 0 or at least 0.00000001');
 /** Purchase dates are calendar days; "not in the future" is checked by the service with its clock. */
 const PurchaseDateSchema = IsoDateSchema;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FeatureSchema, PriceUpdateModeSchema, TierSchema } from '../enums';
 import { IsoDateTimeSchema, LocalizedTextSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LanguageSchema, RoleSchema, ThemeSchema, TierSchema } from '../enums';
 import { IsoDateTimeSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GradeSchema } from '../enums';
 import type { Grade, RecommendationAction, SpeculationLevel } from '../enums';
 

@@ -8,6 +8,7 @@ import { getRuntimeConfig, type RuntimeConfig } from '../config';
 import { ServerStateProvider } from '../server-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { PreferencesSync } from './preferences-sync';
 
 /** The runtime configuration, before the shell renders (Amplify and the API client need it). */
 export function appShellLoader(): Promise<RuntimeConfig> {
@@ -29,6 +30,7 @@ export function AppShellRoute() {
   return (
     <ServerStateProvider config={config}>
       <AuthProvider adminSiteUrl={config.adminSiteUrl}>
+        <PreferencesSync />
         <AppHeader />
         <div className="app-shell">
           <AppSidebar />

@@ -1,10 +1,16 @@
-import { DashboardPlaceholder } from '@/features/dashboard/components/dashboard-placeholder';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DEMO_USER_ID } from '@/features/dashboard/api/get-dashboard-data';
 import { useAuth } from '@/features/auth/components/auth-provider';
 
 export function DashboardRoute() {
-  const { viewer } = useAuth();
+  const { viewer, user } = useAuth();
   if (!viewer) return null;
   return (
-    <DashboardPlaceholder name={viewer.name} email={viewer.email} tier={viewer.tier} isDemo={viewer.isDemo} />
+    <DashboardPage
+      name={viewer.name}
+      tier={viewer.tier}
+      isDemo={viewer.isDemo}
+      recommendationsUserId={user && !viewer.isDemo ? user.id : DEMO_USER_ID}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 
-/** Part 2 section 4: one toast at a time; the removal delay is long. */
+/** Part 2 section 4: one toast at a time; the removal delay is long (the investor site). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 10_000;
 
@@ -22,6 +22,7 @@ export interface ToastMessage {
 
 interface ToastEntry extends ToastMessage {
   id: number;
+  expiresAt: number;
 }
 
 interface ToastValue {
@@ -31,26 +32,44 @@ interface ToastValue {
 
 const ToastContext = createContext<ToastValue | null>(null);
 
-export function ToastProvider({ children, dismissLabel }: { children: ReactNode; dismissLabel: string }) {
+export interface ToastProviderProps {
+  children: ReactNode;
+  dismissLabel: string;
+  /** How many toasts stay visible at once (the admin site shows 3). */
+  limit?: number;
+  /** How long each toast stays (the admin site: 4 s). */
+  durationMs?: number;
+}
+
+export function ToastProvider({
+  children,
+  dismissLabel,
+  limit = TOAST_LIMIT,
+  durationMs = TOAST_DURATION_MS,
+}: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(1);
 
   const dismiss = useCallback(() => setToasts([]), []);
-  const show = useCallback((toast: ToastMessage) => {
-    const entry = { ...toast, id: nextId.current++ };
-    // The newest replaces the older ones beyond the limit.
-    setToasts((current) => [...current, entry].slice(-TOAST_LIMIT));
-  }, []);
+  const show = useCallback(
+    (toast: ToastMessage) => {
+      const entry = { ...toast, id: nextId.current++, expiresAt: Date.now() + durationMs };
+      // The newest replaces the older ones beyond the limit.
+      setToasts((current) => [...current, entry].slice(-limit));
+    },
+    [limit, durationMs],
+  );
 
-  const latest = toasts[toasts.length - 1];
+  // Each toast leaves after its own duration.
   useEffect(() => {
-    if (!latest) return;
-    const timer = setTimeout(
-      () => setToasts((current) => current.filter((toast) => toast.id !== latest.id)),
-      TOAST_DURATION_MS,
+    const timers = toasts.map((entry) =>
+      setTimeout(
+        () => setToasts((current) => current.filter((toast) => toast.id !== entry.id)),
+        Math.max(0, entry.expiresAt - Date.now()),
+      ),
     );
-    return () => clearTimeout(timer);
-  }, [latest]);
+    return () => timers.forEach(clearTimeout);
+  }, [toasts]);
 
   const value = useMemo(() => ({ show, dismiss }), [show, dismiss]);
   return (

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentGroups, loadAmplifyAuth, type AmplifyAuthModule } from '@/lib/amplify-auth';
+import { currentGroups, loadAmplifyAuth, type AmplifyAuthModule } from '@app/web/lib/amplify-auth';
 import { restoreAdminSession, signInAdmin } from './admin-sign-in';
 
-vi.mock('@/lib/amplify-auth', () => ({
+vi.mock('@app/web/lib/amplify-auth', () => ({
   authFlowType: () => 'USER_PASSWORD_AUTH',
   currentGroups: vi.fn(),
   loadAmplifyAuth: vi.fn(),

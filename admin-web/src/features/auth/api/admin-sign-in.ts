@@ -1,5 +1,5 @@
 import type { Role } from '@app/shared/domain/enums';
-import { authFlowType, currentGroups, loadAmplifyAuth } from '@/lib/amplify-auth';
+import { authFlowType, currentGroups, loadAmplifyAuth } from '@app/web/lib/amplify-auth';
 
 /** Roles come from the access token's `cognito:groups` (ARCHITECTURE.md), never from a body. */
 export const ADMIN_GROUP: Role = 'ADMIN';

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '@/components/logo';
-import { Card } from '@/components/ui/card';
+import { LogoMark } from '@app/web/components/logo';
+import { Card } from '@app/web/ui/card';
 import { AdminSignInError } from '../api/admin-sign-in';
 
 export interface AdminLoginProps {

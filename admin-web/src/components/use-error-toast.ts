@@ -1,0 +1,14 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useToast, type ToastMessage } from '@app/web/ui/toast';
+
+/** Shows the error toast once per failure of a query (part 2 section 8), not again on re-render. */
+export function useErrorToast(
+  query: { isError: boolean; errorUpdatedAt: number },
+  toast: Pick<ToastMessage, 'title' | 'description'>,
+): void {
+  const { show } = useToast();
+  const showError = useEffectEvent(() => show({ ...toast, variant: 'error' }));
+  useEffect(() => {
+    if (query.isError) showError();
+  }, [query.isError, query.errorUpdatedAt]);
+}

@@ -1,0 +1,107 @@
+import { Flex, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { localeFor } from '@app/shared/domain/rules/formatting';
+import { usePreferences } from '@app/web/lib/preferences';
+import { Badge } from '@app/web/ui/badge';
+import { Card } from '@app/web/ui/card';
+import { useToast } from '@app/web/ui/toast';
+import { QueueList } from '@/components/queue-list';
+import { useErrorToast } from '@/components/use-error-toast';
+import {
+  useContentForReview,
+  useModerateContent,
+  type ContentForReview,
+  type ModerationPayload,
+} from '../api/content-for-review';
+import { ModerationForm } from './moderation-form';
+
+function ContentItem({
+  item,
+  onModerate,
+}: {
+  item: ContentForReview;
+  onModerate: (payload: ModerationPayload) => Promise<unknown>;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  const { language } = usePreferences();
+  const generated = new Intl.DateTimeFormat(localeFor(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(item.generated_at));
+  return (
+    <li data-testid="content-item" data-id={item.id}>
+      <Card>
+        <Flex direction="column" gap="small">
+          <Flex gap="xs" wrap="wrap" alignItems="center">
+            <Badge variant="info">{t(`content.types.${item.type}`)}</Badge>
+            <Badge variant="outline">
+              {t('content.audience')}: {t(`content.audiences.${item.target_audience}`)}
+            </Badge>
+            <Badge variant="outline">
+              {t('content.language')}: {t(`common:languages.${item.language}`)}
+            </Badge>
+          </Flex>
+          <Text lang={item.language} className="admin-content-text">
+            {item.content}
+          </Text>
+          {item.hashtags.length > 0 ? (
+            <Text className="app-muted">
+              {`${t('content.hashtags')}: `}
+              {item.hashtags.map((tag) => (tag.startsWith('#') ? tag : `#${tag}`)).join(' ')}
+            </Text>
+          ) : null}
+          <Text className="app-muted" fontSize="small">
+            {t('content.generatedAt', { date: generated })}
+          </Text>
+          <ModerationForm contentId={item.id} onSubmit={onModerate} />
+        </Flex>
+      </Card>
+    </li>
+  );
+}
+
+/** Part 2 section 2, Content Review: generated posts with a moderation form each. */
+export function ContentTab({ onModerated }: { onModerated?: () => void }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const content = useContentForReview();
+  const moderate = useModerateContent();
+  useErrorToast(content, { title: t('toasts.loadFailed'), description: t('toasts.loadContentFailed') });
+
+  async function submitModeration(id: string, body: ModerationPayload) {
+    try {
+      await moderate.mutateAsync({ id, body });
+      toast.show({
+        title: t('toasts.moderationComplete'),
+        description: t('toasts.moderationCompleteBody', { status: t(`moderation.statuses.${body.status}`) }),
+        variant: 'success',
+      });
+      onModerated?.();
+    } catch {
+      toast.show({
+        title: t('toasts.moderationFailed'),
+        description: t('toasts.moderationFailedBody'),
+        variant: 'error',
+      });
+    }
+  }
+
+  return (
+    <QueueList
+      title={t('content.title')}
+      emptyText={t('content.empty')}
+      loadingLabel={t('loading')}
+      loadMoreLabel={t('content.loadMore')}
+      loadingMoreLabel={t('recommendations.loadingMore')}
+      testId="content-for-review"
+      items={content.data?.pages.flatMap((page) => page.content_for_review) ?? []}
+      isPending={content.isPending}
+      hasNextPage={content.hasNextPage}
+      isFetchingNextPage={content.isFetchingNextPage}
+      onLoadMore={() => void content.fetchNextPage()}
+      renderItem={(item) => (
+        <ContentItem key={item.id} item={item} onModerate={(body) => submitModeration(item.id, body)} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Flex, Heading, Loader, TableCell, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CURRENCY, formatNumber, localeFor } from '@app/shared/domain/rules/formatting';
+import { usePreferences } from '@app/web/lib/preferences';
+import { Card } from '@app/web/ui/card';
+import { DataTable } from '@/components/data-table';
+import { useCosts, type CostsRange } from '../api/costs';
+import { costPer1000ByDay, costsCsvFileName, costsToCsv } from '../api/costs-csv';
+
+const CostChart = lazy(() => import('./cost-chart'));
+
+/** Costs are fractions of a cent: USD with up to 6 decimals. */
+function useCostFormatter(): (value: number) => string {
+  const { language } = usePreferences();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(localeFor(language), {
+      style: 'currency',
+      currency: CURRENCY,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    });
+    return (value: number) => format.format(value);
+  }, [language]);
+}
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** For finance: the cost of each route per UTC day, a chart of cost per 1,000 requests, a CSV. */
+export function CostsTab() {
+  const { t } = useTranslation('admin');
+  const { language } = usePreferences();
+  const formatCost = useCostFormatter();
+  const [range, setRange] = useState<CostsRange>({});
+  const invalidRange = Boolean(range.from && range.to && range.from > range.to);
+  const costs = useCosts(invalidRange ? {} : range);
+  const data = costs.data;
+  const points = useMemo(() => costPer1000ByDay(data?.rows ?? []), [data]);
+
+  return (
+    <Flex direction="column" gap="medium">
+      <div>
+        <Heading level={3}>{t('costs.title')}</Heading>
+        <Text className="app-muted">{t('costs.subtitle')}</Text>
+      </div>
+      <Flex gap="small" alignItems="flex-end" wrap="wrap">
+        <TextField
+          label={t('costs.from')}
+          type="date"
+          value={range.from ?? data?.from ?? ''}
+          onChange={(event) => setRange((current) => ({ ...current, from: event.target.value || undefined }))}
+          hasError={invalidRange}
+          errorMessage={t('costs.invalidRange')}
+        />
+        <TextField
+          label={t('costs.to')}
+          type="date"
+          value={range.to ?? data?.to ?? ''}
+          onChange={(event) => setRange((current) => ({ ...current, to: event.target.value || undefined }))}
+        />
+        <Button
+          onClick={() => data && download(costsToCsv(data.rows), costsCsvFileName(data.from, data.to))}
+          isDisabled={!data || data.rows.length === 0}
+        >
+          {t('costs.downloadCsv')}
+        </Button>
+      </Flex>
+      {!data ? (
+        <Loader aria-label={t('loading')} />
+      ) : data.rows.length === 0 ? (
+        <Text className="app-muted">{t('costs.empty')}</Text>
+      ) : (
+        <>
+          <Card>
+            <Heading level={4} className="app-card-title">
+              {t('costs.chartTitle')}
+            </Heading>
+            <Suspense fallback={<Loader aria-label={t('loading')} />}>
+              <CostChart points={points} formatCost={formatCost} label={t('costs.costPer1000')} />
+            </Suspense>
+          </Card>
+          <Card>
+            <DataTable
+              testId="costs-table"
+              columns={(
+                ['route', 'day', 'requests', 'p50', 'p95', 'averageCost', 'totalCost', 'costPer1000'] as const
+              ).map((column) => t(`costs.${column}`))}
+            >
+              {data.rows.map((row) => (
+                <TableRow key={`${row.day}|${row.route}`}>
+                  <TableCell as="th" scope="row">
+                    <code>{row.route}</code>
+                  </TableCell>
+                  <TableCell className="admin-nowrap">{row.day}</TableCell>
+                  <TableCell>{formatNumber(row.requests, language, 0)}</TableCell>
+                  <TableCell>{formatNumber(row.p50_ms, language, 0)} ms</TableCell>
+                  <TableCell>{formatNumber(row.p95_ms, language, 0)} ms</TableCell>
+                  <TableCell>{formatCost(row.average_cost_usd)}</TableCell>
+                  <TableCell>{formatCost(row.total_cost_usd)}</TableCell>
+                  <TableCell>{formatCost(row.cost_per_1000_usd)}</TableCell>
+                </TableRow>
+              ))}
+            </DataTable>
+          </Card>
+        </>
+      )}
+      <Text className="app-muted" fontSize="small">
+        {t('costs.note')}
+        {data ? ` (${data.price_table.region}, ${data.price_table.as_of}, ${data.price_table.source})` : null}
+      </Text>
+    </Flex>
+  );
+}

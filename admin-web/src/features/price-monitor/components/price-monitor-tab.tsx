@@ -1,0 +1,173 @@
+import { Button, Flex, Heading, Loader, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import type { DataQuality, Severity } from '@app/shared/domain/enums';
+import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
+import { formatCurrency, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
+import { usePreferences } from '@app/web/lib/preferences';
+import { Badge, type BadgeVariant } from '@app/web/ui/badge';
+import { Card } from '@app/web/ui/card';
+import { useErrorToast } from '@/components/use-error-toast';
+import { DataTable } from '@/components/data-table';
+import { usePriceMonitoring } from '../api/price-monitoring';
+
+const SEVERITY_VARIANTS: Record<Severity, BadgeVariant> = {
+  high: 'destructive',
+  medium: 'warning',
+  low: 'info',
+};
+
+const QUALITY_VARIANTS: Record<DataQuality, BadgeVariant> = {
+  good: 'success',
+  warning: 'warning',
+  poor: 'destructive',
+};
+
+const VOLATILITY_VARIANTS: Record<ReturnType<typeof volatility5dLabel>, BadgeVariant> = {
+  low: 'success',
+  medium: 'warning',
+  high: 'destructive',
+};
+
+/** Part 2 section 2, Price Monitor: polled every 30 s and on demand. */
+export function PriceMonitorTab() {
+  const { t } = useTranslation('admin');
+  const { language } = usePreferences();
+  const monitoring = usePriceMonitoring();
+  const dateTime = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'medium' });
+
+  useErrorToast(monitoring, {
+    title: t('toasts.loadFailed'),
+    description: t('toasts.loadPriceMonitoringFailed'),
+  });
+
+  const data = monitoring.data;
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <div>
+          <Heading level={3}>{t('priceMonitor.title')}</Heading>
+          <Text className="app-muted" fontSize="small">
+            {t('priceMonitor.autoRefresh')}
+          </Text>
+        </div>
+        <Button
+          onClick={() => void monitoring.refetch()}
+          isLoading={monitoring.isFetching}
+          loadingText={t('priceMonitor.refresh')}
+        >
+          {t('priceMonitor.refresh')}
+        </Button>
+      </Flex>
+      {!data ? (
+        monitoring.isPending ? (
+          <Loader aria-label={t('loading')} />
+        ) : (
+          <Text className="app-muted">{t('priceMonitor.noData')}</Text>
+        )
+      ) : (
+        <>
+          <Card>
+            <dl className="app-definition-list">
+              <dt>{t('priceMonitor.monitoringStatus')}</dt>
+              <dd>
+                <Badge
+                  variant={
+                    data.monitoring_status === 'active'
+                      ? 'success'
+                      : data.monitoring_status === 'degraded'
+                        ? 'warning'
+                        : 'destructive'
+                  }
+                >
+                  {t(`priceMonitor.monitoringStatuses.${data.monitoring_status}`)}
+                </Badge>
+              </dd>
+              <dt>{t('priceMonitor.dataSources')}</dt>
+              <dd>{data.data_sources.join(', ')}</dd>
+              <dt>{t('priceMonitor.lastUpdated')}</dt>
+              <dd data-testid="price-monitor-updated" data-value={data.last_updated}>
+                {dateTime.format(new Date(data.last_updated))}
+              </dd>
+            </dl>
+          </Card>
+          <Card>
+            <Heading level={4} className="app-card-title">
+              {t('priceMonitor.alerts')}
+            </Heading>
+            {data.alerts.length === 0 ? (
+              <Text className="app-muted">{t('priceMonitor.noAlerts')}</Text>
+            ) : (
+              <ul className="admin-plain-list" data-testid="price-alerts">
+                {data.alerts.map((alert, index) => (
+                  <li
+                    key={`${alert.ticker}-${index}`}
+                    className={`admin-alert admin-alert--${alert.severity}`}
+                  >
+                    <Badge variant={SEVERITY_VARIANTS[alert.severity]}>
+                      {t(`priceMonitor.severities.${alert.severity}`)}
+                    </Badge>{' '}
+                    <strong>{alert.ticker}</strong> {alert.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card>
+            <DataTable
+              testId="price-monitor-table"
+              columns={(
+                [
+                  'ticker',
+                  'currentPrice',
+                  'high5d',
+                  'low5d',
+                  'volatility5d',
+                  'dataQuality',
+                  'lastUpdated',
+                ] as const
+              ).map((column) => t(`priceMonitor.${column}`))}
+            >
+              {Object.entries(data.price_data).map(([ticker, row]) => (
+                <TableRow key={ticker}>
+                  <TableCell as="th" scope="row">
+                    {ticker}
+                  </TableCell>
+                  <TableCell>
+                    {row.current_price === null ? '—' : formatCurrency(row.current_price, language)}
+                  </TableCell>
+                  <TableCell>{row.high_5d === null ? '—' : formatCurrency(row.high_5d, language)}</TableCell>
+                  <TableCell>{row.low_5d === null ? '—' : formatCurrency(row.low_5d, language)}</TableCell>
+                  <TableCell>
+                    {row.volatility_5d === null ? (
+                      '—'
+                    ) : (
+                      <Flex as="span" gap="xs" alignItems="center">
+                        {formatPercent(row.volatility_5d, language, { maximumFractionDigits: 2 })}
+                        <Badge variant={VOLATILITY_VARIANTS[volatility5dLabel(row.volatility_5d)]}>
+                          {t(`priceMonitor.volatilityLevels.${volatility5dLabel(row.volatility_5d)}`)}
+                        </Badge>
+                      </Flex>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={QUALITY_VARIANTS[row.data_quality]}>
+                      {t(`priceMonitor.qualities.${row.data_quality}`)}
+                    </Badge>
+                    {row.error ? (
+                      <Text as="span" className="app-muted" fontSize="small" display="block">
+                        {t('priceMonitor.error', { message: row.error })}
+                      </Text>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    {row.last_updated === null ? '—' : dateTime.format(new Date(row.last_updated))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </DataTable>
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,109 @@
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency, formatNumber, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
+import { usePreferences } from '@app/web/lib/preferences';
+import { Badge } from '@app/web/ui/badge';
+import { Card } from '@app/web/ui/card';
+import { useToast } from '@app/web/ui/toast';
+import { QueueList } from '@/components/queue-list';
+import { useErrorToast } from '@/components/use-error-toast';
+import {
+  usePendingRecommendations,
+  useReviewRecommendation,
+  type PendingRecommendation,
+  type ReviewPayload,
+} from '../api/pending-recommendations';
+import { ReviewForm } from './review-form';
+
+function formatDateTime(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+function PendingItem({
+  item,
+  onReview,
+}: {
+  item: PendingRecommendation;
+  onReview: (payload: ReviewPayload) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('admin');
+  const { language } = usePreferences();
+  return (
+    <li data-testid="pending-recommendation" data-id={item.id} data-symbol={item.symbol}>
+      <Card>
+        <Flex direction="column" gap="small">
+          <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+            <Heading level={4}>{item.symbol}</Heading>
+            <Badge variant="info">{t(`recommendations.actions.${item.recommendation}`)}</Badge>
+          </Flex>
+          <dl className="app-definition-list">
+            <dt>{t('recommendations.confidence')}</dt>
+            <dd>{formatPercent(item.confidence * 100, language, { maximumFractionDigits: 0 })}</dd>
+            <dt>{t('recommendations.aiScore')}</dt>
+            <dd>{t('recommendations.aiScoreValue', { score: formatNumber(item.ai_score, language, 1) })}</dd>
+            <dt>{t('recommendations.riskLevel')}</dt>
+            <dd>{formatNumber(item.risk_level, language, 1)}</dd>
+            <dt>{t('recommendations.targetPrice')}</dt>
+            <dd>{formatCurrency(item.target_price, language)}</dd>
+          </dl>
+          <div>
+            <Text fontWeight="bold">{t('recommendations.reasoning')}</Text>
+            <Text>{item.reasoning}</Text>
+          </div>
+          <Text className="app-muted" fontSize="small">
+            {t('recommendations.generatedAt', {
+              date: formatDateTime(item.generated_at, localeFor(language)),
+            })}
+          </Text>
+          <ReviewForm recommendationId={item.id} onSubmit={onReview} />
+        </Flex>
+      </Card>
+    </li>
+  );
+}
+
+/** Part 2 section 2, Recommendations: the pending list (newest first, 'load more') with a review form each. */
+export function RecommendationsTab({ onReviewed }: { onReviewed?: () => void }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const pending = usePendingRecommendations();
+  const review = useReviewRecommendation();
+  useErrorToast(pending, { title: t('toasts.loadFailed'), description: t('toasts.loadPendingFailed') });
+
+  async function submitReview(id: string, body: ReviewPayload) {
+    try {
+      await review.mutateAsync({ id, body });
+      toast.show({
+        title: t('toasts.reviewSubmitted'),
+        description: t('toasts.reviewSubmittedBody'),
+        variant: 'success',
+      });
+      onReviewed?.();
+    } catch {
+      toast.show({
+        title: t('toasts.reviewFailed'),
+        description: t('toasts.reviewFailedBody'),
+        variant: 'error',
+      });
+    }
+  }
+
+  return (
+    <QueueList
+      title={t('recommendations.title')}
+      emptyText={t('recommendations.empty')}
+      loadingLabel={t('loading')}
+      loadMoreLabel={t('recommendations.loadMore')}
+      loadingMoreLabel={t('recommendations.loadingMore')}
+      testId="pending-recommendations"
+      items={pending.data?.pages.flatMap((page) => page.pending_recommendations) ?? []}
+      isPending={pending.isPending}
+      hasNextPage={pending.hasNextPage}
+      isFetchingNextPage={pending.isFetchingNextPage}
+      onLoadMore={() => void pending.fetchNextPage()}
+      renderItem={(item) => (
+        <PendingItem key={item.id} item={item} onReview={(body) => submitReview(item.id, body)} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,241 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadPlan, LoadRequest, LoadResult } from './load-generator';
+import { startMemorySampler, type ChildProcessInfo, type MemoryPeaks } from './memory';
+import { progress } from './report-format';
+
+/**
+ * Section 2: the API under load. Users are made for the run (a PRO reader whose portfolio the list
+ * shows, PRO writers for add-asset), then one weighted autocannon run per concurrency level in a
+ * child process, while this process (the local stack) samples its memory.
+ */
+
+const BENCH_DIRECTORY = fileURLToPath(new URL('.', import.meta.url));
+
+export interface BenchUser {
+  userId: string;
+  token: string;
+  email: string;
+}
+
+export const BENCH_PASSWORD = 'Nugget-Bench-1';
+
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(new URL(path, baseUrl), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body };
+}
+
+export async function login(baseUrl: string, email: string, password: string): Promise<BenchUser> {
+  const response = await callApi(baseUrl, 'POST', '/api/auth/login', { body: { email, password } });
+  if (response.status !== 200)
+    throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+  const body = response.body as { access_token: string; user: { id: string } };
+  return { userId: body.user.id, token: body.access_token, email };
+}
+
+/** A fresh investor, upgraded to PRO (unlimited assets) through the sandbox payment gateway. */
+export async function createProUser(baseUrl: string, label: string): Promise<BenchUser> {
+  const email = `bench-${label}-${randomUUID().slice(0, 8)}@example.test`;
+  const registered = await callApi(baseUrl, 'POST', '/api/auth/register', {
+    body: { email, password: BENCH_PASSWORD, first_name: 'Bench', last_name: label, role: 'USER' },
+  });
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const body = registered.body as { access_token: string; user: { id: string } };
+  const user = { userId: body.user.id, token: body.access_token, email };
+  const upgraded = await callApi(baseUrl, 'POST', '/api/subscription/upgrade/PRO', {
+    token: user.token,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (upgraded.status !== 200)
+    throw new Error(`upgrade: ${upgraded.status} ${JSON.stringify(upgraded.body)}`);
+  return user;
+}
+
+export async function searchAssets(
+  baseUrl: string,
+  query: string,
+  limit: number,
+): Promise<{ symbol: string; asset_type: string }[]> {
+  const response = await callApi(
+    baseUrl,
+    'GET',
+    `/api/portfolio/search?q=${encodeURIComponent(query)}&limit=${limit}`,
+  );
+  return (response.body as { results?: { symbol: string; asset_type: string }[] }).results ?? [];
+}
+
+export interface LoadSetup {
+  reader: BenchUser;
+  writers: BenchUser[];
+  admin: BenchUser;
+  symbols: { symbol: string; asset_type: string }[];
+  readerHoldings: number;
+}
+
+export async function prepareLoadUsers(baseUrl: string, admin: BenchUser): Promise<LoadSetup> {
+  const reader = await createProUser(baseUrl, 'reader');
+  const writers = await Promise.all([0, 1, 2, 3, 4].map((index) => createProUser(baseUrl, `writer${index}`)));
+  // Real listings: the replay symbols (valued by the engine) and large snapshot listings.
+  const replay = (
+    await Promise.all(['AAPL', 'BTC-USD', '^GSPC'].map((query) => searchAssets(baseUrl, query, 1)))
+  ).flat();
+  const listings = [
+    ...(await searchAssets(baseUrl, 'inc', 25)),
+    ...(await searchAssets(baseUrl, 'corp', 25)),
+  ];
+  const symbols = [...new Map([...replay, ...listings].map((asset) => [asset.symbol, asset])).values()];
+  // The reader holds 10 positions, the three replay series among them: the list values each one.
+  for (const asset of symbols.slice(0, 10)) {
+    const added = await callApi(baseUrl, 'POST', '/api/portfolio/holdings', {
+      token: reader.token,
+      body: { symbol: asset.symbol, asset_type: asset.asset_type, shares: 10, purchase_price: 100 },
+    });
+    if (added.status !== 201) throw new Error(`reader add ${asset.symbol}: ${added.status}`);
+  }
+  return { reader, writers, admin, symbols, readerHoldings: 10 };
+}
+
+/** The sequence each connection repeats: 10 requests, a dashboard load among them. */
+export function loadSequence(setup: LoadSetup): LoadRequest[] {
+  return [
+    { name: 'dashboard: GET /api/', method: 'GET', path: '/api/' },
+    { name: 'dashboard: GET /api/ai/health', method: 'GET', path: '/api/ai/health' },
+    {
+      name: 'dashboard: GET /api/ai/recommendations/demo_user',
+      method: 'GET',
+      path: '/api/ai/recommendations/demo_user',
+    },
+    {
+      name: 'dashboard: GET /api/ai/enhanced-prices/real-time',
+      method: 'GET',
+      path: '/api/ai/enhanced-prices/real-time',
+    },
+    {
+      name: 'portfolio list: GET /api/portfolio',
+      method: 'GET',
+      path: '/api/portfolio',
+      token: setup.reader.token,
+    },
+    {
+      name: 'recommendations (own): GET /api/ai/recommendations/{user}',
+      method: 'GET',
+      path: `/api/ai/recommendations/${setup.reader.userId}`,
+      token: setup.reader.token,
+    },
+    {
+      name: 'check-feature: GET /api/subscription/check-feature/ai_recommendations',
+      method: 'GET',
+      path: '/api/subscription/check-feature/ai_recommendations',
+      token: setup.reader.token,
+    },
+    {
+      name: 'add-asset: POST /api/portfolio/holdings',
+      method: 'POST',
+      path: '/api/portfolio/holdings',
+      role: 'add-asset',
+    },
+    {
+      name: 'remove-asset: DELETE /api/portfolio/holdings/{id}',
+      method: 'DELETE',
+      path: '/api/portfolio/holdings/00000000000000000000000000',
+      role: 'remove-asset',
+    },
+    {
+      name: 'admin dashboard: GET /api/admin/dashboard',
+      method: 'GET',
+      path: '/api/admin/dashboard',
+      token: setup.admin.token,
+    },
+  ];
+}
+
+export const WRITE_ROUTES = new Set([
+  'add-asset: POST /api/portfolio/holdings',
+  'remove-asset: DELETE /api/portfolio/holdings/{id}',
+]);
+
+function runGenerator(plan: LoadPlan, workDirectory: string): Promise<LoadResult> {
+  const planPath = join(workDirectory, `plan-${plan.connections}.json`);
+  const resultPath = join(workDirectory, `result-${plan.connections}.json`);
+  writeFileSync(planPath, JSON.stringify(plan));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(BENCH_DIRECTORY, 'load-generator.ts'), planPath, resultPath],
+      {
+        cwd: join(BENCH_DIRECTORY, '..'),
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
+      else resolve(JSON.parse(readFileSync(resultPath, 'utf8')) as LoadResult);
+    });
+  });
+}
+
+export interface LoadLevelFigures {
+  result: LoadResult;
+  memory: MemoryPeaks;
+}
+
+export async function runLoadLevels(options: {
+  baseUrl: string;
+  setup: LoadSetup;
+  levels: readonly number[];
+  durationSeconds: number;
+  warmUpSeconds: number;
+  workDirectory: string;
+  children: () => readonly ChildProcessInfo[];
+}): Promise<{ levels: LoadLevelFigures[]; sequence: LoadRequest[] }> {
+  const sequence = loadSequence(options.setup);
+  const basePlan = {
+    baseUrl: options.baseUrl,
+    sequence,
+    writers: options.setup.writers.map((writer) => ({ token: writer.token })),
+    symbols: options.setup.symbols,
+  };
+  if (options.warmUpSeconds > 0) {
+    progress(`load: warm-up ${options.warmUpSeconds} s at 10 connections`);
+    await runGenerator(
+      { ...basePlan, connections: 10, durationSeconds: options.warmUpSeconds },
+      options.workDirectory,
+    );
+  }
+  const levels: LoadLevelFigures[] = [];
+  for (const connections of options.levels) {
+    progress(`load: ${connections} connections for ${options.durationSeconds} s`);
+    global.gc?.();
+    const sampler = startMemorySampler(options.children);
+    const result = await runGenerator(
+      { ...basePlan, connections, durationSeconds: options.durationSeconds },
+      options.workDirectory,
+    );
+    levels.push({ result, memory: sampler.stop() });
+  }
+  return { levels, sequence };
+}

@@ -1,0 +1,58 @@
+/** Small helpers every bench section uses: percentiles, rounding, Markdown tables, process output. */
+
+/** Nearest-rank percentile of ascending samples (fraction 0-1). */
+export function percentile(sortedAscending: readonly number[], fraction: number): number {
+  if (sortedAscending.length === 0) return 0;
+  const rank = Math.min(sortedAscending.length, Math.max(1, Math.ceil(fraction * sortedAscending.length)));
+  return sortedAscending[rank - 1] ?? 0;
+}
+
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export function round(value: number, decimals = 2): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export function kib(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+export function mib(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+export function usd(value: number, decimals = 2): string {
+  return `$${value.toFixed(decimals)}`;
+}
+
+export type Cell = string | number;
+
+/** A GitHub-flavoured Markdown table; numbers are right-aligned. */
+export function table(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const numeric = headers.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'),
+  );
+  const escape = (cell: Cell) => String(cell).replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return [
+    `| ${headers.map(escape).join(' | ')} |`,
+    `| ${numeric.map((isNumber) => (isNumber ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
+}
+
+export function verdict(met: boolean): string {
+  return met ? 'met' : '**missed**';
+}
+
+/** Progress lines go to stderr so the report alone is the product. */
+export function progress(message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}

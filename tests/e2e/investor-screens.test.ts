@@ -1,0 +1,153 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, signUpInvestor } from '../src/api';
+import { launchBrowser, newPage } from '../src/browser';
+import { seriousAxeViolations, signInThroughDialog, WAIT } from './investor-helpers';
+
+const SCREENS = ['/dashboard', '/portfolio', '/subscription', '/settings'] as const;
+
+/** Part 1 section 2 (dashboard) and part 2 (subscription, settings, demo mode) in a real browser. */
+describe('investor screens in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the dashboard shows the real value of the investor holdings in at most 4 API requests', async () => {
+    const investor = await signUpInvestor('Dora');
+    for (const [symbol, shares] of [
+      ['AAPL', 4],
+      ['BTC-USD', 0.25],
+    ] as const) {
+      const added = await api('POST', '/api/portfolio/holdings', {
+        token: investor.token,
+        body: { symbol, shares, asset_type: symbol === 'BTC-USD' ? 'crypto' : 'stock' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      expect(added.status).toBe(201);
+    }
+    const portfolio = await api<{ summary: { total_value: number; asset_count: number } }>(
+      'GET',
+      '/api/portfolio',
+      { token: investor.token },
+    );
+    const expectedValue = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+      portfolio.body.summary.total_value,
+    );
+
+    const { context, page } = await newPage(browser);
+    await signInThroughDialog(page, investor.email, investor.password);
+    const dashboardRequests: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && path !== '/api/auth/me') dashboardRequests.push(path);
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('dashboard-total-value').textContent(), WAIT)
+      .toBe(expectedValue);
+    await expect.poll(() => page.getByTestId('dashboard-asset-count').textContent(), WAIT).toBe('2');
+    await expect.poll(() => page.getByTestId('market-indices').textContent(), WAIT).toContain('As of');
+    expect(dashboardRequests.length).toBeGreaterThan(0);
+    expect(dashboardRequests.length).toBeLessThanOrEqual(4);
+    expect(dashboardRequests).toContain('/api/');
+    await context.close();
+  }, 90_000);
+
+  it('settings persist across a reload and a new sign-in on another device', async () => {
+    const { webUrl } = inject('stack');
+    const investor = await signUpInvestor('Sam');
+    const first = await newPage(browser);
+    await signInThroughDialog(first.page, investor.email, investor.password);
+    await first.page.goto(`${webUrl}/settings`);
+    await first.page.getByLabel('First name').fill('Samira');
+    await first.page.getByLabel('Last name').fill('Nouveau');
+    await first.page.getByLabel('Language', { exact: true }).selectOption('fr');
+    await first.page.getByLabel('Theme', { exact: true }).selectOption('light');
+    await first.page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => first.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');
+    await expect
+      .poll(() => first.page.evaluate(() => document.documentElement.dataset.theme), WAIT)
+      .toBe('light');
+    await expect.poll(() => first.page.getByTestId('header-user').textContent(), WAIT).toContain('Samira');
+
+    await first.page.reload();
+    await expect.poll(() => first.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');
+    await expect.poll(() => first.page.getByLabel('Prénom').inputValue(), WAIT).toBe('Samira');
+    await first.context.close();
+
+    const stored = await api<{ language: string; theme: string; first_name: string; last_name: string }>(
+      'GET',
+      '/api/auth/me',
+      { token: investor.token },
+    );
+    expect(stored.body).toMatchObject({
+      language: 'fr',
+      theme: 'light',
+      first_name: 'Samira',
+      last_name: 'Nouveau',
+    });
+
+    // A new browser profile (another device): the saved preferences apply after signing in.
+    const second = await newPage(browser);
+    await signInThroughDialog(second.page, investor.email, investor.password);
+    await expect.poll(() => second.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');
+    await expect
+      .poll(() => second.page.evaluate(() => document.documentElement.dataset.theme), WAIT)
+      .toBe('light');
+    await expect
+      .poll(() => second.page.getByText('Bon retour, Samira', { exact: false }).count())
+      .toBeGreaterThan(0);
+    await second.context.close();
+  }, 120_000);
+
+  it('a demo visitor browses every screen, sends no write request, and axe finds nothing serious', async () => {
+    const { webUrl } = inject('stack');
+    const before = await api<{ summary: { total_value: number; asset_count: number } }>(
+      'GET',
+      '/api/portfolio',
+    );
+    const { context, page } = await newPage(browser);
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/') && request.method() !== 'GET')
+        writes.push(`${request.method()} ${request.url()}`);
+    });
+    await page.goto(`${webUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Continue as Demo User' }).click();
+    await expect.poll(() => page.getByTestId('dashboard-total-value').textContent(), WAIT).toMatch(/\$/);
+
+    for (const screen of SCREENS) {
+      await page
+        .getByRole('navigation', { name: 'App navigation' })
+        .getByRole('link', { name: new RegExp(screen.slice(1), 'i') })
+        .first()
+        .click();
+      await page.waitForURL(`${webUrl}${screen}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('status').count(), WAIT).toBe(0);
+      expect(await seriousAxeViolations(page), `axe on ${screen}`).toEqual([]);
+    }
+
+    // The demo portfolio is read-only, and settings stay in this browser.
+    await page.goto(`${webUrl}/portfolio`);
+    await expect.poll(() => page.getByTestId('add-asset-button').isDisabled(), WAIT).toBe(true);
+    await page.getByTestId('holdings-list').getByRole('button').first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Remove' }).count(), WAIT).toBe(0);
+    await page.goto(`${webUrl}/settings`);
+    await page.getByLabel('Theme', { exact: true }).selectOption('light');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme')), WAIT).toBe('light');
+
+    expect(writes).toEqual([]);
+    const after = await api<{ summary: { total_value: number; asset_count: number } }>(
+      'GET',
+      '/api/portfolio',
+    );
+    expect(after.body.summary).toEqual(before.body.summary);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,197 @@
+import { uniqueEmail, STRONG_PASSWORD } from '../src/api';
+import type { CallerName, Investor, RouteCall } from './fixtures';
+
+/**
+ * THE authorisation matrix: for every contract route id and every caller, the status the API must
+ * answer. The suite fails for a contract route missing here (and for an entry no route has), so a
+ * route added to the contract cannot ship without someone deciding who may call it.
+ *
+ * Callers:
+ * - anonymous: no token; ids in paths are the FREE investor's (someone else's data);
+ * - demo: no token, the public demo (`demo_user` in `{user}` paths): the demo visitor of the sites;
+ * - free / premium / pro: investors on each tier (PREMIUM and PRO upgraded through the API), acting on
+ *   their own ids;
+ * - second: another FREE investor aiming at the FREE investor's ids (holding ids, alert ids, user id);
+ * - admin: the seeded admin (Cognito ADMIN group, also a PRO investor), on its own ids.
+ *
+ * Design rules the table encodes: someone else's holding or alert id is a 404 (never 403: no
+ * confirmation that it exists); someone else's `{user}` list is a 403; a user route without a token
+ * is a 401 before any handler runs; an admin route is a 403 for every non-admin.
+ */
+
+export type ExpectedStatus = number | readonly number[];
+
+export interface MatrixContext {
+  caller: CallerName;
+  token?: string;
+  /** The caller's own account (signed-in callers). */
+  self?: Investor;
+  /** Whose ids go in paths: the caller's own, or the FREE investor's for anonymous and second. */
+  target: Investor;
+  /** A well-formed id nobody owns. */
+  unknownId: string;
+  /** The FREE investor's credentials (a login anyone may try). */
+  loginAs: Investor;
+}
+
+export interface MatrixEntry {
+  expect: Readonly<Record<CallerName, ExpectedStatus>>;
+  /** A well-formed request for this caller (so only authorisation decides the answer). */
+  request: (context: MatrixContext) => RouteCall;
+  /** Runs after every other route (it changes the caller's plan). */
+  last?: boolean;
+}
+
+const every = (status: ExpectedStatus): Record<CallerName, ExpectedStatus> => ({
+  anonymous: status,
+  demo: status,
+  free: status,
+  premium: status,
+  pro: status,
+  second: status,
+  admin: status,
+});
+
+/** A `user` route: 401 without a token; `signedIn` for every investor unless overridden. */
+const userRoute = (
+  signedIn: ExpectedStatus,
+  overrides: Partial<Record<CallerName, ExpectedStatus>> = {},
+): Record<CallerName, ExpectedStatus> => ({
+  ...every(signedIn),
+  anonymous: 401,
+  demo: 401,
+  ...overrides,
+});
+
+/** An `admin` route: 401 without a token, 403 for every investor, `forAdmin` for the admin. */
+const adminRoute = (forAdmin: ExpectedStatus): Record<CallerName, ExpectedStatus> => ({
+  anonymous: 401,
+  demo: 401,
+  free: 403,
+  premium: 403,
+  pro: 403,
+  second: 403,
+  admin: forAdmin,
+});
+
+const none = (): RouteCall => ({});
+const symbol = (): RouteCall => ({ params: { symbol: 'AAPL' } });
+/** `demo_user` for the demo visitor, otherwise the target's id. */
+const listOwner = (context: MatrixContext): RouteCall => ({
+  params: { user: context.caller === 'demo' ? 'demo_user' : context.target.userId },
+});
+
+export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
+  'public.getRoot': { expect: every(200), request: none },
+  'public.getHealth': { expect: every(200), request: none },
+
+  'auth.register': {
+    expect: every(201),
+    request: () => ({
+      body: { email: uniqueEmail('matrix'), password: STRONG_PASSWORD, first_name: 'Matrix' },
+    }),
+  },
+  'auth.login': {
+    expect: every(200),
+    request: ({ loginAs }) => ({ body: { email: loginAs.email, password: loginAs.password } }),
+  },
+  'auth.getMe': { expect: userRoute(200), request: none },
+  'auth.updateMe': { expect: userRoute(200), request: () => ({ body: { theme: 'dark', language: 'en' } }) },
+  'auth.getHealth': { expect: every(200), request: none },
+
+  'ai.getHealth': { expect: every(200), request: none },
+  'ai.analyzeStock': { expect: every(200), request: () => ({ body: { symbol: 'AAPL' } }) },
+  'ai.analyzeBatch': { expect: every(200), request: () => ({ body: { symbols: ['AAPL', 'BTC-USD'] } }) },
+  'ai.getRationalityScore': { expect: every(200), request: symbol },
+  'ai.analyzePortfolio': {
+    expect: every(200),
+    request: () => ({ body: { holdings: [{ symbol: 'AAPL', shares: 3, purchase_price: 150 }] } }),
+  },
+  'ai.getRecommendations': {
+    expect: { ...every(200), anonymous: 401, second: 403 },
+    request: (context) => ({ ...listOwner(context), query: { limit: '5' } }),
+  },
+  'ai.getPortfolioHistory': {
+    expect: { ...every(200), anonymous: 401, second: 403 },
+    request: (context) => ({ ...listOwner(context), query: { limit: '5' } }),
+  },
+  'ai.getAlerts': { expect: every(200), request: () => ({ query: { limit: '5' } }) },
+  'ai.getNuggetAnalysis': { expect: every(200), request: symbol },
+  'ai.getNuggetBatch': { expect: every(200), request: () => ({ body: { symbols: ['AAPL'] } }) },
+  'ai.getEnhancedPrices': { expect: every(200), request: none },
+  'ai.getPrices': { expect: every(200), request: none },
+  'ai.getPriceHistory': {
+    expect: every(200),
+    request: () => ({ params: { symbol: 'AAPL' }, query: { days: '30' } }),
+  },
+  'ai.getContextualRecommendations': { expect: every(200), request: none },
+  'ai.getMarketCatalysts': { expect: every(200), request: none },
+  'ai.getLiveMarketAlerts': { expect: every(200), request: none },
+
+  'subscription.getTiers': { expect: every(200), request: none },
+  'subscription.getMySubscription': { expect: every(200), request: none },
+  'subscription.checkFeature': {
+    expect: every(200),
+    request: () => ({ params: { feature: 'advanced_analytics' } }),
+  },
+  'subscription.useFeature': {
+    expect: userRoute(200),
+    request: () => ({ params: { feature: 'ai_recommendations' } }),
+  },
+  'subscription.getUsageStats': { expect: every(200), request: none },
+  // Upgrading to PRO: FREE and PREMIUM investors are charged; the PRO investor and the admin (a PRO
+  // user) get the domain 400 "already on the highest plan".
+  'subscription.upgrade': {
+    expect: userRoute(200, { pro: 400, admin: 400 }),
+    request: () => ({ params: { tier: 'PRO' } }),
+    last: true,
+  },
+  'subscription.getInvoices': { expect: userRoute(200), request: none },
+
+  'portfolio.searchAssets': { expect: every(200), request: () => ({ query: { q: 'apple' } }) },
+  'portfolio.listHoldings': { expect: every(200), request: none },
+  'portfolio.addHolding': {
+    expect: userRoute(201),
+    request: () => ({ body: { symbol: 'BTC-USD', shares: 0.5, asset_type: 'crypto' } }),
+  },
+  'portfolio.editHolding': {
+    expect: userRoute(200, { second: 404 }),
+    request: ({ target }) => ({ params: { holdingId: target.holdingIds[0] as string }, body: { shares: 7 } }),
+  },
+  'portfolio.removeHolding': {
+    expect: userRoute(200, { second: 404 }),
+    request: ({ target }) => ({ params: { holdingId: target.holdingIds[1] as string } }),
+  },
+  // advanced_analytics is a PREMIUM feature: FREE investors get the 403 with the upgrade message.
+  'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
+  'portfolio.listAlerts': { expect: every(200), request: none },
+  // The caller's own alert when they have one (else an unknown id: 404); someone else's is a 404.
+  'portfolio.dismissAlert': {
+    expect: userRoute([200, 404], { second: 404 }),
+    request: ({ target, unknownId }) => ({ params: { id: target.alertIds[0] ?? unknownId } }),
+  },
+  'portfolio.restoreAlerts': { expect: userRoute(200), request: none },
+
+  'admin.getDashboard': { expect: adminRoute(200), request: none },
+  'admin.listPendingRecommendations': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },
+  // An unknown id: the admin reaches the handler (404) without deciding anyone's queue item.
+  'admin.reviewRecommendation': {
+    expect: adminRoute(404),
+    request: ({ unknownId }) => ({
+      params: { id: unknownId },
+      body: { status: 'APPROVED', quality_score: 7 },
+    }),
+  },
+  'admin.listContentForReview': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },
+  'admin.moderateContent': {
+    expect: adminRoute(404),
+    request: ({ unknownId }) => ({ params: { id: unknownId }, body: { status: 'APPROVED' } }),
+  },
+  'admin.getPriceMonitoring': { expect: adminRoute(200), request: none },
+  'admin.getHealth': { expect: adminRoute(200), request: none },
+  'admin.getCosts': { expect: adminRoute(200), request: none },
+};
+
+export function expectedStatuses(expected: ExpectedStatus): readonly number[] {
+  return typeof expected === 'number' ? [expected] : expected;
+}

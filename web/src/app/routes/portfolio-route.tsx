@@ -1,0 +1,17 @@
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
+import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
+
+/** The portfolio page with the gating feature's upgrade dialog composed in. */
+export function PortfolioRoute() {
+  const { viewer } = useAuth();
+  if (!viewer) return null;
+  return (
+    <PortfolioPage
+      isDemo={viewer.isDemo}
+      renderUpgradeDialog={({ open, onClose }) => (
+        <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/ui/toast';
+import { useAlerts } from '../api/get-alerts';
+import { useDismissAlert, useRestoreAlerts } from '../api/update-alerts';
+import { AlertsView } from './alerts-view';
+
+/** Relative times move on while the screen stays open. */
+const CLOCK_TICK_MS = 60_000;
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The alerts screen on the API: a signed-in user's dismiss and Restore All are saved on the server;
+ * a demo visitor's stay in this page (part 2 section 4: demo visitors have no persistence).
+ */
+export function AlertsPage({ canPersist }: { canPersist: boolean }) {
+  const { t } = useTranslation(['alerts', 'common']);
+  const toast = useToast();
+  const now = useNow();
+  const alerts = useAlerts();
+  const dismiss = useDismissAlert();
+  const restore = useRestoreAlerts();
+  const [localDismissed, setLocalDismissed] = useState<ReadonlySet<string>>(new Set());
+
+  const persisted = canPersist && alerts.data?.demo === false;
+  const onFailure = () =>
+    toast.show({ variant: 'error', title: t('common:status.error'), description: t('actionFailed') });
+
+  if (alerts.isPending) {
+    return (
+      <Flex alignItems="center" gap="small">
+        <Loader aria-label={t('common:status.loading')} />
+        <Text>{t('common:status.loading')}</Text>
+      </Flex>
+    );
+  }
+  if (alerts.isError) {
+    return (
+      <Alert variation="error" role="alert" heading={t('loadFailed')}>
+        <Button size="small" onClick={() => void alerts.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const pendingDismiss = dismiss.isPending ? dismiss.variables : null;
+  const shown = alerts.data.alerts.map((alert) => ({
+    ...alert,
+    dismissed: alert.dismissed || localDismissed.has(alert.id) || alert.id === pendingDismiss,
+  }));
+
+  return (
+    <AlertsView
+      alerts={shown}
+      now={now}
+      demo={alerts.data.demo}
+      onDismiss={(id) => {
+        if (persisted) dismiss.mutate(id, { onError: onFailure });
+        else setLocalDismissed((current) => new Set(current).add(id));
+      }}
+      onRestoreAll={() => {
+        setLocalDismissed(new Set());
+        if (persisted) restore.mutate(undefined, { onError: onFailure });
+      }}
+    />
+  );
+}

@@ -1,0 +1,243 @@
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { UserAlert } from '@app/shared/domain/entities/catalysts';
+import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
+import { relativeTimeParts } from '@app/shared/domain/rules/display-thresholds';
+import { formatDate, formatNumber } from '@app/shared/domain/rules/formatting';
+import {
+  BellIcon,
+  BrainIcon,
+  ChartIcon,
+  CloseIcon,
+  GearIcon,
+  SparkIcon,
+  TargetIcon,
+} from '@/components/icons';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Tabs } from '@/components/ui/tabs';
+import { usePreferences } from '@/lib/preferences';
+import './alerts.css';
+
+export type AlertFilter = 'all' | 'critical' | 'medium' | 'info';
+
+/** Filter tabs of part 2 section 2 and the severity each one shows. */
+const FILTER_SEVERITY: Record<Exclude<AlertFilter, 'all'>, Severity> = {
+  critical: 'high',
+  medium: 'medium',
+  info: 'low',
+};
+
+const SEVERITY_VARIANTS: Record<Severity, BadgeVariant> = {
+  high: 'destructive',
+  medium: 'warning',
+  low: 'info',
+};
+
+const TYPE_ICONS: Record<MarketAlertType, typeof BellIcon> = {
+  price_movement: ChartIcon,
+  price_alert: TargetIcon,
+  earnings: BellIcon,
+  sector_rotation: SparkIcon,
+  ai_insight: BrainIcon,
+  market_news: BellIcon,
+};
+
+export const GENERAL_ASSET = 'GENERAL';
+
+export function filterAlerts(alerts: readonly UserAlert[], filter: AlertFilter): UserAlert[] {
+  return filter === 'all'
+    ? [...alerts]
+    : alerts.filter((alert) => alert.severity === FILTER_SEVERITY[filter]);
+}
+
+/** Counts of the summary cards, over the alerts still shown (not dismissed). */
+export function summariseAlerts(alerts: readonly UserAlert[]) {
+  return {
+    critical: alerts.filter((alert) => alert.severity === 'high').length,
+    medium: alerts.filter((alert) => alert.severity === 'medium').length,
+    info: alerts.filter((alert) => alert.severity === 'low').length,
+    actionRequired: alerts.filter((alert) => alert.actionRequired).length,
+  };
+}
+
+/** 'n min ago' under an hour, 'n h ago' under a day, else the date (shared relativeTimeParts). */
+export function RelativeTime({ timestamp, now }: { timestamp: string; now: Date }) {
+  const { t } = useTranslation('alerts');
+  const { language } = usePreferences();
+  const parts = relativeTimeParts(timestamp, now);
+  const text =
+    parts.unit === 'minutes'
+      ? parts.value === 0
+        ? t('time.justNow')
+        : t('time.minutesAgo', { count: parts.value })
+      : parts.unit === 'hours'
+        ? t('time.hoursAgo', { count: parts.value })
+        : formatDate(parts.value, language);
+  return <time dateTime={timestamp}>{text}</time>;
+}
+
+function AlertItem({
+  alert,
+  now,
+  onDismiss,
+}: {
+  alert: UserAlert;
+  now: Date;
+  onDismiss: (id: string) => void;
+}) {
+  const { t } = useTranslation('alerts');
+  const { language } = usePreferences();
+  const navigate = useNavigate();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const TypeIcon = TYPE_ICONS[alert.type];
+  return (
+    <Card data-testid="alert-item" data-alert-id={alert.id}>
+      <div className="alerts-item__head">
+        <div>
+          <div className="alerts-row">
+            <TypeIcon />
+            <Heading level={3} fontSize="medium">
+              {alert.title}
+            </Heading>
+          </div>
+          <div className="alerts-row">
+            <Text as="span" fontWeight="bold">
+              {alert.asset === GENERAL_ASSET ? t('marketGeneral') : alert.asset}
+            </Text>
+            <Badge variant={SEVERITY_VARIANTS[alert.severity]}>{t(`severity.${alert.severity}`)}</Badge>
+            <Text as="span" className="app-muted" fontSize="small">
+              {t(`types.${alert.type}`)} · <RelativeTime timestamp={alert.timestamp} now={now} />
+            </Text>
+            {alert.actionRequired ? <Badge variant="warning">{t('summary.actionRequired')}</Badge> : null}
+          </div>
+        </div>
+        <Button
+          size="small"
+          variation="link"
+          aria-label={t('dismissAria', { title: alert.title })}
+          onClick={() => onDismiss(alert.id)}
+        >
+          <CloseIcon size={16} />
+        </Button>
+      </div>
+      <Text marginTop="small">{alert.message[language]}</Text>
+      {detailsOpen ? (
+        <Text className="app-muted" marginTop="xs">
+          {alert.description}
+        </Text>
+      ) : null}
+      {alert.actionRequired ? (
+        <div className="alerts-row" style={{ marginTop: '0.75rem' }}>
+          <Button size="small" aria-expanded={detailsOpen} onClick={() => setDetailsOpen((open) => !open)}>
+            {t('viewDetails')}
+          </Button>
+          <Button size="small" variation="primary" onClick={() => void navigate('/portfolio')}>
+            {t('takeAction')}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+export interface AlertsViewProps {
+  alerts: readonly UserAlert[];
+  now: Date;
+  onDismiss: (id: string) => void;
+  onRestoreAll: () => void;
+  /** Demo visitors see the spec's samples and nothing they do is saved. */
+  demo: boolean;
+}
+
+/** Part 2 section 2: the alerts screen, from already-loaded alerts. */
+export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: AlertsViewProps) {
+  const { t } = useTranslation('alerts');
+  const { language } = usePreferences();
+  const [filter, setFilter] = useState<AlertFilter>('all');
+  const active = alerts.filter((alert) => !alert.dismissed);
+  const dismissedCount = alerts.length - active.length;
+  const summary = summariseAlerts(active);
+  const visible = filterAlerts(active, filter);
+
+  const list =
+    visible.length === 0 ? (
+      <Card>
+        <Heading level={2} fontSize="large">
+          {t('empty.title')}
+        </Heading>
+        <Text className="app-muted">{t('empty.description')}</Text>
+      </Card>
+    ) : (
+      <ul className="alerts-list">
+        {visible.map((alert) => (
+          <li key={alert.id}>
+            <AlertItem alert={alert} now={now} onDismiss={onDismiss} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  const tiles = [
+    { key: 'critical', value: summary.critical },
+    { key: 'medium', value: summary.medium },
+    { key: 'info', value: summary.info },
+    { key: 'actionRequired', value: summary.actionRequired },
+  ] as const;
+
+  return (
+    <Flex direction="column" gap="large">
+      <Flex justifyContent="space-between" alignItems="flex-start" wrap="wrap" gap="small">
+        <div>
+          <Heading level={1}>{t('title')}</Heading>
+          <Text className="app-muted">{t('subtitle')}</Text>
+          {demo ? (
+            <Text className="app-muted" fontSize="small">
+              {t('demoNote')}
+            </Text>
+          ) : null}
+        </div>
+        <Flex gap="small">
+          {/* Part 2 section 2: the Settings and Filters buttons do nothing. */}
+          <Button size="small" gap="xs">
+            <GearIcon size={16} /> {t('settings')}
+          </Button>
+          <Button size="small">{t('filters')}</Button>
+        </Flex>
+      </Flex>
+
+      <div className="alerts-summary">
+        {tiles.map((tile) => (
+          <Card key={tile.key} data-testid={`alerts-summary-${tile.key}`}>
+            <Text className="app-muted">{t(`summary.${tile.key}`)}</Text>
+            <div className="alerts-summary__value">{formatNumber(tile.value, language, 0)}</div>
+          </Card>
+        ))}
+      </div>
+
+      {dismissedCount > 0 ? (
+        <Card className="alerts-dismissed-bar" data-testid="alerts-dismissed-bar">
+          <Text>{t('dismissed', { count: dismissedCount })}</Text>
+          <Button size="small" onClick={onRestoreAll}>
+            {t('restoreAll')}
+          </Button>
+        </Card>
+      ) : null}
+
+      <Tabs<AlertFilter>
+        value={filter}
+        onChange={setFilter}
+        label={t('filterLabel')}
+        justify={false}
+        items={[
+          { value: 'all', label: t('tabs.all'), content: list },
+          { value: 'critical', label: t('tabs.critical'), content: list },
+          { value: 'medium', label: t('tabs.medium'), content: list },
+          { value: 'info', label: t('tabs.info'), content: list },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Link,
+  Loader,
+  Text,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@aws-amplify/ui-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
+import {
+  impactLevel,
+  isHighConfidence,
+  isHighImpact,
+  isUrgent,
+  sentimentLabel,
+} from '@app/shared/domain/rules/catalysts';
+import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { confidencePercent } from '@app/shared/domain/rules/recommendation-derivations';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { usePreferences } from '@/lib/preferences';
+import { useContextualRecommendations } from '../api/get-contextual-recommendations';
+import './contextual.css';
+
+type DataSource = 'demo' | 'real';
+
+export interface ContextualCardProps {
+  recommendation: ContextualRecommendation;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+/** One catalyst-driven recommendation; its AI reasoning opens on demand. */
+export function ContextualCard({ recommendation: item, expanded, onToggle }: ContextualCardProps) {
+  const { t } = useTranslation('contextual');
+  const { language } = usePreferences();
+  const reasoningId = useId();
+  const impact = impactLevel(item.catalyst_impact);
+  const sentiment = sentimentLabel(item.catalyst_sentiment);
+  return (
+    <Card data-testid="contextual-card" data-symbol={item.symbol}>
+      <div className="ctx-row">
+        <Heading level={3} fontSize="large">
+          {item.symbol}
+        </Heading>
+        <Text className="app-muted">{item.name}</Text>
+        <Badge variant="info">{t(`actions.${item.action}`)}</Badge>
+        <Badge variant="secondary">
+          {t('card.investmentGrade')}: {item.investment_grade}
+        </Badge>
+        {isUrgent(item.time_sensitivity) ? <Badge variant="destructive">{t('urgent')}</Badge> : null}
+        {isHighImpact(item.catalyst_impact) ? <Badge variant="warning">{t('highImpact')}</Badge> : null}
+        {isHighConfidence(item.confidence) ? <Badge variant="success">{t('highConfidence')}</Badge> : null}
+      </div>
+      <Text marginTop="small">
+        <strong>{t('card.catalyst')}:</strong> {t(`catalystTypes.${item.catalyst_type}`)} ·{' '}
+        {item.catalyst_title}
+      </Text>
+      <dl className="ctx-metrics">
+        <div>
+          <dt>{t('card.catalystStrength')}</dt>
+          <dd>{t('strengthValue', { value: formatNumber(item.catalyst_strength, language, 0) })}</dd>
+        </div>
+        <div>
+          <dt>{t('impact.label')}</dt>
+          <dd>
+            {formatNumber(item.catalyst_impact, language, 0)} · {t(`impact.${impact}`)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('sentiment.label')}</dt>
+          <dd>
+            {t(`sentiment.${sentiment}`)} ({formatNumber(item.catalyst_sentiment, language, 2)})
+          </dd>
+        </div>
+        <div>
+          <dt>{t('card.confidence')}</dt>
+          <dd>{formatPercent(confidencePercent(item.confidence), language, { maximumFractionDigits: 0 })}</dd>
+        </div>
+        <div>
+          <dt>{t('card.currentPrice')}</dt>
+          <dd>{formatCurrency(item.current_price, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.targetPrice')}</dt>
+          <dd>{formatCurrency(item.target_price, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.expectedReturn')}</dt>
+          <dd>{formatPercent(item.expected_return, language, { signed: true, maximumFractionDigits: 2 })}</dd>
+        </div>
+        <div>
+          <dt>{t('card.financialHealth')}</dt>
+          <dd>{formatNumber(item.financial_health, language, 1)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.riskScore')}</dt>
+          <dd>{formatNumber(item.risk_score, language, 1)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.timeSensitivity')}</dt>
+          <dd>{t(`timeSensitivity.${item.time_sensitivity}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.holdingPeriod')}</dt>
+          <dd>{item.holding_period}</dd>
+        </div>
+      </dl>
+      <div className="ctx-row">
+        <Text className="app-muted" fontSize="small">
+          {t('card.published', { date: formatDate(item.published_date, language, 'UTC') })} ·{' '}
+          {t('source', { source: item.source })}
+        </Text>
+        {item.catalyst_url ? (
+          <Link href={item.catalyst_url} isExternal>
+            {t('viewSource')}
+          </Link>
+        ) : null}
+      </div>
+      <Button
+        marginTop="small"
+        size="small"
+        aria-expanded={expanded}
+        aria-controls={expanded ? reasoningId : undefined}
+        onClick={onToggle}
+      >
+        {expanded ? t('card.hideReasoning') : t('card.showReasoning')}
+      </Button>
+      {expanded ? (
+        <section id={reasoningId} aria-label={t('card.reasoning')}>
+          <Heading level={4} fontSize="medium" marginTop="small">
+            {t('card.reasoning')}
+          </Heading>
+          <Text>{item.reasoning_localized[language]}</Text>
+          {item.risk_factors.length > 0 ? (
+            <>
+              <Heading level={5} marginTop="small">
+                {t('card.riskFactors')}
+              </Heading>
+              <ul>
+                {item.risk_factors.map((factor) => (
+                  <li key={factor}>{factor}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Part 2 section 2: the Contextual Intelligence view; loads in demo mode. */
+export function ContextualView() {
+  const { t } = useTranslation('contextual');
+  const { language } = usePreferences();
+  const [source, setSource] = useState<DataSource>('demo');
+  const [expandedKey, setExpandedKey] = useState<string | null>(null);
+  const query = useContextualRecommendations(source === 'demo');
+  const data = query.data;
+
+  const tiles = data
+    ? ([
+        { key: 'recommendations', value: data.summary.total_recommendations },
+        { key: 'highConfidence', value: data.summary.high_confidence_count },
+        { key: 'catalystsAnalysed', value: data.summary.catalysts_analyzed },
+        { key: 'highImpactEvents', value: data.market_context.high_impact_events },
+      ] as const)
+    : [];
+
+  return (
+    <Flex direction="column" gap="medium" className="ctx-view" marginTop="medium">
+      <Flex wrap="wrap" justifyContent="space-between" alignItems="center" gap="small">
+        <div>
+          <Flex alignItems="center" gap="small">
+            <Heading level={2}>{t('title')}</Heading>
+            {data?.demo_mode ? <Badge variant="warning">{t('demoBadge')}</Badge> : null}
+          </Flex>
+          <Text className="app-muted">{t('subtitle')}</Text>
+        </div>
+        <Flex alignItems="center" gap="small" wrap="wrap">
+          <ToggleButtonGroup
+            value={source}
+            isExclusive
+            isSelectionRequired
+            size="small"
+            aria-label={t('mode.label')}
+            onChange={(value) => {
+              setExpandedKey(null);
+              setSource(value === 'real' ? 'real' : 'demo');
+            }}
+          >
+            <ToggleButton value="demo">{t('mode.demo')}</ToggleButton>
+            <ToggleButton value="real">{t('mode.real')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Button size="small" onClick={() => void query.refetch()} isDisabled={query.isFetching}>
+            {t('refresh')}
+          </Button>
+        </Flex>
+      </Flex>
+
+      {query.isPending ? (
+        <Flex alignItems="center" gap="small">
+          <Loader aria-label={t('loading')} />
+          <Text>{t('loading')}</Text>
+        </Flex>
+      ) : null}
+      {query.isError ? (
+        <Alert variation="error" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : null}
+
+      {data ? (
+        <>
+          <div className="ctx-tiles">
+            {tiles.map((tile) => (
+              <Card key={tile.key}>
+                <Text className="app-muted">{t(`summary.${tile.key}`)}</Text>
+                <div className="ctx-tile__value">{formatNumber(tile.value, language, 0)}</div>
+              </Card>
+            ))}
+          </div>
+          {data.recommendations.length === 0 ? (
+            <Card>
+              <Heading level={3} fontSize="large">
+                {t('empty.title')}
+              </Heading>
+              <Text className="app-muted">{t('empty.description')}</Text>
+            </Card>
+          ) : (
+            <ul className="ctx-list">
+              {data.recommendations.map((item, index) => {
+                const key = `${item.symbol}-${item.published_date}-${index}`;
+                return (
+                  <li key={key}>
+                    <ContextualCard
+                      recommendation={item}
+                      expanded={expandedKey === key}
+                      onToggle={() => setExpandedKey((current) => (current === key ? null : key))}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Feature, Tier } from '@app/shared/domain/enums';
+import { Badge } from '@/components/ui/badge';
+import { useFeatureAccess } from '../api/check-feature';
+import { UpgradeDialog } from './upgrade-dialog';
+import './gating.css';
+
+export interface FeatureGateProps {
+  feature: Feature;
+  children: ReactNode;
+  /**
+   * Shown blurred behind the overlay instead of the children when access is denied. When there is
+   * one, the overlay also offers 'Continue with Limited Access' (which, per the spec, does nothing).
+   */
+  fallback?: ReactNode;
+  onUpgraded?: (tier: Tier) => void;
+}
+
+/**
+ * Part 2 sections 2 and 4: checking (spinner) -> allowed (children) or denied (blurred content under
+ * an overlay with 'Premium Feature', the required tier and Upgrade). Wrap any route element or panel.
+ */
+export function FeatureGate({ feature, children, fallback, onUpgraded }: FeatureGateProps) {
+  const { t } = useTranslation(['gating', 'common']);
+  const access = useFeatureAccess(feature);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  if (access.checking) {
+    return (
+      <Flex justifyContent="center" alignItems="center" gap="small" padding="large" role="status">
+        <Loader aria-hidden="true" />
+        <Text>{t('gating:gate.checking')}</Text>
+      </Flex>
+    );
+  }
+  if (access.allowed) return <>{children}</>;
+
+  return (
+    <div className="gating__gate" data-testid={`feature-gate-${feature}`}>
+      <div className="gating__blurred" aria-hidden="true" inert>
+        {fallback ?? children}
+      </div>
+      <div className="gating__overlay">
+        <div className="gating__overlay-panel">
+          <span className="gating__crown" aria-hidden="true">
+            ♛
+          </span>
+          <Heading level={2} className="app-card-title">
+            {t('gating:gate.title')}
+          </Heading>
+          <Text>{access.upgradeMessage ?? t('gating:gate.description')}</Text>
+          <Badge variant="warning" data-testid="required-tier">
+            {t('gating:gate.requiredTier', { tier: t(`common:tiers.${access.requiredTier}`) })}
+          </Badge>
+          <Flex gap="small" wrap="wrap" justifyContent="center">
+            <Button variation="primary" onClick={() => setDialogOpen(true)}>
+              {t('gating:gate.upgrade')}
+            </Button>
+            {fallback !== undefined ? (
+              <Button variation="link" onClick={() => undefined}>
+                {t('gating:gate.continueLimited')}
+              </Button>
+            ) : null}
+          </Flex>
+        </div>
+      </div>
+      <UpgradeDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        currentTier={access.userTier}
+        onUpgraded={onUpgraded}
+      />
+    </div>
+  );
+}

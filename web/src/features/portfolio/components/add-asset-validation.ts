@@ -1,0 +1,45 @@
+import {
+  AddAssetPayloadSchema,
+  type AddAssetPayload,
+  type SearchResult,
+} from '@app/shared/domain/entities/portfolio';
+
+export type AddAssetValidation =
+  | { ok: true; payload: AddAssetPayload }
+  | { ok: false; error: 'selectAsset' | 'invalidShares' | 'invalidPrice' | 'invalidDate' };
+
+export interface AddAssetFormValues {
+  selected: Pick<SearchResult, 'symbol' | 'asset_type'> | null;
+  shares: string;
+  purchasePrice: string;
+  purchaseDate: string;
+}
+
+/** Today as the date input writes it (the reader's calendar day). */
+export function todayIsoDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * Part 2 section 5, with the server's own schema: an asset first, then shares greater than 0;
+ * price and date are optional (empty means not given).
+ */
+export function validateAddAsset(values: AddAssetFormValues): AddAssetValidation {
+  if (!values.selected) return { ok: false, error: 'selectAsset' };
+  const shares = values.shares.trim() === '' ? Number.NaN : Number(values.shares);
+  const price = values.purchasePrice.trim() === '' ? null : Number(values.purchasePrice);
+  const parsed = AddAssetPayloadSchema.safeParse({
+    symbol: values.selected.symbol,
+    shares,
+    purchase_price: price,
+    purchase_date: values.purchaseDate.trim() === '' ? null : values.purchaseDate,
+    asset_type: values.selected.asset_type,
+  });
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const field = parsed.error.issues[0]?.path[0];
+  if (field === 'purchase_price') return { ok: false, error: 'invalidPrice' };
+  if (field === 'purchase_date') return { ok: false, error: 'invalidDate' };
+  return { ok: false, error: 'invalidShares' };
+}

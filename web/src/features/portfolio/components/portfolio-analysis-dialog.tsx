@@ -1,0 +1,93 @@
+import { Loader, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { Dialog } from '@/components/ui/dialog';
+import { usePreferences } from '@/lib/preferences';
+import { usePortfolioAnalysis } from '../api/get-analysis';
+
+const AllocationChart = lazy(() =>
+  import('./portfolio-charts').then((module) => ({ default: module.AllocationChart })),
+);
+
+/** Herfindahl bands: under 0.25 diversified, under 0.5 moderately concentrated, else high. */
+function concentrationLevel(herfindahl: number): 'low' | 'moderate' | 'high' {
+  if (herfindahl < 0.25) return 'low';
+  if (herfindahl < 0.5) return 'moderate';
+  return 'high';
+}
+
+/** The advanced_analytics view of the portfolio: allocation, concentration, risk, speculation. */
+export function PortfolioAnalysisDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['portfolio', 'common']);
+  const { language } = usePreferences();
+  const analysis = usePortfolioAnalysis({ enabled: open });
+  const data = analysis.data;
+  const missing = t('portfolio:analysis.notEnoughData');
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('portfolio:analysis.title')}
+      description={t('portfolio:analysis.subtitle')}
+      closeLabel={t('portfolio:analysis.close')}
+    >
+      {analysis.isPending ? (
+        <Loader aria-label={t('common:aria.loading')} />
+      ) : analysis.isError || !data ? (
+        <Text role="alert">{t('portfolio:analysis.loadFailed')}</Text>
+      ) : (
+        <div className="portfolio__analysis" data-testid="portfolio-analysis">
+          <Text fontWeight="bold">{t('portfolio:analysis.allocationByType')}</Text>
+          <Suspense fallback={<Loader />}>
+            <AllocationChart
+              language={language}
+              slices={data.allocation.map((slice) => ({
+                assetType: slice.asset_type,
+                value: slice.value,
+                percent: slice.percent,
+              }))}
+            />
+          </Suspense>
+          <dl className="app-definition-list">
+            <dt>{t('portfolio:analysis.concentration')}</dt>
+            <dd>
+              {t(
+                `portfolio:analysis.concentrationLevels.${concentrationLevel(data.concentration.herfindahl_index)}`,
+              )}
+            </dd>
+            <dt title={t('portfolio:analysis.herfindahlHint')}>{t('portfolio:analysis.herfindahl')}</dt>
+            <dd>{formatNumber(data.concentration.herfindahl_index, language, 3)}</dd>
+            <dt>{t('portfolio:analysis.largestPosition')}</dt>
+            <dd>
+              {data.concentration.largest_position_symbol
+                ? `${data.concentration.largest_position_symbol} (${formatPercent(data.concentration.largest_position_percent, language)})`
+                : missing}
+            </dd>
+            <dt>{t('portfolio:analysis.volatility')}</dt>
+            <dd>
+              {data.volatility_annualized === null
+                ? missing
+                : formatPercent(data.volatility_annualized, language)}
+            </dd>
+            <dt>{t('portfolio:analysis.maxDrawdown')}</dt>
+            <dd>{data.max_drawdown === null ? missing : formatPercent(data.max_drawdown, language)}</dd>
+            <dt title={t('portfolio:analysis.speculationExposureHint')}>
+              {t('portfolio:analysis.speculationExposure')}
+            </dt>
+            <dd data-testid="speculation-exposure">
+              {formatPercent(data.speculation_exposure_percent, language)}
+            </dd>
+          </dl>
+          <Text className="app-muted">
+            {t('portfolio:analysis.coverage', {
+              percent: formatPercent(data.history_coverage_percent, language),
+              date: formatDate(data.as_of, language, 'UTC'),
+            })}
+          </Text>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import type { NuggetScores } from '@app/shared/domain/entities/market';
+import { riskScoreColour, scoreColour } from '@app/shared/domain/rules/display-thresholds';
+import { formatNumber } from '@app/shared/domain/rules/formatting';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { usePreferences } from '@/lib/preferences';
+import { toneClass } from './tone';
+
+/** Part 2 section 9: only the first two key insights are shown. */
+export const VISIBLE_INSIGHTS = 2;
+
+type ScoreKey = 'financialHealth' | 'growthQuality' | 'value' | 'momentum';
+
+export interface NuggetCardProps {
+  scores: NuggetScores;
+  /** The compact form: the figures in one tight grid, without the insights. */
+  compact?: boolean;
+}
+
+/** Part 2 section 2: the nugget analysis card, full or compact. */
+export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
+  const { t } = useTranslation('recommendations');
+  const { language } = usePreferences();
+  const score = (value: number) => formatNumber(value, language, 1);
+  const rows: { key: ScoreKey; value: number }[] = [
+    { key: 'financialHealth', value: scores.financial_health_score },
+    { key: 'growthQuality', value: scores.growth_quality_score },
+    { key: 'value', value: scores.value_score },
+    { key: 'momentum', value: scores.momentum_score },
+  ];
+  const insights = (scores.key_nuggets_localized?.map((text) => text[language]) ?? scores.key_nuggets).slice(
+    0,
+    VISIBLE_INSIGHTS,
+  );
+
+  return (
+    <Card className={compact ? 'rec-nugget rec-nugget--compact' : 'rec-nugget'}>
+      <Heading level={compact ? 4 : 3} fontSize={compact ? 'small' : 'large'}>
+        {compact ? t('nugget.compactTitle') : t('nugget.title')}
+      </Heading>
+      <dl className="rec-metrics">
+        <div>
+          <dt>{t('nugget.investmentGrade')}</dt>
+          <dd>
+            <Badge variant="info">{scores.investment_grade}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('nugget.compositeScore')}</dt>
+          <dd className={toneClass(scoreColour(scores.composite_rationality_score))}>
+            {score(scores.composite_rationality_score)}
+          </dd>
+        </div>
+        {rows.map((row) => (
+          <div key={row.key}>
+            <dt>{t(`nugget.${row.key}`)}</dt>
+            <dd className={toneClass(scoreColour(row.value))}>{score(row.value)}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('nugget.riskScore')}</dt>
+          <dd className={toneClass(riskScoreColour(scores.risk_score))}>{score(scores.risk_score)}</dd>
+        </div>
+        <div>
+          <dt>{t('nugget.riskReward')}</dt>
+          <dd>{formatNumber(scores.risk_reward_ratio, language, 2)}</dd>
+        </div>
+      </dl>
+      {compact ? null : (
+        <>
+          <Heading level={4} fontSize="medium" marginTop="medium">
+            {t('nugget.keyInsights')}
+          </Heading>
+          {insights.length === 0 ? (
+            <Text className="app-muted">{t('nugget.noInsights')}</Text>
+          ) : (
+            <ul>
+              {insights.map((insight) => (
+                <li key={insight}>{insight}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

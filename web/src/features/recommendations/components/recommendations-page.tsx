@@ -1,0 +1,240 @@
+import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Recommendation } from '@app/shared/domain/entities/market';
+import type { AssetType, Tier } from '@app/shared/domain/enums';
+import { formatDate } from '@app/shared/domain/rules/formatting';
+import { isApiError } from '@/lib/api-client';
+import { CrownIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Tabs } from '@/components/ui/tabs';
+import { useToast } from '@/components/ui/toast';
+import { usePreferences } from '@/lib/preferences';
+import { useAddHolding } from '../api/add-holding';
+import { useFeatureAllowed } from '../api/check-feature';
+import { useAiHealth } from '../api/get-ai-health';
+import { useRecommendations } from '../api/get-recommendations';
+import { useUsageStats } from '../api/get-usage-stats';
+import { PerformanceBanner } from './performance-banner';
+import { RecommendationCard } from './recommendation-card';
+import { UpsellCard } from './upsell-card';
+import { UsageCard } from './usage-card';
+import './recommendations.css';
+
+export type RecommendationsTab = 'all' | 'contextual' | 'stocks' | 'crypto' | 'alternatives';
+
+const TAB_ASSET_TYPES: Record<Exclude<RecommendationsTab, 'all' | 'contextual'>, AssetType> = {
+  stocks: 'stock',
+  crypto: 'crypto',
+  alternatives: 'alternative',
+};
+
+/** The list a tab shows: everything, or one asset type (from each recommendation's asset_type). */
+export function recommendationsForTab(
+  recommendations: readonly Recommendation[],
+  tab: RecommendationsTab,
+): Recommendation[] {
+  if (tab === 'all' || tab === 'contextual') return [...recommendations];
+  return recommendations.filter((item) => item.asset_type === TAB_ASSET_TYPES[tab]);
+}
+
+export interface RecommendationListProps {
+  recommendations: readonly Recommendation[];
+  advanced: boolean;
+  customAlerts: boolean;
+  canWrite: boolean;
+  onAdd: (recommendation: Recommendation, shares: number) => Promise<void>;
+}
+
+/** The cards, with one detail open at a time (part 2 section 2), or the empty state. */
+export function RecommendationList({ recommendations, ...cardProps }: RecommendationListProps) {
+  const { t } = useTranslation('recommendations');
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  if (recommendations.length === 0) {
+    return (
+      <Card className="rec-empty">
+        <Heading level={2} fontSize="large">
+          {t('empty.title')}
+        </Heading>
+        <Text className="app-muted">{t('empty.description')}</Text>
+      </Card>
+    );
+  }
+  return (
+    <ul className="rec-list">
+      {recommendations.map((recommendation) => (
+        <li key={recommendation.id}>
+          <RecommendationCard
+            recommendation={recommendation}
+            expanded={expandedId === recommendation.id}
+            onToggle={() =>
+              setExpandedId((current) => (current === recommendation.id ? null : recommendation.id))
+            }
+            {...cardProps}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PhilosophyCard() {
+  const { t } = useTranslation('recommendations');
+  return (
+    <Card className="rec-philosophy">
+      <Heading level={2} fontSize="large">
+        {t('philosophy.title')}
+      </Heading>
+      <Text>{t('philosophy.body')}</Text>
+    </Card>
+  );
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export interface RecommendationsPageProps {
+  /** Whose list: the signed-in user's id, or the public demo list. */
+  userId: string;
+  /** Signed-in users write (add to the portfolio); demo visitors only read. */
+  canWrite: boolean;
+  /** The Contextual Intelligence view, composed by the app (another feature). */
+  contextual: ReactNode;
+}
+
+/** Part 2 section 2: the recommendations page. */
+export function RecommendationsPage({ userId, canWrite, contextual }: RecommendationsPageProps) {
+  const { t } = useTranslation(['recommendations', 'common']);
+  const { language } = usePreferences();
+  const toast = useToast();
+  const [tab, setTab] = useState<RecommendationsTab>('all');
+  const recommendations = useRecommendations(userId);
+  const health = useAiHealth();
+  const usage = useUsageStats();
+  const advanced = useFeatureAllowed('advanced_recommendations');
+  const customAlerts = useFeatureAllowed('custom_alerts');
+  const addHolding = useAddHolding();
+
+  const onAdd = async (recommendation: Recommendation, shares: number) => {
+    try {
+      await addHolding.mutateAsync({
+        payload: { symbol: recommendation.symbol, shares, asset_type: recommendation.asset_type },
+        idempotencyKey: newIdempotencyKey(),
+      });
+      toast.show({
+        variant: 'success',
+        title: t('card.addRational'),
+        description: t('card.added', { symbol: recommendation.symbol }),
+      });
+    } catch (error: unknown) {
+      const message = isApiError(error) ? error.message : String(error);
+      toast.show({
+        variant: 'error',
+        title: t('common:status.error'),
+        description: t('card.addFailed', { symbol: recommendation.symbol, message }),
+      });
+    }
+  };
+
+  const data = recommendations.data;
+  const tier: Tier | undefined = usage.data?.user_tier;
+  const live = health.data?.status === 'healthy' && data !== undefined;
+  const hiddenCount = data ? Math.max(0, data.total_available - data.recommendations.length) : 0;
+  const latestAsOf = health.data?.latest_as_of;
+
+  const list = (selected: RecommendationsTab) =>
+    data ? (
+      <RecommendationList
+        recommendations={recommendationsForTab(data.recommendations, selected)}
+        advanced={advanced}
+        customAlerts={customAlerts}
+        canWrite={canWrite}
+        onAdd={onAdd}
+      />
+    ) : null;
+
+  return (
+    <Flex direction="column" gap="large" className="rec-page">
+      <div className="rec-header">
+        <div>
+          <Heading level={1}>{t('header.title')}</Heading>
+          <Text className="app-muted">{t('header.subtitle')}</Text>
+          <div className="rec-badges">
+            {live ? <Badge variant="success">{t('header.live')}</Badge> : null}
+            {tier ? (
+              <Badge variant="info" data-testid="plan-badge">
+                {t('header.planBadge', { plan: t(`common:tiers.${tier}`) })}
+              </Badge>
+            ) : null}
+            {data?.data_mode === 'replay' ? (
+              <Badge variant="warning" title={t('common:replay.description')}>
+                {t('common:replay.badge')}
+              </Badge>
+            ) : null}
+            {latestAsOf ? (
+              <Text as="span" className="app-muted" fontSize="small">
+                {t('common:dates.asOf', { date: formatDate(`${latestAsOf}T00:00:00Z`, language, 'UTC') })}
+              </Text>
+            ) : null}
+          </div>
+        </div>
+        <div className="rec-badges">
+          <Button onClick={() => void recommendations.refetch()} isDisabled={recommendations.isFetching}>
+            {recommendations.isFetching ? t('refreshing') : t('refreshPrices')}
+          </Button>
+          <Button gap="xs" isDisabled={!advanced} title={advanced ? undefined : t('advancedFiltersLocked')}>
+            {advanced ? null : <CrownIcon size={16} />} {t('advancedFilters')}
+          </Button>
+        </div>
+      </div>
+
+      <div className="rec-grid">
+        {usage.data ? (
+          <UsageCard
+            used={usage.data.usage.daily_recommendations.used}
+            limit={usage.data.usage.daily_recommendations.limit}
+          />
+        ) : null}
+        <PerformanceBanner backtest={data?.backtest ?? null} />
+        <PhilosophyCard />
+      </div>
+
+      <UpsellCard hiddenCount={hiddenCount} />
+      {data && hiddenCount > 0 ? (
+        <Text className="app-muted">
+          {t('showing', { shown: data.recommendations.length, total: data.total_available })}
+        </Text>
+      ) : null}
+
+      {recommendations.isPending ? (
+        <Flex alignItems="center" gap="small">
+          <Loader aria-label={t('loading')} />
+          <Text>{t('loading')}</Text>
+        </Flex>
+      ) : null}
+      {recommendations.isError ? (
+        <Alert variation="error" role="alert" heading={t('loadFailed')}>
+          <Button size="small" onClick={() => void recommendations.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+
+      <Tabs<RecommendationsTab>
+        value={tab}
+        onChange={setTab}
+        label={t('tabsLabel')}
+        justify={false}
+        items={[
+          { value: 'all', label: t('tabs.all'), content: list('all') },
+          { value: 'contextual', label: t('tabs.contextual'), content: contextual },
+          { value: 'stocks', label: t('tabs.stocks'), content: list('stocks') },
+          { value: 'crypto', label: t('tabs.crypto'), content: list('crypto') },
+          { value: 'alternatives', label: t('tabs.alternatives'), content: list('alternatives') },
+        ]}
+      />
+    </Flex>
+  );
+}

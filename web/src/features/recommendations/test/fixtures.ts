@@ -1,0 +1,59 @@
+import type { Recommendation } from '@app/shared/domain/entities/market';
+
+/** A recommendation shaped like the API's, with every figure chosen for the threshold under test. */
+export function buildRecommendation(overrides: Partial<Recommendation> = {}): Recommendation {
+  return {
+    id: 'rec-aapl',
+    symbol: 'AAPL',
+    name: 'Apple Inc.',
+    asset_type: 'stock',
+    recommendation: 'BUY',
+    current_price: 100,
+    target_price: 112.5,
+    confidence_score: 0.85,
+    rationality_score: 70,
+    reasoning: 'English reasoning',
+    reasoning_localized: {
+      en: 'English reasoning',
+      fr: 'Raisonnement en français',
+      es: 'Razonamiento en español',
+    },
+    summary: 'summary',
+    nugget_scores: {
+      investment_grade: 'B+',
+      composite_rationality_score: 70,
+      financial_health_score: 85,
+      growth_quality_score: 60,
+      value_score: 45,
+      momentum_score: 39.9,
+      risk_score: 30,
+      risk_reward_ratio: 1.5,
+      key_nuggets: ['First insight', 'Second insight', 'Third insight'],
+      factors: [
+        { name: 'momentum', score: 58.3, weight: 0.375, inputs: { momentum_1w: 1.39, momentum_3m: 3.04 } },
+        { name: 'value', score: null, weight: 0, inputs: { pe_ratio: null } },
+      ],
+    },
+    after_hours_price: null,
+    premarket_change: null,
+    volume_analysis: {
+      volume_breakout: true,
+      volume_ratio_20d: 2,
+      volume_surge_level: 'HIGH',
+      obv_trend: 'BULLISH',
+      accumulation_distribution: 1000,
+    },
+    risk_metrics: {
+      volatility_1month: 20,
+      volatility_regime: 'LOW',
+      momentum_1w: 6,
+      momentum_1m: -6,
+      momentum_3m: 5,
+      max_drawdown: -31,
+      sharpe_estimation: 0.5,
+    },
+    as_of: '2018-01-30',
+    reviewed: false,
+    ...overrides,
+  };
+}
