@@ -192,14 +192,17 @@ describe('recommendations and portfolio history: who may read what', () => {
   });
 
   it('trims per tier: a new FREE investor sees 3, the seeded PREMIUM investor up to 10', async () => {
+    // The replay universe has four daily series and other suites reject real poll items through the
+    // admin site (a rejected item leaves every list), so the count available is read, not assumed;
+    // the trimming of a longer list is pinned by recommendations-service.test.ts.
     const free = await signUpInvestor('Free');
     const freeList = await api<Recommendations>('GET', `/api/ai/recommendations/${free.userId}`, {
       token: free.token,
     });
     expect(freeList.status).toBe(200);
     expect(freeList.body.tier_cap).toBe(3);
-    expect(freeList.body.total_available).toBeGreaterThanOrEqual(4);
-    expect(freeList.body.recommendations).toHaveLength(3);
+    expect(freeList.body.total_available).toBeGreaterThan(0);
+    expect(freeList.body.recommendations).toHaveLength(Math.min(3, freeList.body.total_available));
 
     const premium = await signInSeedInvestor();
     const premiumList = await api<Recommendations>('GET', `/api/ai/recommendations/${premium.userId}`, {
@@ -209,6 +212,11 @@ describe('recommendations and portfolio history: who may read what', () => {
     expect(premiumList.body.tier_cap).toBe(10);
     expect(premiumList.body.recommendations).toHaveLength(Math.min(10, premiumList.body.total_available));
     expect(premiumList.body.total_available).toBe(freeList.body.total_available);
+    // One ranking for everyone: the FREE list is the head of the PREMIUM list.
+    const premiumHead = premiumList.body.recommendations.slice(0, freeList.body.recommendations.length);
+    expect(freeList.body.recommendations.map((item) => item.symbol)).toEqual(
+      premiumHead.map((item) => item.symbol),
+    );
   });
 
   it("refuses another user's list (403) and an anonymous read of a user's list (401)", async () => {
