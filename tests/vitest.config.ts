@@ -1,6 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Frozen market time for the whole run: the replay clock normally moves every series one bar a
+ * minute, which would let prices, grades and the review queue change between two reads of one test.
+ * The clock still runs (same code path as `npm start`), with its epoch just behind the start of the
+ * run and one bar a day, so every suite sees the same bar of every series, run after run. How the
+ * clock moves is pinned by functions/src/market/market-clock.test.ts.
+ */
+const FROZEN_REPLAY_CLOCK = {
+  REPLAY_EPOCH: new Date(Date.now() - 60_000).toISOString(),
+  REPLAY_MS_PER_BAR: String(24 * 60 * 60 * 1000),
+};
+// The stack runs in this process (global setup); the test workers get the same values below.
+Object.assign(process.env, FROZEN_REPLAY_CLOCK);
+
+/**
  * Integration and browser tests against one real local stack (DynamoDB Local, cognito-local, the API
  * behind the API Gateway-equivalent adapter, both built sites), started once for the whole run.
  */
@@ -8,6 +22,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'security/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts', './security/summary-setup.ts'],
+    env: FROZEN_REPLAY_CLOCK,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Two cores: the stack's JVM and node share them with the test workers.

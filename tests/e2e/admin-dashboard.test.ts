@@ -11,6 +11,9 @@ import { api, signInSeedAdmin } from '../src/api';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
 
+/** Symbols other suites add to portfolios and look for in investors' recommendation lists. */
+const SYMBOLS_OTHER_SUITES_READ = ['AAPL', 'BTC-USD'];
+
 interface PendingItem {
   id: string;
   symbol: string;
@@ -108,8 +111,14 @@ describe('admin dashboard journeys in Chromium', () => {
     );
     const toApprove = visible[0] ?? pending[0] ?? (await queueRecommendation('AAPL'));
     pending = pending.filter((item) => item.id !== toApprove.id);
+    // A rejected item leaves every investor's list, on the stack all suites share: reject one whose
+    // symbol no other suite looks for (they add and read AAPL and BTC-USD).
+    const others = visible.filter((item) => item.id !== toApprove.id);
     const toReject =
-      visible.find((item) => item.id !== toApprove.id) ?? pending[0] ?? (await queueRecommendation('MSFT'));
+      others.find((item) => !SYMBOLS_OTHER_SUITES_READ.includes(item.symbol)) ??
+      others[0] ??
+      pending[0] ??
+      (await queueRecommendation('MSFT'));
 
     const { context, page } = await newPage(browser);
     await signInAdminInBrowser(page);

@@ -159,7 +159,9 @@ describe('ai analysis routes', () => {
     }>('POST', '/api/ai/analyze/portfolio', {
       body: {
         holdings: [
-          { symbol: 'AAPL', shares: 10 },
+          // AAPL traded at 55-190 and BTC at 600-2,600 in their windows: 100 AAPL outweigh 1 BTC by
+          // at least 2x at any bar, so the index is clearly above the 0.5 of two equal positions.
+          { symbol: 'AAPL', shares: 100 },
           { symbol: 'BTC-USD', shares: 1 },
         ],
       },
