@@ -471,9 +471,7 @@ function renderArtefacts(report: Report): string[] {
       `Measured: the ai bundle, DATA_MODE=replay, in a directory with only \`@aws-sdk\`: without REPLAY_DATA_FILE -> ${summarise(check.without)}; ` +
         `with REPLAY_DATA_FILE (${mib(check.replayFileBytes)} MiB file incl. the snapshot) -> ${summarise(check.with)}.`,
       '',
-      '**So a replay-mode Lambda fails at run time unless the file ships with it:** the CDK (`AppFunction`) sets neither REPLAY_DATA_FILE nor copies the file into the asset, so a stage synthesised with `dataMode=replay` would answer 500 on every route that prices an asset. ' +
-        'The default cloud stage is `dataMode=live`, which does not read the packages for prices; the portfolio search universe and the content job still read replay/snapshot data (`market/universe/load-universe.ts`, `jobs/content-generation.ts`). ' +
-        'Fix for the lead (not done here: it changes the deploy): a `commandHooks.afterBundling` that runs build-replay-data into the asset and `REPLAY_DATA_FILE=/var/task/replay-universe.json` in the function environment.',
+      '**So every function that reads historical data ships the file:** `AppFunction` (`infra/lib/constructs/app-function.ts`, `replayData`) runs build-replay-data after esbuild into the asset directory and sets `REPLAY_DATA_FILE=/var/task/replay-universe.json`: the ai area and the price poll and content jobs get the series and reports (about 1.5 MB), the portfolio area also the search snapshot (about 7 MB). `infra/test/replay-data-bundling.test.ts` checks which functions get it and that the file the hook writes loads.',
     );
   }
   out.push('');

@@ -7,6 +7,7 @@ import {
   OutputFormat,
   SourceMapMode,
   type BundlingOptions,
+  type ICommandHooks,
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -46,6 +47,34 @@ export const LAMBDA_BUNDLING = {
   tsconfig: `${REPOSITORY_ROOT}functions/tsconfig.json`,
 } satisfies BundlingOptions;
 
+/** Where a function finds the replay data file it ships with (the Lambda task root). */
+export const REPLAY_DATA_FILE_IN_LAMBDA = '/var/task/replay-universe.json';
+
+/**
+ * What a function reads of the historical data sets at run time. A bundle carries no `node_modules`,
+ * so the data packages the local stack reads cannot be found in Lambda: the bundling step writes them
+ * as one JSON file beside the handler (functions/scripts/build-replay-data.ts). `series` = the price
+ * series and annual reports (replay prices, grades); `series-and-snapshot` adds the 14,000-listing
+ * screener snapshot that asset search indexes.
+ */
+export type ReplayDataNeed = 'series' | 'series-and-snapshot';
+
+/** The shell commands CDK runs after esbuild, in the bundling directory (no Docker). */
+export function replayDataCommands(need: ReplayDataNeed, inputDir: string, outputDir: string): string[] {
+  const snapshotFlag = need === 'series-and-snapshot' ? ' --with-snapshot' : '';
+  return [
+    `cd "${inputDir}" && node --import tsx functions/scripts/build-replay-data.ts "${outputDir}/replay-universe.json"${snapshotFlag}`,
+  ];
+}
+
+function replayDataHooks(need: ReplayDataNeed): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => replayDataCommands(need, inputDir, outputDir),
+  };
+}
+
 export interface AppFunctionProps {
   readonly config: StageConfig;
   /** Path of the handler file relative to the repository root, exporting `handler`. */
@@ -58,6 +87,8 @@ export interface AppFunctionProps {
   readonly environment?: Record<string, string>;
   /** Where failed asynchronous invocations go (jobs). */
   readonly deadLetterQueue?: sqs.IQueue;
+  /** Ships the replay data file with the bundle and points REPLAY_DATA_FILE at it. */
+  readonly replayData?: ReplayDataNeed;
 }
 
 /**
@@ -87,6 +118,7 @@ export class AppFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
       // The health checks judge the feed's freshness against the poll interval.
       PRICE_POLL_INTERVAL_SECONDS: String(config.pricePollMinutes * 60),
+      ...(props.replayData ? { REPLAY_DATA_FILE: REPLAY_DATA_FILE_IN_LAMBDA } : {}),
       ...props.environment,
     };
     for (const tableId of Object.keys(props.tableGrants) as TableId[]) {
@@ -118,7 +150,11 @@ export class AppFunction extends Construct {
           projectRoot: REPOSITORY_ROOT,
           depsLockFilePath: `${REPOSITORY_ROOT}package-lock.json`,
           awsSdkConnectionReuse: false,
-          bundling: { ...LAMBDA_BUNDLING, forceDockerBundling: false },
+          bundling: {
+            ...LAMBDA_BUNDLING,
+            forceDockerBundling: false,
+            ...(props.replayData ? { commandHooks: replayDataHooks(props.replayData) } : {}),
+          },
         });
 
     for (const [tableId, access] of Object.entries(props.tableGrants) as [TableId, 'read' | 'readwrite'][]) {

@@ -9,7 +9,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ROUTES, SERVICE_AREAS, routeKeyOf, type Access, type ServiceArea } from '@app/shared/api';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { apiGatewayPathOf, apiGatewayRouteKeyOf } from '../route-keys';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
@@ -47,6 +47,16 @@ export const AREA_SIZING: Readonly<Record<ServiceArea, AreaSizing>> = {
   subscription: { memorySize: 512, timeoutSeconds: 10 }, // peak heap 23 MB, RSS 108 MB
   portfolio: { memorySize: 768, timeoutSeconds: 15 }, // peak heap 54 MB, RSS 175 MB (snapshot universe loaded)
   admin: { memorySize: 512, timeoutSeconds: 15 }, // peak heap 23 MB, RSS 89 MB
+};
+
+/**
+ * The areas that read the historical data sets: ai prices and grades from the replay series (in a
+ * replay stage; a live stage still grades with the shipped annual reports where they apply), portfolio
+ * also searches the screener snapshot in every stage.
+ */
+export const AREA_REPLAY_DATA: Readonly<Partial<Record<ServiceArea, ReplayDataNeed>>> = {
+  ai: 'series',
+  portfolio: 'series-and-snapshot',
 };
 
 /** Access levels API Gateway checks with the JWT authorizer. Admin group membership is checked in the Lambda. */
@@ -107,6 +117,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(sizing.timeoutSeconds),
         tables: props.tables,
         tableGrants: AREA_TABLE_GRANTS[area],
+        ...(AREA_REPLAY_DATA[area] ? { replayData: AREA_REPLAY_DATA[area] } : {}),
         environment: {
           USER_POOL_ID: userPool.userPoolId,
           USER_POOL_CLIENT_IDS: clientIds.join(','),

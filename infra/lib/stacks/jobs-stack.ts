@@ -4,7 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import { JOB_NAMES, JOB_TABLE_GRANTS, type JobName } from '../table-access';
@@ -20,6 +20,8 @@ interface JobSpec {
   readonly schedule: (config: StageConfig) => events.Schedule;
   readonly memorySize: number;
   readonly timeout: Duration;
+  /** The price poll quotes the replay series in a replay stage; the content job grades them every day. */
+  readonly replayData?: ReplayDataNeed;
 }
 
 /** Midnight UTC, when the daily quotas of the spec start again. */
@@ -37,6 +39,7 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     schedule: (config) => events.Schedule.rate(Duration.minutes(config.pricePollMinutes)),
     memorySize: 1024,
     timeout: Duration.minutes(2),
+    replayData: 'series',
   },
   'usage-reset': {
     description: 'starts the daily quotas at midnight UTC',
@@ -49,6 +52,7 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     schedule: () => events.Schedule.expression(CONTENT_GENERATION_SCHEDULE),
     memorySize: 512,
     timeout: Duration.minutes(5),
+    replayData: 'series',
   },
 };
 
@@ -99,6 +103,7 @@ export class JobsStack extends Stack {
         // The Bedrock generator would also need bedrock:InvokeModel; templates need nothing.
         environment: { JOB_NAME: job, COST_RECORDS: 'off', CONTENT_GENERATOR: 'template' },
         deadLetterQueue,
+        ...(spec.replayData ? { replayData: spec.replayData } : {}),
       });
       const jobFunction = appFunction.function;
       // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.

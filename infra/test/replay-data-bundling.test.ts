@@ -1,0 +1,60 @@
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadReplayUniverseFromFile } from '@app/functions/market/data/replay-universe';
+import {
+  REPLAY_DATA_FILE_IN_LAMBDA,
+  REPOSITORY_ROOT,
+  replayDataCommands,
+} from '../lib/constructs/app-function';
+import { buildTestApp } from './support/build-test-app';
+
+type FunctionResource = {
+  Properties: { Description: string; Environment: { Variables: Record<string, string> } };
+};
+
+/**
+ * A Lambda bundle carries no node_modules, so the data packages the local stack reads are not there:
+ * the functions that read historical data get it as a file written after bundling.
+ */
+describe('replay data shipped with the functions that read it', () => {
+  const outputDir = mkdtempSync(join(tmpdir(), 'nugget-bundle-'));
+  afterAll(() => rmSync(outputDir, { recursive: true, force: true }));
+
+  let functions: FunctionResource[];
+  beforeAll(() => {
+    const { stacks } = buildTestApp({ placeholderCode: 'true' });
+    functions = [stacks.api, stacks.jobs].flatMap(
+      (stack) =>
+        Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as FunctionResource[],
+    );
+  });
+
+  it('points exactly the ai and portfolio areas, the price poll and the content job at the shipped file', () => {
+    const readers = functions
+      .filter((fn) => fn.Properties.Environment.Variables.REPLAY_DATA_FILE === REPLAY_DATA_FILE_IN_LAMBDA)
+      .map((fn) => fn.Properties.Description)
+      .sort();
+    expect(readers).toEqual([
+      'Nugget dev: generates the social posts of the day for review',
+      'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
+      'Nugget dev: the ai area of the API',
+      'Nugget dev: the portfolio area of the API',
+    ]);
+  });
+
+  it('writes, in the bundle directory, a file the functions load: series, reports and the search snapshot', () => {
+    for (const command of replayDataCommands('series-and-snapshot', REPOSITORY_ROOT, outputDir)) {
+      execSync(command, { stdio: 'pipe' });
+    }
+    const universe = loadReplayUniverseFromFile(join(outputDir, 'replay-universe.json'));
+    expect(universe.series.map((series) => series.id)).toEqual(
+      expect.arrayContaining(['^GSPC', 'AAPL', 'BTC-USD']),
+    );
+    expect(universe.fundamentalsBySymbol.get('AAPL')?.length).toBeGreaterThan(0);
+    expect(universe.snapshotBySymbol.size).toBeGreaterThan(10_000);
+  }, 60_000);
+});
