@@ -620,8 +620,7 @@ function renderDynamo(report: Report): string[] {
       'Guarded by `functions/src/data/no-scan.test.ts` (fails on any Scan command, paginator or scan call in the non-test source, and on a `dynamodb:Scan` grant in infra/lib/table-access.ts).',
     '',
     'Batch reads: the ai area reads the latest quotes of many symbols with one `BatchGetCommand` (`market-repository` `getQuotes`: enhanced prices, prices, recommendations, health) and so does the admin dashboard. ' +
-      '**The portfolio list does not:** `portfolio/portfolio-market.ts` `marketDataOf` calls `getQuote` (one GetItem) per held asset priced by the engine (snapshot-priced listings need no read), concurrently. ' +
-      'With the replay universe that is at most a handful of symbols (the 10-holding list above: 2.5 RCU), but in live mode a portfolio of watched symbols pays one round trip per holding. Fix left to the portfolio owner (it touches their valuation path): coalesce the concurrent `getQuote` calls of one request into one `getQuotes` (BatchGet) call.',
+      'So does the portfolio list: `portfolio/portfolio-market.ts` coalesces the stored-quote reads of the holdings valued in one turn of the event loop into one `getQuotes` (BatchGet) call (`createStoredQuoteBatcher`, unit-tested in `portfolio-market.test.ts`); snapshot-priced listings need no read.',
     '',
   );
   return out;

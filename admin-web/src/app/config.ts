@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The runtime configuration served at `/config.json` (the local stack and CloudFront), so one build

@@ -1,5 +1,5 @@
 import { quoteFromStored } from '../ai/engine-mappers';
-import type { MarketRepository } from '../data/market-repository';
+import type { MarketRepository, StoredQuote } from '../data/market-repository';
 import type { MarketEngine } from '../market/market-engine';
 import type { Quote } from '../market/price-provider';
 import type { Bar, SymbolAnalysis } from '../market/types';
@@ -55,15 +55,54 @@ export function assetQuoteOf(quote: Quote): AssetQuote {
   };
 }
 
+interface QuoteWaiter {
+  resolve: (quote: StoredQuote | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Coalesces the stored-quote reads that arrive in one turn of the event loop (a portfolio values all
+ * its holdings concurrently) into one BatchGetItem instead of one GetItem per holding.
+ */
+export function createStoredQuoteBatcher(
+  repository: Pick<MarketRepository, 'getQuotes'>,
+): (symbol: string) => Promise<StoredQuote | null> {
+  let pending: { symbol: string; waiter: QuoteWaiter }[] | null = null;
+
+  async function flush(batch: { symbol: string; waiter: QuoteWaiter }[]): Promise<void> {
+    try {
+      const quotes = await repository.getQuotes(batch.map(({ symbol }) => symbol));
+      for (const { symbol, waiter } of batch) waiter.resolve(quotes.get(symbol) ?? null);
+    } catch (error: unknown) {
+      for (const { waiter } of batch) waiter.reject(error);
+    }
+  }
+
+  return (symbol) =>
+    new Promise((resolve, reject) => {
+      if (!pending) {
+        const batch: { symbol: string; waiter: QuoteWaiter }[] = [];
+        pending = batch;
+        // After the current microtasks: every concurrent caller of this turn has joined the batch.
+        setImmediate(() => {
+          pending = null;
+          void flush(batch);
+        });
+      }
+      pending.push({ symbol, waiter: { resolve, reject } });
+    });
+}
+
 export interface PortfolioMarketOptions {
   engine: MarketEngine;
   /** Quotes stored by the price poll; the same prices the AI area's routes show. */
-  storedQuotes: Pick<MarketRepository, 'getQuote'>;
+  storedQuotes: Pick<MarketRepository, 'getQuotes'>;
   /** Built on first use: reading the snapshot costs about half a second, so only requests that need it pay. */
   loadUniverse: () => Promise<UniverseIndex>;
 }
 
 export function createPortfolioMarket(options: PortfolioMarketOptions): PortfolioMarket {
+  const getStoredQuote = createStoredQuoteBatcher(options.storedQuotes);
   let universe: Promise<UniverseIndex> | undefined;
   const getUniverse = () => {
     universe ??= options.loadUniverse().catch((error: unknown) => {
@@ -84,7 +123,7 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
         return { quote: snapshotQuoteOf(asset), closes: [], bars: [], analysis: null };
       }
       try {
-        const stored = await options.storedQuotes.getQuote(asset.symbol);
+        const stored = await getStoredQuote(asset.symbol);
         const result = await options.engine.analyze(
           asset.symbol,
           stored ? { quote: quoteFromStored(stored) } : {},
