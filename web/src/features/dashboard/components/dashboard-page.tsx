@@ -1,3 +1,4 @@
+import { isFactorWithoutData } from '@app/shared/domain/rules/score-factors';
 import { Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -293,7 +294,13 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
                     <dt>{t('dashboard:compositeScore')}</dt>
                     <dd>{formatNumber(item.nugget_scores.composite_rationality_score, language, 1)}</dd>
                     <dt>{t('dashboard:financialHealth')}</dt>
-                    <dd>{formatNumber(item.nugget_scores.financial_health_score, language, 1)}</dd>
+                    {isFactorWithoutData(item.nugget_scores, 'financial_health') ? (
+                      <dd className="app-muted" title={t('common:noData.description')}>
+                        {t('common:noData.label')}
+                      </dd>
+                    ) : (
+                      <dd>{formatNumber(item.nugget_scores.financial_health_score, language, 1)}</dd>
+                    )}
                   </dl>
                   <Text className="dashboard__nugget-text" title={item.nugget_scores.key_nuggets[0]}>
                     {cutNuggetText(item.nugget_scores.key_nuggets[0])}

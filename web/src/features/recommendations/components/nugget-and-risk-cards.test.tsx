@@ -15,7 +15,8 @@ function valueOf(label: string): HTMLElement {
 
 describe('NuggetCard', () => {
   it('colours scores at 80 green, 60 blue, 40 yellow, below red, and risk up to 30 green', async () => {
-    const { nugget_scores: scores } = buildRecommendation();
+    const { nugget_scores: withFactors } = buildRecommendation();
+    const scores = { ...withFactors, factors: [] };
     await renderWithProviders(<NuggetCard scores={scores} />);
 
     expect(valueOf('Financial health').className).toContain('rec-tone--green');
@@ -33,6 +34,16 @@ describe('NuggetCard', () => {
     unmount();
     await renderWithProviders(<NuggetCard scores={{ ...base, risk_score: 60.1 }} />);
     expect(valueOf('Risk score').className).toContain('rec-tone--red');
+  });
+
+  it('reads "No data" for a factor the engine had no input for, not its neutral 50', async () => {
+    // The fixture's value factor has no input (score null) although value_score carries a number.
+    const { nugget_scores: scores } = buildRecommendation();
+    await renderWithProviders(<NuggetCard scores={scores} />);
+
+    expect(valueOf('Value').textContent).toBe('No data');
+    expect(valueOf('Value').getAttribute('title')).toContain('left out of the composite score');
+    expect(valueOf('Momentum').textContent).toBe('39.9');
   });
 
   it('shows only the first two key insights, and none in the compact form', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NuggetScores } from '@app/shared/domain/entities/market';
 import { riskScoreColour, scoreColour } from '@app/shared/domain/rules/display-thresholds';
 import { formatNumber } from '@app/shared/domain/rules/formatting';
+import { isFactorWithoutData, type ScoreFactorName } from '@app/shared/domain/rules/score-factors';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { usePreferences } from '@/lib/preferences';
@@ -13,6 +14,14 @@ export const VISIBLE_INSIGHTS = 2;
 
 type ScoreKey = 'financialHealth' | 'growthQuality' | 'value' | 'momentum';
 
+/** The engine's factor behind each score of the card. */
+const FACTOR_OF: Record<ScoreKey, ScoreFactorName> = {
+  financialHealth: 'financial_health',
+  growthQuality: 'growth_quality',
+  value: 'value',
+  momentum: 'momentum',
+};
+
 export interface NuggetCardProps {
   scores: NuggetScores;
   /** The compact form: the figures in one tight grid, without the insights. */
@@ -21,7 +30,7 @@ export interface NuggetCardProps {
 
 /** Part 2 section 2: the nugget analysis card, full or compact. */
 export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
-  const { t } = useTranslation('recommendations');
+  const { t } = useTranslation(['recommendations', 'common']);
   const { language } = usePreferences();
   const score = (value: number) => formatNumber(value, language, 1);
   const rows: { key: ScoreKey; value: number }[] = [
@@ -56,7 +65,13 @@ export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
         {rows.map((row) => (
           <div key={row.key}>
             <dt>{t(`nugget.${row.key}`)}</dt>
-            <dd className={toneClass(scoreColour(row.value))}>{score(row.value)}</dd>
+            {isFactorWithoutData(scores, FACTOR_OF[row.key]) ? (
+              <dd className="app-muted" title={t('common:noData.description')}>
+                {t('common:noData.label')}
+              </dd>
+            ) : (
+              <dd className={toneClass(scoreColour(row.value))}>{score(row.value)}</dd>
+            )}
           </div>
         ))}
         <div>
