@@ -6,7 +6,7 @@ import { api, signInSeedInvestor, signUpInvestor } from '../src/api';
  * price poll stored when the stack started (local-scheduler.ts runs it before the API opens).
  */
 
-const REPLAY_SYMBOLS = ['^GSPC', 'AAPL', 'AAPL-2007', 'BTC-USD'];
+const REPLAY_SYMBOLS = ['^GSPC', 'AAPL', 'AAPL-2007', 'BTC-USD', 'FB'];
 
 interface Recommendations {
   user_id: string;
@@ -194,7 +194,7 @@ describe('recommendations and portfolio history: who may read what', () => {
   });
 
   it('trims per tier: a new FREE investor sees 3, the seeded PREMIUM investor up to 10', async () => {
-    // The replay universe has four daily series and other suites reject real poll items through the
+    // The replay universe has five daily series and other suites reject real poll items through the
     // admin site (a rejected item leaves every list), so the count available is read, not assumed;
     // the trimming of a longer list is pinned by recommendations-service.test.ts.
     const free = await signUpInvestor('Free');

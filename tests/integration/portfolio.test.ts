@@ -132,6 +132,18 @@ describe('asset search', () => {
     });
   });
 
+  it('finds the replayed FB (2012-2014) by symbol and name, apart from the snapshot META listing', async () => {
+    expect((await search('fb'))[0]).toMatchObject({
+      symbol: 'FB',
+      asset_type: 'stock',
+      price_source: 'replay',
+    });
+    expect((await search('facebook'))[0]?.price_as_of).toMatch(/^201[34]-\d{2}-\d{2}$/);
+    const meta = await search('meta platforms');
+    expect(meta.map((result) => result.symbol)).toEqual(['META', 'FB']);
+    expect(meta[0]).toMatchObject({ price_source: 'snapshot', price_as_of: null });
+  });
+
   it('refuses a query under 2 characters, naming the parameter', async () => {
     const response = await api<ErrorBody>('GET', '/api/portfolio/search', { query: { q: 'a' } });
     expect(response.status).toBe(400);
@@ -182,6 +194,24 @@ describe('valuation', () => {
     expect(asset.gain_percent).toBe(round2((asset.current_price / 100 - 1) * 100));
     expect(portfolio.body.summary.total_value).toBe(asset.total_value);
     expect(portfolio.body.demo).toBe(false);
+  });
+
+  it('adds FB and values it at its replayed price, dated inside the 2012-2014 series', async () => {
+    const user = await signUpInvestor();
+    const added = await addHolding(user, {
+      symbol: 'fb',
+      asset_type: 'stock',
+      shares: 10,
+      purchase_price: 38,
+    });
+    expect(added.status).toBe(201);
+    const portfolio = await getPortfolio(user);
+    const asset = portfolio.body.assets[0] as Asset;
+    expect(asset).toMatchObject({ symbol: 'FB', shares: 10, price_source: 'replay' });
+    expect(asset.price_as_of).toMatch(/^201[34]-\d{2}-\d{2}$/);
+    expect(asset.current_price).toBeGreaterThan(0);
+    expect(asset.total_value).toBe(round2(10 * asset.current_price));
+    expect(asset.gain_amount).toBe(round2((asset.current_price - 38) * 10));
   });
 
   it('values a snapshot-only listing at its undated snapshot price, with its 1-day change', async () => {

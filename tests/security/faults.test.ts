@@ -222,7 +222,7 @@ describe('the price poll with a failing provider', () => {
       providerCalls += 1;
       throw new TypeError('fetch failed: the quote provider is down (fault test)');
     };
-    const stored = await base.market.getQuotes(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']);
+    const stored = await base.market.getQuotes(['AAPL', 'AAPL-2007', 'BTC-USD', 'FB', '^GSPC']);
     const source = createPriceSource(
       { ...getConfig(), DATA_MODE: 'live', WATCHED_SYMBOLS: [...stored.keys()] },
       { fetch: failingFetch, fallback: base.market },

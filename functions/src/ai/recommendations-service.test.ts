@@ -86,11 +86,11 @@ describe('getRecommendations', () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
     const free = await getRecommendations('free', 10, user('free'), deps);
     const premium = await getRecommendations('premium', 10, user('premium'), deps);
-    expect(free.total_available).toBe(4);
+    expect(free.total_available).toBe(5);
     expect(free.tier_cap).toBe(3);
     expect(free.recommendations).toHaveLength(3);
     expect(premium.tier_cap).toBe(10);
-    expect(premium.recommendations).toHaveLength(4);
+    expect(premium.recommendations).toHaveLength(5);
     const scores = premium.recommendations.map((item) => item.rationality_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Items keep the id the price poll queued them under, so an admin decision can show.
@@ -105,6 +105,6 @@ describe('getRecommendations', () => {
     const health = await getAiHealth(deps);
     expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
     expect(health.status).toBe('healthy');
-    expect(health.symbols_tracked).toBe(4);
+    expect(health.symbols_tracked).toBe(5);
   });
 });

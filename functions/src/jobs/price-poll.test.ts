@@ -35,16 +35,25 @@ describe('runPricePoll on the replay universe', () => {
     const run = await runPricePoll(deps);
     const state = market.snapshot();
     expect(run.status).toBe('succeeded');
-    expect(Object.keys(state.quotes).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']);
+    expect(Object.keys(state.quotes).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', 'FB', '^GSPC']);
     // At the epoch every series sits on its first replayed bar: index min(252, n / 2).
     expect(state.quotes.AAPL?.as_of).toBe('2014-05-13');
+    // FB has 452 bars, so it warms up on half of them: bar 226.
+    expect(state.quotes.FB?.as_of).toBe('2013-04-16');
+    expect(state.health.FB).toMatchObject({ data_quality: 'good', bars_through: '2013-04-16' });
     expect(state.bars['^GSPC']?.length).toBeGreaterThan(250);
     expect(state.health.AAPL).toMatchObject({
       data_quality: 'good',
       bars_through: '2014-05-13',
       consecutive_errors: 0,
     });
-    expect(state.queue.map((item) => item.symbol).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']);
+    expect(state.queue.map((item) => item.symbol).sort()).toEqual([
+      'AAPL',
+      'AAPL-2007',
+      'BTC-USD',
+      'FB',
+      '^GSPC',
+    ]);
     for (const item of state.queue) {
       expect(item.status).toBe('PENDING');
       expect(item.risk_level).toBeGreaterThanOrEqual(0);
@@ -76,7 +85,7 @@ describe('runPricePoll on the replay universe', () => {
     const queued = market.snapshot().queue.length;
     clock.set('2024-01-01T00:01:00Z');
     const run = await runPricePoll(deps);
-    expect(run.bars_written).toBe(4);
+    expect(run.bars_written).toBe(5);
     expect(market.snapshot().quotes.AAPL?.as_of).toBe('2014-05-14');
     const state = market.snapshot();
     const changed = Object.values(state.lastRecommendations).filter(

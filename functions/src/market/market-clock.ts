@@ -5,8 +5,8 @@
  *
  * Each series advances one bar per `msPerBar` (default one real minute per trading day) and loops
  * over its own window. The loop starts after a warm-up of up to 252 bars so every replayed date has
- * up to a year of real history behind it for the analytics; short series (BTC: 365 bars) warm up on
- * half their length instead.
+ * up to a year of real history behind it for the analytics; short series (BTC: 365 bars, FB: 452)
+ * warm up on half their length instead.
  */
 export interface MarketClock {
   readonly epochMs: number;

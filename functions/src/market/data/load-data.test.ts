@@ -4,9 +4,17 @@ import {
   loadAnnualFundamentals,
   selectFundamentalsAsOf,
 } from './load-fundamentals.js';
-import { loadAllPriceSeries, parseVegaMonthDate } from './load-price-series.js';
+import { findOhlcViolation } from '../feed-quality.js';
+import {
+  DataFileError,
+  loadAllPriceSeries,
+  loadFacebookDaily,
+  parseTechanFacebookBars,
+  parseVegaMonthDate,
+} from './load-price-series.js';
 import { loadSnapshotListings } from './load-snapshot.js';
 import { parseCsv } from './parse-csv.js';
+import { readPackageFile } from './resolve-package-file.js';
 
 describe('price series loaders read the real package files', () => {
   const series = loadAllPriceSeries();
@@ -17,6 +25,7 @@ describe('price series loaders read the real package files', () => {
     ['AAPL', 1260, '2013-05-13', '2018-05-11', true, '@observablehq/sample-datasets', 'ISC'],
     ['AAPL-2007', 1280, '2007-04-24', '2012-05-01', false, '@visx/mock-data', 'MIT'],
     ['BTC-USD', 365, '2016-07-04', '2017-07-03', false, '@visx/mock-data', 'MIT'],
+    ['FB', 452, '2012-05-18', '2014-03-07', true, 'techan', 'MIT'],
     ['MSFT-M', 123, '2000-01-01', '2010-03-01', false, 'vega-datasets', 'BSD-3-Clause'],
     ['GOOG-M', 68, '2004-08-01', '2010-03-01', false, 'vega-datasets', 'BSD-3-Clause'],
   ] as const)('%s: %i bars from %s to %s', (id, count, first, last, hasOhlc, pkg, licence) => {
@@ -62,6 +71,72 @@ describe('price series loaders read the real package files', () => {
   });
 });
 
+describe('FB from the techan fixture, read as text and never executed', () => {
+  const facebook = loadFacebookDaily();
+  const rawText = readPackageFile('techan/package.json', facebook.source.file);
+
+  it('keeps every row of the raw file: 452 bars, the IPO day first, 2014-03-07 last', () => {
+    // An independent count of the raw lines `["YYYY-MM-DD",...],` of the ohlc.facebook literal.
+    const rawRows = rawText.match(/^\s*\["\d{4}-\d{2}-\d{2}",/gm) ?? [];
+    expect(rawRows).toHaveLength(452);
+    expect(facebook.bars).toHaveLength(rawRows.length);
+    expect(facebook.bars[0]).toEqual({
+      date: '2012-05-18',
+      open: 42.05,
+      high: 45,
+      low: 38,
+      close: 38.23,
+      volume: 573576400,
+    });
+    expect(facebook.bars.at(-1)).toEqual({
+      date: '2014-03-07',
+      open: 71.08,
+      high: 71.18,
+      low: 69.47,
+      close: 69.8,
+      volume: 38927000,
+    });
+    expect(rawText).toContain('["2012-05-18",42.05,45,38,38.23,573576400]');
+    expect(rawText).toContain('["2014-03-07",71.08,71.18,69.47,69.8,38927000]');
+  });
+
+  it('keeps the post-IPO low of 2012-09-04 exactly, and the real data has no OHLC violation', () => {
+    expect(facebook.bars.find((bar) => bar.date === '2012-09-04')).toEqual({
+      date: '2012-09-04',
+      open: 18.08,
+      high: 18.27,
+      low: 17.55,
+      close: 17.73,
+      volume: 46622400,
+    });
+    expect(facebook.bars.map(findOhlcViolation).filter((violation) => violation !== null)).toEqual([]);
+  });
+
+  it('labels the series honestly: a stock, OHLCV, MIT, origin not named by the package', () => {
+    expect(facebook).toMatchObject({
+      id: 'FB',
+      ticker: 'FB',
+      asset_type: 'stock',
+      frequency: 'daily',
+      has_ohlc: true,
+      has_volume: true,
+      source: { package: 'techan', version: '0.8.0', licence: 'MIT' },
+    });
+    expect(facebook.source.origin).toMatch(/does not name its source/);
+  });
+
+  it('rejects a changed file instead of papering over it', () => {
+    const row = (cells: string) => `ohlc.facebook = [\n  ${cells}\n].map(function(d) {});`;
+    expect(() => parseTechanFacebookBars('module.exports = {};', 'f')).toThrow(DataFileError);
+    expect(() => parseTechanFacebookBars(row('["2012-05-18",42.05,45,38]'), 'f')).toThrow(/bad row/);
+    expect(() => parseTechanFacebookBars(row('["18/05/2012",42.05,45,38,38.23,1]'), 'f')).toThrow(/bad date/);
+    expect(() =>
+      parseTechanFacebookBars(row('["2012-05-18",1,1,1,1,1],\n  ["2012-05-18",1,1,1,1,1]'), 'f'),
+    ).toThrow(/duplicate date 2012-05-18/);
+    expect(() => parseTechanFacebookBars(row('[date.parse("x"),1,1,1,1,1]'), 'f')).toThrow(/not a JSON/);
+  });
+});
+
 describe('fundamentals and snapshot', () => {
   const fundamentals = indexFundamentalsBySymbol(loadAnnualFundamentals());
 
@@ -86,6 +161,20 @@ describe('fundamentals and snapshot', () => {
     expect(early2016?.latest.period_ending).toBe('2015-09-26');
     expect(early2016?.previous?.period_ending).toBe('2014-09-27');
     expect(early2016?.eps_split_factor).toBe(1);
+  });
+
+  it('has FB reports for fiscal 2013-2016, none published (90 days after 2013-12-31) inside the FB series', () => {
+    expect(fundamentals.get('FB')?.map((report) => report.period_ending)).toEqual([
+      '2013-12-31',
+      '2014-12-31',
+      '2015-12-31',
+      '2016-12-31',
+    ]);
+    expect(selectFundamentalsAsOf(fundamentals.get('FB'), '2014-03-07')).toBeNull();
+    expect(selectFundamentalsAsOf(fundamentals.get('FB'), '2014-03-30')).toBeNull();
+    expect(selectFundamentalsAsOf(fundamentals.get('FB'), '2014-03-31')?.latest.period_ending).toBe(
+      '2013-12-31',
+    );
   });
 
   it('reads the 14,161-listing snapshot with empty cells as null', () => {

@@ -18,6 +18,7 @@ export const SP500_DAILY_ID = '^GSPC';
 export const AAPL_DAILY_ID = 'AAPL';
 export const AAPL_2007_CLOSE_ID = 'AAPL-2007';
 export const BTC_DAILY_ID = 'BTC-USD';
+export const FACEBOOK_DAILY_ID = 'FB';
 
 export class DataFileError extends Error {
   constructor(file: string, detail: string) {
@@ -237,6 +238,73 @@ export function loadBitcoinClose(): PriceSeries {
   };
 }
 
+function barOfTechanRow(row: unknown, file: string): Bar {
+  if (
+    !Array.isArray(row) ||
+    row.length !== 6 ||
+    typeof row[0] !== 'string' ||
+    !row.slice(1).every((cell) => typeof cell === 'number' && Number.isFinite(cell))
+  ) {
+    throw new DataFileError(file, `bad row ${JSON.stringify(row)}`);
+  }
+  const [date, open, high, low, close, volume] = row as [string, number, number, number, number, number];
+  return { date: requireIsoDate(date, file), open, high, low, close, volume };
+}
+
+/**
+ * Bars of the `ohlc.facebook = [ ["2012-05-18",42.05,45,38,38.23,573576400], ... ].map(...)` literal
+ * of techan's fixture (rows are date, open, high, low, close, volume, newest first), sorted ascending.
+ */
+export function parseTechanFacebookBars(source: string, file: string): Bar[] {
+  const start = source.indexOf('ohlc.facebook = [');
+  const end = source.indexOf('].map(', start);
+  if (start < 0 || end < 0) throw new DataFileError(file, 'ohlc.facebook literal not found');
+  let rows: unknown;
+  try {
+    rows = JSON.parse(source.slice(source.indexOf('[', start), end + 1));
+  } catch (error: unknown) {
+    throw new DataFileError(file, `ohlc.facebook is not a JSON literal (${(error as Error).message})`);
+  }
+  if (!Array.isArray(rows)) throw new DataFileError(file, 'ohlc.facebook is not an array');
+  return sortAndCheckBars(
+    rows.map((row) => barOfTechanRow(row, file)),
+    file,
+  );
+}
+
+/**
+ * Facebook (ticker FB until 2022, now Meta Platforms, META), daily OHLCV from the IPO day 2012-05-18
+ * to 2014-03-07, as traded (techan `test/spec/bundle/_fixtures/data/ohlc.js`). The fixture module
+ * `require`s d3 and a test helper, so it is read as text and its row literal JSON-parsed; nothing in
+ * the package runs.
+ */
+export function loadFacebookDaily(): PriceSeries {
+  const file = 'test/spec/bundle/_fixtures/data/ohlc.js';
+  // techan has no exports map; its package.json locates the package root without loading d3.
+  const text = readPackageFile('techan/package.json', file);
+  return {
+    id: FACEBOOK_DAILY_ID,
+    ticker: 'FB',
+    display_name: 'Facebook, Inc. (now Meta Platforms), 2012-2014',
+    asset_type: 'stock',
+    frequency: 'daily',
+    has_ohlc: true,
+    has_volume: true,
+    // No split and no dividend in the window, so traded prices are also the adjusted ones.
+    split_adjusted: true,
+    source: {
+      package: 'techan',
+      version: '0.8.0',
+      file,
+      licence: 'MIT',
+      origin: 'Historical FB prices as traded (the package does not name its source)',
+      notes:
+        'Test fixture of the charting library (ohlc.facebook); stored newest first, sorted ascending here. Ticker FB, renamed META in 2022.',
+    },
+    bars: parseTechanFacebookBars(text, file),
+  };
+}
+
 const MONTHS: Record<string, string> = {
   Jan: '01',
   Feb: '02',
@@ -307,5 +375,12 @@ export function loadMonthlyStocks(): PriceSeries[] {
 
 /** Every real price series of the replay universe, daily first. */
 export function loadAllPriceSeries(): PriceSeries[] {
-  return [loadSp500Daily(), loadAaplDaily(), loadAaplCloseVisx(), loadBitcoinClose(), ...loadMonthlyStocks()];
+  return [
+    loadSp500Daily(),
+    loadAaplDaily(),
+    loadAaplCloseVisx(),
+    loadBitcoinClose(),
+    loadFacebookDaily(),
+    ...loadMonthlyStocks(),
+  ];
 }

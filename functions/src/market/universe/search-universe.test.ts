@@ -42,6 +42,13 @@ const universe = buildAssetUniverse({
     { symbol: '^GSPC', ticker: '^GSPC', name: 'S&P 500', asset_type: 'stock', frequency: 'daily' },
     { symbol: 'BTC-USD', ticker: 'BTC-USD', name: 'Bitcoin', asset_type: 'crypto', frequency: 'daily' },
     {
+      symbol: 'FB',
+      ticker: 'FB',
+      name: 'Facebook, Inc. (now Meta Platforms), 2012-2014',
+      asset_type: 'stock',
+      frequency: 'daily',
+    },
+    {
       symbol: 'MSFT-M',
       ticker: 'MSFT',
       name: 'Microsoft (monthly)',
@@ -62,6 +69,8 @@ const universe = buildAssetUniverse({
     listing('PHYS', 'Sprott Physical Gold Trust ETV', 8_700_000_000),
     listing('OBTC', 'Osprey Bitcoin Trust', null),
     listing('JPM/PL', 'JPMorgan Chase preferred L', 1_000_000),
+    listing('META', 'Meta Platforms, Inc.', 1_411_000_000_000, { exchange: 'NASDAQ' }),
+    listing('FBK', 'FB Financial Corporation', 2_640_000_000),
   ],
 });
 const index = buildUniverseIndex(universe);
@@ -83,6 +92,20 @@ describe('buildAssetUniverse', () => {
     expect(bySymbol.has('MSFT-M')).toBe(false);
     expect(bySymbol.has('JPM/PL')).toBe(false);
     expect(bySymbol.get('PHYS')).toMatchObject({ price_source: 'snapshot', snapshot_price: 10 });
+  });
+
+  it('keeps the replayed FB (2012-2014) and the snapshot META (undated, years later) as two assets', () => {
+    const bySymbol = new Map(universe.map((asset) => [asset.symbol, asset]));
+    expect(bySymbol.get('FB')).toMatchObject({
+      name: 'Facebook, Inc. (now Meta Platforms), 2012-2014',
+      price_source: 'quoted',
+      market: 'US',
+      market_cap: null,
+    });
+    expect(bySymbol.get('META')).toMatchObject({ price_source: 'snapshot', market: 'NASDAQ' });
+    expect(symbols('fb')).toEqual(['FB', 'FBK']);
+    expect(symbols('facebook')).toEqual(['FB']);
+    expect(symbols('meta')).toEqual(['META', 'FB']);
   });
 
   it('classifies by the data in asset-classes.json: symbols, industries, then name patterns', () => {
