@@ -92,16 +92,23 @@ function formatValue(component: SubScore, language: keyof LocalizedText): string
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** The component whose weighted distance from neutral is largest. */
-function findMainDriver(factor: FactorScore): SubScore | undefined {
+/**
+ * The input that pushed the factor most in the direction of its contribution: for a factor that
+ * supports the score, the component furthest above neutral (weighted); for one that weighs on it, the
+ * one furthest below. Risk components score riskiness, so their direction is reversed. A component
+ * pulling the other way is never named: "momentum supports the score (3-month change -2.5 %)" would
+ * contradict itself when the week and the month carried the factor.
+ */
+export function findMainDriver(factor: FactorScore, positive: boolean): SubScore | undefined {
+  const direction = (positive ? 1 : -1) * (factor.higher_is_better ? 1 : -1);
   let best: SubScore | undefined;
-  let bestDistance = -1;
+  let bestPush = 0;
   for (const component of factor.components) {
     if (component.score === null) continue;
-    const distance = component.weight * Math.abs(component.score - 50);
-    if (distance > bestDistance) {
+    const push = component.weight * (component.score - 50) * direction;
+    if (push > bestPush) {
       best = component;
-      bestDistance = distance;
+      bestPush = push;
     }
   }
   return best;
@@ -162,7 +169,7 @@ export function describeKeyNuggets(factors: readonly FactorScore[]): KeyNugget[]
     factor: factor.name,
     impact: contribution > 0 ? 'positive' : 'negative',
     contribution: roundTo(contribution, 1),
-    text: buildSentence(factor, contribution > 0, findMainDriver(factor)),
+    text: buildSentence(factor, contribution > 0, findMainDriver(factor, contribution > 0)),
   }));
   const fundamentalFactors: FactorName[] = ['financial_health', 'growth_quality', 'value'];
   if (factors.every((factor) => !fundamentalFactors.includes(factor.name) || factor.status === 'no_data')) {

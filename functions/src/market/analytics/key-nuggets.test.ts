@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { FactorScore, SubScore } from '../types';
+import { describeKeyNuggets, findMainDriver } from './key-nuggets';
+
+function component(name: string, value: number, score: number, weight: number): SubScore {
+  return { name, value, unit: 'percent', score, weight };
+}
+
+function factor(
+  overrides: Partial<FactorScore> & Pick<FactorScore, 'name' | 'score' | 'components'>,
+): FactorScore {
+  return {
+    weight: 0.15,
+    effective_weight: 0.375,
+    status: 'ok',
+    higher_is_better: true,
+    inputs: {},
+    ...overrides,
+  };
+}
+
+describe('findMainDriver', () => {
+  // FB on 2013-06-28-like inputs: the week and the month rose, the quarter fell a little.
+  const momentum = factor({
+    name: 'momentum',
+    score: 61,
+    components: [
+      component('momentum_3m', -2.5, 43.8, 0.5),
+      component('momentum_1m', 8, 90, 0.3),
+      component('momentum_1w', 3, 80, 0.2),
+    ],
+  });
+
+  it('names the input that pushed the factor in the direction of its contribution', () => {
+    expect(findMainDriver(momentum, true)?.name).toBe('momentum_1m');
+    expect(findMainDriver(momentum, false)?.name).toBe('momentum_3m');
+  });
+
+  it('reads risk components as riskiness: low risk is named by a calm input, never by a deep drawdown', () => {
+    const risk = factor({
+      name: 'risk',
+      score: 40,
+      higher_is_better: false,
+      effective_weight: 0.625,
+      components: [
+        component('volatility_1month', 18, 11.4, 0.5),
+        component('max_drawdown', -45, 90, 0.3),
+        component('speculative_swing_3m', 2.5, 4.2, 0.2),
+      ],
+    });
+    expect(findMainDriver(risk, true)?.name).toBe('volatility_1month');
+    expect(findMainDriver(risk, false)?.name).toBe('max_drawdown');
+  });
+
+  it('names nothing when no input pushed that way', () => {
+    const flat = factor({
+      name: 'momentum',
+      score: 60,
+      components: [component('momentum_3m', 20, 100, 0.5)],
+    });
+    expect(findMainDriver(flat, false)).toBeUndefined();
+  });
+});
+
+describe('describeKeyNuggets', () => {
+  it('never pairs "supports the score" with an input that pulled it down', () => {
+    const [nugget] = describeKeyNuggets([
+      factor({
+        name: 'momentum',
+        score: 61,
+        components: [
+          component('momentum_3m', -2.5, 43.8, 0.5),
+          component('momentum_1m', 8, 90, 0.3),
+          component('momentum_1w', 3, 80, 0.2),
+        ],
+      }),
+    ]);
+    expect(nugget?.impact).toBe('positive');
+    expect(nugget?.text.en).toBe('Momentum supports the score (1-month change +8.0 %)');
+    expect(nugget?.text.fr).toContain('variation sur 1 mois');
+    expect(nugget?.text.es).toContain('variación a 1 mes');
+  });
+});
