@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { REPOSITORY_ROOT } from '@app/infra/local/local-stack';
 
 /**
- * Section 5, weight: what each site's entry (dist/index.html) loads before any interaction — the
- * module script, its modulepreloads and the stylesheets — gzipped; every chunk of the build with the
+ * Section 5, weight: what each site's entry (dist/index.html) loads before any interaction — its
+ * scripts, their modulepreloads and the stylesheets — gzipped; every chunk of the build with the
  * packages that make it up, attributed from the build's source maps (each mapped segment's bytes go
  * to its source; a few lines instead of source-map-explorer, which is not installed).
  */
@@ -112,9 +112,8 @@ export function attributeBytes(
 export function measureSite(site: Site): SiteWeight {
   const dist = join(REPOSITORY_ROOT, site, 'dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map(
-    (match) => match[1] ?? '',
-  );
+  // Module and classic scripts (a prerendered page adds a small blocking one, web/scripts/prerender.ts).
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1] ?? '');
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
     (match) => match[1] ?? '',
   );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { amplifyThemeCss, marketingPlans } from './scripts/build-time-modules';
 
 /**
  * Amplify (auth, core, crypto) is large and only the sign-in dialog and the signed-in routes need it,
@@ -10,7 +11,11 @@ import { defineConfig } from 'vite';
 const AMPLIFY_MODULES = /node_modules[\\/](aws-amplify|@aws-amplify[\\/](?!ui)|@aws-crypto|@smithy|@aws-sdk)/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), amplifyThemeCss(), marketingPlans()],
+  define: {
+    // The footer's year in prerendered pages; the client swaps in the visitor's after hydrating.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   resolve: {
     alias: {
       '@/': fileURLToPath(new URL('./src/', import.meta.url)),
@@ -20,6 +25,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Read by scripts/prerender.ts (the chunks to preload in prerendered pages), then removed.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,8 +1,18 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readSiteRouting, siteRoutingCode } from '../lib/constructs/static-site';
 import { buildTestApp } from './support/build-test-app';
 
 type Resource = { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- raw CloudFormation JSON
+
+/** Runs a viewer-request function's own source the way CloudFront would. */
+function routerOf(functionCode: string): (uri: string) => string {
+  const handler = new Function(`${functionCode}; return handler;`)() as (event: unknown) => { uri: string };
+  return (uri) => handler({ request: { uri } }).uri;
+}
 
 describe('sites stack', () => {
   let template: Template;
@@ -63,17 +73,41 @@ describe('sites stack', () => {
     }
   });
 
-  it('rewrites client-side routes to index.html and leaves files alone', () => {
-    const fn = Object.values(template.findResources('AWS::CloudFront::Function'))[0] as Resource;
-    // Runs the function's own source the way CloudFront would.
-    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => {
-      uri: string;
-    };
-    const route = (uri: string) => handler({ request: { uri } }).uri;
+  it('gives each site its routing function: client-side routes to index.html, files left alone', () => {
+    const functions = Object.values(template.findResources('AWS::CloudFront::Function')) as Resource[];
+    expect(functions).toHaveLength(2);
+    for (const fn of functions) {
+      // The test builds are plain single-page sites (support/build-test-app.ts).
+      const route = routerOf(fn.Properties.FunctionCode);
+      expect(route('/')).toBe('/index.html');
+      expect(route('/portfolio/holdings')).toBe('/index.html');
+      expect(route('/assets/app-1234.js')).toBe('/assets/app-1234.js');
+      expect(route('/config.json')).toBe('/config.json');
+    }
+  });
+
+  it('serves prerendered pages from their folders and other client-side routes from the app shell', () => {
+    // Arrange: the layout web/scripts/prerender.ts writes.
+    const dist = mkdtempSync(join(tmpdir(), 'nugget-prerendered-'));
+    for (const file of ['index.html', 'app.html', 'pricing/index.html', 'assets/app-1234.js']) {
+      mkdirSync(join(dist, file, '..'), { recursive: true });
+      writeFileSync(join(dist, file), '');
+    }
+
+    // Act
+    const routing = readSiteRouting(dist);
+    const route = routerOf(siteRoutingCode(routing));
+
+    // Assert
+    expect(routing).toEqual({ pages: ['/', '/pricing'], shell: '/app.html' });
     expect(route('/')).toBe('/index.html');
-    expect(route('/portfolio/holdings')).toBe('/index.html');
+    expect(route('/pricing')).toBe('/pricing/index.html');
+    expect(route('/pricing/')).toBe('/pricing/index.html');
+    expect(route('/pricing/annual')).toBe('/app.html');
+    expect(route('/dashboard')).toBe('/app.html');
+    expect(route('/constructor')).toBe('/app.html');
     expect(route('/assets/app-1234.js')).toBe('/assets/app-1234.js');
-    expect(route('/config.json')).toBe('/config.json');
+    expect(route('/assets')).toBe('/app.html');
   });
 
   it('sends HSTS, a strict CSP, nosniff, no framing and a referrer policy', () => {

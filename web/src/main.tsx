@@ -1,24 +1,43 @@
 import '@aws-amplify/ui-react/styles.css';
+import 'virtual:amplify-theme.css';
 import './app/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createI18n } from '@/lib/i18n';
 import { readStoredLanguage } from '@/lib/preferences';
+import { checkPrerenderedPage, discardPrerenderedMarkup, PRERENDER_CHECK } from './app/prerendered-page';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 
+/**
+ * The public pages arrive prerendered (scripts/prerender.ts) and are hydrated when the visitor would see
+ * the same markup; any other page, or a visitor with another stored language or theme, is rendered here.
+ */
 async function start(): Promise<void> {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  const i18n = await createI18n(readStoredLanguage());
-  const router = createAppRouter();
-  root.render(
+  const container = document.getElementById('root') as HTMLElement;
+  const hydrate = checkPrerenderedPage(PRERENDER_CHECK);
+  const [i18n] = await Promise.all([
+    createI18n(readStoredLanguage()),
+    // Hydration must render what the prerender did on the first pass, so the page's own chunk comes first.
+    hydrate ? loadMatchedLazyRoutes(window.location) : null,
+  ]);
+  const app = (
     <StrictMode>
       <AppProviders i18n={i18n}>
-        <RouterProvider router={router} />
+        <RouterProvider router={createAppRouter()} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) {
+    // As a transition, hydration yields to the browser between components instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    discardPrerenderedMarkup(container, PRERENDER_CHECK);
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -22,20 +22,6 @@ export interface SitesStackProps extends StackProps {
   readonly adminAssetPath: string;
 }
 
-/**
- * Rewrites every path without a file extension to /index.html so the React router serves deep links,
- * while a missing asset stays a 403/404 and the API behaviour is untouched. Distribution-wide error
- * responses would also turn the API's own 403 and 404 answers into index.html with a 200.
- */
-const SPA_ROUTING_CODE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
-
 /** The two sites: the investor site (`web/`) and the admin site (`admin-web/`), each on its own origin. */
 export class SitesStack extends Stack {
   readonly webSite: StaticSite;
@@ -101,15 +87,17 @@ export class SitesStack extends Stack {
       },
     });
 
-    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
-      comment: 'Serves index.html for client-side routes',
-      code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    const siteProps = { config, logBucket, securityHeaders, apiOrigin };
+    this.adminSite = new StaticSite(this, 'AdminSite', {
+      ...siteProps,
+      name: 'admin',
+      assetPath: props.adminAssetPath,
     });
-
-    const siteProps = { config, logBucket, securityHeaders, spaRouting, apiOrigin };
-    this.adminSite = new StaticSite(this, 'AdminSite', { ...siteProps, name: 'admin' });
-    this.webSite = new StaticSite(this, 'WebSite', { ...siteProps, name: 'web' });
+    this.webSite = new StaticSite(this, 'WebSite', {
+      ...siteProps,
+      name: 'web',
+      assetPath: props.webAssetPath,
+    });
 
     const sharedConfig = {
       // Same origin: both distributions route /api/* to the HTTP API.
@@ -119,11 +107,11 @@ export class SitesStack extends Stack {
       dataMode: config.dataMode,
       stage: config.stage,
     };
-    this.adminSite.deploy(props.adminAssetPath, {
+    this.adminSite.deploy({
       ...sharedConfig,
       userPoolClientId: props.adminClient.userPoolClientId,
     });
-    this.webSite.deploy(props.webAssetPath, {
+    this.webSite.deploy({
       ...sharedConfig,
       userPoolClientId: props.webClient.userPoolClientId,
       adminSiteUrl: `https://${this.adminSite.distribution.distributionDomainName}`,

@@ -1,20 +1,32 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import type { i18n as I18nInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '@/components/ui/toast';
 import { PreferencesProvider, usePreferences } from '@/lib/preferences';
-import { appTheme } from './theme';
+import { appThemeDefinition } from './theme';
+
+/**
+ * The element Amplify's ThemeProvider renders, without the provider: the theme's CSS comes with the
+ * stylesheet (see ./theme). The primitives read CSS variable names and breakpoints from Amplify's theme
+ * context, and its default theme has the same ones (ours changes values only).
+ */
+function ThemeScope({ children }: { children: ReactNode }) {
+  const { theme } = usePreferences();
+  return (
+    <div data-amplify-theme={appThemeDefinition.name} data-amplify-color-mode={theme} dir="ltr">
+      {children}
+    </div>
+  );
+}
 
 function ThemedApp({ children }: { children: ReactNode }) {
-  const { theme } = usePreferences();
   const { t } = useTranslation();
   return (
-    <ThemeProvider theme={appTheme} colorMode={theme}>
+    <ThemeScope>
       <div className="app-root">
         <ToastProvider dismissLabel={t('buttons.close')}>{children}</ToastProvider>
       </div>
-    </ThemeProvider>
+    </ThemeScope>
   );
 }
 

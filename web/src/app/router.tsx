@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { HomePage } from '@/features/marketing/components/home-page';
 import { PublicLayout } from './layout/public-layout';
 import { StartupError } from './routes/startup-error';
@@ -91,4 +91,19 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves the lazy routes matching `location` in place (React Router's recipe for hydrating lazy
+ * routes), so a router created afterwards renders the page on its first pass instead of waiting.
+ */
+export async function loadMatchedLazyRoutes(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
 }

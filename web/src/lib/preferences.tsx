@@ -4,7 +4,7 @@ import { switchLanguage } from './i18n-core';
 import type { Language, Theme } from '@app/shared/domain/enums';
 import { SUPPORTED_LANGUAGES } from './i18n-core';
 
-const THEMES: readonly Theme[] = ['light', 'dark'];
+export const SUPPORTED_THEMES: readonly Theme[] = ['light', 'dark'];
 
 /** Only en, fr and es are accepted (part 1 section 5). */
 export function isLanguage(value: unknown): value is Language {
@@ -13,7 +13,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Only light and dark are accepted (part 1 section 5). */
 export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+  return typeof value === 'string' && (SUPPORTED_THEMES as readonly string[]).includes(value);
 }
 
 /** Browser storage keys of part 1 section 9. */
@@ -85,13 +85,14 @@ export function PreferencesProvider({ i18n, initialTheme, children }: Preference
   );
   const [theme, setThemeState] = useState<Theme>(() => initialTheme ?? readStoredTheme());
 
+  // Written only when different: a prerendered page arrives with them set, and a write restyles the page.
   useEffect(() => {
-    document.documentElement.lang = language;
+    if (document.documentElement.lang !== language) document.documentElement.lang = language;
   }, [language]);
 
+  // styles.css derives the background and color-scheme from it.
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-    document.documentElement.style.colorScheme = theme;
+    if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
 
   const setLanguage = useCallback(

@@ -1,12 +1,28 @@
 import { Text } from '@aws-amplify/ui-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { PUBLIC_LINKS } from './public-nav';
 
+const subscribeToNothing = () => () => {};
+
+/**
+ * The visitor's year. A prerendered page carries the build's year: hydration starts from it (the markup
+ * matches) and then renders the visitor's, so a page built last year neither fails to hydrate nor stays stale.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 /** Every public page ends with the "not investment advice" line. */
 export function Footer() {
   const { t } = useTranslation(['common', 'nav']);
+  const year = useCurrentYear();
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">
@@ -26,9 +42,7 @@ export function Footer() {
         {t('common:footer.notAdvice')}
       </p>
       <Text className="app-muted app-footer__small">{t('common:footer.dataSources')}</Text>
-      <Text className="app-muted app-footer__small">
-        {t('common:footer.copyright', { year: new Date().getFullYear() })}
-      </Text>
+      <Text className="app-muted app-footer__small">{t('common:footer.copyright', { year })}</Text>
     </footer>
   );
 }

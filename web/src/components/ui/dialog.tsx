@@ -23,7 +23,7 @@ export interface DialogProps {
 /**
  * Modal dialog: focus moves inside on open, Tab and Shift+Tab stay inside, Escape closes, and focus
  * returns to where it was on close. Rendered in place (not portalled) so Amplify's theme variables,
- * scoped to the ThemeProvider element, still apply.
+ * scoped to the element carrying data-amplify-theme, still apply.
  */
 export function Dialog({ open, title, description, onClose, closeLabel, children }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);

@@ -78,7 +78,7 @@ export function ContactForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('form.title')} data-testid="contact-form">
-      <Flex direction="column" gap="small">
+      <Flex className="app-stack">
         <TextField
           {...fieldProps('name')}
           autoComplete="name"

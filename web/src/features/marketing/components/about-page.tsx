@@ -55,7 +55,7 @@ export function AboutPage() {
       </Section>
 
       <Section title={t('story.title')} tone="alt">
-        <Flex direction="column" gap="small" className="app-prose">
+        <Flex className="app-stack app-prose">
           <Badge variant="warning">{t('story.founded')}</Badge>
           <Text>{t('story.paragraph1')}</Text>
           <Text>{t('story.paragraph2')}</Text>

@@ -8,17 +8,11 @@ export function FeaturesPage() {
   const { t } = useTranslation('features');
   return (
     <section className="app-section">
-      <Flex
-        className="app-section__inner"
-        direction="column"
-        alignItems="center"
-        gap="medium"
-        textAlign="center"
-      >
+      <Flex className="app-section__inner app-coming-soon">
         <Badge variant="warning">{t('comingSoon.heading')}</Badge>
         <Heading level={1}>{t('title')}</Heading>
         <Text>{t('comingSoon.description')}</Text>
-        <Flex gap="small" wrap="wrap" justifyContent="center">
+        <Flex className="app-actions">
           <Link to="/pricing" className="amplify-button amplify-button--primary">
             {t('comingSoon.seePricing')}
           </Link>

@@ -68,7 +68,7 @@ export function HomePage() {
           </Heading>
           <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
           <Text className="app-hero__description">{t('hero.description')}</Text>
-          <Flex gap="small" wrap="wrap" justifyContent="center">
+          <Flex className="app-actions">
             <Link to="/dashboard" className="amplify-button amplify-button--primary amplify-button--large">
               {t('hero.start')}
             </Link>

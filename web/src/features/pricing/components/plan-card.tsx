@@ -27,7 +27,7 @@ export function PlanCard({ plan, period, language }: PlanCardProps) {
   const nameId = useId();
   return (
     <Card highlighted={plan.popular} className="app-plan" data-testid={`plan-${plan.id}`}>
-      <Flex direction="column" gap="small" height="100%">
+      <Flex className="app-stack app-plan__body">
         {plan.popular ? (
           <Badge variant="warning" className="app-plan__popular">
             {t('mostPopular')}
@@ -42,16 +42,14 @@ export function PlanCard({ plan, period, language }: PlanCardProps) {
           </span>
           <span className="app-muted">{t('billing.perMonth')}</span>
         </Text>
-        <Text fontSize="small" className="app-muted" data-testid="plan-billing">
+        <Text className="app-muted app-plan__billing" data-testid="plan-billing">
           {period === 'annual'
             ? t('billing.billedAnnually', {
                 amount: formatPlanPrice(annualBilledPrice(plan.price), language),
               })
             : t('billing.billedMonthly')}
         </Text>
-        <Text fontSize="small" className="app-plan__philosophy">
-          {plan.philosophy[language]}
-        </Text>
+        <Text className="app-plan__philosophy">{plan.philosophy[language]}</Text>
         <ul className="app-plan__features">
           {plan.features[language].map((feature) => (
             <li key={feature}>

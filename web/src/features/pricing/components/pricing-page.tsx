@@ -1,7 +1,6 @@
 import { Flex, Grid, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listMarketingPlans } from '@app/shared/domain/catalogue/marketing-plans';
 import {
   BILLING_PERIODS,
   DEFAULT_BILLING_PERIOD,
@@ -12,9 +11,9 @@ import { Section } from '@/components/section';
 import { Badge } from '@/components/ui/badge';
 import { usePreferences } from '@/lib/preferences';
 import { PlanCard } from './plan-card';
+import PLANS from 'virtual:marketing-plans';
 
 const FAQ = ['changePlan', 'refund', 'crypto', 'trading'] as const;
-const PLANS = listMarketingPlans();
 
 /** Part 1 section 2: the pricing page. */
 export function PricingPage() {
@@ -30,7 +29,7 @@ export function PricingPage() {
             {t('hero.title')}
           </Heading>
           <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
-          <Flex alignItems="center" gap="small" wrap="wrap" justifyContent="center">
+          <Flex className="app-actions app-actions--middle">
             <ToggleButtonGroup
               value={period}
               isExclusive
@@ -72,9 +71,7 @@ export function PricingPage() {
               <ShieldIcon size={16} /> {t('badges.speculationFree')}
             </li>
           </ul>
-          <Text textAlign="center" className="app-muted">
-            {t('moneyBack')}
-          </Text>
+          <Text className="app-muted app-pricing__money-back">{t('moneyBack')}</Text>
         </div>
       </section>
 

@@ -1,0 +1,67 @@
+import { act } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '@/lib/i18n';
+import { PRERENDERED_PATHS, renderPage } from './prerender';
+import { AppProviders } from './providers';
+import { createAppRouter, loadMatchedLazyRoutes } from './router';
+
+let root: Root | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('prerendered public pages', () => {
+  it('are the public navigation', () => {
+    expect(PRERENDERED_PATHS).toEqual(['/', '/features', '/pricing', '/about', '/contact']);
+  });
+
+  it('carry the English copy and no inline style (the cloud CSP, style-src self, would block it)', async () => {
+    const markup = await renderPage('/pricing');
+
+    expect(markup).toContain('data-amplify-color-mode="dark"');
+    expect(markup).toContain('Billed monthly');
+    expect(markup).toContain('Standard');
+    expect(markup).not.toMatch(/\sstyle="/);
+    expect(markup).not.toContain('<style');
+  });
+
+  it.each(['/', '/pricing', '/contact'])(
+    'hydrate at %s without a mismatch, as the client starts (main.tsx)',
+    async (path) => {
+      // Arrange: the prerendered page as the browser receives it.
+      const container = document.createElement('div');
+      container.innerHTML = await renderPage(path);
+      document.body.append(container);
+      window.history.replaceState(null, '', path);
+      const prerendered = container.innerHTML;
+      const recoverableErrors: unknown[] = [];
+      const consoleErrors = vi.spyOn(console, 'error');
+
+      // Act
+      const [i18n] = await Promise.all([createI18n('en'), loadMatchedLazyRoutes(window.location)]);
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <AppProviders i18n={i18n}>
+              <RouterProvider router={createAppRouter()} />
+            </AppProviders>
+          </StrictMode>,
+          { onRecoverableError: (error) => recoverableErrors.push(error) },
+        );
+      });
+
+      // Assert
+      expect(recoverableErrors).toEqual([]);
+      expect(consoleErrors).not.toHaveBeenCalled();
+      expect(container.innerHTML).toBe(prerendered);
+    },
+  );
+});

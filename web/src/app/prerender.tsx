@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createI18n } from '@/lib/i18n';
+import { DEFAULT_LANGUAGE } from '@/lib/preferences';
+export { checkPrerenderedPage, PRERENDER_CHECK } from './prerendered-page';
+import { PUBLIC_LINKS } from './layout/public-nav';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+/** The pages of the public navigation are written as HTML at build time (scripts/prerender.ts). */
+export const PRERENDERED_PATHS: readonly string[] = PUBLIC_LINKS.map((link) => link.to);
+/** A first visit's language (the default): the language of every prerendered page. */
+export const PRERENDER_LANGUAGE = DEFAULT_LANGUAGE;
+
+/**
+ * The markup the app renders at `path` for a first visit: English, the default theme, no session.
+ * The client hydrates it only when it would render the same (see ./prerendered-page).
+ */
+export async function renderPage(path: string): Promise<string> {
+  const i18n = await createI18n(PRERENDER_LANGUAGE);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders i18n={i18n}>
+        {/* hydrate={false}: no inline hydration script (the CSP allows none); the public routes load no data. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
