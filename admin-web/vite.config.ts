@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// The investor site's theme, as CSS built with the site (no <style> injected at run time: CSP).
+import { amplifyThemeCss } from '../web/scripts/build-time-modules';
 
 /**
  * Amplify (auth, core, crypto) gets its own long-cached chunk: it changes on a different rhythm than
@@ -9,7 +11,7 @@ import { defineConfig } from 'vite';
 const AMPLIFY_MODULES = /node_modules[\\/](aws-amplify|@aws-amplify[\\/](?!ui)|@aws-crypto|@smithy|@aws-sdk)/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), amplifyThemeCss()],
   resolve: {
     alias: {
       '@/': fileURLToPath(new URL('./src/', import.meta.url)),

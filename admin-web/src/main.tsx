@@ -1,4 +1,5 @@
 import '@aws-amplify/ui-react/styles.css';
+import 'virtual:amplify-theme.css';
 import '@app/web/styles.css';
 import './app/styles.css';
 import { StrictMode } from 'react';

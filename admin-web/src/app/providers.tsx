@@ -1,11 +1,10 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18nInstance } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '@app/web/ui/toast';
-import { PreferencesProvider, usePreferences } from '@app/web/lib/preferences';
-import { appTheme } from '@app/web/theme';
+import { PreferencesProvider } from '@app/web/lib/preferences';
+import { ThemeScope } from '@app/web/theme-scope';
 
 /** Part 2 section 9: the admin toast defaults are 3 visible, 4 s each (the 14 px gap is in the CSS). */
 export const ADMIN_TOAST_LIMIT = 3;
@@ -18,10 +17,9 @@ export function createQueryClient(): QueryClient {
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
-  const { theme } = usePreferences();
   const { t } = useTranslation();
   return (
-    <ThemeProvider theme={appTheme} colorMode={theme}>
+    <ThemeScope>
       <div className="app-root">
         <ToastProvider
           dismissLabel={t('buttons.close')}
@@ -31,7 +29,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
           {children}
         </ToastProvider>
       </div>
-    </ThemeProvider>
+    </ThemeScope>
   );
 }
 

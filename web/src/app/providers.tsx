@@ -2,22 +2,8 @@ import type { i18n as I18nInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '@/components/ui/toast';
-import { PreferencesProvider, usePreferences } from '@/lib/preferences';
-import { appThemeDefinition } from './theme';
-
-/**
- * The element Amplify's ThemeProvider renders, without the provider: the theme's CSS comes with the
- * stylesheet (see ./theme). The primitives read CSS variable names and breakpoints from Amplify's theme
- * context, and its default theme has the same ones (ours changes values only).
- */
-function ThemeScope({ children }: { children: ReactNode }) {
-  const { theme } = usePreferences();
-  return (
-    <div data-amplify-theme={appThemeDefinition.name} data-amplify-color-mode={theme} dir="ltr">
-      {children}
-    </div>
-  );
-}
+import { PreferencesProvider } from '@/lib/preferences';
+import { ThemeScope } from './theme-scope';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

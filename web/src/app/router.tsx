@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { HomePage } from '@/features/marketing/components/home-page';
 import { PublicLayout } from './layout/public-layout';
+import { RouteLoading } from './routes/route-loading';
 import { StartupError } from './routes/startup-error';
 
 /**
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('./layout/app-shell').then((m) => ({ Component: m.AppShellRoute, loader: m.appShellLoader })),
     errorElement: <StartupError />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       {
         path: 'dashboard',
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
         loader: m.adminRedirectLoader,
       })),
     errorElement: <StartupError />,
+    hydrateFallbackElement: <RouteLoading />,
   },
 ];
 

@@ -1,11 +1,11 @@
-import { createTheme, defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
+import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
 
 /**
  * The Amplify UI theme of both colour modes. Brand colours are a calm teal (reason over hype) with
  * the gold of the logo as accent; the dark override is Amplify's, tuned for AA contrast.
  *
  * This site turns it into CSS at build time (`virtual:amplify-theme.css`, scripts/build-time-modules.ts)
- * and scopes it with ThemeScope (./providers): Amplify's ThemeProvider would build it again on every
+ * and scopes it with ThemeScope (./theme-scope): Amplify's ThemeProvider would build it again on every
  * start (a long task) and inject it as a <style> element, which the cloud CSP (style-src 'self') blocks.
  */
 export const appThemeDefinition = {
@@ -33,6 +33,3 @@ export const appThemeDefinition = {
   },
   overrides: [defaultDarkModeOverride],
 } satisfies Theme;
-
-/** The built theme, for a ThemeProvider (the admin site's). Unused here, so the bundler drops it. */
-export const appTheme = /* @__PURE__ */ createTheme(appThemeDefinition);
