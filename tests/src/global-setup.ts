@@ -20,6 +20,9 @@ function ensureSitesBuilt(): void {
     {
       cwd: REPOSITORY_ROOT,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which Vite would honour with React's development build: the
+      // browser journeys must run on the production build that ships.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

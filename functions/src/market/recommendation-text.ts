@@ -1,3 +1,4 @@
+import { numberFormat } from '@app/shared/domain/rules/formatting';
 import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { SymbolAnalysis } from './types.js';
 
@@ -10,7 +11,7 @@ import type { SymbolAnalysis } from './types.js';
 const LOCALES: Record<keyof LocalizedText, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
 
 function formatNumber(language: keyof LocalizedText, value: number, decimals: number): string {
-  return new Intl.NumberFormat(LOCALES[language], {
+  return numberFormat(LOCALES[language], {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);

@@ -1,3 +1,4 @@
+import { numberFormat } from '@app/shared/domain/rules/formatting';
 import type { FactorName, FactorScore, KeyNugget, LocalizedText, SubScore } from '../types.js';
 import { roundTo } from './statistics.js';
 
@@ -80,16 +81,16 @@ function formatValue(component: SubScore, language: keyof LocalizedText): string
         : 'patrimonio negativo';
   const locale = LOCALES[language];
   if (component.name === 'market_cap') {
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value / 1e9)} bn USD`;
+    return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value / 1e9)} bn USD`;
   }
   if (component.unit === 'percent') {
     const signed =
       component.name.startsWith('momentum') ||
       component.name.endsWith('growth') ||
       component.name.endsWith('trend');
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(value)} %`;
+    return `${numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(value)} %`;
   }
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatPercent,
   localeFor,
+  numberFormat,
 } from './formatting';
 
 /** fr-FR groups digits with U+202F (narrow no-break space) and puts U+00A0 before '$US' and '%'. */
@@ -120,5 +121,15 @@ describe('companyName', () => {
     const name = companyName(symbol);
 
     expect(name).toBe(expected);
+  });
+});
+
+describe('numberFormat', () => {
+  it('hands back the same formatter for the same locale and options, another for other options', () => {
+    const first = numberFormat('fr-FR', { maximumFractionDigits: 1 });
+    expect(numberFormat('fr-FR', { maximumFractionDigits: 1 })).toBe(first);
+    expect(numberFormat('fr-FR', { maximumFractionDigits: 2 })).not.toBe(first);
+    expect(numberFormat('en-US', { maximumFractionDigits: 1 })).not.toBe(first);
+    expect(first.format(1234.56)).toBe('1\u202f234,6');
   });
 });

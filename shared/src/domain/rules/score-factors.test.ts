@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ScoreFactor } from '../entities/market';
 import { isFactorWithoutData } from './score-factors';
 
 describe('isFactorWithoutData', () => {
-  const factors = [
+  const factors: ScoreFactor[] = [
     { name: 'financial_health', score: null, weight: 0, inputs: {} },
     { name: 'momentum', score: 0, weight: 0.375, inputs: { momentum_3m: -30 } },
   ];
