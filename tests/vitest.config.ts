@@ -23,6 +23,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'security/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts', './security/summary-setup.ts'],
     env: FROZEN_REPLAY_CLOCK,
+    // A browser on a loaded two-core CI machine can take seconds to settle; vitest's default is 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Two cores: the stack's JVM and node share them with the test workers.

@@ -88,7 +88,10 @@ describe('admin dashboard journeys in Chromium', () => {
     return item;
   }
 
-  /** Opens the Recommendations tab and loads pages until the item shows (newest first). */
+  /**
+   * Opens the Recommendations tab and loads pages until the item shows (newest first): the price
+   * poll's items are the oldest, behind every page other suites queued, so this can take several pages.
+   */
   async function findPendingCard(page: Page, id: string) {
     const card = page.locator(`[data-testid="pending-recommendation"][data-id="${id}"]`);
     await expect
@@ -97,7 +100,7 @@ describe('admin dashboard journeys in Chromium', () => {
         const more = page.getByRole('button', { name: 'Load more' });
         if ((await more.count()) > 0 && (await more.isEnabled())) await more.click();
         return false;
-      })
+      }, POLL)
       .toBe(true);
     return card;
   }
