@@ -19,18 +19,18 @@ function factor(
   };
 }
 
-describe('findMainDriver', () => {
-  // FB on 2013-06-28-like inputs: the week and the month rose, the quarter fell a little.
-  const momentum = factor({
-    name: 'momentum',
-    score: 61,
-    components: [
-      component('momentum_3m', -2.5, 43.8, 0.5),
-      component('momentum_1m', 8, 90, 0.3),
-      component('momentum_1w', 3, 80, 0.2),
-    ],
-  });
+// FB on 2013-06-28-like inputs: the week and the month rose, the quarter fell a little.
+const momentum = factor({
+  name: 'momentum',
+  score: 61,
+  components: [
+    component('momentum_3m', -2.5, 43.8, 0.5),
+    component('momentum_1m', 8, 90, 0.3),
+    component('momentum_1w', 3, 80, 0.2),
+  ],
+});
 
+describe('findMainDriver', () => {
   it('names the input that pushed the factor in the direction of its contribution', () => {
     expect(findMainDriver(momentum, true)?.name).toBe('momentum_1m');
     expect(findMainDriver(momentum, false)?.name).toBe('momentum_3m');
@@ -64,17 +64,7 @@ describe('findMainDriver', () => {
 
 describe('describeKeyNuggets', () => {
   it('never pairs "supports the score" with an input that pulled it down', () => {
-    const [nugget] = describeKeyNuggets([
-      factor({
-        name: 'momentum',
-        score: 61,
-        components: [
-          component('momentum_3m', -2.5, 43.8, 0.5),
-          component('momentum_1m', 8, 90, 0.3),
-          component('momentum_1w', 3, 80, 0.2),
-        ],
-      }),
-    ]);
+    const [nugget] = describeKeyNuggets([momentum]);
     expect(nugget?.impact).toBe('positive');
     expect(nugget?.text.en).toBe('Momentum supports the score (1-month change +8.0 %)');
     expect(nugget?.text.fr).toContain('variation sur 1 mois');
