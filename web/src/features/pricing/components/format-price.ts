@@ -1,19 +1,12 @@
 import type { Language } from '@app/shared/domain/enums';
-import { CURRENCY, localeFor } from '@app/shared/domain/rules/formatting';
-
-// Building a formatter loads locale data (tens of milliseconds the first time); each plan card needs one.
-const formatters = new Map<Language, Intl.NumberFormat>();
+import { CURRENCY, localeFor, numberFormat } from '@app/shared/domain/rules/formatting';
 
 /** Plan prices are whole dollars: "$63" in en-US, "63 $US" in fr-FR (the shared locale rule). */
 export function formatPlanPrice(amount: number, language: Language): string {
-  let formatter = formatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(localeFor(language), {
-      style: 'currency',
-      currency: CURRENCY,
-      maximumFractionDigits: 0,
-    });
-    formatters.set(language, formatter);
-  }
-  return formatter.format(amount);
+  // One formatter per language (shared cache): building one loads locale data; each plan card needs it.
+  return numberFormat(localeFor(language), {
+    style: 'currency',
+    currency: CURRENCY,
+    maximumFractionDigits: 0,
+  }).format(amount);
 }
