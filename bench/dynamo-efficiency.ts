@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '@app/functions/config';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import { keys } from '@app/functions/data/keys';
 import type { CostRecord } from '@app/functions/data/costs-repository';
 import { findRouteByKey } from '@app/shared/api';

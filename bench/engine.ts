@@ -1,9 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { createInMemoryMarketRepository } from '../functions/src/data/in-memory-market-repository';
 import { runPricePoll } from '../functions/src/jobs/price-poll';
-import { measureAnalysisThroughput, type BenchFigures } from '../functions/src/market/bench';
-import { createPriceSource, loadReplayUniverseOnce } from '../functions/src/market/create-price-provider';
-import { createMarketEngine } from '../functions/src/market/market-engine';
+import {
+  measureAnalysisThroughput,
+  type BenchFigures,
+} from '../functions/src/market-data/analysis-throughput';
+import { createPriceSource, loadReplayUniverseOnce } from '../functions/src/market-data/price-source';
+import { createMarketEngine } from '../functions/src/market-data/market-engine';
 
 /**
  * Engine figures for `npm run bench`:

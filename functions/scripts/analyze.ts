@@ -2,11 +2,15 @@
  * Prints the full analysis of one symbol on one date from the replay data, so anyone can check a
  * figure: `npm run analyze -- SYMBOL [--as-of YYYY-MM-DD] [--json]`. Without --as-of, the last bar.
  */
-import { analyzeSymbol } from '../src/market/analytics/analyze-symbol.js';
-import { selectFundamentalsAsOf } from '../src/market/data/load-fundamentals.js';
-import { loadSnapshotListings } from '../src/market/data/load-snapshot.js';
-import { findSeries, loadReplayUniverse, selectDailySeries } from '../src/market/data/replay-universe.js';
-import type { SymbolAnalysis } from '../src/market/types.js';
+import { analyzeSymbol } from '../src/engine/analytics/analyze-symbol';
+import { selectFundamentalsAsOf } from '../src/market-data/providers/replay/load-fundamentals';
+import { loadSnapshotListings } from '../src/market-data/providers/replay/load-snapshot';
+import {
+  findSeries,
+  loadReplayUniverse,
+  selectDailySeries,
+} from '../src/market-data/providers/replay/replay-universe';
+import type { SymbolAnalysis } from '../src/engine/types';
 
 interface CliArguments {
   symbol: string;

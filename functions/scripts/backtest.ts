@@ -3,9 +3,9 @@
  * then and prints the per-grade table (markdown) against the S&P 500 over the same windows.
  * `--json` prints the full result including every observation.
  */
-import { formatBacktestMarkdown, runBacktest } from '../src/market/backtest.js';
-import { SP500_DAILY_ID } from '../src/market/data/load-price-series.js';
-import { loadReplayUniverse, selectDailySeries } from '../src/market/data/replay-universe.js';
+import { formatBacktestMarkdown, runBacktest } from '../src/engine/backtest';
+import { SP500_DAILY_ID } from '../src/market-data/providers/replay/load-price-series';
+import { loadReplayUniverse, selectDailySeries } from '../src/market-data/providers/replay/replay-universe';
 
 const universe = loadReplayUniverse();
 const daily = selectDailySeries(universe);

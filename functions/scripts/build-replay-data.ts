@@ -1,19 +1,20 @@
 /**
  * Writes the replay universe as one compact JSON file, for Lambda bundles that do not ship the
  * data packages: `tsx functions/scripts/build-replay-data.ts [out.json] [--with-snapshot]`.
- * Default output: functions/src/market/data/replay-universe.json. The snapshot (2.6 MB of CSV) is
+ * Default output: functions/src/market-data/providers/replay/replay-universe.json. The snapshot (2.6 MB of CSV) is
  * left out unless asked for, which keeps the file small enough to commit.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadAnnualFundamentals } from '../src/market/data/load-fundamentals.js';
-import { loadAllPriceSeries } from '../src/market/data/load-price-series.js';
-import { loadSnapshotListings } from '../src/market/data/load-snapshot.js';
-import type { ReplayUniverseFile } from '../src/market/data/replay-universe.js';
+import { loadAnnualFundamentals } from '../src/market-data/providers/replay/load-fundamentals';
+import { loadAllPriceSeries } from '../src/market-data/providers/replay/load-price-series';
+import { loadSnapshotListings } from '../src/market-data/providers/replay/load-snapshot';
+import type { ReplayUniverseFile } from '../src/market-data/providers/replay/replay-universe';
 
 const positional = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const output =
-  positional[0] ?? fileURLToPath(new URL('../src/market/data/replay-universe.json', import.meta.url));
+  positional[0] ??
+  fileURLToPath(new URL('../src/market-data/providers/replay/replay-universe.json', import.meta.url));
 const file: ReplayUniverseFile = {
   format: 'replay-universe/1',
   series: loadAllPriceSeries(),

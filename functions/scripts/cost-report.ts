@@ -10,9 +10,9 @@
  * 1,000 requests, priced by the dated table in functions/src/platform/cost-model.ts.
  */
 import { parseArgs } from 'node:util';
-import { createRecordsCostSource, getCosts, type CostsResponse } from '../src/admin/costs-service.js';
-import { createCostsRepository } from '../src/data/costs-repository.js';
-import { createDocumentClient } from '../src/data/dynamo-client.js';
+import { createRecordsCostSource, getCosts, type CostsResponse } from '../src/admin/costs-service';
+import { createCostsRepository } from '../src/data/costs-repository';
+import { createDocumentClient } from '../src/platform/dynamo-client';
 
 const SEED_ADMIN = { email: 'admin@nugget.local', password: 'NuggetAdmin1' };
 

@@ -253,7 +253,7 @@ async function seedLocalData(
   const { getConfig, resetConfigForTests } = await import('@app/functions/config');
   resetConfigForTests();
   const config = getConfig();
-  const { createDocumentClient } = await import('@app/functions/data/dynamo-client');
+  const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
   const { createUsersRepository } = await import('@app/functions/data/users-repository');
   const users = createUsersRepository(createDocumentClient(config), config.TABLE_USERS);
   const now = new Date().toISOString();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadReplayUniverseFromFile } from '@app/functions/market/data/replay-universe';
+import { loadReplayUniverseFromFile } from '@app/functions/market-data/providers/replay/replay-universe';
 import {
   REPLAY_DATA_FILE_IN_LAMBDA,
   REPOSITORY_ROOT,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import {
   createModerationRepository,
   type ModerationRepository,

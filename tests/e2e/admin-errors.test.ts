@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import { createModerationRepository } from '@app/functions/data/moderation-repository';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';

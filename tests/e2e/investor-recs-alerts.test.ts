@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAlertsRepository } from '@app/functions/data/alerts-repository';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
-import { raiseUserAlerts } from '@app/functions/market/news/user-alerts-service';
-import type { SymbolSnapshot } from '@app/functions/market/news/user-alerts';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
+import { raiseUserAlerts } from '@app/functions/user-alerts/user-alerts-service';
+import type { SymbolSnapshot } from '@app/functions/engine/catalysts/user-alerts';
 import { tableName } from '@app/infra/lib/table-definitions';
 import { api, signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';

@@ -2,15 +2,15 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROUTES, buildPath, routeKeyOf } from '@app/shared/api';
 import { createTemplateContentGenerator } from '@app/functions/content/template-content-generator';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import {
   createModerationRepository,
   type ModerationRepository,
 } from '@app/functions/data/moderation-repository';
 import { contentIdOf, runContentGeneration } from '@app/functions/jobs/content-generation';
 import { gradeReplayUniverse, startOfUtcDay } from '@app/functions/content/content-brief';
-import { loadReplayUniverse } from '@app/functions/market/data/replay-universe';
-import { createMarketClock } from '@app/functions/market/market-clock';
+import { loadReplayUniverse } from '@app/functions/market-data/providers/replay/replay-universe';
+import { createMarketClock } from '@app/functions/market-data/providers/replay/market-clock';
 import { api, signInSeedAdmin, signInSeedInvestor, signUpInvestor } from '../src/api';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.area === 'admin');

@@ -3,13 +3,13 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import { FEATURES, TIERS } from '@app/shared/domain/enums';
-import { createDocumentClient } from '@app/functions/data/dynamo-client';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import { keys } from '@app/functions/data/keys';
 import { buildHoldingsIncrementItem, createUsageRepository } from '@app/functions/data/usage-repository';
 import { createUsersRepository } from '@app/functions/data/users-repository';
 import { runUsageReset } from '@app/functions/jobs/usage-reset';
 import { QuotaExceededError } from '@app/functions/platform/errors';
-import { consumeQuota, resolveEntitlements } from '@app/functions/subscription/entitlements';
+import { consumeQuota, resolveEntitlements } from '@app/functions/entitlements/entitlements';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 
 /**

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
 import type { ApiResponse } from '../src/api';
 import { inspectResponse } from './response-checks';
-import type { YahooPriceProvider } from '@app/functions/market/live/yahoo-price-provider';
+import type { YahooPriceProvider } from '@app/functions/market-data/providers/yahoo/yahoo-price-provider';
 import { createSuiteReport } from './security-report';
 
 /**
@@ -213,8 +213,8 @@ describe('DynamoDB stopped mid-run', () => {
 describe('the price poll with a failing provider', () => {
   it('opens the circuit, marks served prices stale, and the dashboard prices still load', async () => {
     const { createPricePollDeps, runPricePoll } = await import('@app/functions/jobs/price-poll');
-    const { createPriceSource } = await import('@app/functions/market/create-price-provider');
-    const { createMarketEngine } = await import('@app/functions/market/market-engine');
+    const { createPriceSource } = await import('@app/functions/market-data/price-source');
+    const { createMarketEngine } = await import('@app/functions/market-data/market-engine');
     const { getConfig } = await import('@app/functions/config');
     const base = createPricePollDeps();
     let providerCalls = 0;
@@ -259,7 +259,7 @@ describe('the price poll with a failing provider', () => {
 
 describe('jobs run twice produce the same state', () => {
   async function scanAll(table: string) {
-    const { createDocumentClient } = await import('@app/functions/data/dynamo-client');
+    const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
     const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: stack.dynamoEndpoint });
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
@@ -278,11 +278,11 @@ describe('jobs run twice produce the same state', () => {
 
   it('price poll, usage reset and content generation: the second run changes nothing', async () => {
     const { createPricePollDeps, runPricePoll } = await import('@app/functions/jobs/price-poll');
-    const { createPriceSource } = await import('@app/functions/market/create-price-provider');
-    const { createMarketEngine } = await import('@app/functions/market/market-engine');
+    const { createPriceSource } = await import('@app/functions/market-data/price-source');
+    const { createMarketEngine } = await import('@app/functions/market-data/market-engine');
     const { runUsageReset } = await import('@app/functions/jobs/usage-reset');
     const { createUsageRepository } = await import('@app/functions/data/usage-repository');
-    const { createDocumentClient } = await import('@app/functions/data/dynamo-client');
+    const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
     const { createContentGenerationDeps, runContentGeneration } =
       await import('@app/functions/jobs/content-generation');
     const { getConfig } = await import('@app/functions/config');

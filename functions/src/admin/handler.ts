@@ -1,7 +1,7 @@
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { getConfig } from '../config';
 import { createCostsRepository } from '../data/costs-repository';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepository, type MarketRepository } from '../data/market-repository';
 import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
 import { checkDependencies } from '../platform/health';

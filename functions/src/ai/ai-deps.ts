@@ -1,13 +1,13 @@
 import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepository, type MarketRepository } from '../data/market-repository';
 import { createUsersRepository } from '../data/users-repository';
-import { runBacktest } from '../market/backtest';
-import { createPriceSource, type PriceSource } from '../market/create-price-provider';
-import { SP500_DAILY_ID } from '../market/data/load-price-series';
-import { selectDailySeries } from '../market/data/replay-universe';
-import { createMarketEngine, type MarketEngine } from '../market/market-engine';
+import { runBacktest } from '../engine/backtest';
+import { createPriceSource, type PriceSource } from '../market-data/price-source';
+import { SP500_DAILY_ID } from '../market-data/providers/replay/load-price-series';
+import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
+import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
 import { createDynamoHoldingsReader, type HoldingsReader } from './holdings-reader';
 

@@ -11,8 +11,8 @@ import {
   buildFailedAnalysis,
   buildFailedNuggetAnalysis,
 } from '@app/shared/domain/rules/recommendation-derivations';
-import type { EngineAnalysis } from '../market/market-engine';
-import { buildRecommendationReasoning } from '../market/recommendation-text';
+import type { EngineAnalysis } from '../market-data/market-engine';
+import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
 import {
@@ -22,7 +22,7 @@ import {
   toContractRiskMetrics,
   toContractVolumeAnalysis,
   toHttpError,
-} from './engine-mappers';
+} from '../market-data/engine-mappers';
 
 /** Where the site explains every formula (market/README.md is the source of that page). */
 export const METHODOLOGY_URL = '/methodology';

@@ -19,8 +19,8 @@ import { getRecommendations } from './recommendations-service';
  */
 async function loadCatalysts() {
   const [deps, routes] = await Promise.all([
-    import('../market/news/create-catalyst-deps'),
-    import('../market/news/routes'),
+    import('../catalysts/catalyst-sources'),
+    import('../catalysts/catalysts-service'),
   ]);
   return { getCatalystRouteDeps: deps.getCatalystRouteDeps, ...routes };
 }

@@ -9,11 +9,11 @@ import type {
 } from '@app/shared/domain/entities/market';
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import { PRICE_POLL_JOB, type StoredQuote } from '../data/market-repository';
-import type { EngineAnalysis } from '../market/market-engine';
-import type { SymbolInfo } from '../market/price-provider';
+import type { EngineAnalysis } from '../market-data/market-engine';
+import type { SymbolInfo } from '../market-data/price-provider';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
-import { quoteFromStored } from './engine-mappers';
+import { quoteFromStored } from '../market-data/engine-mappers';
 
 type MarketGroup = 'indices' | 'crypto' | 'commodities';
 

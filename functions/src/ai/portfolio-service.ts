@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { PortfolioHistoryPointSchema } from '@app/shared/domain/entities/market';
 import type { AnalyzePortfolioPayloadSchema } from '@app/shared/domain/entities/portfolio';
-import { analyzeSymbol } from '../market/analytics/analyze-symbol';
-import { analyzePortfolio, type HoldingAnalysisInput } from '../market/analytics/portfolio-analysis';
-import { addCalendarDays, ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market/market-engine';
-import type { Bar, SymbolAnalysis } from '../market/types';
+import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
+import { analyzePortfolio, type HoldingAnalysisInput } from '../engine/analytics/portfolio-analysis';
+import { addCalendarDays, ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market-data/market-engine';
+import type { Bar, SymbolAnalysis } from '../engine/types';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
 import { analyzeKnownSymbol } from './analysis-service';

@@ -5,8 +5,8 @@ import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-d
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
 import type { AuthContext } from '../platform/auth-context';
 import { currentRequestScope } from '../platform/request-scope';
-import type { EngineAnalysis } from '../market/market-engine';
-import { buildRecommendationReasoning } from '../market/recommendation-text';
+import type { EngineAnalysis } from '../market-data/market-engine';
+import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
 import {
@@ -14,7 +14,7 @@ import {
   toContractNuggetScores,
   toContractRiskMetrics,
   toContractVolumeAnalysis,
-} from './engine-mappers';
+} from '../market-data/engine-mappers';
 import { resolveListOwner } from './list-access';
 
 type RecommendationItem = z.input<typeof RecommendationSchema>;

@@ -1,5 +1,5 @@
 import { getConfig } from '../config';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
 import { createAreaHandler } from '../platform/http-handler';
 import { NotFoundError } from '../platform/errors';

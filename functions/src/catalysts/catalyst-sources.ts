@@ -1,12 +1,19 @@
-import { getConfig, type Config } from '../../config';
-import { logger } from '../../platform/observability';
-import type { MarketEngine } from '../market-engine.js';
-import { createRateLimiter } from './live/rate-limiter.js';
-import { combineNewsProviders, createRssNewsProvider, type RssFeedConfig } from './live/rss-news-provider.js';
-import { createSecEdgarNewsProvider } from './live/sec-edgar-provider.js';
-import { createMarketView, createTimelineForEngine } from './market-view.js';
-import { createOfflineNewsProvider, loadOfflineHeadlines } from './offline-news-provider.js';
-import type { CatalystRouteDeps } from './routes.js';
+import { getConfig, type Config } from '../config';
+import { logger } from '../platform/observability';
+import type { MarketEngine } from '../market-data/market-engine';
+import { createRateLimiter } from '../market-data/providers/http/rate-limiter';
+import {
+  combineNewsProviders,
+  createRssNewsProvider,
+  type RssFeedConfig,
+} from '../market-data/providers/rss/rss-news-provider';
+import { createSecEdgarNewsProvider } from '../market-data/providers/sec-edgar/sec-edgar-provider';
+import { createMarketView, createTimelineForEngine } from './market-view';
+import {
+  createOfflineNewsProvider,
+  loadOfflineHeadlines,
+} from '../market-data/providers/replay/offline-news-provider';
+import type { CatalystRouteDeps } from './catalysts-service';
 
 /** SEC EDGAR fair-access policy: at most 10 requests per second. */
 export const EDGAR_MAX_REQUESTS_PER_SECOND = 10;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { createPriceSource } from '../create-price-provider.js';
-import { createMarketEngine } from '../market-engine.js';
-import { createCatalystRouteDeps } from './create-catalyst-deps.js';
+import { loadConfig } from '../config';
+import { createPriceSource } from '../market-data/price-source';
+import { createMarketEngine } from '../market-data/market-engine';
+import { createCatalystRouteDeps } from './catalyst-sources';
 import {
   getContextualRecommendations,
   getLiveMarketAlerts,
   getMarketCatalysts,
   lastClosedDate,
   MESSAGES,
-} from './routes.js';
-import type { CatalystRouteDeps } from './routes.js';
+} from './catalysts-service';
+import type { CatalystRouteDeps } from './catalysts-service';
 
 /*
  * The routes over the real replay data, at a wall time chosen so the AAPL series sits on

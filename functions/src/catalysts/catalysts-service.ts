@@ -14,13 +14,13 @@ import {
   isRecentAlert,
   MEDIUM_IMPACT_THRESHOLD,
 } from '@app/shared/domain/rules/catalysts';
-import { detectMarketAlerts } from '../market-alerts.js';
-import type { IsoDate } from '../types.js';
-import { buildCatalyst, type ScoredCatalyst } from './build-catalyst.js';
-import { buildContextualRecommendation } from './contextual-recommendation.js';
-import type { MarketView } from './market-view.js';
-import { barCloseTime, BAR_CLOSE_UTC_HOUR } from './replay-timeline.js';
-import type { NewsProvider, TimedNewsItem } from './types.js';
+import { detectMarketAlerts } from '../engine/market-alerts';
+import type { IsoDate } from '../engine/types';
+import { buildCatalyst, type ScoredCatalyst } from '../engine/catalysts/build-catalyst';
+import { buildContextualRecommendation } from '../engine/catalysts/contextual-recommendation';
+import type { MarketView } from './market-view';
+import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../market-data/providers/replay/replay-timeline';
+import type { NewsProvider, TimedNewsItem } from '../engine/catalysts/types';
 
 export type CatalystsResponse = z.infer<typeof CatalystsResponseSchema>;
 export type ContextualResponse = z.infer<typeof ContextualResponseSchema>;

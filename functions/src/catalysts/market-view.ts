@@ -1,9 +1,9 @@
-import { createMarketClock } from '../market-clock.js';
-import type { MarketEngine } from '../market-engine.js';
-import type { Quote, SymbolInfo } from '../price-provider.js';
-import { UnknownSymbolError } from '../price-provider.js';
-import type { IsoDate, SymbolAnalysis } from '../types.js';
-import { createReplayTimeline, type ReplayTimeline } from './replay-timeline.js';
+import { createMarketClock } from '../market-data/providers/replay/market-clock';
+import type { MarketEngine } from '../market-data/market-engine';
+import type { Quote, SymbolInfo } from '../market-data/price-provider';
+import { UnknownSymbolError } from '../market-data/price-provider';
+import type { IsoDate, SymbolAnalysis } from '../engine/types';
+import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
 
 /**
  * What the catalyst routes need from the market engine. Symbols the engine does not know answer

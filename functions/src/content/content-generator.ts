@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { Language } from '@app/shared/domain/enums';
-import type { AssetType, Grade, RecommendationAction, VolatilityRegime } from '../market/types';
+import type { AssetType, Grade, RecommendationAction, VolatilityRegime } from '../engine/types';
 
 /** Part 2 section 3: social content types and audiences. */
 export type ContentType = 'POST' | 'REEL' | 'STORY';

@@ -1,5 +1,5 @@
 import type { Language } from '@app/shared/domain/enums';
-import type { RecommendationAction, VolatilityRegime } from '../market/types';
+import type { RecommendationAction, VolatilityRegime } from '../engine/types';
 import type { ContentGenerator, ContentRequest, ContentTheme, GeneratedPost } from './content-generator';
 import { assertNoPromiseLanguage, withDisclaimer } from './content-policy';
 

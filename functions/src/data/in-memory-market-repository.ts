@@ -1,4 +1,4 @@
-import type { Bar } from '../market/types';
+import type { Bar } from '../engine/types';
 import type {
   FeedHealth,
   JobRunRecord,

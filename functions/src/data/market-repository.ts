@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { DataQuality, AlertLevel, RecommendationAction, SentimentLabel } from '@app/shared/domain/enums';
 import type { LocalizedText } from '@app/shared/domain/entities/common';
-import type { AssetType, Bar, Grade, IsoDate } from '../market/types';
+import type { AssetType, Bar, Grade, IsoDate } from '../engine/types';
 import { keys } from './keys';
 
 /*

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeSymbol } from './analytics/analyze-symbol.js';
-import { findMonthEndIndexes, formatBacktestMarkdown, runBacktest } from './backtest.js';
-import { loadAaplDaily, loadSp500Daily } from './data/load-price-series.js';
-import type { AnalyzeSymbolInput, PriceSeries } from './types.js';
+import { analyzeSymbol } from './analytics/analyze-symbol';
+import { findMonthEndIndexes, formatBacktestMarkdown, runBacktest } from './backtest';
+import { loadAaplDaily, loadSp500Daily } from '../market-data/providers/replay/load-price-series';
+import type { AnalyzeSymbolInput, PriceSeries } from './types';
 
 describe('backtest', () => {
   let sp500: PriceSeries;

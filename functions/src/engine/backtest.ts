@@ -1,8 +1,8 @@
-import { analyzeSymbol } from './analytics/analyze-symbol.js';
-import { MOMENTUM_LOOKBACK } from './analytics/risk-metrics.js';
-import { roundTo } from './analytics/statistics.js';
-import { selectFundamentalsAsOf } from './data/load-fundamentals.js';
-import { findLastIndexOnOrBefore } from './replay-price-provider.js';
+import { analyzeSymbol } from './analytics/analyze-symbol';
+import { MOMENTUM_LOOKBACK } from './analytics/risk-metrics';
+import { roundTo } from './analytics/statistics';
+import { selectFundamentalsAsOf } from '../market-data/providers/replay/load-fundamentals';
+import { findLastIndexOnOrBefore } from '../market-data/providers/replay/replay-price-provider';
 import type {
   AnalyzeSymbolInput,
   AnnualFundamentals,
@@ -11,7 +11,7 @@ import type {
   Grade,
   IsoDate,
   SymbolAnalysis,
-} from './types.js';
+} from './types';
 
 /*
  * Backtest of the grades: at every month-end a symbol has enough history for, grade it with only

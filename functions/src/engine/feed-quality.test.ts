@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assessFeedQuality, findOhlcViolation } from './feed-quality.js';
-import type { Bar } from './types.js';
+import { assessFeedQuality, findOhlcViolation } from './feed-quality';
+import type { Bar } from './types';
 
 const weekdays = ['2020-03-02', '2020-03-03', '2020-03-04', '2020-03-05', '2020-03-06', '2020-03-09'];
 const clean: Bar[] = weekdays.map((date, index) => ({

@@ -1,5 +1,5 @@
 import type { DataQuality } from '@app/shared/domain/enums';
-import type { AssetType, Bar, IsoDate } from './types.js';
+import type { AssetType, Bar, IsoDate } from './types';
 
 /*
  * Data quality of a symbol's feed, judged by the price poll on the recent bars (admin price monitor,

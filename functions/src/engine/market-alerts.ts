@@ -1,5 +1,5 @@
 import type { AlertLevel } from '@app/shared/domain/enums';
-import type { SymbolAnalysis } from './types.js';
+import type { SymbolAnalysis } from './types';
 
 /*
  * Price and volume alerts the price poll raises from a new quote (GET /api/ai/alerts). A move is

@@ -1,6 +1,6 @@
 import { numberFormat } from '@app/shared/domain/rules/formatting';
 import type { LocalizedText } from '@app/shared/domain/entities/common';
-import type { SymbolAnalysis } from './types.js';
+import type { SymbolAnalysis } from './types';
 
 /*
  * The reasoning sentence of a recommendation, in en, fr and es, built only from the analysis: grade,

@@ -16,13 +16,13 @@ import {
 import { hasDisclaimer, PromiseLanguageError, findPromiseLanguage } from '../content/content-policy';
 import { createBedrockContentGenerator } from '../content/bedrock-content-generator';
 import { createTemplateContentGenerator } from '../content/template-content-generator';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
-import { createPriceSource, loadReplayUniverseOnce } from '../market/create-price-provider';
-import { createMarketClock } from '../market/market-clock';
-import { createMarketEngine } from '../market/market-engine';
-import { createCatalystRouteDeps } from '../market/news/create-catalyst-deps';
-import { getMarketCatalysts } from '../market/news/routes';
+import { createPriceSource, loadReplayUniverseOnce } from '../market-data/price-source';
+import { createMarketClock } from '../market-data/providers/replay/market-clock';
+import { createMarketEngine } from '../market-data/market-engine';
+import { createCatalystRouteDeps } from '../catalysts/catalyst-sources';
+import { getMarketCatalysts } from '../catalysts/catalysts-service';
 import { runMeteredJob, type JobMeter } from '../platform/cost-recorder';
 import { logger } from '../platform/observability';
 

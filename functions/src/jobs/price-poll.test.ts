@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryMarketRepository } from '../data/in-memory-market-repository';
-import { createPriceSource } from '../market/create-price-provider';
-import { createMarketEngine } from '../market/market-engine';
+import { createPriceSource } from '../market-data/price-source';
+import { createMarketEngine } from '../market-data/market-engine';
 import { runPricePoll, selectBarsToStore } from './price-poll';
 
 const REPLAY_CONFIG = {

@@ -2,7 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
 import { getConfig } from '../config';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import {
   createMarketRepository,
   PRICE_POLL_JOB,
@@ -13,22 +13,22 @@ import {
   type StoredQuote,
 } from '../data/market-repository';
 import { createModerationRepository } from '../data/moderation-repository';
-import { createPriceSource } from '../market/create-price-provider';
-import { assessFeedQuality } from '../market/feed-quality';
-import { detectMarketAlerts } from '../market/market-alerts';
+import { createPriceSource } from '../market-data/price-source';
+import { assessFeedQuality } from '../engine/feed-quality';
+import { detectMarketAlerts } from '../engine/market-alerts';
 import {
   addCalendarDays,
   ANALYSIS_HISTORY_DAYS,
   createMarketEngine,
   type MarketEngine,
-} from '../market/market-engine';
-import type { Quote, SymbolInfo } from '../market/price-provider';
-import { buildRecommendationReasoning } from '../market/recommendation-text';
-import type { Bar } from '../market/types';
+} from '../market-data/market-engine';
+import type { Quote, SymbolInfo } from '../market-data/price-provider';
+import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import type { Bar } from '../engine/types';
 import { logger } from '../platform/observability';
 import { createAlertsRepository } from '../data/alerts-repository';
 import { createUsersRepository } from '../data/users-repository';
-import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../market/news/user-alerts-service';
+import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
 
 /*
  * The price poll (EventBridge schedule in the cloud, a timer in the local stack). For every symbol of

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { getConfig } from '../config';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import {
   USAGE_DAY_RETENTION_DAYS,
   createUsageRepository,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildBenchInputs, measureAnalysisThroughput } from './bench.js';
-import { loadReplayUniverse } from './data/replay-universe.js';
+import { buildBenchInputs, measureAnalysisThroughput } from './analysis-throughput';
+import { loadReplayUniverse } from './providers/replay/replay-universe';
 
 describe('bench', () => {
   const universe = loadReplayUniverse();

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { analyzeSymbol } from './analytics/analyze-symbol.js';
-import { selectFundamentalsAsOf } from './data/load-fundamentals.js';
-import { AAPL_DAILY_ID, SP500_DAILY_ID } from './data/load-price-series.js';
-import type { ReplayUniverse } from './data/replay-universe.js';
-import type { AnalyzeSymbolInput, PriceSeries } from './types.js';
+import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
+import { selectFundamentalsAsOf } from './providers/replay/load-fundamentals';
+import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/load-price-series';
+import type { ReplayUniverse } from './providers/replay/replay-universe';
+import type { AnalyzeSymbolInput, PriceSeries } from '../engine/types';
 
 /*
  * Throughput of the full analysis (risk metrics, volume analysis, nugget scores, recommendation).

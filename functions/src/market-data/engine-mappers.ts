@@ -6,15 +6,10 @@ import type {
   VolumeAnalysisSchema,
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/market-repository';
-import { InsufficientHistoryError } from '../market/analytics/analyze-symbol';
-import { LiveSourceUnavailableError } from '../market/live/yahoo-price-provider';
-import {
-  NoPriceBeforeDateError,
-  UnknownSymbolError,
-  type Quote,
-  type SymbolInfo,
-} from '../market/price-provider';
-import type { NuggetScores, RiskMetrics, VolumeAnalysis } from '../market/types';
+import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
+import { LiveSourceUnavailableError } from './providers/yahoo/yahoo-price-provider';
+import { NoPriceBeforeDateError, UnknownSymbolError, type Quote, type SymbolInfo } from './price-provider';
+import type { NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 
 /** Engine types to the contract's shapes (part 1 and 2, section 3 field names). */

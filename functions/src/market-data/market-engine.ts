@@ -1,9 +1,9 @@
-import { analyzeSymbol, InsufficientHistoryError } from './analytics/analyze-symbol.js';
-import type { PriceSource } from './create-price-provider.js';
-import type { Quote, SymbolInfo } from './price-provider.js';
-import { UnknownSymbolError } from './price-provider.js';
-import { assetTypeOfInstrument } from './live/yahoo-chart.js';
-import type { Bar, IsoDate, SymbolAnalysis } from './types.js';
+import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
+import type { PriceSource } from './price-source';
+import type { Quote, SymbolInfo } from './price-provider';
+import { UnknownSymbolError } from './price-provider';
+import { assetTypeOfInstrument } from './providers/yahoo/yahoo-chart';
+import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
 
 /*
  * The engine as the services use it: find a symbol, fetch its quote and a year of bars from the price

@@ -1,4 +1,4 @@
-import type { AssetType, Bar, Frequency, IsoDate, SeriesSource } from './types.js';
+import type { AssetType, Bar, Frequency, IsoDate, SeriesSource } from '../engine/types';
 
 /**
  * Where the app gets prices. The default, offline implementation replays real history

@@ -1,16 +1,16 @@
 import type { Config } from '../config';
-import { selectFundamentalsAsOf } from './data/load-fundamentals.js';
+import { selectFundamentalsAsOf } from './providers/replay/load-fundamentals';
 import {
   loadReplayUniverse,
   loadReplayUniverseFromFile,
   selectDailySeries,
   type ReplayUniverse,
-} from './data/replay-universe.js';
-import { YahooPriceProvider, type StoredMarketFallback } from './live/yahoo-price-provider.js';
-import { createMarketClock } from './market-clock.js';
-import type { PriceProvider } from './price-provider.js';
-import { ReplayPriceProvider } from './replay-price-provider.js';
-import type { IsoDate, PointInTimeFundamentals } from './types.js';
+} from './providers/replay/replay-universe';
+import { YahooPriceProvider, type StoredMarketFallback } from './providers/yahoo/yahoo-price-provider';
+import { createMarketClock } from './providers/replay/market-clock';
+import type { PriceProvider } from './price-provider';
+import { ReplayPriceProvider } from './providers/replay/replay-price-provider';
+import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
 
 /**
  * The one place that picks the price source from DATA_MODE:

@@ -3,7 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ulid } from 'ulid';
 import { getConfig } from '../config';
 import { createCostsRepository, type CostRecord, type CostsRepository } from '../data/costs-repository';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from './dynamo-client';
 import { computeCost, type CostBreakdown } from './cost-model';
 import { logger, metrics } from './observability';
 import { newRequestScope, runInRequestScope, type RequestScope } from './request-scope';

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Config } from '../config';
-import { currentRequestScope } from '../platform/request-scope';
+import { currentRequestScope } from './request-scope';
 
 interface ConsumedCapacity {
   ReadCapacityUnits?: number;

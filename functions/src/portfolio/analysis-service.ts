@@ -1,9 +1,9 @@
 import { featureAccess } from '@app/shared/domain/catalogue/tiers';
 import type { PortfolioAnalysis } from '@app/shared/domain/entities/portfolio';
-import { analyzePortfolio } from '../market/analytics/portfolio-analysis';
+import { analyzePortfolio } from '../engine/analytics/portfolio-analysis';
 import { QuotaExceededError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
-import { liftingTierFor, upgradeMessageFor } from '../subscription/feature-gate';
+import { liftingTierFor, upgradeMessageFor } from '../entitlements/feature-gate';
 import { loadValuedHoldings, type HoldingsDeps } from './holdings-service';
 
 /**

@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../platform/errors';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
-import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../market/news/user-alerts-service';
+import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../user-alerts/user-alerts-service';
 import { getPortfolioAnalysis } from './analysis-service';
 import {
   addHolding,

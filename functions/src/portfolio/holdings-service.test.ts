@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HoldingsRepository, InsertOutcome, StoredHolding } from '../data/holdings-repository';
-import type { UniverseAsset } from '../market/universe/build-universe';
+import type { UniverseAsset } from '../market-data/universe/build-universe';
 import type { ValidationError } from '../platform/errors';
 import { QuotaExceededError, ConflictError } from '../platform/errors';
 import { addHolding, latestCalendarDate, type HoldingsDeps } from './holdings-service';

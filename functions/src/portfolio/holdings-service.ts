@@ -18,7 +18,7 @@ import {
 } from '../platform/errors';
 import { logger } from '../platform/observability';
 import { currentRequestScope } from '../platform/request-scope';
-import { liftingTierFor, tierLimits, upgradeMessageFor } from '../subscription/feature-gate';
+import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
 import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
 import { mergeLots, summarizePortfolio, valueHolding, type ValuationInput } from './valuation';
 

@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
 import type { Config } from '../config';
 import { createAlertsRepository, type AlertsRepository } from '../data/alerts-repository';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createHoldingsRepository } from '../data/holdings-repository';
 import { createMarketRepository } from '../data/market-repository';
 import { createUsersRepository } from '../data/users-repository';
-import { createPriceSource } from '../market/create-price-provider';
-import { createMarketEngine, type MarketEngine } from '../market/market-engine';
-import { indexAssetUniverse, loadSnapshotForUniverse } from '../market/universe/load-universe';
+import { createPriceSource } from '../market-data/price-source';
+import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
+import { indexAssetUniverse, loadSnapshotForUniverse } from '../market-data/universe/load-universe';
 import { createIdempotentOperation } from '../platform/idempotency';
 import type { AddHoldingRequest, AddHoldingResult, HoldingsDeps } from './holdings-service';
 import { createPortfolioMarket } from './portfolio-market';

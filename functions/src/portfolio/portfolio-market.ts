@@ -1,10 +1,10 @@
-import { quoteFromStored } from '../ai/engine-mappers';
+import { quoteFromStored } from '../market-data/engine-mappers';
 import type { MarketRepository, StoredQuote } from '../data/market-repository';
-import type { MarketEngine } from '../market/market-engine';
-import type { Quote } from '../market/price-provider';
-import type { Bar, SymbolAnalysis } from '../market/types';
-import type { UniverseAsset } from '../market/universe/build-universe';
-import { searchUniverse, type UniverseIndex } from '../market/universe/search-universe';
+import type { MarketEngine } from '../market-data/market-engine';
+import type { Quote } from '../market-data/price-provider';
+import type { Bar, SymbolAnalysis } from '../engine/types';
+import type { UniverseAsset } from '../market-data/universe/build-universe';
+import { searchUniverse, type UniverseIndex } from '../market-data/universe/search-universe';
 import { ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import type { AssetQuote } from './valuation';

@@ -1,5 +1,5 @@
-import { getReplayStartIndex } from '../market/market-clock';
-import type { MarketEngine } from '../market/market-engine';
+import { getReplayStartIndex } from '../market-data/providers/replay/market-clock';
+import type { MarketEngine } from '../market-data/market-engine';
 import { addHolding, type HoldingsDeps } from './holdings-service';
 
 /**

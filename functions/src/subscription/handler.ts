@@ -1,6 +1,6 @@
 import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
-import { createDocumentClient } from '../data/dynamo-client';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { createInvoicesRepository } from '../data/invoices-repository';
 import { createUsageRepository } from '../data/usage-repository';
 import { createUsersRepository } from '../data/users-repository';

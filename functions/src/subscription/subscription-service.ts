@@ -15,8 +15,8 @@ import { isDailyQuotaFeature, nextUtcMidnight, type UsageRepository } from '../d
 import type { InvoicesRepository } from '../data/invoices-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
-import { consumeQuota, resolveEntitlements, type Entitlements } from './entitlements';
-import { decideFeatureAccess } from './feature-gate';
+import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
+import { decideFeatureAccess } from '../entitlements/feature-gate';
 import type { PaymentGateway } from './payment-gateway';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */

@@ -7,7 +7,7 @@ import { TIER_ORDER, canUpgrade, upgradeTargets } from '@app/shared/domain/rules
 import { SubscriptionChangedError } from '../data/invoices-repository';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/errors';
 import { endOfBillingPeriod } from './billing-period';
-import { tierDisplayName } from './feature-gate';
+import { tierDisplayName } from '../entitlements/feature-gate';
 import type { SubscriptionDeps } from './subscription-service';
 
 export type UpgradeResponse = z.input<typeof UpgradeResponseSchema>;

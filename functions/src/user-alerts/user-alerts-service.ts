@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { UserAlertsResponseSchema } from '@app/shared/domain/entities/catalysts';
 import { featureLimit } from '@app/shared/domain/catalogue/tiers';
 import type { Tier } from '@app/shared/domain/enums';
-import type { AlertsRepository, AlertWriteOutcome } from '../../data/alerts-repository';
-import { utcDayOf } from '../../data/usage-repository';
-import type { AuthContext } from '../../platform/auth-context';
-import { NotFoundError } from '../../platform/errors';
-import type { ScoredCatalyst } from './build-catalyst.js';
+import type { AlertsRepository, AlertWriteOutcome } from '../data/alerts-repository';
+import { utcDayOf } from '../data/usage-repository';
+import type { AuthContext } from '../platform/auth-context';
+import { NotFoundError } from '../platform/errors';
+import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import {
   buildDemoAlerts,
   deriveUserAlerts,
@@ -14,7 +14,7 @@ import {
   type DerivedUserAlert,
   type SymbolSnapshot,
   type WatchedSymbol,
-} from './user-alerts.js';
+} from '../engine/catalysts/user-alerts';
 
 /*
  * The logic of the portfolio area's alert routes (GET /api/alerts, POST /api/alerts/{id}/dismiss,

@@ -3,10 +3,10 @@ import {
   indexFundamentalsBySymbol,
   loadAnnualFundamentals,
   selectFundamentalsAsOf,
-} from '../data/load-fundamentals.js';
-import { loadAaplDaily, loadSp500Daily } from '../data/load-price-series.js';
-import type { AnnualFundamentals, PriceSeries } from '../types.js';
-import { analyzeSymbol, InsufficientHistoryError } from './analyze-symbol.js';
+} from '../../market-data/providers/replay/load-fundamentals';
+import { loadAaplDaily, loadSp500Daily } from '../../market-data/providers/replay/load-price-series';
+import type { AnnualFundamentals, PriceSeries } from '../types';
+import { analyzeSymbol, InsufficientHistoryError } from './analyze-symbol';
 
 describe('analyzeSymbol', () => {
   let apple: PriceSeries;

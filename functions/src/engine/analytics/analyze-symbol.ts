@@ -1,8 +1,8 @@
-import type { AnalyzeSymbolInput, SymbolAnalysis } from '../types.js';
-import { computeNuggetScores, orientFactorScore } from './nugget-scores.js';
-import { buildRecommendation } from './recommendation.js';
-import { computeRiskMetrics } from './risk-metrics.js';
-import { computeVolumeAnalysis } from './volume-analysis.js';
+import type { AnalyzeSymbolInput, SymbolAnalysis } from '../types';
+import { computeNuggetScores, orientFactorScore } from './nugget-scores';
+import { buildRecommendation } from './recommendation';
+import { computeRiskMetrics } from './risk-metrics';
+import { computeVolumeAnalysis } from './volume-analysis';
 
 export class InsufficientHistoryError extends Error {
   constructor(symbol: string, asOf: string) {

@@ -1,6 +1,6 @@
 import { numberFormat } from '@app/shared/domain/rules/formatting';
-import type { FactorName, FactorScore, KeyNugget, LocalizedText, SubScore } from '../types.js';
-import { roundTo } from './statistics.js';
+import type { FactorName, FactorScore, KeyNugget, LocalizedText, SubScore } from '../types';
+import { roundTo } from './statistics';
 
 /*
  * Key nuggets: one short sentence per factor that moved the composite most, in en, fr and es,

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PointInTimeFundamentals, RiskMetrics } from '../types.js';
-import {
-  computeNuggetScores,
-  FACTOR_WEIGHTS,
-  scoreMomentum,
-  scoreRisk,
-  scoreValue,
-} from './nugget-scores.js';
+import type { PointInTimeFundamentals, RiskMetrics } from '../types';
+import { computeNuggetScores, FACTOR_WEIGHTS, scoreMomentum, scoreRisk, scoreValue } from './nugget-scores';
 import {
   computeConfidence,
   computeExpectedReturn6m,
   computeRiskRewardRatio,
   actionOfGrade,
   gradeOfComposite,
-} from './recommendation.js';
+} from './recommendation';
 
 const calmRisk: RiskMetrics = {
   volatility_1month: 17,

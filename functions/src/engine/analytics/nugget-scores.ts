@@ -7,10 +7,10 @@ import type {
   RiskMetrics,
   SnapshotListing,
   SubScore,
-} from '../types.js';
-import { describeKeyNuggets } from './key-nuggets.js';
-import { computeRiskRewardRatio, gradeOfComposite } from './recommendation.js';
-import { roundTo, scaleToScore } from './statistics.js';
+} from '../types';
+import { describeKeyNuggets } from './key-nuggets';
+import { computeRiskRewardRatio, gradeOfComposite } from './recommendation';
+import { roundTo, scaleToScore } from './statistics';
 
 /*
  * Nugget scores (methodology: market/README.md). Every factor is a weighted mean of sub-scores;

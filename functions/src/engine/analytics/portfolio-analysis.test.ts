@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyzePortfolio,
-  buildPortfolioValueSeries,
-  type HoldingAnalysisInput,
-} from './portfolio-analysis.js';
+import { analyzePortfolio, buildPortfolioValueSeries, type HoldingAnalysisInput } from './portfolio-analysis';
 
 const apple: HoldingAnalysisInput = {
   symbol: 'AAA',

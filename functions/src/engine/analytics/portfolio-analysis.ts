@@ -1,9 +1,9 @@
 import type { PortfolioAnalysis } from '@app/shared/domain/entities/portfolio';
 import { ASSET_TYPES, type AssetType, type Grade, type RecommendationAction } from '@app/shared/domain/enums';
 import { gradeToSpeculationLevel, scoreToGrade } from '@app/shared/domain/rules/grades';
-import type { IsoDate } from '../types.js';
-import { CALENDAR_DAYS_PER_YEAR, TRADING_DAYS_PER_YEAR } from './risk-metrics.js';
-import { computeSampleStandardDeviation, computeSimpleReturns, roundTo } from './statistics.js';
+import type { IsoDate } from '../types';
+import { CALENDAR_DAYS_PER_YEAR, TRADING_DAYS_PER_YEAR } from './risk-metrics';
+import { computeSampleStandardDeviation, computeSimpleReturns, roundTo } from './statistics';
 
 /**
  * Portfolio analysis: GET /api/portfolio/analysis and POST /api/ai/analyze/portfolio both return these

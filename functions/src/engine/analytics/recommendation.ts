@@ -1,11 +1,11 @@
-import type { Grade, InputValue, Recommendation, RecommendationAction } from '../types.js';
+import type { Grade, InputValue, Recommendation, RecommendationAction } from '../types';
 import {
   gradeToRecommendation,
   LOWEST_GRADE,
   recommendationToAction,
   scoreToGrade,
 } from '@app/shared/domain/rules/grades';
-import { clamp, roundTo } from './statistics.js';
+import { clamp, roundTo } from './statistics';
 
 /*
  * Recommendation model (methodology: market/README.md).

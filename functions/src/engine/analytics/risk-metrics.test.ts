@@ -1,8 +1,12 @@
 import { ROC } from 'technicalindicators';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAaplDaily, loadBitcoinClose, loadSp500Daily } from '../data/load-price-series.js';
-import type { Bar, PriceSeries } from '../types.js';
-import { trimBarsToDate } from './analyze-symbol.js';
+import {
+  loadAaplDaily,
+  loadBitcoinClose,
+  loadSp500Daily,
+} from '../../market-data/providers/replay/load-price-series';
+import type { Bar, PriceSeries } from '../types';
+import { trimBarsToDate } from './analyze-symbol';
 import {
   classifyVolatilityRegime,
   computeMaxDrawdown,
@@ -10,7 +14,7 @@ import {
   computeRiskMetrics,
   computeSharpeEstimation,
   computeVolatility1Month,
-} from './risk-metrics.js';
+} from './risk-metrics';
 
 function closesUpTo(series: PriceSeries, asOf: string): number[] {
   return trimBarsToDate(series.bars, asOf).map((bar: Bar) => bar.close);

@@ -1,5 +1,5 @@
-import type { AssetType, Bar, RiskMetrics, VolatilityRegime } from '../types.js';
-import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } from './statistics.js';
+import type { AssetType, Bar, RiskMetrics, VolatilityRegime } from '../types';
+import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } from './statistics';
 
 /*
  * Conventions (methodology page: market/README.md): simple daily returns; sample standard

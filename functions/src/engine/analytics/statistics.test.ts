@@ -5,7 +5,7 @@ import {
   computeSampleStandardDeviation,
   computeSimpleReturns,
   scaleToScore,
-} from './statistics.js';
+} from './statistics';
 
 describe('statistics', () => {
   it('computes simple returns close over previous close minus one', () => {

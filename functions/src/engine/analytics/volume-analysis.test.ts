@@ -1,9 +1,13 @@
 import { ADL, OBV } from 'technicalindicators';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAaplDaily, loadBitcoinClose, loadSp500Daily } from '../data/load-price-series.js';
-import type { Bar, PriceSeries } from '../types.js';
-import { trimBarsToDate } from './analyze-symbol.js';
-import { computeLeastSquaresSlope } from './statistics.js';
+import {
+  loadAaplDaily,
+  loadBitcoinClose,
+  loadSp500Daily,
+} from '../../market-data/providers/replay/load-price-series';
+import type { Bar, PriceSeries } from '../types';
+import { trimBarsToDate } from './analyze-symbol';
+import { computeLeastSquaresSlope } from './statistics';
 import {
   classifyObvTrend,
   classifyVolumeSurge,
@@ -11,7 +15,7 @@ import {
   computeOnBalanceVolume,
   computeVolumeAnalysis,
   computeVolumeRatio20d,
-} from './volume-analysis.js';
+} from './volume-analysis';
 
 describe('volume analysis on small arrays, by hand', () => {
   it('volume ratio is the last volume over the mean of the 20 before it', () => {

@@ -4,8 +4,8 @@ import type {
   ObvTrend,
   VolumeAnalysis,
   VolumeSurgeLevel,
-} from '../types.js';
-import { computeLeastSquaresSlope, computeMean } from './statistics.js';
+} from '../types';
+import { computeLeastSquaresSlope, computeMean } from './statistics';
 
 export const VOLUME_WINDOW_BARS = 20;
 export const VOLUME_SURGE_THRESHOLDS = { high: 2, moderate: 1.5 } as const;

@@ -1,9 +1,9 @@
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { impactLevel, sentimentLabel } from '@app/shared/domain/rules/catalysts';
-import { classifyCatalyst } from './classify-catalyst.js';
-import { computeCatalystStrength, computeImpactScore } from './impact-score.js';
-import { scoreSentiment } from './score-sentiment.js';
-import type { TimedNewsItem } from './types.js';
+import { classifyCatalyst } from './classify-catalyst';
+import { computeCatalystStrength, computeImpactScore } from './impact-score';
+import { scoreSentiment } from './score-sentiment';
+import type { TimedNewsItem } from './types';
 
 /** Keywords shown with a catalyst: the classification evidence first, then the sentiment words. */
 export const MAX_KEYWORDS = 8;

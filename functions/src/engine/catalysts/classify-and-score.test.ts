@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyCatalyst } from './classify-catalyst.js';
-import { evaluateOnLabelledSet, type LabelledHeadline } from './evaluate-classifier.js';
-import { scoreSentiment } from './score-sentiment.js';
+import { classifyCatalyst } from './classify-catalyst';
+import { evaluateOnLabelledSet, type LabelledHeadline } from './evaluate-classifier';
+import { scoreSentiment } from './score-sentiment';
 
 const heldOut = JSON.parse(
   readFileSync(new URL('./data/labelled-headlines.json', import.meta.url), 'utf8'),

@@ -1,5 +1,5 @@
 import type { CatalystType } from '@app/shared/domain/enums';
-import type { CatalystClassification } from './types.js';
+import type { CatalystClassification } from './types';
 
 /*
  * Rule-based catalyst classification (methodology: news/README.md "Classification").

@@ -2,9 +2,9 @@ import type { ContextualRecommendation } from '@app/shared/domain/entities/catal
 import type { ContextualAction, Grade } from '@app/shared/domain/enums';
 import { isHighImpact, MEDIUM_IMPACT_THRESHOLD } from '@app/shared/domain/rules/catalysts';
 import type { LocalizedText } from '@app/shared/domain/entities/common';
-import type { SymbolAnalysis } from '../types.js';
-import type { ScoredCatalyst } from './build-catalyst.js';
-import { CATALYST_TYPE_NAMES, formatLocalNumber, SENTIMENT_NAMES } from './catalyst-names.js';
+import type { SymbolAnalysis } from '../types';
+import type { ScoredCatalyst } from './build-catalyst';
+import { CATALYST_TYPE_NAMES, formatLocalNumber, SENTIMENT_NAMES } from './catalyst-names';
 
 /*
  * Contextual recommendation = a catalyst joined with the engine's analysis of its symbol

@@ -5,8 +5,8 @@ import {
   type SentimentLabel,
 } from '@app/shared/domain/enums';
 import { sentimentLabel } from '@app/shared/domain/rules/catalysts';
-import { classifyCatalyst } from './classify-catalyst.js';
-import { scoreSentiment } from './score-sentiment.js';
+import { classifyCatalyst } from './classify-catalyst';
+import { scoreSentiment } from './score-sentiment';
 
 /** One labelled headline (held-out set or development set). */
 export interface LabelledHeadline {

@@ -6,7 +6,7 @@ import {
   computeRecencyFactor,
   computeVolumeSurgeTerm,
   type ImpactInputs,
-} from './impact-score.js';
+} from './impact-score';
 
 const strongest: ImpactInputs = {
   catalystType: 'fda_approval',

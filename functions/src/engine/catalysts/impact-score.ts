@@ -1,5 +1,5 @@
 import type { CatalystType } from '@app/shared/domain/enums';
-import type { NewsSourceKind } from './types.js';
+import type { NewsSourceKind } from './types';
 
 /*
  * Impact score and catalyst strength, 0-100 (methodology: news/README.md "Impact score").

@@ -1,5 +1,5 @@
 import { afinn165FinancialMarketNews } from 'afinn-165-financialmarketnews';
-import type { SentimentResult } from './types.js';
+import type { SentimentResult } from './types';
 
 /*
  * Headline sentiment in -1..1 (methodology: news/README.md "Sentiment").

@@ -1,9 +1,9 @@
 import { UserAlertSchema } from '@app/shared/domain/entities/catalysts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createPriceSource } from '../create-price-provider.js';
-import { createMarketEngine } from '../market-engine.js';
-import { buildDemoAlerts, deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts.js';
+import { createPriceSource } from '../../market-data/price-source';
+import { createMarketEngine } from '../../market-data/market-engine';
+import { buildDemoAlerts, deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
 
 /** Real bars: AAPL closed at 115.31 on 2015-01-28, +5.65 % on 2.7x its 20-day volume. */
 async function analyseAaplOn(date: string) {

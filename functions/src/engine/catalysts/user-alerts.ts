@@ -3,10 +3,10 @@ import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { isHighImpact } from '@app/shared/domain/rules/catalysts';
-import type { Quote } from '../price-provider.js';
-import type { SymbolAnalysis } from '../types.js';
-import type { ScoredCatalyst } from './build-catalyst.js';
-import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names.js';
+import type { Quote } from '../../market-data/price-provider';
+import type { SymbolAnalysis } from '../types';
+import type { ScoredCatalyst } from './build-catalyst';
+import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names';
 
 /*
  * Alerts for a user's watched symbols (the symbols of their holdings), news/README.md "User alerts".

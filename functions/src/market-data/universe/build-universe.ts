@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { SymbolInfo } from '../price-provider.js';
-import type { AssetType, SnapshotListing } from '../types.js';
+import type { SymbolInfo } from '../price-provider';
+import type { AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
 
 /**

@@ -1,8 +1,8 @@
-import { loadSnapshotListings } from '../data/load-snapshot.js';
-import { loadReplayUniverseFromFile } from '../data/replay-universe.js';
-import type { SnapshotListing } from '../types.js';
-import { buildAssetUniverse, type QuotedSymbol } from './build-universe.js';
-import { buildUniverseIndex, type UniverseIndex } from './search-universe.js';
+import { loadSnapshotListings } from '../providers/replay/load-snapshot';
+import { loadReplayUniverseFromFile } from '../providers/replay/replay-universe';
+import type { SnapshotListing } from '../../engine/types';
+import { buildAssetUniverse, type QuotedSymbol } from './build-universe';
+import { buildUniverseIndex, type UniverseIndex } from './search-universe';
 
 /**
  * The screener snapshot, read once per process: about 0.3 s to read and parse the 2.6 MB CSV from

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SnapshotListing } from '../types.js';
-import { buildAssetUniverse, classifyListing } from './build-universe.js';
-import { buildUniverseIndex, foldText, searchUniverse } from './search-universe.js';
+import type { SnapshotListing } from '../../engine/types';
+import { buildAssetUniverse, classifyListing } from './build-universe';
+import { buildUniverseIndex, foldText, searchUniverse } from './search-universe';
 
 function listing(
   symbol: string,

@@ -1,4 +1,4 @@
-import type { UniverseAsset } from './build-universe.js';
+import type { UniverseAsset } from './build-universe';
 
 /**
  * Asset search over the universe: symbol prefix and name-word prefix, case- and accent-insensitive.

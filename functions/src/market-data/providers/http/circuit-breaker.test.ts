@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CircuitBreaker, CircuitOpenError } from './circuit-breaker.js';
+import { CircuitBreaker, CircuitOpenError } from './circuit-breaker';
 
 function setUp() {
   let now = 1_000_000;

@@ -1,5 +1,5 @@
-import { retryWithBackoff } from '../../live/retry.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { retryWithBackoff } from './retry';
+import type { RateLimiter } from './rate-limiter';
 
 /*
  * One HTTP GET of a feed document, the way every news adapter does it: a rate-limit slot first, a

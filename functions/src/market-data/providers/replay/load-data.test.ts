@@ -3,18 +3,18 @@ import {
   indexFundamentalsBySymbol,
   loadAnnualFundamentals,
   selectFundamentalsAsOf,
-} from './load-fundamentals.js';
-import { findOhlcViolation } from '../feed-quality.js';
+} from './load-fundamentals';
+import { findOhlcViolation } from '../../../engine/feed-quality';
 import {
   DataFileError,
   loadAllPriceSeries,
   loadFacebookDaily,
   parseTechanFacebookBars,
   parseVegaMonthDate,
-} from './load-price-series.js';
-import { loadSnapshotListings } from './load-snapshot.js';
-import { parseCsv } from './parse-csv.js';
-import { readPackageFile } from './resolve-package-file.js';
+} from './load-price-series';
+import { loadSnapshotListings } from './load-snapshot';
+import { parseCsv } from './parse-csv';
+import { readPackageFile } from './resolve-package-file';
 
 describe('price series loaders read the real package files', () => {
   const series = loadAllPriceSeries();

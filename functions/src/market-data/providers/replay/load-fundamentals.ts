@@ -1,6 +1,6 @@
-import type { AnnualFundamentals, IsoDate, PointInTimeFundamentals } from '../types.js';
-import { DataFileError } from './load-price-series.js';
-import { readPackageFile } from './resolve-package-file.js';
+import type { AnnualFundamentals, IsoDate, PointInTimeFundamentals } from '../../../engine/types';
+import { DataFileError } from './load-price-series';
+import { readPackageFile } from './resolve-package-file';
 
 /*
  * Annual fundamentals of 448 S&P 500 companies, fiscal 2012-2016, from

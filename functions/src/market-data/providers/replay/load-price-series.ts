@@ -1,6 +1,6 @@
-import type { Bar, PriceSeries, SeriesSource } from '../types.js';
-import { parseCsvRecords, parseNumberCell } from './parse-csv.js';
-import { readPackageFile, requirePackageFile } from './resolve-package-file.js';
+import type { Bar, PriceSeries, SeriesSource } from '../../../engine/types';
+import { parseCsvRecords, parseNumberCell } from './parse-csv';
+import { readPackageFile, requirePackageFile } from './resolve-package-file';
 
 /*
  * Loaders of the real historical series that install with the project. Each returns bars sorted

@@ -1,6 +1,6 @@
-import type { SnapshotListing } from '../types.js';
-import { parseCsvRecords, parseNumberCell } from './parse-csv.js';
-import { readPackageFile } from './resolve-package-file.js';
+import type { SnapshotListing } from '../../../engine/types';
+import { parseCsvRecords, parseNumberCell } from './parse-csv';
+import { readPackageFile } from './resolve-package-file';
 
 /*
  * The one-day screener snapshot of about 14,160 US listings, from

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMarketClock, getReplayStartIndex } from './market-clock.js';
+import { createMarketClock, getReplayStartIndex } from './market-clock';
 
 describe('market clock', () => {
   const epochMs = Date.parse('2025-01-01T00:00:00Z');

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { CatalystTypeSchema, SentimentLabelSchema } from '@app/shared/domain/enums';
-import offlineHeadlinesFile from './data/offline-headlines.json' with { type: 'json' };
-import type { ReplayTimeline } from './replay-timeline.js';
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from './types.js';
+import offlineHeadlinesFile from './offline-headlines.json' with { type: 'json' };
+import type { ReplayTimeline } from './replay-timeline';
+import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAaplDaily, loadBitcoinClose, loadSp500Daily } from './data/load-price-series.js';
-import { createMarketClock } from './market-clock.js';
-import { UnknownSymbolError } from './price-provider.js';
-import { ReplayPriceProvider } from './replay-price-provider.js';
-import type { PriceSeries } from './types.js';
+import { loadAaplDaily, loadBitcoinClose, loadSp500Daily } from './load-price-series';
+import { createMarketClock } from './market-clock';
+import { UnknownSymbolError } from '../../price-provider';
+import { ReplayPriceProvider } from './replay-price-provider';
+import type { PriceSeries } from '../../../engine/types';
 
 describe('ReplayPriceProvider', () => {
   const epochMs = Date.parse('2025-01-01T00:00:00Z');

@@ -1,7 +1,7 @@
-import type { MarketClock } from './market-clock.js';
-import type { PriceProvider, Quote, SymbolInfo } from './price-provider.js';
-import { NoPriceBeforeDateError, UnknownSymbolError } from './price-provider.js';
-import type { Bar, IsoDate, PriceSeries } from './types.js';
+import type { MarketClock } from './market-clock';
+import type { PriceProvider, Quote, SymbolInfo } from '../../price-provider';
+import { NoPriceBeforeDateError, UnknownSymbolError } from '../../price-provider';
+import type { Bar, IsoDate, PriceSeries } from '../../../engine/types';
 
 export interface ReplayPriceProviderOptions {
   /** Daily series to serve (monthly series are not quoted: their "previous close" is a month old). */

@@ -1,5 +1,5 @@
-import type { MarketClock } from '../market-clock.js';
-import type { IsoDate, PriceSeries } from '../types.js';
+import type { MarketClock } from './market-clock';
+import type { IsoDate, PriceSeries } from '../../../engine/types';
 
 /*
  * Replay timeline (news/README.md "Replay timeline"). The market clock moves each series one bar

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { AnnualFundamentals, PriceSeries, SnapshotListing } from '../types.js';
-import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals.js';
-import { loadAllPriceSeries } from './load-price-series.js';
-import { loadSnapshotListings } from './load-snapshot.js';
+import type { AnnualFundamentals, PriceSeries, SnapshotListing } from '../../../engine/types';
+import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
+import { loadAllPriceSeries } from './load-price-series';
+import { loadSnapshotListings } from './load-snapshot';
 
 /** Everything the replay serves: real series, fundamentals by symbol and (optionally) the snapshot. */
 export interface ReplayUniverse {

@@ -1,7 +1,7 @@
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../types.js';
-import { fetchFeedText, type FetchFeedOptions } from './fetch-feed.js';
-import { selectRecent } from './sec-edgar-provider.js';
-import { decodeEntities, findElements, firstText, stripTags } from './xml-text.js';
+import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
+import { fetchFeedText, type FetchFeedOptions } from '../http/fetch-feed';
+import { selectRecent } from '../sec-edgar/sec-edgar-provider';
+import { decodeEntities, findElements, firstText, stripTags } from '../http/xml-text';
 
 /*
  * RSS 2.0 news feeds (news/README.md "Live sources"). Items rarely carry tickers, so they are read

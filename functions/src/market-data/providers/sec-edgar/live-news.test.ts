@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyCatalyst } from '../classify-catalyst.js';
-import { fetchFeedText, FeedHttpError } from './fetch-feed.js';
-import { createRateLimiter } from './rate-limiter.js';
-import { extractTickers, parseRssFeed } from './rss-news-provider.js';
-import { parseCompanyTickers, parseEdgarCurrentFilings } from './sec-edgar-provider.js';
-import { decodeEntities, innerText } from './xml-text.js';
+import { classifyCatalyst } from '../../../engine/catalysts/classify-catalyst';
+import { fetchFeedText, FeedHttpError } from '../http/fetch-feed';
+import { createRateLimiter } from '../http/rate-limiter';
+import { extractTickers, parseRssFeed } from '../rss/rss-news-provider';
+import { parseCompanyTickers, parseEdgarCurrentFilings } from './sec-edgar-provider';
+import { decodeEntities, innerText } from '../http/xml-text';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -42,10 +42,13 @@ describe('SEC EDGAR current 8-K feed', () => {
 });
 
 describe('RSS 2.0 feed', () => {
-  const items = parseRssFeed(fixture('markets-feed.rss.xml'), {
-    url: 'https://news.example.test/rss',
-    name: 'Example Wire',
-  });
+  const items = parseRssFeed(
+    readFileSync(new URL('../rss/fixtures/markets-feed.rss.xml', import.meta.url), 'utf8'),
+    {
+      url: 'https://news.example.test/rss',
+      name: 'Example Wire',
+    },
+  );
 
   it('reads CDATA and entities, tickers from the text, and skips undated items', () => {
     expect(items.map((item) => item.title)).toEqual([

@@ -1,6 +1,6 @@
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../types.js';
-import { fetchFeedText, type FetchFeedOptions } from './fetch-feed.js';
-import { findElements, firstAttribute, firstText, stripTags } from './xml-text.js';
+import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
+import { fetchFeedText, type FetchFeedOptions } from '../http/fetch-feed';
+import { findElements, firstAttribute, firstText, stripTags } from '../http/xml-text';
 
 /*
  * SEC EDGAR current 8-K filings (news/README.md "Live sources"). The "latest filings" Atom feed

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AssetType, Bar, IsoDate } from '../types.js';
+import type { AssetType, Bar, IsoDate } from '../../../engine/types';
 
 /*
  * Yahoo Finance's public chart endpoint (unofficial, no key, no crumb for this path):

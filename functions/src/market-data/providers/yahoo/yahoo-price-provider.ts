@@ -1,15 +1,15 @@
-import type { PriceProvider, Quote, SymbolInfo } from '../price-provider.js';
-import { UnknownSymbolError } from '../price-provider.js';
-import type { Bar, IsoDate } from '../types.js';
-import { CircuitBreaker } from './circuit-breaker.js';
-import { retryWithBackoff } from './retry.js';
+import type { PriceProvider, Quote, SymbolInfo } from '../../price-provider';
+import { UnknownSymbolError } from '../../price-provider';
+import type { Bar, IsoDate } from '../../../engine/types';
+import { CircuitBreaker } from '../http/circuit-breaker';
+import { retryWithBackoff } from '../http/retry';
 import {
   assetTypeOfInstrument,
   buildChartUrl,
   parseYahooChart,
   YahooNotFoundError,
   type YahooChart,
-} from './yahoo-chart.js';
+} from './yahoo-chart';
 
 /*
  * The `live` price provider: Yahoo Finance's chart endpoint (URL shape in yahoo-chart.ts) behind
