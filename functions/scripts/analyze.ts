@@ -3,7 +3,7 @@
  * figure: `npm run analyze -- SYMBOL [--as-of YYYY-MM-DD] [--json]`. Without --as-of, the last bar.
  */
 import { analyzeSymbol } from '../src/engine/analytics/analyze-symbol';
-import { selectFundamentalsAsOf } from '../src/market-data/providers/replay/load-fundamentals';
+import { selectFundamentalsAsOf } from '../src/engine/point-in-time';
 import { loadSnapshotListings } from '../src/market-data/providers/replay/load-snapshot';
 import {
   findSeries,

@@ -10,7 +10,7 @@ import type {
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import { PRICE_POLL_JOB, type StoredQuote } from '../data/market-repository';
 import type { EngineAnalysis } from '../market-data/market-engine';
-import type { SymbolInfo } from '../market-data/price-provider';
+import type { SymbolInfo } from '../engine/types';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
 import { quoteFromStored } from '../market-data/engine-mappers';

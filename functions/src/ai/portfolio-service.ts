@@ -3,7 +3,8 @@ import type { PortfolioHistoryPointSchema } from '@app/shared/domain/entities/ma
 import type { AnalyzePortfolioPayloadSchema } from '@app/shared/domain/entities/portfolio';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { analyzePortfolio, type HoldingAnalysisInput } from '../engine/analytics/portfolio-analysis';
-import { addCalendarDays, ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market-data/market-engine';
+import { ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market-data/market-engine';
+import { addCalendarDays } from '../engine/point-in-time';
 import type { Bar, SymbolAnalysis } from '../engine/types';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';

@@ -1,8 +1,7 @@
 import { createMarketClock } from '../market-data/providers/replay/market-clock';
 import type { MarketEngine } from '../market-data/market-engine';
-import type { Quote, SymbolInfo } from '../market-data/price-provider';
+import type { Quote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
 import { UnknownSymbolError } from '../market-data/price-provider';
-import type { IsoDate, SymbolAnalysis } from '../engine/types';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
-import { selectFundamentalsAsOf } from '../market-data/providers/replay/load-fundamentals';
+import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import { selectDailySeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
 import type { MarketClock } from '../market-data/providers/replay/market-clock';
 import type { CatalystBrief, GradedAsset } from './content-generator';

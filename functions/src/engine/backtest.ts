@@ -1,8 +1,7 @@
 import { analyzeSymbol } from './analytics/analyze-symbol';
 import { MOMENTUM_LOOKBACK } from './analytics/risk-metrics';
 import { roundTo } from './analytics/statistics';
-import { selectFundamentalsAsOf } from '../market-data/providers/replay/load-fundamentals';
-import { findLastIndexOnOrBefore } from '../market-data/providers/replay/replay-price-provider';
+import { selectFundamentalsAsOf, findLastIndexOnOrBefore } from './point-in-time';
 import type {
   AnalyzeSymbolInput,
   AnnualFundamentals,

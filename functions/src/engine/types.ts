@@ -233,3 +233,45 @@ export interface SymbolAnalysis {
   nugget_scores: NuggetScores;
   recommendation: Recommendation;
 }
+
+/** A price at a date, as a price source serves it. */
+export interface Quote {
+  symbol: string;
+  price: number;
+  /** Date of the bar the price belongs to. */
+  as_of: IsoDate;
+  /** Null on the first bar of a series. */
+  previous_close: number | null;
+  change: number | null;
+  change_percent: number | null;
+  volume?: number;
+  /** Only from sources with extended-hours prices; daily bars have none. */
+  after_hours_price?: number;
+  /**
+   * Replay of OHLC series: the real gap to the next bar's open, (next open - close) / close x 100,
+   * the closest real thing to a pre-market move daily data holds. Omitted for close-only series and
+   * on the last bar of a window.
+   */
+  premarket_change?: number;
+  /** The trading date whose pre-market `premarket_change` describes. */
+  premarket_date?: IsoDate;
+  source: string;
+  /** 'replay' for historical replay, 'live' for a live feed; the UI labels replayed prices. */
+  mode: 'replay' | 'live';
+  /** True when the price is older than the requested date allows (see provider docs). */
+  stale: boolean;
+}
+
+/** A symbol a price source can serve, with where its numbers come from. */
+export interface SymbolInfo {
+  symbol: string;
+  ticker: string;
+  name: string;
+  asset_type: AssetType;
+  frequency: Frequency;
+  has_ohlc: boolean;
+  has_volume: boolean;
+  first_date: IsoDate;
+  last_date: IsoDate;
+  source: SeriesSource;
+}

@@ -16,15 +16,10 @@ import { createModerationRepository } from '../data/moderation-repository';
 import { createPriceSource } from '../market-data/price-source';
 import { assessFeedQuality } from '../engine/feed-quality';
 import { detectMarketAlerts } from '../engine/market-alerts';
-import {
-  addCalendarDays,
-  ANALYSIS_HISTORY_DAYS,
-  createMarketEngine,
-  type MarketEngine,
-} from '../market-data/market-engine';
-import type { Quote, SymbolInfo } from '../market-data/price-provider';
+import { ANALYSIS_HISTORY_DAYS, createMarketEngine, type MarketEngine } from '../market-data/market-engine';
+import { addCalendarDays } from '../engine/point-in-time';
+import type { Quote, SymbolInfo, Bar } from '../engine/types';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
-import type { Bar } from '../engine/types';
 import { logger } from '../platform/observability';
 import { createAlertsRepository } from '../data/alerts-repository';
 import { createUsersRepository } from '../data/users-repository';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
-import { selectFundamentalsAsOf } from './providers/replay/load-fundamentals';
+import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/load-price-series';
 import type { ReplayUniverse } from './providers/replay/replay-universe';
 import type { AnalyzeSymbolInput, PriceSeries } from '../engine/types';

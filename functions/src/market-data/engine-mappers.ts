@@ -8,8 +8,8 @@ import type {
 import type { StoredQuote } from '../data/market-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import { LiveSourceUnavailableError } from './providers/yahoo/yahoo-price-provider';
-import { NoPriceBeforeDateError, UnknownSymbolError, type Quote, type SymbolInfo } from './price-provider';
-import type { NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
+import { NoPriceBeforeDateError, UnknownSymbolError } from './price-provider';
+import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 
 /** Engine types to the contract's shapes (part 1 and 2, section 3 field names). */

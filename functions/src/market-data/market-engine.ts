@@ -1,9 +1,9 @@
 import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import type { PriceSource } from './price-source';
-import type { Quote, SymbolInfo } from './price-provider';
+import type { Quote, SymbolInfo, Bar, SymbolAnalysis } from '../engine/types';
 import { UnknownSymbolError } from './price-provider';
 import { assetTypeOfInstrument } from './providers/yahoo/yahoo-chart';
-import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
+import { addCalendarDays } from '../engine/point-in-time';
 
 /*
  * The engine as the services use it: find a symbol, fetch its quote and a year of bars from the price
@@ -32,10 +32,6 @@ export interface MarketEngine {
   describe(symbol: string): Promise<SymbolInfo>;
   /** With `quote`, analyses as of that quote (e.g. the one the price poll stored). */
   analyze(symbol: string, options?: { quote?: Quote }): Promise<EngineAnalysis>;
-}
-
-export function addCalendarDays(date: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function createMarketEngine(source: PriceSource): MarketEngine {

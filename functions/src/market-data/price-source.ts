@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { selectFundamentalsAsOf } from './providers/replay/load-fundamentals';
+import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import {
   loadReplayUniverse,
   loadReplayUniverseFromFile,

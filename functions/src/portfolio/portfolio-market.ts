@@ -1,8 +1,7 @@
 import { quoteFromStored } from '../market-data/engine-mappers';
 import type { MarketRepository, StoredQuote } from '../data/market-repository';
 import type { MarketEngine } from '../market-data/market-engine';
-import type { Quote } from '../market-data/price-provider';
-import type { Bar, SymbolAnalysis } from '../engine/types';
+import type { Quote, Bar, SymbolAnalysis } from '../engine/types';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import { searchUniverse, type UniverseIndex } from '../market-data/universe/search-universe';
 import { ServiceUnavailableError } from '../platform/errors';

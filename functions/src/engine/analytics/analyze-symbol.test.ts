@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   indexFundamentalsBySymbol,
   loadAnnualFundamentals,
-  selectFundamentalsAsOf,
 } from '../../market-data/providers/replay/load-fundamentals';
+import { selectFundamentalsAsOf } from '../point-in-time';
 import { loadAaplDaily, loadSp500Daily } from '../../market-data/providers/replay/load-price-series';
 import type { AnnualFundamentals, PriceSeries } from '../types';
 import { analyzeSymbol, InsufficientHistoryError } from './analyze-symbol';

@@ -3,8 +3,7 @@ import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { isHighImpact } from '@app/shared/domain/rules/catalysts';
-import type { Quote } from '../../market-data/price-provider';
-import type { SymbolAnalysis } from '../types';
+import type { Quote, SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';
 import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names';
 

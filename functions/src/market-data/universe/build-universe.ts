@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import type { SymbolInfo } from '../price-provider';
-import type { AssetType, SnapshotListing } from '../../engine/types';
+import type { SymbolInfo, AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
 
 /**

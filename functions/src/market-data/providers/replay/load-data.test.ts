@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  indexFundamentalsBySymbol,
-  loadAnnualFundamentals,
-  selectFundamentalsAsOf,
-} from './load-fundamentals';
+import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
+import { selectFundamentalsAsOf } from '../../../engine/point-in-time';
 import { findOhlcViolation } from '../../../engine/feed-quality';
 import {
   DataFileError,

@@ -1,4 +1,4 @@
-import type { AnnualFundamentals, IsoDate, PointInTimeFundamentals } from '../../../engine/types';
+import type { AnnualFundamentals } from '../../../engine/types';
 import { DataFileError } from './load-price-series';
 import { readPackageFile } from './resolve-package-file';
 
@@ -108,50 +108,4 @@ export function indexFundamentalsBySymbol(
   }
   for (const list of bySymbol.values()) list.sort((a, b) => a.period_ending.localeCompare(b.period_ending));
   return bySymbol;
-}
-
-/**
- * Annual reports are filed within 60-90 days of the fiscal year end (SEC 10-K deadlines); we treat a
- * fiscal year as known 90 calendar days after it ends so a backtest never reads a report early.
- */
-export const PUBLICATION_LAG_DAYS = 90;
-
-/** A share count growing by this factor or more in one fiscal year is read as a stock split. */
-const SPLIT_SHARE_RATIO = 1.5;
-
-function addDays(date: IsoDate, days: number): IsoDate {
-  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/**
- * Fundamentals known on `asOf`: the latest fiscal year published by then and the year before it.
- *
- * EPS is restated to the split-adjusted share basis of the price series: when the share count of a
- * later fiscal year jumps by 1.5x or more (AAPL: 0.93 bn to 6.09 bn shares around its 7:1 split of
- * 2014), the published EPS is divided by the rounded ratio. This reads later share counts, but only
- * to convert units: the split-adjusted prices were themselves restated by the data vendor after the
- * fact, and the resulting P/E equals the P/E investors saw at the time. No return or score input
- * comes from after `asOf`.
- */
-export function selectFundamentalsAsOf(
-  history: readonly AnnualFundamentals[] | undefined,
-  asOf: IsoDate,
-): PointInTimeFundamentals | null {
-  if (!history || history.length === 0) return null;
-  let latestIndex = -1;
-  for (let i = 0; i < history.length; i += 1) {
-    const record = history[i];
-    if (record && addDays(record.period_ending, PUBLICATION_LAG_DAYS) <= asOf) latestIndex = i;
-  }
-  const latest = history[latestIndex];
-  if (!latest) return null;
-  let splitFactor = 1;
-  for (let i = latestIndex + 1; i < history.length; i += 1) {
-    const before = history[i - 1]?.shares_outstanding;
-    const after = history[i]?.shares_outstanding;
-    if (before && after && before > 0 && after / before >= SPLIT_SHARE_RATIO)
-      splitFactor *= Math.round(after / before);
-  }
-  return { latest, previous: history[latestIndex - 1] ?? null, eps_split_factor: splitFactor };
 }

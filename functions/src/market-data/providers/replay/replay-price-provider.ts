@@ -1,7 +1,7 @@
 import type { MarketClock } from './market-clock';
-import type { PriceProvider, Quote, SymbolInfo } from '../../price-provider';
-import { NoPriceBeforeDateError, UnknownSymbolError } from '../../price-provider';
-import type { Bar, IsoDate, PriceSeries } from '../../../engine/types';
+import { type PriceProvider, NoPriceBeforeDateError, UnknownSymbolError } from '../../price-provider';
+import type { Quote, SymbolInfo, Bar, IsoDate, PriceSeries } from '../../../engine/types';
+import { findLastIndexOnOrBefore } from '../../../engine/point-in-time';
 
 export interface ReplayPriceProviderOptions {
   /** Daily series to serve (monthly series are not quoted: their "previous close" is a month old). */
@@ -19,23 +19,6 @@ const DAY_MS = 86_400_000;
 
 function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-/** Index of the last bar with date <= asOf, or -1. Bars are sorted ascending. */
-export function findLastIndexOnOrBefore(bars: readonly Bar[], asOf: IsoDate): number {
-  let low = 0;
-  let high = bars.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((bars[middle]?.date ?? '') <= asOf) {
-      found = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found;
 }
 
 function roundTo(value: number, decimals: number): number {

@@ -1,6 +1,5 @@
-import type { PriceProvider, Quote, SymbolInfo } from '../../price-provider';
-import { UnknownSymbolError } from '../../price-provider';
-import type { Bar, IsoDate } from '../../../engine/types';
+import { type PriceProvider, UnknownSymbolError } from '../../price-provider';
+import type { Quote, SymbolInfo, Bar, IsoDate } from '../../../engine/types';
 import { CircuitBreaker } from '../http/circuit-breaker';
 import { retryWithBackoff } from '../http/retry';
 import {
