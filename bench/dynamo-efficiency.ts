@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '@app/functions/config';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import { keys } from '@app/functions/data/keys';
-import type { CostRecord } from '@app/functions/data/costs-repository';
+import type { CostRecord } from '@app/functions/platform/cost-recorder';
 import { findRouteByKey } from '@app/shared/api';
 import { round } from './report-format';
 

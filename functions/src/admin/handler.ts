@@ -19,6 +19,7 @@ import {
 import { buildDashboard } from './dashboard-service';
 import { buildPriceMonitoring } from './price-monitoring-service';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
  * The admin area. Every route is `access: 'admin'` in the contract: the platform refuses anyone
@@ -149,4 +150,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 };
 
-export const handler = createAreaHandler('admin', adminImplementations, { createDeps: createAdminDeps });
+export const handler = createAreaHandler('admin', adminImplementations, {
+  createDeps: createAdminDeps,
+  recordCost: saveCostRecordToUsageTable,
+});

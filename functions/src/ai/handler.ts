@@ -11,6 +11,7 @@ import {
 import { getAiHealth, getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendations } from './recommendations-service';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
  * The catalyst routes load on first use: 3 of the area's 17 routes need the news code (the sentiment
@@ -57,5 +58,5 @@ export const handler = createAreaHandler(
       return news.getLiveMarketAlerts(news.getCatalystRouteDeps(deps.engine, deps.now));
     },
   },
-  { createDeps: createAiDeps },
+  { createDeps: createAiDeps, recordCost: saveCostRecordToUsageTable },
 );

@@ -6,6 +6,7 @@ import { NotFoundError } from '../platform/errors';
 import { createCognitoGateway } from './cognito-gateway';
 import { getCurrentUser, loginUser, registerUser, type AuthDeps } from './auth-service';
 import { checkDependencies } from '../platform/health';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 function createDeps(): AuthDeps {
   const config = getConfig();
@@ -34,5 +35,5 @@ export const handler = createAreaHandler(
     },
     health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
   },
-  { createDeps },
+  { createDeps, recordCost: saveCostRecordToUsageTable },
 );

@@ -1,6 +1,8 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { CostBreakdown } from '../platform/cost-model';
+import { getConfig } from '../config';
+import type { CostRecord, CostRecordSink } from '../platform/cost-recorder';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { keys } from './keys';
 
 /*
@@ -15,24 +17,6 @@ import { keys } from './keys';
 
 export const COST_RECORD_RETENTION_DAYS = 90;
 const SECONDS_PER_DAY = 86_400;
-
-export interface CostRecord extends CostBreakdown {
-  day: string;
-  route: string;
-  tier: string;
-  status: number;
-  request_id: string;
-  latency_ms: number;
-  memory_mb: number;
-  read_capacity_units: number;
-  write_capacity_units: number;
-  cognito_calls: number;
-  /** DynamoDB Scans the request made: always 0 on a request path (no-scan.test.ts, bench/results.md). */
-  scans: number;
-  bedrock_input_tokens: number;
-  bedrock_output_tokens: number;
-  recorded_at: string;
-}
 
 /** The fields the daily aggregation needs (the Query projects only these). */
 export type CostSample = Pick<CostRecord, 'route' | 'latency_ms' | 'total_usd'>;
@@ -84,3 +68,15 @@ export function createCostsRepository(client: DynamoDBDocumentClient, tableName:
 }
 
 export type CostsRepository = ReturnType<typeof createCostsRepository>;
+
+let processRepository: CostsRepository | undefined;
+
+/**
+ * The usage table as the platform's cost record sink (platform/cost-recorder.ts), its client built on
+ * the first record. Area handlers and metered jobs pass it to the platform.
+ */
+export const saveCostRecordToUsageTable: CostRecordSink = (record) => {
+  const config = getConfig();
+  processRepository ??= createCostsRepository(createDocumentClient(config), config.TABLE_USAGE);
+  return processRepository.putCostRecord(record);
+};

@@ -25,6 +25,7 @@ import { createCatalystRouteDeps } from '../catalysts/catalyst-sources';
 import { getMarketCatalysts } from '../catalysts/catalysts-service';
 import { runMeteredJob, type JobMeter } from '../platform/cost-recorder';
 import { logger } from '../platform/observability';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
  * Daily EventBridge job (06:00 UTC in the cloud, the local timer on the local stack): writes the day's
@@ -211,11 +212,15 @@ export function createContentGenerationDeps(
 
 /** EventBridge entry; also what the local timer calls. */
 export async function handler(): Promise<ContentGenerationResult> {
-  return runMeteredJob(JOB_NAME, async (meter) => {
-    const result = await runContentGeneration(createContentGenerationDeps(meter));
-    logger.info('content generation finished', { ...result, ids: undefined, languages: CONTENT_LANGUAGES });
-    return result;
-  });
+  return runMeteredJob(
+    JOB_NAME,
+    async (meter) => {
+      const result = await runContentGeneration(createContentGenerationDeps(meter));
+      logger.info('content generation finished', { ...result, ids: undefined, languages: CONTENT_LANGUAGES });
+      return result;
+    },
+    { recordCost: saveCostRecordToUsageTable },
+  );
 }
 
 export interface DailySchedule {

@@ -1,26 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../config';
-import type { CostRecord, CostsRepository } from '../data/costs-repository';
 import {
   buildCostRecord,
   priceScope,
   runMeteredJob,
   saveCostRecord,
-  setCostsRepositoryForTests,
+  type CostRecord,
+  type CostRecordSink,
 } from './cost-recorder';
 import { currentRequestScope, newRequestScope, runInRequestScope } from './request-scope';
 
 const saved: CostRecord[] = [];
 const scopesSeenByWrite: unknown[] = [];
 
-function fakeRepository(fail = false): CostsRepository {
-  return {
-    putCostRecord: async (record) => {
-      scopesSeenByWrite.push(currentRequestScope());
-      if (fail) throw new Error('ProvisionedThroughputExceededException');
-      saved.push(record);
-    },
-    listCostSamples: async () => [],
+function fakeSink(fail = false): CostRecordSink {
+  return async (record) => {
+    scopesSeenByWrite.push(currentRequestScope());
+    if (fail) throw new Error('ProvisionedThroughputExceededException');
+    saved.push(record);
   };
 }
 
@@ -36,18 +33,17 @@ afterEach(() => {
   delete process.env.COST_RECORDS;
   delete process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE;
   resetConfigForTests();
-  setCostsRepositoryForTests(undefined);
 });
 
 describe('cost records', () => {
   it('writes the record outside the request scope, so its own write is not counted in the request', async () => {
-    setCostsRepositoryForTests(fakeRepository());
+    const sink = fakeSink();
     const scope = newRequestScope('req-1', 'GET /api/admin/dashboard');
     scope.readCapacityUnits = 3;
     scope.tier = 'ADMIN';
     await runInRequestScope(scope, async () => {
       const cost = priceScope(scope, 120.3, { viaApiGateway: true });
-      await saveCostRecord(buildCostRecord(scope, 200, 120.3, cost, new Date('2026-11-22T10:00:00Z')));
+      await saveCostRecord(buildCostRecord(scope, 200, 120.3, cost, new Date('2026-11-22T10:00:00Z')), sink);
     });
     expect(scopesSeenByWrite).toEqual([undefined]);
     expect(saved[0]).toMatchObject({
@@ -64,11 +60,12 @@ describe('cost records', () => {
   });
 
   it('never fails the request when the record cannot be written', async () => {
-    setCostsRepositoryForTests(fakeRepository(true));
+    const sink = fakeSink(true);
     const scope = newRequestScope('req-2', 'GET /api/x');
     await expect(
       saveCostRecord(
         buildCostRecord(scope, 200, 5, priceScope(scope, 5, { viaApiGateway: true }), new Date()),
+        sink,
       ),
     ).resolves.toBeUndefined();
   });
@@ -76,10 +73,11 @@ describe('cost records', () => {
   it('writes nothing when COST_RECORDS is off', async () => {
     process.env.COST_RECORDS = 'off';
     resetConfigForTests();
-    setCostsRepositoryForTests(fakeRepository());
+    const sink = fakeSink();
     const scope = newRequestScope('req-3', 'GET /api/x');
     await saveCostRecord(
       buildCostRecord(scope, 200, 5, priceScope(scope, 5, { viaApiGateway: true }), new Date()),
+      sink,
     );
     expect(saved).toHaveLength(0);
   });
@@ -87,13 +85,17 @@ describe('cost records', () => {
 
 describe('runMeteredJob', () => {
   it('runs the job in its own scope and records it as route job:<name>, tier SYSTEM, without API Gateway', async () => {
-    setCostsRepositoryForTests(fakeRepository());
-    const result = await runMeteredJob('content-generation', async (meter) => {
-      const scope = currentRequestScope();
-      if (scope) scope.writeCapacityUnits += 18;
-      meter.addModelUsage(1000, 200);
-      return scope?.routeKey;
-    });
+    const sink = fakeSink();
+    const result = await runMeteredJob(
+      'content-generation',
+      async (meter) => {
+        const scope = currentRequestScope();
+        if (scope) scope.writeCapacityUnits += 18;
+        meter.addModelUsage(1000, 200);
+        return scope?.routeKey;
+      },
+      { recordCost: sink },
+    );
     expect(result).toBe('job:content-generation');
     expect(saved[0]).toMatchObject({
       route: 'job:content-generation',
@@ -109,11 +111,15 @@ describe('runMeteredJob', () => {
   });
 
   it('records a failed run as status 500 and rethrows', async () => {
-    setCostsRepositoryForTests(fakeRepository());
+    const sink = fakeSink();
     await expect(
-      runMeteredJob('content-generation', async () => {
-        throw new Error('boom');
-      }),
+      runMeteredJob(
+        'content-generation',
+        async () => {
+          throw new Error('boom');
+        },
+        { recordCost: sink },
+      ),
     ).rejects.toThrow('boom');
     expect(saved[0]?.status).toBe(500);
   });

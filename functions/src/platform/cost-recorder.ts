@@ -2,16 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ulid } from 'ulid';
 import { getConfig } from '../config';
-import { createCostsRepository, type CostRecord, type CostsRepository } from '../data/costs-repository';
-import { createDocumentClient } from './dynamo-client';
 import { computeCost, type CostBreakdown } from './cost-model';
 import { logger, metrics } from './observability';
 import { newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 
 /**
  * Prices every request and job run when it ends (cost-model.ts), emits the `RequestCostUsd` embedded
- * metric beside Requests and Latency, and, where COST_RECORDS=dynamodb (the local stack), keeps one
- * record per request in the usage table for GET /api/admin/costs and `npm run cost-report`.
+ * metric beside Requests and Latency, and, where COST_RECORDS=dynamodb (the local stack), hands one
+ * record per request to the sink its entry point was given (the usage table:
+ * data/costs-repository.ts) for GET /api/admin/costs and `npm run cost-report`. The platform knows
+ * no table: the sink is passed down from the area's handler.
  */
 
 export const REQUEST_COST_METRIC = 'RequestCostUsd';
@@ -69,18 +69,27 @@ export function costLogFields(cost: CostBreakdown): Record<string, number> {
   };
 }
 
-let costsRepository: CostsRepository | undefined;
-
-function getCostsRepository(): CostsRepository {
-  const config = getConfig();
-  costsRepository ??= createCostsRepository(createDocumentClient(config), config.TABLE_USAGE);
-  return costsRepository;
+/** One request or job run as finance reads it (GET /api/admin/costs, `npm run cost-report`). */
+export interface CostRecord extends CostBreakdown {
+  day: string;
+  route: string;
+  tier: string;
+  status: number;
+  request_id: string;
+  latency_ms: number;
+  memory_mb: number;
+  read_capacity_units: number;
+  write_capacity_units: number;
+  cognito_calls: number;
+  /** DynamoDB Scans the request made: always 0 on a request path (no-scan.test.ts, bench/results.md). */
+  scans: number;
+  bedrock_input_tokens: number;
+  bedrock_output_tokens: number;
+  recorded_at: string;
 }
 
-/** Tests point the recorder at a fake repository. */
-export function setCostsRepositoryForTests(repository: CostsRepository | undefined): void {
-  costsRepository = repository;
-}
+/** Where cost records are kept; given by the entry point (handler or job) that runs the work. */
+export type CostRecordSink = (record: CostRecord) => Promise<void>;
 
 export function buildCostRecord(
   scope: RequestScope,
@@ -111,13 +120,13 @@ export function buildCostRecord(
 }
 
 /**
- * Writes the cost record when COST_RECORDS=dynamodb. Never throws: a request must not fail because
- * its bookkeeping could not be written.
+ * Hands the cost record to the sink when COST_RECORDS=dynamodb. Never throws: a request must not fail
+ * because its bookkeeping could not be written.
  */
-export async function saveCostRecord(record: CostRecord): Promise<void> {
-  if (getConfig().COST_RECORDS !== 'dynamodb') return;
+export async function saveCostRecord(record: CostRecord, sink: CostRecordSink | undefined): Promise<void> {
+  if (!sink || getConfig().COST_RECORDS !== 'dynamodb') return;
   try {
-    await runOutsideRequestScope(() => getCostsRepository().putCostRecord(record));
+    await runOutsideRequestScope(() => sink(record));
   } catch (error: unknown) {
     logger.warn('cost record not written', {
       route: record.route,
@@ -139,8 +148,9 @@ export interface JobMeter {
 export async function runMeteredJob<T>(
   jobName: string,
   work: (meter: JobMeter) => Promise<T>,
-  now: () => Date = () => new Date(),
+  options: { recordCost?: CostRecordSink; now?: () => Date } = {},
 ): Promise<T> {
+  const now = options.now ?? (() => new Date());
   const scope = newRequestScope(`job-${ulid()}`, `job:${jobName}`);
   scope.tier = JOB_TIER;
   const modelUsage: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
@@ -174,6 +184,9 @@ export async function runMeteredJob<T>(
       bedrock_output_tokens: modelUsage.bedrockOutputTokens,
       ...costLogFields(cost),
     });
-    await saveCostRecord(buildCostRecord(scope, status, latency, cost, now(), modelUsage));
+    await saveCostRecord(
+      buildCostRecord(scope, status, latency, cost, now(), modelUsage),
+      options.recordCost,
+    );
   }
 }

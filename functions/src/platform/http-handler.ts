@@ -16,7 +16,13 @@ import {
   ValidationError,
   type FieldIssue,
 } from './errors';
-import { buildCostRecord, costLogFields, meterRequestCost, saveCostRecord } from './cost-recorder';
+import {
+  buildCostRecord,
+  costLogFields,
+  meterRequestCost,
+  saveCostRecord,
+  type CostRecordSink,
+} from './cost-recorder';
 import { logger, metrics } from './observability';
 import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
@@ -138,7 +144,7 @@ function authenticator(verifier: () => VerifyAccessToken): Middleware {
 }
 
 /** Turns any error into the one error body, and logs and meters every request once. */
-function responder(): Middleware {
+function responder(recordCost: CostRecordSink | undefined): Middleware {
   const finish = (status: number) => {
     const current = scope();
     const latency = performance.now() - current.startedAt;
@@ -157,7 +163,7 @@ function responder(): Middleware {
       ...costLogFields(cost),
     });
     logger.resetKeys();
-    return saveCostRecord(buildCostRecord(current, status, latency, cost, new Date()));
+    return saveCostRecord(buildCostRecord(current, status, latency, cost, new Date()), recordCost);
   };
   return {
     name: 'responder',
@@ -183,6 +189,8 @@ export interface AreaHandlerOptions<Deps> {
   createDeps: () => Deps;
   /** Injected by tests; otherwise built from the config. */
   verifier?: VerifyAccessToken;
+  /** Where each request's cost record goes (the usage table locally); none: metrics and logs only. */
+  recordCost?: CostRecordSink;
 }
 
 /**
@@ -279,7 +287,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
         maxAge: 600,
       }) as Middleware,
     )
-    .use(responder())
+    .use(responder(options.recordCost))
     .use(routeResolver(area))
     .use(authenticator(getVerifier))
     .handler((event) => dispatch(event));

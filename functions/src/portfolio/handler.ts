@@ -15,6 +15,7 @@ import {
   toAddHoldingRequest,
 } from './holdings-service';
 import { createPortfolioDeps } from './portfolio-deps';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
@@ -59,5 +60,6 @@ export const handler = createAreaHandler(
       // The local stack sets DEMO_USER_ID after its seed, i.e. after the first getConfig(): read it fresh.
       demoUserId: loadConfig().DEMO_USER_ID ?? null,
     }),
+    recordCost: saveCostRecordToUsageTable,
   },
 );

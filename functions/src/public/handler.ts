@@ -1,6 +1,7 @@
 import { getConfig } from '../config';
 import { APP_VERSION, checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 export const handler = createAreaHandler(
   'public',
@@ -12,5 +13,5 @@ export const handler = createAreaHandler(
     }),
     health: async () => checkDependencies('public', []),
   },
-  { createDeps: () => ({}) },
+  { createDeps: () => ({}), recordCost: saveCostRecordToUsageTable },
 );

@@ -20,6 +20,7 @@ import {
   type SubscriptionDeps,
 } from './subscription-service';
 import { upgradeSubscription, type UpgradeResponse } from './upgrade-service';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 interface HandlerDeps extends SubscriptionDeps {
   /** Runs an upgrade at most once per Idempotency-Key. */
@@ -96,5 +97,5 @@ export const handler = createAreaHandler(
     },
     invoices: async ({ auth }, deps) => listInvoices(requireUserId(auth), deps),
   },
-  { createDeps },
+  { createDeps, recordCost: saveCostRecordToUsageTable },
 );
