@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
+import { layersPlugin } from './functions/lint/layer-rules.js';
 
 /**
  * Sites: features do not import each other; they compose in src/app/ (STYLE.md 4). Inside a feature,
@@ -113,5 +114,22 @@ export default tseslint.config(
     },
   },
   ...SITES.flatMap(siteBoundaryBlocks),
+  // ---- functions/src: layers and file size (docs/architecture.md) --------------------------------
+  // Imports point one way: areas -> services -> repositories and the engine -> platform; the engine
+  // is pure. The rule and its layer table live in functions/lint/layer-rules.js; its test,
+  // functions/lint/layer-rules.test.ts, lints in-memory upward imports and expects them refused.
+  {
+    files: ['functions/src/**/*.ts'],
+    // Tests may compose layers (an engine test reads real replay data); production code may not.
+    ignores: ['functions/src/**/*.test.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/import-direction': 'error' },
+  },
+  {
+    // A file a newcomer can read in one sitting, tests included. Data files (JSON) are not linted.
+    files: ['functions/src/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  // ---- end of the functions/src block -------------------------------------------------------------
   prettier,
 );
