@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createInMemoryMarketRepository } from '../functions/src/data/in-memory-market-repository';
+import { createInMemoryMarketStore } from '../functions/src/data/in-memory-market-store';
 import { runPricePoll } from '../functions/src/jobs/price-poll';
 import {
   measureAnalysisThroughput,
@@ -46,7 +46,7 @@ export async function runEngineBench(): Promise<EngineBenchFigures> {
   );
   const deps = {
     engine: createMarketEngine(source),
-    market: createInMemoryMarketRepository(),
+    ...createInMemoryMarketStore(),
     now: () => now,
     alertTtlHours: 72,
   };

@@ -4,9 +4,13 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import {
-  createModerationRepository,
-  type ModerationRepository,
-} from '@app/functions/data/moderation-repository';
+  createContentQueueRepository,
+  type ContentQueueRepository,
+} from '@app/functions/data/content-queue-repository';
+import {
+  createRecommendationQueueRepository,
+  type RecommendationQueueRepository,
+} from '@app/functions/data/recommendation-queue-repository';
 import { api, signInSeedAdmin } from '../src/api';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
@@ -28,20 +32,26 @@ interface InvestorRecommendation {
  * The admin area in Chromium: review (approve one, reject another), moderation with flagged issues,
  * the price monitor refreshed on demand, the cost CSV. The price poll fills the review queue and the
  * content job the posts at stack start; when the queue is short the test queues items the way the
- * poll does (the moderation repository, as tests/integration/admin.test.ts).
+ * poll does (the recommendation queue repository, as tests/integration/admin.test.ts).
  */
 describe('admin dashboard journeys in Chromium', () => {
   let browser: Browser;
-  let moderation: ModerationRepository;
+  let recommendations: RecommendationQueueRepository;
+  let content: ContentQueueRepository;
   let adminToken: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     adminToken = (await signInSeedAdmin()).token;
-    moderation = createModerationRepository(
-      createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: inject('stack').dynamoEndpoint }),
-      'nugget-local-moderation',
-    );
+    const client = createDocumentClient({
+      AWS_REGION: 'us-east-1',
+      DYNAMODB_ENDPOINT: inject('stack').dynamoEndpoint,
+    });
+    recommendations = createRecommendationQueueRepository(client, {
+      moderation: 'nugget-local-moderation',
+      market: 'nugget-local-market',
+    });
+    content = createContentQueueRepository(client, 'nugget-local-moderation');
   });
   afterAll(async () => {
     await browser?.close();
@@ -84,7 +94,7 @@ describe('admin dashboard journeys in Chromium', () => {
       target_price: 100,
       generated_at: new Date().toISOString(),
     };
-    expect(await moderation.enqueueRecommendation(item)).toBe(true);
+    expect(await recommendations.enqueueRecommendation(item)).toBe(true);
     return item;
   }
 
@@ -165,11 +175,11 @@ describe('admin dashboard journeys in Chromium', () => {
     const after = (await pendingItems()).map((item) => item.id);
     expect(after).not.toContain(toApprove.id);
     expect(after).not.toContain(toReject.id);
-    expect(await moderation.getRecommendation(toApprove.id)).toMatchObject({
+    expect(await recommendations.getRecommendation(toApprove.id)).toMatchObject({
       status: 'APPROVED',
       quality_score: 8,
     });
-    expect(await moderation.getRecommendation(toReject.id)).toMatchObject({ status: 'REJECTED' });
+    expect(await recommendations.getRecommendation(toReject.id)).toMatchObject({ status: 'REJECTED' });
 
     // Investors: an approved poll item is marked reviewed; a rejected one never reaches them.
     const investorAfter = await demoRecommendations();
@@ -201,7 +211,7 @@ describe('admin dashboard journeys in Chromium', () => {
     await expect.poll(() => page.getByText('Moderation Complete').count(), POLL).toBeGreaterThan(0);
     await expect.poll(() => card.count(), POLL).toBe(0);
 
-    expect(await moderation.getContent(id)).toMatchObject({
+    expect(await content.getContent(id)).toMatchObject({
       status: 'NEEDS_REVISION',
       moderation_notes: 'Soften the claims (e2e)',
       flagged_issues: ['Misleading claims', 'Compliance concerns'],

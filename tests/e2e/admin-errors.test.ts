@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
-import { createModerationRepository } from '@app/functions/data/moderation-repository';
+import { createRecommendationQueueRepository } from '@app/functions/data/recommendation-queue-repository';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
 
@@ -16,11 +16,15 @@ describe('admin load failures in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     // One queued item of its own, so the failed-review case never depends on the poll's queue.
-    const moderation = createModerationRepository(
-      createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: inject('stack').dynamoEndpoint }),
-      'nugget-local-moderation',
-    );
-    await moderation.enqueueRecommendation({
+    const client = createDocumentClient({
+      AWS_REGION: 'us-east-1',
+      DYNAMODB_ENDPOINT: inject('stack').dynamoEndpoint,
+    });
+    const recommendations = createRecommendationQueueRepository(client, {
+      moderation: 'nugget-local-moderation',
+      market: 'nugget-local-market',
+    });
+    await recommendations.enqueueRecommendation({
       id: ulid(),
       symbol: 'NVDA',
       recommendation: 'HOLD',

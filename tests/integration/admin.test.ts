@@ -4,9 +4,13 @@ import { ROUTES, buildPath, routeKeyOf } from '@app/shared/api';
 import { createTemplateContentGenerator } from '@app/functions/content/template-content-generator';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import {
-  createModerationRepository,
-  type ModerationRepository,
-} from '@app/functions/data/moderation-repository';
+  createContentQueueRepository,
+  type ContentQueueRepository,
+} from '@app/functions/data/content-queue-repository';
+import {
+  createRecommendationQueueRepository,
+  type RecommendationQueueRepository,
+} from '@app/functions/data/recommendation-queue-repository';
 import { contentIdOf, runContentGeneration } from '@app/functions/jobs/content-generation';
 import { gradeReplayUniverse, startOfUtcDay } from '@app/functions/content/content-brief';
 import { loadReplayUniverse } from '@app/functions/market-data/providers/replay/replay-universe';
@@ -17,16 +21,19 @@ const ADMIN_ROUTES = ROUTES.filter((route) => route.area === 'admin');
 const UNKNOWN_ID = '01JD0000000000000000000000';
 
 let adminToken: string;
-let moderation: ModerationRepository;
+let recommendations: RecommendationQueueRepository;
+let content: ContentQueueRepository;
 
 beforeAll(async () => {
   adminToken = (await signInSeedAdmin()).token;
   const stack = inject('stack');
-  // The test writes the queue the way the price poll does: through the moderation repository.
-  moderation = createModerationRepository(
-    createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: stack.dynamoEndpoint }),
-    'nugget-local-moderation',
-  );
+  // The test writes the queue the way the price poll does: through the recommendation queue repository.
+  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: stack.dynamoEndpoint });
+  recommendations = createRecommendationQueueRepository(client, {
+    moderation: 'nugget-local-moderation',
+    market: 'nugget-local-market',
+  });
+  content = createContentQueueRepository(client, 'nugget-local-moderation');
 });
 
 interface PendingPage {
@@ -101,9 +108,9 @@ describe('recommendation review', () => {
     };
     const first = { ...base, id: ulid(), symbol: 'AAPL', recommendation: 'BUY' as const };
     const second = { ...base, id: ulid(), symbol: 'MSFT', recommendation: 'HOLD' as const };
-    expect(await moderation.enqueueRecommendation(first)).toBe(true);
-    expect(await moderation.enqueueRecommendation(second)).toBe(true);
-    const statsBefore = await moderation.getRecommendationStats();
+    expect(await recommendations.enqueueRecommendation(first)).toBe(true);
+    expect(await recommendations.enqueueRecommendation(second)).toBe(true);
+    const statsBefore = await recommendations.getRecommendationStats();
 
     const pending = await allPendingIds('/api/admin/recommendations/pending', 'pending_recommendations');
     expect(pending).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -136,20 +143,20 @@ describe('recommendation review', () => {
     expect(after).not.toContain(first.id);
     expect(after).not.toContain(second.id);
 
-    const stored = await moderation.getRecommendation(first.id);
+    const stored = await recommendations.getRecommendation(first.id);
     expect(stored).toMatchObject({ status: 'APPROVED', quality_score: 8, admin_notes: 'Sound reasoning' });
-    const approved = await moderation.listApprovedRecommendations({ symbol: 'AAPL' });
+    const approved = await recommendations.listApprovedRecommendations({ symbol: 'AAPL' });
     expect(approved.map((item) => item.id)).toContain(first.id);
     expect(approved.map((item) => item.id)).not.toContain(second.id);
 
-    const statsAfter = await moderation.getRecommendationStats();
+    const statsAfter = await recommendations.getRecommendationStats();
     expect(statsAfter.approved - statsBefore.approved).toBeGreaterThanOrEqual(1);
     expect(statsAfter.quality_count - statsBefore.quality_count).toBeGreaterThanOrEqual(1);
   });
 
   it('pages the queue with opaque cursors and refuses a forged one naming query.cursor', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await moderation.enqueueRecommendation({
+      await recommendations.enqueueRecommendation({
         id: ulid(),
         symbol: 'NVDA',
         recommendation: 'HOLD',
@@ -216,7 +223,7 @@ describe('content studio', () => {
           catalysts: [],
         }),
         generator: createTemplateContentGenerator(),
-        repository: moderation,
+        repository: content,
       },
       { day },
     );
@@ -260,7 +267,7 @@ describe('content studio', () => {
     const left = await allPendingIds('/api/admin/content/social-studio', 'content_for_review');
     expect(left).not.toContain(approveId);
     expect(left).not.toContain(reviseId);
-    expect(await moderation.getContent(reviseId)).toMatchObject({
+    expect(await content.getContent(reviseId)).toMatchObject({
       status: 'NEEDS_REVISION',
       flagged_issues: ['Factual errors', 'Poor grammar/spelling'],
       moderated_by: inject('stack').seedAdminUserId,

@@ -216,16 +216,19 @@ describe('the price poll with a failing provider', () => {
     const { createPriceSource } = await import('@app/functions/market-data/price-source');
     const { createMarketEngine } = await import('@app/functions/market-data/market-engine');
     const { getConfig } = await import('@app/functions/config');
+    const { createPricesRepository } = await import('@app/functions/data/prices-repository');
+    const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
     const base = createPricePollDeps();
+    const storedPrices = createPricesRepository(createDocumentClient(getConfig()), getConfig().TABLE_MARKET);
     let providerCalls = 0;
     const failingFetch: typeof fetch = async () => {
       providerCalls += 1;
       throw new TypeError('fetch failed: the quote provider is down (fault test)');
     };
-    const stored = await base.market.getQuotes(['AAPL', 'AAPL-2007', 'BTC-USD', 'FB', '^GSPC']);
+    const stored = await storedPrices.getQuotes(['AAPL', 'AAPL-2007', 'BTC-USD', 'FB', '^GSPC']);
     const source = createPriceSource(
       { ...getConfig(), DATA_MODE: 'live', WATCHED_SYMBOLS: [...stored.keys()] },
-      { fetch: failingFetch, fallback: base.market },
+      { fetch: failingFetch, fallback: storedPrices },
     );
     const engine = createMarketEngine(source);
 
@@ -236,7 +239,7 @@ describe('the price poll with a failing provider', () => {
     const callsInFirstRun = providerCalls;
     // The next poll inside the open window leaves the provider alone and still records every symbol.
     const secondRun = await runPricePoll({ ...base, engine });
-    const after = await base.market.getQuotes([...stored.keys()]);
+    const after = await storedPrices.getQuotes([...stored.keys()]);
     const enhanced = await request('GET', contract.ai.enhancedPrices.path);
     const prices = await request('GET', contract.ai.prices.path);
     report.figure(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedHealth, JobRunRecord, StoredQuote } from '../data/market-repository';
+import type { FeedHealth } from '../data/feed-health-repository';
+import type { JobRunRecord } from '../data/job-runs-repository';
+import type { StoredQuote } from '../data/prices-repository';
 import { ServiceUnavailableError } from '../platform/errors';
 import { aiServiceStatusOf, buildDashboard, databaseStatusOf, priceFeedStatusOf } from './dashboard-service';
 
@@ -48,7 +50,7 @@ describe('buildDashboard', () => {
 
   it('answers the counters, the health and the latest quote per symbol', async () => {
     const response = await buildDashboard({
-      moderation: {
+      recommendationQueue: {
         getRecommendationStats: async () => ({
           generated: 12,
           pending: 5,
@@ -57,6 +59,8 @@ describe('buildDashboard', () => {
           quality_sum: 23,
           quality_count: 3,
         }),
+      },
+      contentQueue: {
         getContentStats: async () => ({
           generated: 9,
           pending: 6,
@@ -65,11 +69,9 @@ describe('buildDashboard', () => {
           rejected: 0,
         }),
       },
-      market: {
-        listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')],
-        getQuotes: async () => new Map([['AAPL', quote]]),
-        getLastJobRun: async () => run('2026-11-22T09:58:00.000Z'),
-      },
+      feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
+      prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
+      jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
       now: () => NOW,
       pollIntervalSeconds: 300,
       elapsedMs: (() => {
@@ -106,10 +108,12 @@ describe('buildDashboard', () => {
   it('answers 503 when the database does not answer', async () => {
     await expect(
       buildDashboard({
-        moderation: {
+        recommendationQueue: {
           getRecommendationStats: async () => {
             throw new Error('connect ECONNREFUSED');
           },
+        },
+        contentQueue: {
           getContentStats: async () => ({
             generated: 0,
             pending: 0,
@@ -118,11 +122,9 @@ describe('buildDashboard', () => {
             rejected: 0,
           }),
         },
-        market: {
-          listFeedHealth: async () => [],
-          getQuotes: async () => new Map(),
-          getLastJobRun: async () => null,
-        },
+        feedHealth: { listFeedHealth: async () => [] },
+        prices: { getQuotes: async () => new Map() },
+        jobRuns: { getLastJobRun: async () => null },
         now: () => NOW,
         pollIntervalSeconds: 300,
       }),

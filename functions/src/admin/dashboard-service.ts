@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/admin';
 import type { ServiceStatus } from '@app/shared/domain/enums';
-import type { FeedHealth, JobRunRecord, MarketRepository } from '../data/market-repository';
-import type { ModerationRepository } from '../data/moderation-repository';
+import type { ContentQueueRepository } from '../data/content-queue-repository';
+import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
+import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
+import type { PricesRepository } from '../data/prices-repository';
+import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
 
@@ -21,8 +24,11 @@ export const FEED_LATE_INTERVALS = 2;
 export const FEED_DOWN_INTERVALS = 3;
 
 export interface DashboardDeps {
-  moderation: Pick<ModerationRepository, 'getRecommendationStats' | 'getContentStats'>;
-  market: Pick<MarketRepository, 'listFeedHealth' | 'getQuotes' | 'getLastJobRun'>;
+  recommendationQueue: Pick<RecommendationQueueRepository, 'getRecommendationStats'>;
+  contentQueue: Pick<ContentQueueRepository, 'getContentStats'>;
+  feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
+  prices: Pick<PricesRepository, 'getQuotes'>;
+  jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
   now: () => Date;
   pollIntervalSeconds: number;
   /** Monotonic milliseconds, for timing the database probe. */
@@ -88,7 +94,7 @@ export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboar
   try {
     // The cheap read the dashboard needs anyway doubles as the database probe.
     recommendationStats = await withTimeout(
-      deps.moderation.getRecommendationStats(),
+      deps.recommendationQueue.getRecommendationStats(),
       DATABASE_PROBE_TIMEOUT_MS,
     );
   } catch (error: unknown) {
@@ -99,12 +105,12 @@ export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboar
   }
   const probeMs = elapsed() - started;
   const [contentStats, healths, lastRun] = await Promise.all([
-    deps.moderation.getContentStats(),
-    deps.market.listFeedHealth(),
-    deps.market.getLastJobRun('price-poll'),
+    deps.contentQueue.getContentStats(),
+    deps.feedHealth.listFeedHealth(),
+    deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
   ]);
   const symbols = healths.map((health) => health.symbol).sort();
-  const quotes = symbols.length > 0 ? await deps.market.getQuotes(symbols) : new Map();
+  const quotes = symbols.length > 0 ? await deps.prices.getQuotes(symbols) : new Map();
   const healthBySymbol = new Map(healths.map((health) => [health.symbol, health]));
   const now = deps.now();
 

@@ -2,8 +2,14 @@ import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { getConfig } from '../config';
 import { createCostsRepository } from '../data/costs-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { createMarketRepository, type MarketRepository } from '../data/market-repository';
-import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
+import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
+import { createFeedHealthRepository, type FeedHealthRepository } from '../data/feed-health-repository';
+import { createJobRunsRepository, type JobRunsRepository } from '../data/job-runs-repository';
+import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
+import {
+  createRecommendationQueueRepository,
+  type RecommendationQueueRepository,
+} from '../data/recommendation-queue-repository';
 import { checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
 import { ForbiddenError } from '../platform/errors';
@@ -27,8 +33,11 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
  */
 
 export interface AdminDeps {
-  moderation: ModerationRepository;
-  market: MarketRepository;
+  recommendationQueue: RecommendationQueueRepository;
+  contentQueue: ContentQueueRepository;
+  feedHealth: FeedHealthRepository;
+  prices: PricesRepository;
+  jobRuns: JobRunsRepository;
   costs: CostRowSource;
   now: () => Date;
   pollIntervalSeconds: number;
@@ -52,11 +61,14 @@ export function createAdminDeps(): AdminDeps {
   const client = createDocumentClient(config);
   const costSource = config.COST_SOURCE ?? (config.COST_RECORDS === 'dynamodb' ? 'records' : 'cloudwatch');
   return {
-    moderation: createModerationRepository(client, config.TABLE_MODERATION),
-    market: createMarketRepository(client, {
-      market: config.TABLE_MARKET,
+    recommendationQueue: createRecommendationQueueRepository(client, {
       moderation: config.TABLE_MODERATION,
+      market: config.TABLE_MARKET,
     }),
+    contentQueue: createContentQueueRepository(client, config.TABLE_MODERATION),
+    feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
+    prices: createPricesRepository(client, config.TABLE_MARKET),
+    jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
     costs:
       costSource === 'records'
         ? createRecordsCostSource(createCostsRepository(client, config.TABLE_USAGE))
@@ -86,10 +98,13 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
 
   pendingRecommendations: async (request, deps) => {
     adminOf(request, deps);
-    const page = await listPage((pageRequest) => deps.moderation.listPendingRecommendations(pageRequest), {
-      limit: request.query.limit,
-      ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
-    });
+    const page = await listPage(
+      (pageRequest) => deps.recommendationQueue.listPendingRecommendations(pageRequest),
+      {
+        limit: request.query.limit,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      },
+    );
     return {
       pending_recommendations: page.items.map((item) => ({
         id: item.id,
@@ -108,11 +123,11 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 
   reviewRecommendation: async (request, deps) =>
-    reviewRecommendation(deps.moderation, adminOf(request, deps), request.params.id, request.body),
+    reviewRecommendation(deps.recommendationQueue, adminOf(request, deps), request.params.id, request.body),
 
   socialStudio: async (request, deps) => {
     adminOf(request, deps);
-    const page = await listPage((pageRequest) => deps.moderation.listPendingContent(pageRequest), {
+    const page = await listPage((pageRequest) => deps.contentQueue.listPendingContent(pageRequest), {
       limit: request.query.limit,
       ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
     });
@@ -132,7 +147,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 
   moderateContent: async (request, deps) =>
-    moderateContent(deps.moderation, adminOf(request, deps), request.params.id, request.body),
+    moderateContent(deps.contentQueue, adminOf(request, deps), request.params.id, request.body),
 
   priceMonitoring: async (request, deps) => {
     adminOf(request, deps);
@@ -141,7 +156,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
 
   health: async (request, deps) => {
     adminOf(request, deps);
-    return checkDependencies('admin', [() => deps.moderation.getContentStats()]);
+    return checkDependencies('admin', [() => deps.contentQueue.getContentStats()]);
   },
 
   costs: async (request, deps) => {

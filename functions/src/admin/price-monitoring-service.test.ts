@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedHealth, JobRunRecord } from '../data/market-repository';
+import type { FeedHealth } from '../data/feed-health-repository';
+import type { JobRunRecord } from '../data/job-runs-repository';
 import { buildPriceMonitoring, monitoringStatusOf } from './price-monitoring-service';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -65,7 +66,8 @@ function lastRun(overrides: Partial<JobRunRecord> = {}): JobRunRecord {
 
 function deps(healths: FeedHealth[], run: JobRunRecord | null) {
   return {
-    market: { listFeedHealth: async () => healths, getLastJobRun: async () => run },
+    feedHealth: { listFeedHealth: async () => healths },
+    jobRuns: { getLastJobRun: async () => run },
     now: () => NOW,
     pollIntervalSeconds: POLL_SECONDS,
   };

@@ -2,14 +2,15 @@ import type { z } from 'zod';
 import type { PriceMonitoringResponseSchema } from '@app/shared/domain/entities/admin';
 import type { Severity } from '@app/shared/domain/enums';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
-import type { FeedHealth, JobRunRecord, MarketRepository } from '../data/market-repository';
+import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
+import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
 
 /**
  * The admin price monitor (part 2 section 3): feed health per ticker as the price poll recorded it,
  * alerts an operator should act on, and whether the poll is running at all.
  *
  * The five-day figures are the poll's own, computed from the last stored daily bars by the feed
- * quality rule (market/feed-quality.ts: high and low of the last 5 bars, sample standard deviation of
+ * quality rule (engine/feed-quality.ts: high and low of the last 5 bars, sample standard deviation of
  * the last 5 daily returns x 100), so the monitor and the health record can never disagree.
  */
 
@@ -21,7 +22,8 @@ export const STOPPED_AFTER_INTERVALS = 3;
 export const LAGGING_AFTER_INTERVALS = 3;
 
 export interface PriceMonitoringDeps {
-  market: Pick<MarketRepository, 'listFeedHealth' | 'getLastJobRun'>;
+  feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
+  jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
   now: () => Date;
   pollIntervalSeconds: number;
 }
@@ -93,8 +95,8 @@ export function monitoringStatusOf(
 export async function buildPriceMonitoring(deps: PriceMonitoringDeps): Promise<PriceMonitoringResponse> {
   const now = deps.now();
   const [healths, lastRun] = await Promise.all([
-    deps.market.listFeedHealth(),
-    deps.market.getLastJobRun('price-poll'),
+    deps.feedHealth.listFeedHealth(),
+    deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
   ]);
   const sorted = [...healths].sort((a, b) => a.symbol.localeCompare(b.symbol));
   const priceData: PriceMonitoringResponse['price_data'] = {};

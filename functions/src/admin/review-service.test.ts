@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidCursorError, type DecisionOutcome } from '../data/moderation-repository';
+import { InvalidCursorError, type DecisionOutcome } from '../data/review-queue';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { listPage, moderateContent, reviewRecommendation } from './review-service';
 

@@ -1,10 +1,6 @@
-import {
-  InvalidCursorError,
-  type DecisionOutcome,
-  type ModerationRepository,
-  type Page,
-  type PageRequest,
-} from '../data/moderation-repository';
+import type { ContentQueueRepository } from '../data/content-queue-repository';
+import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import { InvalidCursorError, type DecisionOutcome, type Page, type PageRequest } from '../data/review-queue';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 
 /**
@@ -46,7 +42,7 @@ export interface ReviewInput {
 }
 
 export async function reviewRecommendation(
-  repository: Pick<ModerationRepository, 'reviewRecommendation'>,
+  repository: Pick<RecommendationQueueRepository, 'reviewRecommendation'>,
   reviewer: Reviewer,
   id: string,
   input: ReviewInput,
@@ -82,7 +78,7 @@ const MODERATION_MESSAGES = {
 } as const;
 
 export async function moderateContent(
-  repository: Pick<ModerationRepository, 'moderateContent'>,
+  repository: Pick<ContentQueueRepository, 'moderateContent'>,
   moderator: Reviewer,
   id: string,
   input: ModerationInput,

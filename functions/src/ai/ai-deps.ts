@@ -1,7 +1,14 @@
 import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { createMarketRepository, type MarketRepository } from '../data/market-repository';
+import { createFeedHealthRepository, type FeedHealthRepository } from '../data/feed-health-repository';
+import { createJobRunsRepository, type JobRunsRepository } from '../data/job-runs-repository';
+import { createMarketAlertsRepository, type MarketAlertsRepository } from '../data/market-alerts-repository';
+import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
+import {
+  createRecommendationQueueRepository,
+  type RecommendationQueueRepository,
+} from '../data/recommendation-queue-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { runBacktest } from '../engine/backtest';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
@@ -20,7 +27,15 @@ export interface BacktestFigure {
 
 export interface AiDeps {
   engine: MarketEngine;
-  market: MarketRepository;
+  /** The market table as the price poll left it, by concern (data/). */
+  prices: PricesRepository;
+  feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
+  marketAlerts: Pick<MarketAlertsRepository, 'listAlerts'>;
+  jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
+  recommendationQueue: Pick<
+    RecommendationQueueRepository,
+    'getLastRecommendations' | 'getRecommendationStatuses'
+  >;
   users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
   holdings: HoldingsReader;
   now: () => Date;
@@ -66,15 +81,19 @@ export function computeBacktestFigure(source: PriceSource): BacktestFigure | nul
 export function createAiDeps(): AiDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
-  const market = createMarketRepository(client, {
-    market: config.TABLE_MARKET,
-    moderation: config.TABLE_MODERATION,
-  });
-  const source = createPriceSource(config, { fallback: market });
+  const prices = createPricesRepository(client, config.TABLE_MARKET);
+  const source = createPriceSource(config, { fallback: prices });
   let backtest: Promise<BacktestFigure | null> | undefined;
   return {
     engine: createMarketEngine(source),
-    market,
+    prices,
+    feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
+    marketAlerts: createMarketAlertsRepository(client, config.TABLE_MARKET),
+    jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
+    recommendationQueue: createRecommendationQueueRepository(client, {
+      moderation: config.TABLE_MODERATION,
+      market: config.TABLE_MARKET,
+    }),
     users: createUsersRepository(client, config.TABLE_USERS),
     holdings: createDynamoHoldingsReader(client, config.TABLE_HOLDINGS),
     now: () => new Date(),

@@ -34,11 +34,11 @@ export const METHODOLOGY_URL = '/methodology';
  */
 export async function analyzeKnownSymbol(
   symbol: string,
-  deps: Pick<AiDeps, 'engine' | 'market'>,
+  deps: Pick<AiDeps, 'engine' | 'prices'>,
 ): Promise<EngineAnalysis> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.market.getQuote(info.symbol);
+    const stored = await deps.prices.getQuote(info.symbol);
     return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
   } catch (error: unknown) {
     throw toHttpError(error);
@@ -153,7 +153,7 @@ export async function getPriceHistory(
 ): Promise<z.input<typeof PriceHistoryResponseSchema>> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.market.getQuote(info.symbol);
+    const stored = await deps.prices.getQuote(info.symbol);
     const quote = stored
       ? quoteFromStored(stored)
       : await deps.engine.source.provider.getLatestQuote(info.symbol);

@@ -8,7 +8,8 @@ import type {
   PricesResponseSchema,
 } from '@app/shared/domain/entities/market';
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
-import { PRICE_POLL_JOB, type StoredQuote } from '../data/market-repository';
+import { PRICE_POLL_JOB } from '../data/job-runs-repository';
+import type { StoredQuote } from '../data/prices-repository';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import type { SymbolInfo } from '../engine/types';
 import { logger } from '../platform/observability';
@@ -39,7 +40,7 @@ interface QuotedAnalysis {
 /** Every watched symbol the price poll has stored a quote for, with its analysis as of that quote. */
 async function loadStoredUniverse(deps: AiDeps): Promise<QuotedAnalysis[]> {
   const universe = await deps.engine.listUniverse();
-  const quotes = await deps.market.getQuotes(universe.map((info) => info.symbol));
+  const quotes = await deps.prices.getQuotes(universe.map((info) => info.symbol));
   const rows: QuotedAnalysis[] = [];
   for (const info of universe) {
     const stored = quotes.get(info.symbol);
@@ -127,7 +128,7 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
 
 export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResponseSchema>> {
   const universe = await deps.engine.listUniverse();
-  const quotes = await deps.market.getQuotes(universe.map((info) => info.symbol));
+  const quotes = await deps.prices.getQuotes(universe.map((info) => info.symbol));
   const prices: z.input<typeof PricesResponseSchema>['prices'] = {};
   const stored: StoredQuote[] = [];
   for (const info of universe) {
@@ -174,9 +175,9 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   const checks: Check[] = [];
   const universe = await deps.engine.listUniverse();
   const [lastRun, quotes, health] = await Promise.all([
-    deps.market.getLastJobRun(PRICE_POLL_JOB),
-    deps.market.getQuotes(universe.map((info) => info.symbol)),
-    deps.market.listFeedHealth(),
+    deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
+    deps.prices.getQuotes(universe.map((info) => info.symbol)),
+    deps.feedHealth.listFeedHealth(),
   ]);
 
   if (!lastRun) {
@@ -292,10 +293,10 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   };
 }
 
-/** GET /ai/alerts: price and volume alerts the price poll raised (rules: market/market-alerts.ts). */
+/** GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts). */
 export async function getAlerts(limit: number, deps: AiDeps) {
   const now = deps.now();
-  const stored = await deps.market.listAlerts(limit, Math.floor(now.getTime() / 1000));
+  const stored = await deps.marketAlerts.listAlerts(limit, Math.floor(now.getTime() / 1000));
   const alerts: z.input<typeof LiveMarketAlertSchema>[] = stored.map((alert) => ({
     alert_id: alert.alert_id,
     symbol: alert.symbol,

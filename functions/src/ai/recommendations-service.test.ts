@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tier } from '@app/shared/domain/enums';
-import { createInMemoryMarketRepository } from '../data/in-memory-market-repository';
+import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
 import { createPriceSource } from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
@@ -12,7 +12,7 @@ import { getRecommendations } from './recommendations-service';
 
 const now = () => new Date('2024-01-01T00:00:30Z');
 
-async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps> {
+async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store: InMemoryMarketStore }> {
   const engine = createMarketEngine(
     createPriceSource(
       {
@@ -26,11 +26,12 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps> {
       { now },
     ),
   );
-  const market = createInMemoryMarketRepository();
-  await runPricePoll({ engine, market, now, alertTtlHours: 72 });
+  const market = createInMemoryMarketStore();
+  await runPricePoll({ engine, ...market, now, alertTtlHours: 72 });
   return {
     engine,
-    market,
+    ...market,
+    store: market,
     users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
     holdings: { listPositions: async () => [] },
     now,
@@ -71,12 +72,15 @@ describe('getRecommendations', () => {
       [top?.id ?? '', 'REJECTED'],
       [second?.id ?? '', 'APPROVED'],
     ]);
-    const market = {
-      ...deps.market,
-      getRecommendationStatuses: async (ids: string[]) =>
+    const recommendationQueue = {
+      ...deps.recommendationQueue,
+      getRecommendationStatuses: async (ids: readonly string[]) =>
         new Map(ids.flatMap((id) => (decided.has(id) ? [[id, decided.get(id)]] : []))),
     };
-    const after = await getRecommendations('premium', 10, user('premium'), { ...deps, market } as AiDeps);
+    const after = await getRecommendations('premium', 10, user('premium'), {
+      ...deps,
+      recommendationQueue,
+    } as AiDeps);
     expect(after.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
     expect(after.total_available).toBe(before.total_available - 1);
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
@@ -94,7 +98,9 @@ describe('getRecommendations', () => {
     const scores = premium.recommendations.map((item) => item.rationality_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Items keep the id the price poll queued them under, so an admin decision can show.
-    const queued = deps.market.getLastRecommendation(premium.recommendations[0]?.symbol ?? '');
+    const queued = deps.store.recommendationQueue.getLastRecommendation(
+      premium.recommendations[0]?.symbol ?? '',
+    );
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
     const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
     expect(demo.recommendations).toHaveLength(2);

@@ -60,8 +60,8 @@ export async function getRecommendations(
   const universe = await deps.engine.listUniverse();
   const symbols = universe.map((info) => info.symbol);
   const [quotes, markers] = await Promise.all([
-    deps.market.getQuotes(symbols),
-    deps.market.getLastRecommendations(symbols),
+    deps.prices.getQuotes(symbols),
+    deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
@@ -85,7 +85,8 @@ export async function getRecommendations(
       : null;
   };
   const queuedIds = ranked.flatMap((result) => queuedIdOf(result) ?? []);
-  const statuses = queuedIds.length > 0 ? await deps.market.getRecommendationStatuses(queuedIds) : new Map();
+  const statuses =
+    queuedIds.length > 0 ? await deps.recommendationQueue.getRecommendationStatuses(queuedIds) : new Map();
   // A recommendation an administrator rejected never reaches investors; approved ones are marked reviewed.
   const publishable = ranked.filter((result) => {
     const queued = queuedIdOf(result);

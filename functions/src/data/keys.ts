@@ -1,3 +1,6 @@
+/** The two review queues of the moderation table: engine recommendations and generated posts. */
+export type ReviewQueueName = 'REC' | 'CONTENT';
+
 /**
  * Typed, prefixed keys of every item (access patterns: infra/README.md). One place builds them, so a
  * repository cannot misspell a prefix.
@@ -22,7 +25,7 @@ export const keys = {
   costRecord: (day: string, routeKey: string, id: string) => ({ pk: `COST#${day}`, sk: `${routeKey}#${id}` }),
   jobRun: (job: string, day: string) => ({ pk: `JOB#${job}`, sk: day }),
   userPartition: (userId: string) => `USER#${userId}`,
-  // Market table (written by the price poll; access patterns in market-repository.ts).
+  // Market table (written by the price poll; access patterns in infra/README.md).
   symbolPartition: (symbol: string) => `SYMBOL#${symbol}`,
   quote: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'QUOTE' }),
   bar: (symbol: string, date: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BAR#${date}` }),
@@ -42,22 +45,15 @@ export const keys = {
   liveAlert: (publishedAt: string, alertId: string) => ({ pk: 'ALERTS', sk: `${publishedAt}#${alertId}` }),
   liveAlertsPartition: 'ALERTS',
   lastJobRun: (job: string) => ({ pk: `JOB#${job}`, sk: 'LAST' }),
-  // Moderation table: engine recommendations waiting for review (gsi1 is the queue per status).
-  recommendationItem: (id: string) => ({ pk: `REC#${id}`, sk: 'ITEM' }),
-  recommendationQueue: (status: string, generatedAt: string, id: string) => ({
-    gsi1pk: `QUEUE#REC#${status}`,
+  // Moderation table: the review queues (engine recommendations REC, generated posts CONTENT). An item
+  // sits in gsi1 under its queue and status; review-queue.ts moves it and its counters together.
+  reviewItem: (queue: ReviewQueueName, id: string) => ({ pk: `${queue}#${id}`, sk: 'ITEM' }),
+  reviewQueue: (queue: ReviewQueueName, status: string, generatedAt: string, id: string) => ({
+    gsi1pk: `QUEUE#${queue}#${status}`,
     gsi1sk: `${generatedAt}#${id}`,
   }),
-  recommendationQueuePartition: (status: string) => `QUEUE#REC#${status}`,
-  // Moderation table: generated social posts waiting for moderation, and the review counters.
-  contentItem: (id: string) => ({ pk: `CONTENT#${id}`, sk: 'ITEM' }),
-  contentQueue: (status: string, generatedAt: string, id: string) => ({
-    gsi1pk: `QUEUE#CONTENT#${status}`,
-    gsi1sk: `${generatedAt}#${id}`,
-  }),
-  contentQueuePartition: (status: string) => `QUEUE#CONTENT#${status}`,
-  /** Counters of the admin dashboard, kept by the same transactions that move items between queues. */
-  recommendationStats: { pk: 'STATS', sk: 'REC' },
-  contentStats: { pk: 'STATS', sk: 'CONTENT' },
+  reviewQueuePartition: (queue: ReviewQueueName, status: string) => `QUEUE#${queue}#${status}`,
+  /** Counters of the admin dashboard, kept by the same transactions that move items between statuses. */
+  reviewStats: (queue: ReviewQueueName) => ({ pk: 'STATS', sk: queue }),
   costDayPartition: (day: string) => `COST#${day}`,
 } as const;

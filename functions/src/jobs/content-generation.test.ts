@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentGenerator } from '../content/content-generator';
 import { contentBrief } from '../content/content-test-fixtures';
 import { createTemplateContentGenerator } from '../content/template-content-generator';
-import type { NewSocialContent } from '../data/moderation-repository';
+import type { NewSocialContent } from '../data/content-queue-repository';
 import {
   contentIdOf,
   msUntilNextRun,

@@ -17,7 +17,7 @@ import { hasDisclaimer, PromiseLanguageError, findPromiseLanguage } from '../con
 import { createBedrockContentGenerator } from '../content/bedrock-content-generator';
 import { createTemplateContentGenerator } from '../content/template-content-generator';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { createModerationRepository, type ModerationRepository } from '../data/moderation-repository';
+import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
 import { createPriceSource, loadReplayUniverseOnce } from '../market-data/price-source';
 import { createMarketClock } from '../market-data/providers/replay/market-clock';
 import { createMarketEngine } from '../market-data/market-engine';
@@ -42,7 +42,7 @@ export interface ContentGenerationDeps {
   /** The facts of the day: graded assets and catalysts. */
   loadBrief: (day: string) => Promise<ContentBrief>;
   generator: ContentGenerator;
-  repository: Pick<ModerationRepository, 'saveGeneratedContent' | 'getContentDay' | 'markContentDay'>;
+  repository: Pick<ContentQueueRepository, 'saveGeneratedContent' | 'getContentDay' | 'markContentDay'>;
   meter?: JobMeter;
 }
 
@@ -205,7 +205,7 @@ export function createContentGenerationDeps(
       };
     },
     generator: createGenerator(),
-    repository: createModerationRepository(createDocumentClient(config), config.TABLE_MODERATION),
+    repository: createContentQueueRepository(createDocumentClient(config), config.TABLE_MODERATION),
     ...(meter ? { meter } : {}),
   };
 }

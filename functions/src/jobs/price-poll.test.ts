@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryMarketRepository } from '../data/in-memory-market-repository';
+import { createInMemoryMarketStore } from '../data/in-memory-market-store';
 import { createPriceSource } from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
-import { runPricePoll, selectBarsToStore } from './price-poll';
+import { runPricePoll } from './price-poll';
+import { selectBarsToStore } from './price-poll-steps';
 
 const REPLAY_CONFIG = {
   DATA_MODE: 'replay' as const,
@@ -17,11 +18,11 @@ function setUp(startIso: string) {
   let now = new Date(startIso);
   const clock = { now: () => now, set: (iso: string) => (now = new Date(iso)) };
   const engine = createMarketEngine(createPriceSource(REPLAY_CONFIG, { now: clock.now }));
-  const market = createInMemoryMarketRepository();
+  const market = createInMemoryMarketStore();
   let counter = 0;
   const deps = {
     engine,
-    market,
+    ...market,
     now: clock.now,
     newId: () => `ID${String((counter += 1)).padStart(24, '0')}`,
     alertTtlHours: 72,
@@ -148,7 +149,7 @@ describe('runPricePoll raises alerts for the holders of a symbol that moved', ()
       );
       const before = written.length;
       await runPricePoll({ ...deps, userAlerts });
-      const quote = await deps.market.getQuotes(['BTC-USD']);
+      const quote = await deps.prices.getQuotes(['BTC-USD']);
       const change = quote.get('BTC-USD')?.change_percent ?? 0;
       if (Math.abs(change) >= 3) moves.push(change);
       const priceMoves = written.slice(before).filter((entry) => entry.rule === 'price_move');

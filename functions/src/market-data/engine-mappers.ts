@@ -5,7 +5,7 @@ import type {
   RiskMetricsSchema,
   VolumeAnalysisSchema,
 } from '@app/shared/domain/entities/market';
-import type { StoredQuote } from '../data/market-repository';
+import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import { LiveSourceUnavailableError } from './providers/yahoo/yahoo-price-provider';
 import { NoPriceBeforeDateError, UnknownSymbolError } from './price-provider';

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { createAlertsRepository, type AlertsRepository } from '../data/alerts-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createHoldingsRepository } from '../data/holdings-repository';
-import { createMarketRepository } from '../data/market-repository';
+import { createPricesRepository } from '../data/prices-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createPriceSource } from '../market-data/price-source';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
@@ -34,10 +34,7 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     users: createUsersRepository(client, config.TABLE_USERS),
     market: createPortfolioMarket({
       engine,
-      storedQuotes: createMarketRepository(client, {
-        market: config.TABLE_MARKET,
-        moderation: config.TABLE_MODERATION,
-      }),
+      storedQuotes: createPricesRepository(client, config.TABLE_MARKET),
       loadUniverse: async () =>
         indexAssetUniverse(await engine.listUniverse(), loadSnapshotForUniverse(config.REPLAY_DATA_FILE)),
     }),

@@ -1,5 +1,5 @@
 import { quoteFromStored } from '../market-data/engine-mappers';
-import type { MarketRepository, StoredQuote } from '../data/market-repository';
+import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { Quote, Bar, SymbolAnalysis } from '../engine/types';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
@@ -64,7 +64,7 @@ interface QuoteWaiter {
  * its holdings concurrently) into one BatchGetItem instead of one GetItem per holding.
  */
 export function createStoredQuoteBatcher(
-  repository: Pick<MarketRepository, 'getQuotes'>,
+  repository: Pick<PricesRepository, 'getQuotes'>,
 ): (symbol: string) => Promise<StoredQuote | null> {
   let pending: { symbol: string; waiter: QuoteWaiter }[] | null = null;
 
@@ -95,7 +95,7 @@ export function createStoredQuoteBatcher(
 export interface PortfolioMarketOptions {
   engine: MarketEngine;
   /** Quotes stored by the price poll; the same prices the AI area's routes show. */
-  storedQuotes: Pick<MarketRepository, 'getQuotes'>;
+  storedQuotes: Pick<PricesRepository, 'getQuotes'>;
   /** Built on first use: reading the snapshot costs about half a second, so only requests that need it pay. */
   loadUniverse: () => Promise<UniverseIndex>;
 }

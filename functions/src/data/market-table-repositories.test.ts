@@ -10,7 +10,13 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMarketRepository, type QueuedRecommendation, type StoredQuote } from './market-repository';
+import { createFeedHealthRepository } from './feed-health-repository';
+import { createMarketAlertsRepository } from './market-alerts-repository';
+import { createPricesRepository, type StoredQuote } from './prices-repository';
+import {
+  createRecommendationQueueRepository,
+  type QueuedRecommendation,
+} from './recommendation-queue-repository';
 
 const documentMock = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
@@ -53,7 +59,7 @@ const recommendation: QueuedRecommendation = {
   data_mode: 'replay',
 };
 
-describe('market repository', () => {
+describe('market table repositories', () => {
   beforeEach(() => documentMock.reset());
 
   it('stores a quote only when as_of, price or the stale flag changed', async () => {
@@ -61,7 +67,7 @@ describe('market repository', () => {
       .on(PutCommand)
       .resolvesOnce({})
       .rejectsOnce(new ConditionalCheckFailedException({ message: 'unchanged', $metadata: {} }));
-    const repository = createMarketRepository(client, tables);
+    const repository = createPricesRepository(client, 'market');
     expect(await repository.putQuoteIfChanged(quote)).toBe(true);
     expect(await repository.putQuoteIfChanged(quote)).toBe(false);
     const input = documentMock.commandCalls(PutCommand)[0]?.args[0].input;
@@ -79,7 +85,7 @@ describe('market repository', () => {
       .resolvesOnce({
         Responses: { market: [{ pk: 'SYMBOL#BTC-USD', sk: 'QUOTE', ...quote, symbol: 'BTC-USD' }] },
       });
-    const quotes = await createMarketRepository(client, tables).getQuotes(['AAPL', 'BTC-USD']);
+    const quotes = await createPricesRepository(client, 'market').getQuotes(['AAPL', 'BTC-USD']);
     expect([...quotes.keys()]).toEqual(['AAPL', 'BTC-USD']);
     expect(quotes.get('AAPL')).toEqual(quote);
     expect(documentMock.commandCalls(BatchGetCommand)).toHaveLength(2);
@@ -91,7 +97,7 @@ describe('market repository', () => {
       date: `2020-01-${String(i).padStart(2, '0')}`,
       close: i + 1,
     }));
-    expect(await createMarketRepository(client, tables).putBars('AAPL', bars)).toBe(60);
+    expect(await createPricesRepository(client, 'market').putBars('AAPL', bars)).toBe(60);
     const calls = documentMock.commandCalls(BatchWriteCommand);
     expect(calls.map((call) => call.args[0].input.RequestItems?.market?.length)).toEqual([25, 25, 10]);
     expect(calls[0]?.args[0].input.RequestItems?.market?.[0]?.PutRequest?.Item).toMatchObject({
@@ -105,7 +111,7 @@ describe('market repository', () => {
     documentMock
       .on(QueryCommand)
       .resolves({ Items: [{ pk: 'FEED', sk: 'HEALTH#AAPL', symbol: 'AAPL', data_quality: 'good' }] });
-    const repository = createMarketRepository(client, tables);
+    const repository = createFeedHealthRepository(client, 'market');
     await repository.putHealth({
       symbol: 'AAPL',
       name: 'Apple Inc.',
@@ -140,7 +146,7 @@ describe('market repository', () => {
     });
   });
 
-  it('queues a recommendation with its per-symbol marker in one transaction; a changed-action race loses', async () => {
+  it('queues a recommendation with its per-symbol marker and the queue counters in one transaction; a changed-action race loses', async () => {
     documentMock
       .on(TransactWriteCommand)
       .resolvesOnce({})
@@ -151,9 +157,9 @@ describe('market repository', () => {
           CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
         }),
       );
-    const repository = createMarketRepository(client, tables);
-    expect(await repository.enqueueRecommendationIfChanged(recommendation)).toBe(true);
-    expect(await repository.enqueueRecommendationIfChanged(recommendation)).toBe(false);
+    const repository = createRecommendationQueueRepository(client, tables);
+    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(true);
+    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(false);
     const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items[0]?.Put?.Item).toMatchObject({ pk: 'SYMBOL#AAPL', sk: 'LAST_REC', action: 'BUY' });
     expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk) OR #action <> :action');
@@ -164,13 +170,20 @@ describe('market repository', () => {
       gsi1sk: `${recommendation.generated_at}#${recommendation.id}`,
       status: 'PENDING',
     });
+    // The dashboard's counters move with the item: this path once queued without them.
+    expect(items[2]?.Update).toMatchObject({
+      TableName: 'moderation',
+      Key: { pk: 'STATS', sk: 'REC' },
+      UpdateExpression: 'ADD generated :one, pending :one',
+    });
+    expect(items).toHaveLength(3);
   });
 
   it('lists unexpired alerts newest first', async () => {
     documentMock
       .on(QueryCommand)
       .resolves({ Items: [{ pk: 'ALERTS', sk: 'x', alert_id: 'a', expires_at: 200 }] });
-    const alerts = await createMarketRepository(client, tables).listAlerts(5, 100);
+    const alerts = await createMarketAlertsRepository(client, 'market').listAlerts(5, 100);
     expect(alerts).toEqual([{ alert_id: 'a', expires_at: 200 }]);
     const input = documentMock.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({ ScanIndexForward: false, FilterExpression: 'expires_at > :now' });

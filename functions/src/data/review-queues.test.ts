@@ -7,16 +7,17 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  createModerationRepository,
-  decodeCursor,
-  encodeCursor,
-  InvalidCursorError,
-} from './moderation-repository';
+import { createContentQueueRepository } from './content-queue-repository';
+import { createRecommendationQueueRepository } from './recommendation-queue-repository';
+import { decodeCursor, encodeCursor, InvalidCursorError } from './review-queue';
 
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(documentClient);
-const repository = createModerationRepository(documentClient, 'moderation');
+const recommendations = createRecommendationQueueRepository(documentClient, {
+  moderation: 'moderation',
+  market: 'market',
+});
+const content = createContentQueueRepository(documentClient, 'moderation');
 const ID = '01JD0000000000000000000001';
 
 function cancelled(...codes: string[]) {
@@ -32,7 +33,7 @@ beforeEach(() => dynamo.reset());
 describe('review of a recommendation', () => {
   it('moves a pending item to its new queue and the counters in one conditional transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    const outcome = await repository.reviewRecommendation(ID, {
+    const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'APPROVED',
       reviewedBy: 'admin-1',
       reviewedAt: '2026-11-22T10:00:00.000Z',
@@ -65,7 +66,7 @@ describe('review of a recommendation', () => {
   it('answers already_decided when the item is no longer pending (the 409)', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
     dynamo.on(GetCommand).resolves({ Item: { pk: `REC#${ID}`, sk: 'ITEM', id: ID, status: 'REJECTED' } });
-    const outcome = await repository.reviewRecommendation(ID, {
+    const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'APPROVED',
       reviewedBy: 'admin-1',
       reviewedAt: '2026-11-22T10:00:00.000Z',
@@ -76,7 +77,7 @@ describe('review of a recommendation', () => {
   it('answers not_found when there is no such item (the 404)', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
     dynamo.on(GetCommand).resolves({});
-    const outcome = await repository.reviewRecommendation(ID, {
+    const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'REJECTED',
       reviewedBy: 'admin-1',
       reviewedAt: '2026-11-22T10:00:00.000Z',
@@ -88,7 +89,7 @@ describe('review of a recommendation', () => {
 
   it('retries when another transaction touched the counters at the same time', async () => {
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
-    const outcome = await repository.reviewRecommendation(ID, {
+    const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'APPROVED',
       reviewedBy: 'admin-1',
       reviewedAt: '2026-11-22T10:00:00.000Z',
@@ -101,7 +102,7 @@ describe('review of a recommendation', () => {
 describe('moderation of a post', () => {
   it('records the decision, the flagged issues and counts it', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await repository.moderateContent(ID, {
+    await content.moderateContent(ID, {
       status: 'NEEDS_REVISION',
       moderatedBy: 'admin-1',
       moderatedAt: '2026-11-22T10:00:00.000Z',
@@ -132,7 +133,7 @@ describe('queues and cursors', () => {
     dynamo
       .on(QueryCommand)
       .resolves({ Items: [{ ...lastKey, id: ID, status: 'PENDING' }], LastEvaluatedKey: lastKey });
-    const page = await repository.listPendingRecommendations({ limit: 1 });
+    const page = await recommendations.listPendingRecommendations({ limit: 1 });
     expect(page.items).toEqual([{ id: ID, status: 'PENDING' }]);
     expect(page.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
@@ -143,7 +144,7 @@ describe('queues and cursors', () => {
       Limit: 1,
     });
 
-    await repository.listPendingRecommendations({ limit: 1, cursor: page.nextCursor! });
+    await recommendations.listPendingRecommendations({ limit: 1, cursor: page.nextCursor! });
     expect(dynamo.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual(lastKey);
   });
 
@@ -168,8 +169,8 @@ describe('queues and cursors', () => {
       target_price: 101.2,
       generated_at: '2026-11-22T09:00:00.000Z',
     };
-    expect(await repository.enqueueRecommendation(recommendation)).toBe(true);
-    expect(await repository.enqueueRecommendation(recommendation)).toBe(false);
+    expect(await recommendations.enqueueRecommendation(recommendation)).toBe(true);
+    expect(await recommendations.enqueueRecommendation(recommendation)).toBe(false);
     const [put, stats] = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(put?.Put?.Item).toMatchObject({
       pk: `REC#${ID}`,

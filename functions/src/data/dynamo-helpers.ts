@@ -1,0 +1,133 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+  type TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+
+/*
+ * What every repository does the same way with DynamoDB: strip keys from items, read why a
+ * transaction was cancelled, page through a Query, batch reads and writes with retries of what the
+ * service left unprocessed. One module, so no repository keeps its own copy.
+ */
+
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity'] as const;
+
+/** The item without its table keys and entity tag: what the repository's callers see. */
+export function stripKeys<T>(item: Record<string, unknown>): T {
+  const rest: Record<string, unknown> = { ...item };
+  for (const name of KEY_ATTRIBUTES) delete rest[name];
+  return rest as T;
+}
+
+/** A counter attribute as a number (absent or malformed counts as 0). */
+export function numberOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Why each item of a cancelled transaction refused it, in item order ('None' when it did not). */
+export function cancellationCodes(error: unknown): string[] {
+  if (!(error instanceof TransactionCanceledException)) return [];
+  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+}
+
+/** A conditional write (single or in a transaction) refused by its condition. */
+export function isConditionFailure(error: unknown): boolean {
+  if (error instanceof ConditionalCheckFailedException) return true;
+  return cancellationCodes(error).includes('ConditionalCheckFailed');
+}
+
+/** Two transactions touching the same counters at the same instant: DynamoDB cancels one; retry it. */
+const MAX_CONFLICT_ATTEMPTS = 4;
+
+export async function sendWithConflictRetry(
+  client: DynamoDBDocumentClient,
+  command: TransactWriteCommand,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.send(command);
+      return;
+    } catch (error: unknown) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= MAX_CONFLICT_ATTEMPTS) throw error;
+      await pause(20 * attempt);
+    }
+  }
+}
+
+/** Every item of a Query, following LastEvaluatedKey. */
+export async function queryAll(
+  client: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(output.Items ?? []));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
+/** Unprocessed items come back under throttling; a few rounds with a growing pause absorb it. */
+const MAX_BATCH_ROUNDS = 6;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
+/** BatchGet of any number of keys (100 per call), unprocessed keys retried. Order is not kept. */
+export async function batchGetAll(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  keyList: readonly Record<string, string>[],
+): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (const part of chunk(keyList, BATCH_GET_LIMIT)) {
+    let pending: Record<string, unknown>[] = part;
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round >= MAX_BATCH_ROUNDS) throw new Error(`BatchGet on ${tableName}: keys left unprocessed`);
+      if (round > 0) await pause(25 * 2 ** round);
+      const output = await client.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+      );
+      found.push(...(output.Responses?.[tableName] ?? []));
+      pending = (output.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return found;
+}
+
+/** BatchWrite puts of any number of items (25 per call), unprocessed items retried. */
+export async function batchPutAll(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (const part of chunk(items, BATCH_WRITE_LIMIT)) {
+    let pending = part.map((item) => ({ PutRequest: { Item: item } }));
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round >= MAX_BATCH_ROUNDS) throw new Error(`BatchWrite on ${tableName}: items left unprocessed`);
+      if (round > 0) await pause(25 * 2 ** round);
+      const output = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (output.UnprocessedItems?.[tableName] ?? []).flatMap((request) =>
+        request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+      );
+    }
+  }
+}

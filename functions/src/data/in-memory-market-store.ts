@@ -1,0 +1,184 @@
+import type { Bar } from '../engine/types';
+import type { FeedHealth, FeedHealthRepository } from './feed-health-repository';
+import type { JobRunRecord, JobRunsRepository } from './job-runs-repository';
+import type { MarketAlertsRepository, StoredMarketAlert } from './market-alerts-repository';
+import type { PricesRepository, StoredQuote } from './prices-repository';
+import type {
+  LastRecommendationMarker,
+  QueuedRecommendation,
+  RecommendationQueueRepository,
+} from './recommendation-queue-repository';
+
+/**
+ * The market table's repositories in memory, with the same conditional semantics as the DynamoDB
+ * ones (a quote is stored only when it changed, a recommendation is queued only when the action
+ * changed, an alert is raised once per bar and kind). For unit tests of the price poll and the ai
+ * area, and for the bench. Spread it into a service's deps: the field names are the deps' names.
+ */
+export interface InMemoryMarketStore {
+  prices: PricesRepository;
+  feedHealth: FeedHealthRepository;
+  marketAlerts: MarketAlertsRepository;
+  jobRuns: JobRunsRepository;
+  recommendationQueue: Pick<
+    RecommendationQueueRepository,
+    | 'enqueueIfActionChanged'
+    | 'getLastRecommendation'
+    | 'getLastRecommendations'
+    | 'getRecommendationStatuses'
+  >;
+  /** Everything stored, as plain data, for assertions. */
+  snapshot(): {
+    quotes: Record<string, StoredQuote>;
+    bars: Record<string, Bar[]>;
+    health: Record<string, FeedHealth>;
+    lastRecommendations: Record<string, LastRecommendationMarker>;
+    queue: QueuedRecommendation[];
+    alerts: StoredMarketAlert[];
+    jobRuns: Record<string, JobRunRecord>;
+  };
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export function createInMemoryMarketStore(): InMemoryMarketStore {
+  const quotes = new Map<string, StoredQuote>();
+  const bars = new Map<string, Map<string, Bar>>();
+  const health = new Map<string, FeedHealth>();
+  const lastRecommendations = new Map<string, LastRecommendationMarker>();
+  const queue = new Map<string, QueuedRecommendation>();
+  const alertMarkers = new Set<string>();
+  const alerts = new Map<string, StoredMarketAlert>();
+  const jobRuns = new Map<string, JobRunRecord>();
+
+  return {
+    prices: {
+      async getQuote(symbol) {
+        const quote = quotes.get(symbol);
+        return quote ? clone(quote) : null;
+      },
+      async getQuotes(symbols) {
+        return new Map(
+          symbols.flatMap((symbol) => {
+            const quote = quotes.get(symbol);
+            return quote ? [[symbol, clone(quote)] as const] : [];
+          }),
+        );
+      },
+      async putQuoteIfChanged(quote) {
+        const stored = quotes.get(quote.symbol);
+        if (
+          stored &&
+          stored.as_of === quote.as_of &&
+          stored.price === quote.price &&
+          stored.stale === quote.stale
+        ) {
+          return false;
+        }
+        quotes.set(quote.symbol, clone(quote));
+        return true;
+      },
+      async putBars(symbol, newBars) {
+        const series = bars.get(symbol) ?? new Map<string, Bar>();
+        for (const bar of newBars) series.set(bar.date, clone(bar));
+        bars.set(symbol, series);
+        return newBars.length;
+      },
+      async getBars(symbol, from, to) {
+        return [...(bars.get(symbol)?.values() ?? [])]
+          .filter((bar) => bar.date >= from && bar.date <= to)
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .map(clone);
+      },
+    },
+    feedHealth: {
+      async getHealth(symbol) {
+        const record = health.get(symbol);
+        return record ? clone(record) : null;
+      },
+      async listFeedHealth() {
+        return [...health.values()].sort((a, b) => a.symbol.localeCompare(b.symbol)).map(clone);
+      },
+      async putHealth(record) {
+        health.set(record.symbol, clone(record));
+      },
+    },
+    marketAlerts: {
+      async putAlertOnce(alert, kind) {
+        const marker = `${alert.symbol}#${alert.as_of}#${kind}`;
+        if (alertMarkers.has(marker)) return false;
+        alertMarkers.add(marker);
+        alerts.set(`${alert.published_time}#${alert.alert_id}`, clone(alert));
+        return true;
+      },
+      async listAlerts(limit, nowEpochSeconds) {
+        return [...alerts.entries()]
+          .sort(([a], [b]) => b.localeCompare(a))
+          .map(([, alert]) => alert)
+          .filter((alert) => alert.expires_at > nowEpochSeconds)
+          .slice(0, limit)
+          .map(clone);
+      },
+    },
+    jobRuns: {
+      async putJobRun(record) {
+        jobRuns.set(record.job, clone(record));
+      },
+      async getLastJobRun(job) {
+        const record = jobRuns.get(job);
+        return record ? clone(record) : null;
+      },
+    },
+    recommendationQueue: {
+      async enqueueIfActionChanged(item) {
+        const last = lastRecommendations.get(item.symbol);
+        if ((last && last.action === item.recommendation) || queue.has(item.id)) return false;
+        queue.set(item.id, clone(item));
+        lastRecommendations.set(item.symbol, {
+          symbol: item.symbol,
+          recommendation_id: item.id,
+          action: item.recommendation,
+          as_of: item.as_of,
+          generated_at: item.generated_at,
+        });
+        return true;
+      },
+      async getLastRecommendation(symbol) {
+        const marker = lastRecommendations.get(symbol);
+        return marker ? clone(marker) : null;
+      },
+      async getLastRecommendations(symbols) {
+        return new Map(
+          symbols.flatMap((symbol) => {
+            const marker = lastRecommendations.get(symbol);
+            return marker ? [[symbol, clone(marker)] as const] : [];
+          }),
+        );
+      },
+      async getRecommendationStatuses(ids) {
+        return new Map(
+          ids.flatMap((id) => {
+            const item = queue.get(id);
+            return item ? [[id, item.status] as const] : [];
+          }),
+        );
+      },
+    },
+    snapshot() {
+      return clone({
+        quotes: Object.fromEntries(quotes),
+        bars: Object.fromEntries(
+          [...bars.entries()].map(([symbol, series]) => [
+            symbol,
+            [...series.values()].sort((a, b) => a.date.localeCompare(b.date)),
+          ]),
+        ),
+        health: Object.fromEntries(health),
+        lastRecommendations: Object.fromEntries(lastRecommendations),
+        queue: [...queue.values()],
+        alerts: [...alerts.values()],
+        jobRuns: Object.fromEntries(jobRuns),
+      });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AlertLevel, SentimentLabel } from '@app/shared/domain/enums';
+import type { IsoDate } from '../engine/types';
+import { isConditionFailure, stripKeys } from './dynamo-helpers';
+import { keys } from './keys';
+
+/*
+ * Market-wide price and volume alerts the price poll raises (rules: engine/market-alerts.ts), listed
+ * by GET /api/ai/alerts (access patterns: infra/README.md):
+ *
+ * | Pattern                                | Key                                                 |
+ * | -------------------------------------- | --------------------------------------------------- |
+ * | an alert raised once per bar and kind  | pk=SYMBOL#<s>, sk=ALERTED#<as_of>#<kind> (TTL)      |
+ * | newest alerts first (Query)            | pk=ALERTS, sk=<published ISO>#<id> (TTL expires_at) |
+ */
+
+export interface StoredMarketAlert {
+  alert_id: string;
+  symbol: string;
+  alert_level: AlertLevel;
+  event_type: 'price_move' | 'volume_surge';
+  title: string;
+  message: string;
+  impact_score: number;
+  sentiment: SentimentLabel;
+  sentiment_score: number;
+  published_time: string;
+  source: string;
+  url: string;
+  keywords: string[];
+  recommended_action: string;
+  /** Trading day of the bar that raised the alert. */
+  as_of: IsoDate;
+  /** Epoch seconds; DynamoDB TTL removes the item some time after (reads filter on it too). */
+  expires_at: number;
+}
+
+export interface MarketAlertsRepository {
+  /** Writes the alert once per (symbol, as_of, kind); false when it was already raised. */
+  putAlertOnce(alert: StoredMarketAlert, kind: string): Promise<boolean>;
+  /** Newest first, unexpired only. */
+  listAlerts(limit: number, nowEpochSeconds: number): Promise<StoredMarketAlert[]>;
+}
+
+export function createMarketAlertsRepository(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): MarketAlertsRepository {
+  return {
+    async putAlertOnce(alert, kind) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.alertMarker(alert.symbol, alert.as_of, kind),
+                    entity: 'alert-marker',
+                    alert_id: alert.alert_id,
+                    expires_at: alert.expires_at,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.liveAlert(alert.published_time, alert.alert_id),
+                    entity: 'alert',
+                    ...alert,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error: unknown) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async listAlerts(limit, nowEpochSeconds) {
+      const alerts: StoredMarketAlert[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      // Expired items linger until TTL removes them (up to days later), so the filter hides them.
+      do {
+        const output = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            FilterExpression: 'expires_at > :now',
+            ExpressionAttributeValues: { ':pk': keys.liveAlertsPartition, ':now': nowEpochSeconds },
+            ScanIndexForward: false,
+            Limit: Math.max(limit, 25),
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        alerts.push(...(output.Items ?? []).map((item) => stripKeys<StoredMarketAlert>(item)));
+        startKey = output.LastEvaluatedKey;
+      } while (startKey && alerts.length < limit);
+      return alerts.slice(0, limit);
+    },
+  };
+}

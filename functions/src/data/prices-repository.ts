@@ -1,0 +1,118 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AssetType, Bar, IsoDate } from '../engine/types';
+import { batchGetAll, batchPutAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+import { keys } from './keys';
+
+/*
+ * Quotes and daily bars of the market table, written by the price poll and read by the ai and
+ * portfolio areas (access patterns: infra/README.md):
+ *
+ * | Pattern                                   | Key                                               |
+ * | ----------------------------------------- | ------------------------------------------------- |
+ * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                           |
+ * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BAR#<from> AND BAR#<to> |
+ */
+
+/** The latest quote of a symbol as the price poll stored it. */
+export interface StoredQuote {
+  symbol: string;
+  name: string;
+  asset_type: AssetType;
+  price: number;
+  previous_close: number | null;
+  change: number | null;
+  change_percent: number | null;
+  volume: number | null;
+  after_hours_price: number | null;
+  premarket_change: number | null;
+  premarket_date: IsoDate | null;
+  /** Trading day the price belongs to. */
+  as_of: IsoDate;
+  source: string;
+  mode: 'replay' | 'live';
+  /** True when the provider served its last stored quote because the source failed. */
+  stale: boolean;
+  /** When the poll stored this quote (wall time). */
+  updated_at: string;
+}
+
+export interface PricesRepository {
+  getQuote(symbol: string): Promise<StoredQuote | null>;
+  getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
+  /** Stores the quote unless the stored one has the same as_of, price and stale flag; true when written. */
+  putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
+  putBars(symbol: string, bars: readonly Bar[]): Promise<number>;
+  getBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
+}
+
+function barOf(item: Record<string, unknown>): Bar {
+  const bar: Bar = { date: String(item.date), close: Number(item.close) };
+  if (typeof item.open === 'number') bar.open = item.open;
+  if (typeof item.high === 'number') bar.high = item.high;
+  if (typeof item.low === 'number') bar.low = item.low;
+  if (typeof item.volume === 'number') bar.volume = item.volume;
+  return bar;
+}
+
+export function createPricesRepository(client: DynamoDBDocumentClient, tableName: string): PricesRepository {
+  return {
+    async getQuote(symbol) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.quote(symbol) }));
+      return Item ? stripKeys<StoredQuote>(Item) : null;
+    },
+
+    async getQuotes(symbols) {
+      const items = await batchGetAll(
+        client,
+        tableName,
+        [...new Set(symbols)].map((symbol) => keys.quote(symbol)),
+      );
+      return new Map(items.map((item) => [String(item.symbol), stripKeys<StoredQuote>(item)]));
+    },
+
+    async putQuoteIfChanged(quote) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.quote(quote.symbol), entity: 'quote', ...quote },
+            ConditionExpression:
+              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale',
+            ExpressionAttributeValues: {
+              ':as_of': quote.as_of,
+              ':price': quote.price,
+              ':stale': quote.stale,
+            },
+          }),
+        );
+        return true;
+      } catch (error: unknown) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async putBars(symbol, bars) {
+      // Bars are facts about past days: writing one twice stores the same item, so retries are safe.
+      await batchPutAll(
+        client,
+        tableName,
+        bars.map((bar) => ({ ...keys.bar(symbol, bar.date), entity: 'bar', symbol, ...bar })),
+      );
+      return bars.length;
+    },
+
+    async getBars(symbol, from, to) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.symbolPartition(symbol),
+          ':from': `${keys.barPrefix}${from}`,
+          ':to': `${keys.barPrefix}${to}`,
+        },
+      });
+      return items.map(barOf);
+    },
+  };
+}

@@ -1,0 +1,290 @@
+import { ulid } from 'ulid';
+import { riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
+import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
+import type { JobRunsRepository } from '../data/job-runs-repository';
+import type { MarketAlertsRepository } from '../data/market-alerts-repository';
+import type { PricesRepository, StoredQuote } from '../data/prices-repository';
+import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import { assessFeedQuality } from '../engine/feed-quality';
+import { detectMarketAlerts } from '../engine/market-alerts';
+import { addCalendarDays } from '../engine/point-in-time';
+import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import type { Bar, Quote, SymbolAnalysis, SymbolInfo } from '../engine/types';
+import { ANALYSIS_HISTORY_DAYS, type MarketEngine } from '../market-data/market-engine';
+import { logger } from '../platform/observability';
+import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
+
+/*
+ * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads
+ * the market and builds the context, then each step of SYMBOL_POLL_STEPS reads it and records what it
+ * wrote. The order matters: feed health needs the stored range, and everything after the fetch sees
+ * the same quote and analysis. The job that runs the steps: price-poll.ts.
+ */
+
+export interface PricePollDeps {
+  engine: MarketEngine;
+  prices: Pick<PricesRepository, 'putQuoteIfChanged' | 'putBars'>;
+  feedHealth: Pick<FeedHealthRepository, 'getHealth' | 'putHealth'>;
+  marketAlerts: Pick<MarketAlertsRepository, 'putAlertOnce'>;
+  jobRuns: Pick<JobRunsRepository, 'putJobRun'>;
+  recommendationQueue: Pick<
+    RecommendationQueueRepository,
+    'getLastRecommendation' | 'enqueueIfActionChanged'
+  >;
+  now: () => Date;
+  newId?: () => string;
+  alertTtlHours: number;
+  /** Writes alerts for the holders of a polled symbol; absent in engine-only runs (tests, bench). */
+  userAlerts?: RaiseUserAlertsDeps;
+}
+
+/** What one symbol's poll wrote, summed into the job-run record. */
+export interface SymbolOutcome {
+  ok: boolean;
+  quoteChanged: boolean;
+  barsWritten: number;
+  recommendationQueued: boolean;
+  alertsWritten: number;
+  error: string | null;
+}
+
+export interface SymbolPoll {
+  readonly info: SymbolInfo;
+  readonly deps: PricePollDeps;
+  readonly nowIso: string;
+  /** The feed health the previous run left (null on the first run). */
+  readonly previous: FeedHealth | null;
+  readonly quote: Quote;
+  /** The last ANALYSIS_HISTORY_DAYS of daily bars up to the quote's date. */
+  readonly window: readonly Bar[];
+  readonly analysis: SymbolAnalysis;
+  /** Range of bars stored for the symbol once storeNewBars ran. */
+  storedRange: { from: string | null; through: string | null };
+  readonly outcome: SymbolOutcome;
+}
+
+export type SymbolPollStep = (poll: SymbolPoll) => Promise<void>;
+
+const newIdOf = (deps: PricePollDeps) => (deps.newId ?? ulid)();
+
+/** Reads the quote, a year of bars and the engine's analysis: the context every step shares. */
+export async function fetchSymbolPoll(
+  info: SymbolInfo,
+  deps: PricePollDeps,
+  nowIso: string,
+  previous: FeedHealth | null,
+): Promise<SymbolPoll> {
+  const { provider } = deps.engine.source;
+  const quote = await provider.getLatestQuote(info.symbol);
+  const from = addCalendarDays(quote.as_of, -ANALYSIS_HISTORY_DAYS);
+  const window = await provider.getDailyBars(info.symbol, from, quote.as_of);
+  const { analysis } = await deps.engine.analyze(info.symbol, { quote });
+  return {
+    info,
+    deps,
+    nowIso,
+    previous,
+    quote,
+    window,
+    analysis,
+    storedRange: { from: previous?.bars_from ?? null, through: previous?.bars_through ?? null },
+    outcome: {
+      ok: true,
+      quoteChanged: false,
+      barsWritten: 0,
+      recommendationQueued: false,
+      alertsWritten: 0,
+      error: null,
+    },
+  };
+}
+
+function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): StoredQuote {
+  return {
+    symbol: info.symbol,
+    name: info.name,
+    asset_type: info.asset_type,
+    price: quote.price,
+    previous_close: quote.previous_close,
+    change: quote.change,
+    change_percent: quote.change_percent,
+    volume: quote.volume ?? null,
+    after_hours_price: quote.after_hours_price ?? null,
+    premarket_change: quote.premarket_change ?? null,
+    premarket_date: quote.premarket_date ?? null,
+    as_of: quote.as_of,
+    source: quote.source,
+    mode: quote.mode,
+    stale: quote.stale,
+    updated_at: updatedAt,
+  };
+}
+
+/** Stores the quote only when it changed (same as_of, price and stale flag: nothing written). */
+export const storeQuote: SymbolPollStep = async (poll) => {
+  const stored = toStoredQuote(poll.info, poll.quote, poll.nowIso);
+  poll.outcome.quoteChanged = await poll.deps.prices.putQuoteIfChanged(stored);
+};
+
+/**
+ * Which bars to write so the stored range stays contiguous: those after the stored range, or the whole
+ * window when the stored range does not reach it (first run, or a replay loop that jumped back).
+ */
+export function selectBarsToStore(
+  window: readonly Bar[],
+  stored: { from: string | null; through: string | null },
+): { bars: Bar[]; from: string | null; through: string | null } {
+  const first = window[0];
+  const last = window.at(-1);
+  if (!first || !last) return { bars: [], from: stored.from, through: stored.through };
+  if (
+    stored.from === null ||
+    stored.through === null ||
+    stored.through < first.date ||
+    last.date < stored.from
+  ) {
+    return { bars: [...window], from: first.date, through: last.date };
+  }
+  const newer = window.filter((bar) => bar.date > (stored.through as string));
+  return {
+    bars: newer,
+    from: stored.from < first.date ? stored.from : first.date,
+    through: newer.at(-1)?.date ?? stored.through,
+  };
+}
+
+/** Writes the bars not stored yet; bars only come from real prints, so a fallback quote adds none. */
+export const storeNewBars: SymbolPollStep = async (poll) => {
+  if (poll.quote.stale) return;
+  const toStore = selectBarsToStore(poll.window, poll.storedRange);
+  if (toStore.bars.length > 0)
+    poll.outcome.barsWritten = await poll.deps.prices.putBars(poll.info.symbol, toStore.bars);
+  poll.storedRange = { from: toStore.from, through: toStore.through };
+};
+
+/** Data quality (engine/feed-quality.ts), the 5-day figures and the stored range, for the monitor. */
+export const recordFeedHealth: SymbolPollStep = async (poll) => {
+  const { info, quote, previous, nowIso } = poll;
+  const quality = assessFeedQuality({
+    bars: poll.window,
+    assetType: info.asset_type,
+    quote,
+    today: poll.deps.engine.dataMode === 'live' ? nowIso.slice(0, 10) : null,
+  });
+  await poll.deps.feedHealth.putHealth({
+    symbol: info.symbol,
+    name: info.name,
+    data_quality: quality.data_quality,
+    quality_reasons: quality.reasons,
+    last_updated: poll.outcome.quoteChanged ? nowIso : (previous?.last_updated ?? nowIso),
+    last_error: null,
+    consecutive_errors: 0,
+    as_of: quote.as_of,
+    current_price: quote.price,
+    high_5d: quality.high_5d,
+    low_5d: quality.low_5d,
+    volatility_5d: quality.volatility_5d,
+    bars_from: poll.storedRange.from,
+    bars_through: poll.storedRange.through,
+    source: quote.source,
+  });
+};
+
+/** Price-move and volume-surge alerts (engine/market-alerts.ts), once per bar and kind. */
+export const raiseMarketAlerts: SymbolPollStep = async (poll) => {
+  const { info, quote, deps } = poll;
+  const expiresAt = Math.floor(deps.now().getTime() / 1000) + deps.alertTtlHours * 3600;
+  const alerts = detectMarketAlerts(
+    {
+      symbol: info.symbol,
+      name: info.name,
+      change_percent: quote.change_percent,
+      data_mode: deps.engine.dataMode,
+    },
+    poll.analysis,
+  );
+  for (const alert of alerts) {
+    const written = await deps.marketAlerts.putAlertOnce(
+      {
+        alert_id: newIdOf(deps),
+        symbol: info.symbol,
+        alert_level: alert.alert_level,
+        event_type: alert.kind,
+        title: alert.title,
+        message: alert.message,
+        impact_score: alert.impact_score,
+        sentiment: alert.sentiment,
+        sentiment_score: alert.sentiment_score,
+        published_time: poll.nowIso,
+        source: quote.source,
+        url: '',
+        keywords: alert.keywords,
+        recommended_action: alert.recommended_action,
+        as_of: quote.as_of,
+        expires_at: expiresAt,
+      },
+      alert.kind,
+    );
+    if (written) poll.outcome.alertsWritten += 1;
+  }
+};
+
+/** The alerts of every user holding the symbol. A holder's alert must not cost the rest of the poll. */
+export const raiseHolderAlerts: SymbolPollStep = async (poll) => {
+  const userAlerts = poll.deps.userAlerts;
+  if (!userAlerts) return;
+  try {
+    const raised = await raiseAlertsForSymbol(
+      {
+        symbol: poll.info.symbol,
+        name: poll.info.name,
+        snapshot: { quote: poll.quote, analysis: poll.analysis },
+      },
+      userAlerts,
+    );
+    poll.outcome.alertsWritten += raised.written;
+  } catch (error: unknown) {
+    logger.warn('price poll: user alerts failed', {
+      symbol: poll.info.symbol,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+};
+
+/**
+ * Queues the engine's recommendation for admin review only when its action differs from the last one
+ * queued for the symbol: reviewers see changes of advice, not every tick.
+ */
+export const queueChangedRecommendation: SymbolPollStep = async (poll) => {
+  const { info, analysis, deps } = poll;
+  const last = await deps.recommendationQueue.getLastRecommendation(info.symbol);
+  if (last?.action === analysis.recommendation.action) return;
+  const reasoning = buildRecommendationReasoning(info.name, analysis);
+  poll.outcome.recommendationQueued = await deps.recommendationQueue.enqueueIfActionChanged({
+    id: newIdOf(deps),
+    symbol: info.symbol,
+    recommendation: analysis.recommendation.action,
+    risk_level: riskLevel(analysis.nugget_scores.risk_score),
+    confidence: analysis.recommendation.confidence_score,
+    ai_score: Math.round(analysis.nugget_scores.composite_rationality_score) / 10,
+    reasoning: reasoning.en,
+    reasoning_localized: reasoning,
+    target_price: analysis.recommendation.target_price,
+    generated_at: poll.nowIso,
+    status: 'PENDING',
+    as_of: poll.quote.as_of,
+    investment_grade: analysis.nugget_scores.investment_grade,
+    composite_rationality_score: analysis.nugget_scores.composite_rationality_score,
+    data_mode: deps.engine.dataMode,
+  });
+};
+
+/** The steps after the fetch, in order. */
+export const SYMBOL_POLL_STEPS: readonly SymbolPollStep[] = [
+  storeQuote,
+  storeNewBars,
+  recordFeedHealth,
+  raiseMarketAlerts,
+  raiseHolderAlerts,
+  queueChangedRecommendation,
+];
