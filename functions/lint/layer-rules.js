@@ -19,6 +19,9 @@ export const LAYERS = {
  */
 export const ENGINE_PACKAGES = ['node:crypto', 'afinn-165-financialmarketnews'];
 
+/** Only repositories (and the platform's client and idempotency store) send DynamoDB commands. */
+const DYNAMODB_PACKAGES = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
+
 const SOURCE_ROOT_MARKER = `${sep}functions${sep}src${sep}`;
 
 function layerOfFolder(folder) {
@@ -58,6 +61,8 @@ const importDirection = {
       enginePackage:
         "The engine is pure: '{{specifier}}' is not one of its allowed packages (functions/lint/layer-rules.js).",
       repositoryToEngine: "Repositories may use the engine's types only: write `import type` for {{to}}.",
+      tableOutsideRepository:
+        "Tables are read and written only through their repository in data/: import '{{specifier}}' there (types of the client are fine: `import type`).",
       areaToArea: 'Areas do not import each other ({{from}} -> {{to}}): move what both need into a service.',
     },
   },
@@ -81,6 +86,12 @@ const importDirection = {
         const shared = specifier === '@app/shared' || specifier.startsWith('@app/shared/');
         if (fromLayer.name === 'engine' && !shared && !ENGINE_PACKAGES.includes(specifier)) {
           context.report({ node, messageId: 'enginePackage', data: { specifier } });
+        } else if (
+          DYNAMODB_PACKAGES.includes(specifier) &&
+          !['repositories', 'platform'].includes(fromLayer.name) &&
+          !isTypeOnly(node)
+        ) {
+          context.report({ node, messageId: 'tableOutsideRepository', data: { specifier } });
         }
         return;
       }

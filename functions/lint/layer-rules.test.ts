@@ -104,6 +104,21 @@ describe('functions/src layer rule', () => {
     }
   });
 
+  it('keeps DynamoDB commands in the repositories; a service may hold the client by type only', async () => {
+    const command = await layerMessages(
+      'functions/src/ai/example.ts',
+      "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport const use = QueryCommand;",
+    );
+    expect(command).toEqual([
+      "Tables are read and written only through their repository in data/: import '@aws-sdk/lib-dynamodb' there (types of the client are fine: `import type`).",
+    ]);
+    const clientType = await layerMessages(
+      'functions/src/entitlements/example.ts',
+      "import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport type Client = DynamoDBDocumentClient;",
+    );
+    expect(clientType).toEqual([]);
+  });
+
   it('asks for a new top-level folder to be placed in a layer first', async () => {
     const messages = await layerMessages(
       'functions/src/ai/example.ts',

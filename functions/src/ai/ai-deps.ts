@@ -9,6 +9,7 @@ import {
   createRecommendationQueueRepository,
   type RecommendationQueueRepository,
 } from '../data/recommendation-queue-repository';
+import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { runBacktest } from '../engine/backtest';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
@@ -16,7 +17,6 @@ import { SP500_DAILY_ID } from '../market-data/providers/replay/load-price-serie
 import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
-import { createDynamoHoldingsReader, type HoldingsReader } from './holdings-reader';
 
 /** The engine's measured record, shown beside the recommendations (replaces a marketing claim). */
 export interface BacktestFigure {
@@ -37,7 +37,8 @@ export interface AiDeps {
     'getLastRecommendations' | 'getRecommendationStatuses'
   >;
   users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
-  holdings: HoldingsReader;
+  /** The user's positions (portfolio history); the portfolio area owns the holdings. */
+  holdings: Pick<HoldingsRepository, 'listPositions'>;
   now: () => Date;
   /** The seeded demo investor whose data `demo_user` shows; null when none is configured. */
   demoUserId: string | null;
@@ -95,7 +96,10 @@ export function createAiDeps(): AiDeps {
       market: config.TABLE_MARKET,
     }),
     users: createUsersRepository(client, config.TABLE_USERS),
-    holdings: createDynamoHoldingsReader(client, config.TABLE_HOLDINGS),
+    holdings: createHoldingsRepository(client, {
+      holdings: config.TABLE_HOLDINGS,
+      usage: config.TABLE_USAGE,
+    }),
     now: () => new Date(),
     demoUserId: config.DEMO_USER_ID ?? null,
     pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,

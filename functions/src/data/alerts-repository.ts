@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   QueryCommand,
   TransactWriteCommand,
@@ -8,13 +7,14 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UserAlertSchema, type UserAlert } from '@app/shared/domain/entities/catalysts';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
+import { cancellationCodes } from './dynamo-helpers';
 import { keys } from './keys';
 import { usageDayExpiry } from './usage-repository';
 
 /*
  * A user's alerts (holdings table; infra/README.md access patterns):
  * - `USER#<id>` / `ALERT#<ulid>`: one alert. The ULID is derived from (user, symbol, rule, day)
- *   (market/news/user-alerts.ts), so writing it with attribute_not_exists is idempotent: a price poll
+ *   (engine/catalysts/user-alerts.ts), so writing it with attribute_not_exists is idempotent: a price poll
  *   that runs twice over the same bar writes one alert and counts one unit of quota.
  * - list: Query on the user's partition, sk begins_with ALERT#, newest first.
  * - the holders of a symbol: gsi1 `SYMBOL#<symbol>` (written with each holding), for the poll.
@@ -113,11 +113,9 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
         );
         return 'written';
       } catch (error: unknown) {
-        if (error instanceof TransactionCanceledException) {
-          const [alertReason, quotaReason] = error.CancellationReasons ?? [];
-          if (alertReason?.Code === 'ConditionalCheckFailed') return 'duplicate';
-          if (quotaReason?.Code === 'ConditionalCheckFailed') return 'quota_exceeded';
-        }
+        const [alertCode, quotaCode] = cancellationCodes(error);
+        if (alertCode === 'ConditionalCheckFailed') return 'duplicate';
+        if (quotaCode === 'ConditionalCheckFailed') return 'quota_exceeded';
         throw error;
       }
     },

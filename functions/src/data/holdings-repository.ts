@@ -7,6 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { AssetType } from '@app/shared/domain/enums';
+import { cancellationCodes, queryAll } from './dynamo-helpers';
 import { keys } from './keys';
 import { buildHoldingsDecrementItem, buildHoldingsIncrementItem } from './usage-repository';
 
@@ -44,6 +45,12 @@ export interface PositionPatch {
   purchase_date?: string | null;
 }
 
+/** What the ai area needs of a position (portfolio history): its symbol and share count. */
+export interface HeldPosition {
+  symbol: string;
+  shares: number;
+}
+
 export type InsertOutcome = 'inserted' | 'quota_exceeded' | 'symbol_held' | 'conflict';
 export type RemoveOutcome = 'removed' | 'missing' | 'conflict';
 export type UpdateOutcome = { status: 'updated'; holding: StoredHolding } | { status: 'missing' | 'stale' };
@@ -65,11 +72,6 @@ function toStoredHolding(item: Record<string, unknown>): StoredHolding {
     updated_at: String(item.updated_at),
     version: typeof item.version === 'number' ? item.version : 1,
   };
-}
-
-/** Which item of a cancelled transaction refused it, and why. */
-function cancellationCodes(error: TransactionCanceledException): string[] {
-  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 }
 
 export interface HoldingsTables {
@@ -248,6 +250,22 @@ export function createHoldingsRepository(client: DynamoDBDocumentClient, tables:
         const [position] = cancellationCodes(error);
         return position === 'ConditionalCheckFailed' ? 'missing' : 'conflict';
       }
+    },
+
+    /** Symbol and shares of every position of a user (a projected Query of the user's partition). */
+    async listPositions(userId: string): Promise<HeldPosition[]> {
+      const items = await queryAll(client, {
+        TableName: tables.holdings,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.holdingPrefix },
+        ProjectionExpression: 'symbol, shares',
+      });
+      return items.flatMap((item) => {
+        const shares = Number(item.shares);
+        return typeof item.symbol === 'string' && Number.isFinite(shares) && shares > 0
+          ? [{ symbol: item.symbol.toUpperCase(), shares }]
+          : [];
+      });
     },
   };
 }

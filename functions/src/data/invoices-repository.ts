@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { InvoiceSchema, type Invoice } from '@app/shared/domain/entities/subscription';
 import type { Tier } from '@app/shared/domain/enums';
+import { cancellationCodes } from './dynamo-helpers';
 import { keys } from './keys';
 
 /**
@@ -22,10 +23,6 @@ export interface PaidUpgrade {
 
 /** The profile no longer holds the tier we read: another request changed the subscription first. */
 export class SubscriptionChangedError extends Error {}
-
-function cancellationCodes(error: TransactionCanceledException): string[] {
-  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
-}
 
 export function createInvoicesRepository(client: DynamoDBDocumentClient, tableName: string) {
   return {
