@@ -3,7 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ulid } from 'ulid';
 import { getConfig } from '../config';
 import { computeCost, type CostBreakdown } from './cost-model';
-import { logger, metrics } from './observability';
+import { createRequestLogger, logger, metrics } from './observability';
 import { newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 
 /**
@@ -153,6 +153,7 @@ export async function runMeteredJob<T>(
   const now = options.now ?? (() => new Date());
   const scope = newRequestScope(`job-${ulid()}`, `job:${jobName}`);
   scope.tier = JOB_TIER;
+  scope.logger = createRequestLogger({ request_id: scope.requestId, route: scope.routeKey });
   const modelUsage: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
   const meter: JobMeter = {
     addModelUsage(inputTokens, outputTokens) {

@@ -23,7 +23,7 @@ import {
   saveCostRecord,
   type CostRecordSink,
 } from './cost-recorder';
-import { logger, metrics } from './observability';
+import { createRequestLogger, logger, metrics } from './observability';
 import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
 import { bearerTokenOf, createTokenVerifier, type VerifyAccessToken } from './token-verifier';
@@ -100,7 +100,6 @@ function routeResolver(area: ServiceArea): Middleware {
         throw new NotFoundError(`No route ${request.event.routeKey} in the ${area} service.`);
       }
       scope().route = route;
-      logger.appendKeys({ request_id: scope().requestId, route: request.event.routeKey });
     },
   };
 }
@@ -132,7 +131,7 @@ function authenticator(verifier: () => VerifyAccessToken): Middleware {
       }
       if (auth.kind === 'user') {
         scope().userId = auth.userId;
-        logger.appendKeys({ user_id: auth.userId });
+        scope().logger?.appendPersistentKeys({ user_id: auth.userId });
       }
       if (route.access === 'admin' && !(auth.kind === 'user' && auth.isAdmin)) {
         logger.warn('admin route refused', { caller_id: auth.kind === 'user' ? auth.userId : null });
@@ -162,7 +161,6 @@ function responder(recordCost: CostRecordSink | undefined): Middleware {
       write_capacity_units: current.writeCapacityUnits,
       ...costLogFields(cost),
     });
-    logger.resetKeys();
     return saveCostRecord(buildCostRecord(current, status, latency, cost, new Date()), recordCost);
   };
   return {
@@ -294,6 +292,9 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
 
   return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-    return runInRequestScope(newRequestScope(requestId, event.routeKey), () => stack(event, context));
+    const requestScope = newRequestScope(requestId, event.routeKey);
+    // Every line this request logs carries its id, route and Lambda context (user id once known).
+    requestScope.logger = createRequestLogger({ request_id: requestId, route: event.routeKey }, context);
+    return runInRequestScope(requestScope, () => stack(event, context));
   };
 }

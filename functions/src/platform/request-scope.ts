@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { RouteDefinition } from '@app/shared/api';
 import type { AuthContext } from './auth-context';
 
 /**
  * What one request consumed, gathered while it runs (DynamoDB capacity from every call's
  * ConsumedCapacity, Cognito calls) and priced once it ends. AsyncLocalStorage keeps concurrent
- * requests of the local stack apart.
+ * requests of the local stack apart, and carries each request's own logger.
  */
 export interface RequestScope {
   requestId: string;
@@ -20,6 +21,8 @@ export interface RequestScope {
   /** Set by the platform once the route is resolved and the caller authenticated. */
   route?: RouteDefinition;
   auth?: AuthContext;
+  /** This request's own logger (observability.ts): its keys are never another request's. */
+  logger?: Logger;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
