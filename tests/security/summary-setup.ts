@@ -1,13 +1,27 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { TestProject } from 'vitest/node';
 import { ROUTES } from '@app/shared/api';
 import type { SuiteResult } from './security-report';
 
-const SUMMARY_FILE = fileURLToPath(new URL('./summary.md', import.meta.url));
+/**
+ * Where a run writes its summary: an ignored folder, so `npm test` leaves the tree as it found it.
+ * `npm run security:record` copies it into the committed tests/security/summary.md and the README.
+ */
+export const RUN_SUMMARY_FILE = fileURLToPath(new URL('../.results/security-summary.md', import.meta.url));
+/** The committed summary the README quotes (prettier's settings for Markdown come from here). */
+const COMMITTED_SUMMARY_FILE = fileURLToPath(new URL('./summary.md', import.meta.url));
 
 function renderSummary(results: SuiteResult[], seconds: number): string {
   const sorted = [...results].sort((a, b) => a.order - b.order);
@@ -50,7 +64,7 @@ function renderSummary(results: SuiteResult[], seconds: number): string {
 
 /**
  * Gives the security suites a fresh results directory, and at the end of the run writes the summary
- * table to tests/security/summary.md and prints it (only when security suites ran).
+ * table to tests/.results/security-summary.md (ignored) and prints it (only when security suites ran).
  */
 export default function setup(project: TestProject): () => Promise<void> {
   const started = performance.now();
@@ -67,10 +81,13 @@ export default function setup(project: TestProject): () => Promise<void> {
       // Formatted as the repository formats Markdown, so `npm run lint` stays green after a run.
       const summary = await format(
         `# Security and reliability summary\n\n${renderSummary(results, (performance.now() - started) / 1000)}`,
-        { ...((await resolveConfig(SUMMARY_FILE)) ?? {}), filepath: SUMMARY_FILE },
+        { ...((await resolveConfig(COMMITTED_SUMMARY_FILE)) ?? {}), filepath: COMMITTED_SUMMARY_FILE },
       );
-      writeFileSync(SUMMARY_FILE, summary);
-      console.log(`\nSecurity summary (tests/security/summary.md):\n\n${summary}`);
+      mkdirSync(dirname(RUN_SUMMARY_FILE), { recursive: true });
+      writeFileSync(RUN_SUMMARY_FILE, summary);
+      console.log(
+        `\nSecurity summary (tests/.results/security-summary.md; \`npm run security:record\` commits it):\n\n${summary}`,
+      );
     }
     rmSync(directory, { recursive: true, force: true });
   };
