@@ -73,7 +73,7 @@ describe('functions/src layer rule', () => {
   it('lets repositories use the engine for types only', async () => {
     const valueImport = await layerMessages(
       'functions/src/data/example.ts',
-      "import { scoreRisk } from '../engine/analytics/nugget-scores';\nexport const use = scoreRisk;",
+      "import { scoreRisk } from '../engine/analytics/price-factors';\nexport const use = scoreRisk;",
     );
     expect(valueImport).toEqual([
       "Repositories may use the engine's types only: write `import type` for engine.",

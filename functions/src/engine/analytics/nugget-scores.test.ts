@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PointInTimeFundamentals, RiskMetrics } from '../types';
-import { computeNuggetScores, FACTOR_WEIGHTS, scoreMomentum, scoreRisk, scoreValue } from './nugget-scores';
+import { computeNuggetScores } from './nugget-scores';
+import { FACTOR_WEIGHTS } from './factor-score';
+import { scoreValue } from './fundamental-factors';
+import { scoreMomentum, scoreRisk } from './price-factors';
 import {
   computeConfidence,
   computeExpectedReturn6m,
