@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aw
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildDemoAlerts } from '../engine/catalysts/user-alerts';
+import { buildDemoAlerts } from '../engine/catalysts/demo-alerts';
 import { createAlertsRepository } from './alerts-repository';
 
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));

@@ -8,13 +8,13 @@ import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import {
-  buildDemoAlerts,
   deriveUserAlerts,
   summariseUserAlerts,
   type DerivedUserAlert,
   type SymbolSnapshot,
   type WatchedSymbol,
 } from '../engine/catalysts/user-alerts';
+import { buildDemoAlerts } from '../engine/catalysts/demo-alerts';
 
 /*
  * The logic of the portfolio area's alert routes (GET /api/alerts, POST /api/alerts/{id}/dismiss,

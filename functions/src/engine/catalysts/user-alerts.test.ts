@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createPriceSource } from '../../market-data/price-source';
 import { createMarketEngine } from '../../market-data/market-engine';
-import { buildDemoAlerts, deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
+import { deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
+import { buildDemoAlerts } from './demo-alerts';
 
 /** Real bars: AAPL closed at 115.31 on 2015-01-28, +5.65 % on 2.7x its 20-day volume. */
 async function analyseAaplOn(date: string) {
