@@ -8,7 +8,8 @@ import {
   getPriceHistory,
   getRationalityScore,
 } from './analysis-service';
-import { getAiHealth, getAlerts, getEnhancedPrices, getPrices } from './market-service';
+import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
+import { getAiHealth } from './health-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
@@ -19,11 +20,12 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
  * should not evaluate it (bench/results.md, cold initialisation).
  */
 async function loadCatalysts() {
-  const [deps, routes] = await Promise.all([
+  const [sources, catalysts, liveAlerts] = await Promise.all([
     import('../catalysts/catalyst-sources'),
     import('../catalysts/catalysts-service'),
+    import('../catalysts/live-alerts-service'),
   ]);
-  return { getCatalystRouteDeps: deps.getCatalystRouteDeps, ...routes };
+  return { getCatalystRouteDeps: sources.getCatalystRouteDeps, ...catalysts, ...liveAlerts };
 }
 
 export const handler = createAreaHandler(
@@ -44,7 +46,7 @@ export const handler = createAreaHandler(
     enhancedPrices: async (_request, deps) => getEnhancedPrices(deps),
     prices: async (_request, deps) => getPrices(deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
-    // Catalyst routes (functions/src/market/news/): news on the replay timeline joined with the engine.
+    // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query }, deps) => {
       const news = await loadCatalysts();
       return news.getContextualRecommendations(query, news.getCatalystRouteDeps(deps.engine, deps.now));

@@ -7,7 +7,7 @@ import { createMarketEngine } from '../market-data/market-engine';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
 import { resolveListOwner } from './list-access';
-import { getAiHealth } from './market-service';
+import { getAiHealth } from './health-service';
 import { getRecommendations } from './recommendations-service';
 
 const now = () => new Date('2024-01-01T00:00:30Z');

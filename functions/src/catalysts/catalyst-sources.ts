@@ -13,7 +13,7 @@ import {
   createOfflineNewsProvider,
   loadOfflineHeadlines,
 } from '../market-data/providers/replay/offline-news-provider';
-import type { CatalystRouteDeps } from './catalysts-service';
+import type { CatalystRouteDeps } from './news-scoring';
 
 /** SEC EDGAR fair-access policy: at most 10 requests per second. */
 export const EDGAR_MAX_REQUESTS_PER_SECOND = 10;

@@ -3,14 +3,9 @@ import { loadConfig } from '../config';
 import { createPriceSource } from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from './catalyst-sources';
-import {
-  getContextualRecommendations,
-  getLiveMarketAlerts,
-  getMarketCatalysts,
-  lastClosedDate,
-  MESSAGES,
-} from './catalysts-service';
-import type { CatalystRouteDeps } from './catalysts-service';
+import { getContextualRecommendations, getMarketCatalysts } from './catalysts-service';
+import { getLiveMarketAlerts } from './live-alerts-service';
+import { lastClosedDate, MESSAGES, type CatalystRouteDeps } from './news-scoring';
 
 /*
  * The routes over the real replay data, at a wall time chosen so the AAPL series sits on
