@@ -4,7 +4,7 @@
  * `--json` prints the full result including every observation.
  */
 import { formatBacktestMarkdown, runBacktest } from '../src/engine/backtest';
-import { SP500_DAILY_ID } from '../src/market-data/providers/replay/load-price-series';
+import { SP500_DAILY_ID } from '../src/market-data/providers/replay/series-ids';
 import { loadReplayUniverse, selectDailySeries } from '../src/market-data/providers/replay/replay-universe';
 
 const universe = loadReplayUniverse();

@@ -13,7 +13,7 @@ import { createHoldingsRepository, type HoldingsRepository } from '../data/holdi
 import { createUsersRepository } from '../data/users-repository';
 import { runBacktest } from '../engine/backtest';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
-import { SP500_DAILY_ID } from '../market-data/providers/replay/load-price-series';
+import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
 import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
-import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/load-price-series';
+import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/series-ids';
 import type { ReplayUniverse } from './providers/replay/replay-universe';
 import type { AnalyzeSymbolInput, PriceSeries } from '../engine/types';
 

@@ -1,10 +1,7 @@
 import { ADL, OBV } from 'technicalindicators';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  loadAaplDaily,
-  loadBitcoinClose,
-  loadSp500Daily,
-} from '../../market-data/providers/replay/load-price-series';
+import { loadAaplDaily, loadSp500Daily } from '../../market-data/providers/replay/load-price-series';
+import { loadBitcoinClose } from '../../market-data/providers/replay/load-chart-library-series';
 import type { Bar, PriceSeries } from '../types';
 import { trimBarsToDate } from './analyze-symbol';
 import { computeLeastSquaresSlope } from './statistics';

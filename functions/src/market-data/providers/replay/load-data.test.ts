@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
 import { selectFundamentalsAsOf } from '../../../engine/point-in-time';
 import { findOhlcViolation } from '../../../engine/feed-quality';
-import {
-  DataFileError,
-  loadAllPriceSeries,
-  loadFacebookDaily,
-  parseTechanFacebookBars,
-  parseVegaMonthDate,
-} from './load-price-series';
+import { loadAllPriceSeries, parseVegaMonthDate } from './load-price-series';
+import { loadFacebookDaily, parseTechanFacebookBars } from './load-chart-library-series';
+import { DataFileError } from './series-checks';
 import { loadSnapshotListings } from './load-snapshot';
 import { parseCsv } from './parse-csv';
 import { readPackageFile } from './resolve-package-file';

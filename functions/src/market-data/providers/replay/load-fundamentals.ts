@@ -1,5 +1,5 @@
 import type { AnnualFundamentals } from '../../../engine/types';
-import { DataFileError } from './load-price-series';
+import { DataFileError } from './series-checks';
 import { readPackageFile } from './resolve-package-file';
 
 /*

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAaplDaily, loadBitcoinClose, loadSp500Daily } from './load-price-series';
+import { loadAaplDaily, loadSp500Daily } from './load-price-series';
+import { loadBitcoinClose } from './load-chart-library-series';
 import { createMarketClock } from './market-clock';
 import { UnknownSymbolError } from '../../price-provider';
 import { ReplayPriceProvider } from './replay-price-provider';
