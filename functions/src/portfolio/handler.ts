@@ -6,14 +6,8 @@ import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
 import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../user-alerts/user-alerts-service';
 import { getPortfolioAnalysis } from './analysis-service';
-import {
-  addHolding,
-  editHolding,
-  listPortfolio,
-  removeHolding,
-  searchAssets,
-  toAddHoldingRequest,
-} from './holdings-service';
+import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
+import { listPortfolio, searchAssets } from './portfolio-view';
 import { createPortfolioDeps } from './portfolio-deps';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 

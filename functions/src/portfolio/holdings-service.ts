@@ -3,28 +3,20 @@ import type {
   AddAssetResponse,
   EditHoldingPayload,
   PortfolioAsset,
-  PortfolioResponse,
-  SearchResult,
 } from '@app/shared/domain/entities/portfolio';
 import type { Tier } from '@app/shared/domain/enums';
 import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
 import type { UsersRepository } from '../data/users-repository';
-import {
-  ConflictError,
-  NotFoundError,
-  QuotaExceededError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '../platform/errors';
-import { logger } from '../platform/observability';
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
-import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
-import { mergeLots, summarizePortfolio, valueHolding, type ValuationInput } from './valuation';
+import type { PortfolioMarket } from './portfolio-market';
+import { valueOne } from './portfolio-view';
+import { mergeLots } from './valuation';
 
 /**
- * The portfolio's business logic: search, list with valuation, add (with the quota and the merge),
- * edit and remove. Plain functions of their dependencies; the handler only adapts HTTP.
+ * The portfolio's writes: add (with the quota and the merge), edit and remove. Plain functions of
+ * their dependencies; the handler only adapts HTTP. What the portfolio shows: portfolio-view.ts.
  */
 
 export interface HoldingsDeps {
@@ -48,25 +40,6 @@ function backoffMilliseconds(attempt: number): number {
   return Math.random() * Math.min(400, 15 * 2 ** attempt);
 }
 
-export async function searchAssets(query: string, limit: number, deps: Pick<HoldingsDeps, 'market'>) {
-  const assets = await deps.market.search(query, limit);
-  const results: SearchResult[] = [];
-  for (const asset of assets) {
-    // Quoted symbols are few (the replay series); their quotes are in-memory, so this stays fast.
-    const quote = asset.price_source === 'quoted' ? (await deps.market.marketDataOf(asset)).quote : null;
-    results.push({
-      symbol: asset.symbol,
-      name: asset.name,
-      market: asset.market,
-      asset_type: asset.asset_type,
-      current_price: quote ? quote.price : asset.snapshot_price,
-      price_as_of: quote ? quote.as_of : null,
-      price_source: quote ? quote.source : asset.snapshot_price === null ? null : 'snapshot',
-    });
-  }
-  return { results };
-}
-
 async function tierOf(userId: string, deps: Pick<HoldingsDeps, 'users'>): Promise<Tier> {
   const user = await deps.users.get(userId);
   const tier = user?.subscription_tier ?? 'FREE';
@@ -87,47 +60,6 @@ function checkPurchaseDate(date: string | null | undefined, now: Date): void {
   if (date && date > latestCalendarDate(now)) {
     throw new ValidationError([{ path: 'body.purchase_date', message: 'must not be in the future' }]);
   }
-}
-
-async function valuationInputOf(
-  holding: StoredHolding,
-  deps: Pick<HoldingsDeps, 'market'>,
-): Promise<ValuationInput & { data: AssetMarketData }> {
-  const asset = await deps.market.findAsset(holding.symbol);
-  if (!asset) {
-    logger.error('held symbol missing from the universe', { symbol: holding.symbol, holding_id: holding.id });
-    throw new ServiceUnavailableError(`No price is available for ${holding.symbol}.`);
-  }
-  const data = await deps.market.marketDataOf(asset);
-  return {
-    holding,
-    quote: data.quote,
-    grade: data.analysis?.nugget_scores.investment_grade ?? null,
-    closes: data.closes,
-    data,
-  };
-}
-
-/** Holdings with their market data, in the order they were added. */
-export async function loadValuedHoldings(
-  userId: string,
-  deps: Pick<HoldingsDeps, 'holdings' | 'market'>,
-): Promise<(ValuationInput & { data: AssetMarketData })[]> {
-  const holdings = await deps.holdings.list(userId);
-  return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps)));
-}
-
-export async function listPortfolio(
-  userId: string,
-  demo: boolean,
-  deps: Pick<HoldingsDeps, 'holdings' | 'market'>,
-): Promise<PortfolioResponse> {
-  const inputs = await loadValuedHoldings(userId, deps);
-  return { assets: inputs.map(valueHolding), summary: summarizePortfolio(inputs), demo };
-}
-
-async function valueOne(holding: StoredHolding, deps: Pick<HoldingsDeps, 'market'>): Promise<PortfolioAsset> {
-  return valueHolding(await valuationInputOf(holding, deps));
 }
 
 function formatUsd(value: number): string {
