@@ -7,7 +7,7 @@ import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src
 import { launchBrowser, newPage } from '../src/browser';
 
 /**
- * Part 2 section 8, the admin load failures. The shared stack cannot be stopped from one test file,
+ * docs/product.md "Errors and empty results", the admin load failures. The shared stack cannot be stopped from one test file,
  * so the browser intercepts the admin API (page.route) and answers 401, 500, 404 or drops the
  * connection: the site's API client sees exactly what a stopped or failing API gives it.
  */

@@ -9,7 +9,7 @@ interface PortfolioBody {
   summary: { total_value: number; asset_count: number };
 }
 
-/** Part 2 sections 2, 4, 5 and 8 in a real browser: quota, upgrade, edit and remove. */
+/** docs/product.md "Screens", "Errors and empty results" in a real browser: quota, upgrade, edit and remove. */
 describe('investor portfolio journeys in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { seriousAxeViolations, signInThroughDialog, WAIT } from './investor-help
 
 const SCREENS = ['/dashboard', '/portfolio', '/subscription', '/settings'] as const;
 
-/** Part 1 section 2 (dashboard) and part 2 (subscription, settings, demo mode) in a real browser. */
+/** docs/product.md "Screens" (dashboard, subscription, settings, demo mode) in a real browser. */
 describe('investor screens in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {

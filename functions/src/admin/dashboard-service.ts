@@ -10,7 +10,7 @@ import { ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
 
 /**
- * The admin dashboard (part 2 section 3): review counters, platform health from real checks, and the
+ * The admin dashboard (docs/product.md "Entities"): review counters, platform health from real checks, and the
  * latest stored quote per polled symbol.
  */
 

@@ -6,7 +6,7 @@ import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repos
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
 
 /**
- * The admin price monitor (part 2 section 3): feed health per ticker as the price poll recorded it,
+ * The admin price monitor (docs/product.md "Entities"): feed health per ticker as the price poll recorded it,
  * alerts an operator should act on, and whether the poll is running at all.
  *
  * The five-day figures are the poll's own, computed from the last stored daily bars by the feed

@@ -4,7 +4,7 @@ import { InvalidCursorError, type DecisionOutcome, type Page, type PageRequest }
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 
 /**
- * Review of the engine's recommendations and moderation of the generated posts (part 2 sections 3
+ * Review of the engine's recommendations and moderation of the generated posts (docs/product.md "Entities"
  * and 4): pending -> a decision, once. The repository makes each decision one conditional
  * transaction; this file turns its outcome into the API's answer.
  */

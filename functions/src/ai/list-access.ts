@@ -1,7 +1,7 @@
 import type { AuthContext } from '../platform/auth-context';
 import { ForbiddenError, UnauthorizedError } from '../platform/errors';
 
-/** The public demo's user id in paths (part 1 section 6: the default user id). */
+/** The public demo's user id in paths (docs/product.md "Roles, plans and demo mode": the default user id). */
 export const DEMO_USER = 'demo_user';
 
 export interface ListOwner {

@@ -2,7 +2,7 @@ import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { Language } from '@app/shared/domain/enums';
 import type { AssetType, Grade, RecommendationAction, VolatilityRegime } from '../engine/types';
 
-/** Part 2 section 3: social content types and audiences. */
+/** Social content types and audiences (docs/product.md "Entities"). */
 export type ContentType = 'POST' | 'REEL' | 'STORY';
 export type Audience = 'beginner' | 'intermediate' | 'advanced';
 

@@ -9,7 +9,7 @@ import type { SymbolAnalysis } from './types';
  *   z = change_percent / daily sigma
  *   |z| >= 4 CRITICAL, >= 3 HIGH, >= 2 MEDIUM, else no alert; impact = min(100, 20 x |z|)
  *
- * A volume surge (volume_ratio_20d >= 2, part 2's HIGH surge level) is an alert of its own: HIGH
+ * A volume surge (volume_ratio_20d >= 2, the HIGH surge level of README.md "Volume analysis") is an alert of its own: HIGH
  * when it is a breakout (close up) or the ratio is 3 or more, else MEDIUM; impact = min(100, 25 x ratio).
  * The recommended actions follow the product's stance: never chase a move, never panic.
  */

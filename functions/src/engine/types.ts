@@ -1,5 +1,5 @@
 /**
- * Types of the market engine. Field names of the analysis outputs follow the spec (part 2 section 3)
+ * Types of the market engine. Field names of the analysis outputs follow the contract (docs/product.md "Entities")
  * exactly, in snake_case, because they travel unchanged to both sites.
  */
 

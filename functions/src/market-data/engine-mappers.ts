@@ -12,7 +12,7 @@ import { NoPriceBeforeDateError, UnknownSymbolError } from './price-provider';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 
-/** Engine types to the contract's shapes (part 1 and 2, section 3 field names). */
+/** Engine types to the contract's shapes (docs/product.md "Entities" field names). */
 
 type ContractQuote = z.input<typeof QuoteSchema>;
 type ContractNuggetScores = z.input<typeof NuggetScoresSchema>;

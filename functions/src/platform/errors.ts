@@ -38,7 +38,7 @@ export class ForbiddenError extends AppError {
   readonly code = 'FORBIDDEN';
 }
 
-/** 403 carrying the upgrade detail the sites show (part 2 section 8: `detail.upgrade_message`). */
+/** 403 carrying the upgrade detail the sites show (docs/product.md "Errors and empty results": `detail.upgrade_message`). */
 export class QuotaExceededError extends AppError {
   readonly status = 403;
   readonly code = 'QUOTA_EXCEEDED';

@@ -3,7 +3,7 @@ import { contract, findRouteByKey, ROUTES } from './contract';
 import { matchRoute } from './match-route';
 import { buildPath, pathParamNames, routeKeyOf } from './route';
 
-/** Every endpoint the spec names (part 1 section 7, part 2 section 7), with the paths we designed. */
+/** Every endpoint the spec names (docs/product.md "Endpoints the screens call"), with the paths we designed. */
 const SPEC_ENDPOINTS = [
   'GET /api/',
   'GET /api/health',
@@ -37,7 +37,7 @@ const SPEC_ENDPOINTS = [
   'POST /api/admin/content/{id}/moderate',
   'GET /api/admin/price-monitoring',
   'GET /api/admin/health',
-  // Designed where the spec leaves paths out (part 2 section 7, and the issues' additions).
+  // Designed where the spec leaves paths out (docs/product.md "Endpoints the screens call", and the issues' additions).
   'GET /api/portfolio/search',
   'GET /api/portfolio',
   'POST /api/portfolio/holdings',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Closed vocabularies of the spec (part 1 and part 2, sections 3 and 9). */
+/** Closed vocabularies of the product (docs/product.md "Entities", "Business rules and limits"). */
 
 export const LANGUAGES = ['en', 'fr', 'es'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
@@ -31,11 +31,11 @@ export const ASSET_TYPES = ['stock', 'crypto', 'alternative'] as const;
 export const AssetTypeSchema = z.enum(ASSET_TYPES);
 export type AssetType = z.infer<typeof AssetTypeSchema>;
 
-/** Sample portfolio holdings may also carry "other" (part 1 section 3). */
+/** Sample portfolio holdings may also carry "other" (docs/product.md "Entities"). */
 export const HoldingTypeSchema = z.enum([...ASSET_TYPES, 'other']);
 export type HoldingType = z.infer<typeof HoldingTypeSchema>;
 
-/** Engine actions on the user recommendations call (part 1 section 3, part 2 section 3). */
+/** Engine actions on the user recommendations call (docs/product.md "Entities"). */
 export const RECOMMENDATION_ACTIONS = ['STRONG_BUY', 'BUY', 'HOLD', 'SELL', 'STRONG_SELL'] as const;
 export const RecommendationActionSchema = z.enum(RECOMMENDATION_ACTIONS);
 export type RecommendationAction = z.infer<typeof RecommendationActionSchema>;
@@ -129,7 +129,7 @@ export const ContentTypeSchema = z.enum(CONTENT_TYPES);
 export const AUDIENCES = ['beginner', 'intermediate', 'advanced'] as const;
 export const AudienceSchema = z.enum(AUDIENCES);
 
-/** Features the subscription service gates (part 2 section 6, part 1 section 3). */
+/** Features the subscription service gates (docs/product.md "Roles, plans and demo mode", "Entities"). */
 export const FEATURES = [
   'portfolio_assets',
   'ai_recommendations',

@@ -23,8 +23,9 @@ export const FALLBACK_ANNUAL_VOLATILITY_PERCENT = 20;
 export const RECOMMENDATION_TIMEFRAME = '3-6 months';
 
 /**
- * Grade of a computed composite. The thresholds live once, in the shared rules (spec part 1
- * section 9); a computed composite is always a finite number, so it is never ungraded.
+ * Grade of a computed composite. The thresholds live once, in the shared rules (docs/product.md
+ * "Business rules and limits"); a computed composite is always a finite number, so it is never
+ * ungraded.
  */
 export function gradeOfComposite(score: number): Grade {
   return scoreToGrade(score) ?? LOWEST_GRADE;

@@ -5,10 +5,10 @@ import { LocalizedTextSchema } from '../entities/common';
 import { TIER_CATALOGUE } from './tiers';
 
 /**
- * The plans of the public pricing page (part 1 sections 2, 3, 6 and 9): standard, premium and
+ * The plans of the public pricing page (docs/product.md "Screens", "Entities", "Roles, plans and demo mode", "Business rules and limits"): standard, premium and
  * platinum. They are marketing, not the subscription tiers the server enforces (FREE, PREMIUM,
  * PRO, see ./tiers.ts), and the two do not line up one to one:
- * - premium is tier PREMIUM and platinum is tier PRO (part 1 section 6), and their prices are
+ * - premium is tier PREMIUM and platinum is tier PRO (docs/product.md "Roles, plans and demo mode"), and their prices are
  *   read from the tier catalogue so the two pages cannot disagree;
  * - standard ($29) has no tier. It is not FREE (FREE costs nothing) and the spec defines no
  *   paid tier below PREMIUM, so `tier` is null and the pricing page's button just leads to

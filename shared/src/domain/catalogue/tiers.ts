@@ -11,20 +11,20 @@ import { UNLIMITED } from '../rules/usage';
  * subscription screen lists it (GET /api/subscription/tiers returns it), and the upgrade dialog
  * reads it. Change a limit here and every reader follows.
  *
- * Choices the spec leaves open (part 1 section 6, part 2 sections 2, 6 and 9):
+ * Choices the spec leaves open (docs/product.md "Roles, plans and demo mode", "Screens", "Business rules and limits"):
  * - Quotas: FREE 5 assets, 3 recommendations a day, 5 alerts; PREMIUM 25, 10, 50; PRO unlimited.
  * - custom_alerts is PRO only, so the spec's "PRO as the alternative required tier" exists
  *   (the alert button of a recommendation asks for PRO; everything else gated asks for PREMIUM).
- * - priority_support is PREMIUM and up: part 1 section 6 lists it among Premium's additions;
- *   the upgrade dialog of part 2 repeats it under Platinum, which includes everything anyway.
- * - The marketing feature lists of part 1 section 6 are flags too, so the pricing page, the
+ * - priority_support is PREMIUM and up: docs/product.md "Roles, plans and demo mode" lists it among Premium's additions;
+ *   the upgrade dialog repeats it under Platinum, which includes everything anyway.
+ * - The marketing feature lists of docs/product.md "Roles, plans and demo mode" are flags too, so the pricing page, the
  *   comparison table and the server agree: Premium's additions are PREMIUM and up, Platinum's
  *   PRO only; phone support PREMIUM and up; 24/7 support PRO only.
  * - real_time_prices duplicates price_updates on purpose: price_updates is the spec's display
  *   field, real_time_prices the gatable feature. The schema keeps the two in step.
  */
 
-/** FREE prices are 15 minutes late (part 2 section 9). */
+/** FREE prices are 15 minutes late (docs/product.md "Business rules and limits"). */
 export const DELAYED_PRICE_MINUTES = 15;
 
 export const TierCatalogueFeaturesSchema = z
@@ -41,7 +41,7 @@ export const TierCatalogueFeaturesSchema = z
     real_time_prices: z.boolean(),
     extended_hours_analysis: z.boolean(),
     priority_support: z.boolean(),
-    // Marketing feature lists (part 1 section 6): Premium's additions.
+    // Marketing feature lists (docs/product.md "Roles, plans and demo mode"): Premium's additions.
     full_portfolio_analysis: z.boolean(),
     real_time_alerts: z.boolean(),
     advanced_crypto_strategies: z.boolean(),

@@ -13,7 +13,7 @@ import {
 } from '../enums';
 import { CursorSchema, IsoDateTimeSchema } from './common';
 
-/** Part 2 section 3: admin pending recommendation. */
+/** Admin pending recommendation (docs/product.md "Entities"). */
 export const AdminRecommendationSchema = z.object({
   id: z.string(),
   symbol: z.string(),
@@ -32,7 +32,7 @@ export const PendingRecommendationsResponseSchema = z.object({
   next_cursor: CursorSchema.nullable(),
 });
 
-/** Part 2 section 3: review payload; quality score 1-10, sent as an integer. */
+/** Review payload; quality score 1-10, sent as an integer (docs/product.md "Entities"). */
 export const ReviewPayloadSchema = z.strictObject({
   status: ReviewStatusSchema,
   admin_notes: z.string().trim().max(2000).optional(),
@@ -47,7 +47,7 @@ export const ReviewResponseSchema = z.object({
   message: z.string(),
 });
 
-/** Part 2 section 3: social content. */
+/** Social content (docs/product.md "Entities"). */
 export const SocialContentSchema = z.object({
   id: z.string(),
   type: ContentTypeSchema,
@@ -78,7 +78,7 @@ export const ModerationResponseSchema = z.object({
   message: z.string(),
 });
 
-/** Part 2 section 3: price monitoring. */
+/** Price monitoring (docs/product.md "Entities"). */
 export const PriceMonitoringResponseSchema = z.object({
   alerts: z.array(z.object({ ticker: z.string(), message: z.string(), severity: SeveritySchema })),
   price_data: z.record(
@@ -98,7 +98,7 @@ export const PriceMonitoringResponseSchema = z.object({
   last_updated: IsoDateTimeSchema,
 });
 
-/** Part 2 section 3: admin dashboard. */
+/** Admin dashboard (docs/product.md "Entities"). */
 export const AdminDashboardResponseSchema = z.object({
   ai_statistics: z.object({
     total_recommendations_generated: z.number().int(),

@@ -12,7 +12,7 @@ import {
 } from '../enums';
 import { IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
 
-/** Part 1 section 3: market catalyst. */
+/** Market catalyst (docs/product.md "Entities"). */
 export const MarketCatalystSchema = z.object({
   symbol: z.string(),
   event_type: CatalystTypeSchema,
@@ -45,7 +45,7 @@ export const CatalystsResponseSchema = z.object({
   message: z.string().optional(),
 });
 
-/** Part 1 section 3: contextual recommendation (service form). */
+/** Contextual recommendation, as the service answers it (docs/product.md "Entities"). */
 export const ContextualRecommendationSchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -94,7 +94,7 @@ export const ContextualResponseSchema = z.object({
   message: z.string().optional(),
 });
 
-/** Part 1 section 3: live market alert. */
+/** Live market alert (docs/product.md "Entities"). */
 export const LiveMarketAlertSchema = z.object({
   alert_id: z.string(),
   symbol: z.string(),
@@ -127,7 +127,7 @@ export const LiveAlertsResponseSchema = z.object({
   message: z.string().optional(),
 });
 
-/** Part 2 section 3: a market alert as the alerts screen shows it (a user's own alert). */
+/** A market alert as the alerts screen shows it: a user's own alert (docs/product.md "Entities"). */
 export const UserAlertSchema = z.object({
   id: z.string(),
   title: z.string(),

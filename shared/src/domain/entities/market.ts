@@ -20,7 +20,7 @@ export const ScoreFactorSchema = z.object({
 });
 export type ScoreFactor = z.infer<typeof ScoreFactorSchema>;
 
-/** Part 2 section 3: nugget scores. */
+/** Nugget scores (docs/product.md "Entities"). */
 export const NuggetScoresSchema = z.object({
   investment_grade: GradeSchema,
   composite_rationality_score: Score100Schema,
@@ -36,7 +36,7 @@ export const NuggetScoresSchema = z.object({
 });
 export type NuggetScores = z.infer<typeof NuggetScoresSchema>;
 
-/** Part 2 section 3: volume analysis. Null where the series has no volume. */
+/** Volume analysis. Null where the series has no volume (docs/product.md "Entities"). */
 export const VolumeAnalysisSchema = z.object({
   volume_breakout: z.boolean().nullable(),
   volume_ratio_20d: z.number().nullable(),
@@ -46,7 +46,7 @@ export const VolumeAnalysisSchema = z.object({
 });
 export type VolumeAnalysis = z.infer<typeof VolumeAnalysisSchema>;
 
-/** Part 2 section 3: risk metrics (percentages). */
+/** Risk metrics, in percent (docs/product.md "Entities"). */
 export const RiskMetricsSchema = z.object({
   volatility_1month: z.number().nullable(),
   volatility_regime: VolatilityRegimeSchema.nullable(),
@@ -74,7 +74,7 @@ export const QuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-/** Part 1 section 3: enhanced price entry. */
+/** Enhanced price entry (docs/product.md "Entities"). */
 export const EnhancedPriceEntrySchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -107,7 +107,7 @@ export const MarketGroupItemSchema = z.object({
 });
 export type MarketGroupItem = z.infer<typeof MarketGroupItemSchema>;
 
-/** Part 1 section 3: market data groups of the dashboard. */
+/** Market data groups of the dashboard (docs/product.md "Entities"). */
 export const MarketGroupsSchema = z.object({
   indices: z.array(MarketGroupItemSchema),
   crypto: z.array(MarketGroupItemSchema),
@@ -139,7 +139,7 @@ export const PricesResponseSchema = z.object({
   updated_at: z.string(),
 });
 
-/** Per-symbol analysis (part 2 section 3) with its quote. */
+/** Per-symbol analysis (docs/product.md "Entities") with its quote. */
 export const SymbolAnalysisSchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -157,7 +157,7 @@ export const SymbolAnalysisSchema = z.object({
 });
 export type SymbolAnalysis = z.infer<typeof SymbolAnalysisSchema>;
 
-/** Part 1 section 3: rationality score response. */
+/** Rationality score response (docs/product.md "Entities"). */
 export const RationalityScoreResponseSchema = z.object({
   symbol: z.string(),
   rationality_score: Score100Schema,
@@ -168,7 +168,7 @@ export const RationalityScoreResponseSchema = z.object({
   as_of: IsoDateSchema,
 });
 
-/** Part 1 section 3: a recommendation of the user recommendations call. */
+/** A recommendation of the user recommendations call (docs/product.md "Entities"). */
 export const RecommendationSchema = z.object({
   id: z.string(),
   symbol: z.string(),
@@ -218,7 +218,7 @@ export const BatchSymbolsPayloadSchema = z.strictObject({
   symbols: z.array(z.string().trim().min(1).max(15)).min(1).max(50),
 });
 
-/** A failed symbol in a batch (part 1 section 8). */
+/** A failed symbol in a batch (docs/product.md "Errors and empty results"). */
 export const BatchAnalysisItemSchema = z.object({
   symbol: z.string(),
   rationality_score: Score100Schema,

@@ -9,7 +9,7 @@ import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 export const PriceSourceSchema = z.enum(['replay', 'live', 'snapshot']);
 export type PriceSource = z.infer<typeof PriceSourceSchema>;
 
-/** Part 2 section 3: search result. */
+/** Search result (docs/product.md "Entities"). */
 export const SearchResultSchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ const PurchasePriceSchema = z
 /** Purchase dates are calendar days; "not in the future" is checked by the service with its clock. */
 const PurchaseDateSchema = IsoDateSchema;
 
-/** Part 2 section 3: add-asset payload. */
+/** Add-asset payload (docs/product.md "Entities"). */
 export const AddAssetPayloadSchema = z.strictObject({
   symbol: SymbolSchema,
   shares: SharesSchema,
@@ -71,7 +71,7 @@ export const EditHoldingPayloadSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
 export type EditHoldingPayload = z.infer<typeof EditHoldingPayloadSchema>;
 
-/** Part 2 section 3: portfolio asset, valued at the latest price. */
+/** Portfolio asset, valued at the latest price (docs/product.md "Entities"). */
 export const PortfolioAssetSchema = z.object({
   id: z.string(),
   symbol: z.string(),
@@ -122,7 +122,7 @@ export type AddAssetResponse = z.infer<typeof AddAssetResponseSchema>;
 
 export const DeleteHoldingResponseSchema = z.object({ deleted: z.literal(true), id: z.string() });
 
-/** Part 1 section 3: a sample holding (shared by the demo portfolio and POST /ai/analyze/portfolio). */
+/** A sample holding, shared by the demo portfolio and POST /ai/analyze/portfolio (docs/product.md "Entities"). */
 export const PortfolioHoldingSampleSchema = z.object({
   id: z.string(),
   symbol: z.string(),

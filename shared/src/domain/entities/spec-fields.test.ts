@@ -29,7 +29,7 @@ function fieldPaths(schema: z.ZodType): Set<string> {
   return paths;
 }
 
-/** Part 1 section 3 and part 2 section 3, field for field. */
+/** The entities of docs/product.md "Entities", field for field. */
 const SPEC_FIELDS: [string, z.ZodType, string[]][] = [
   ['User', user.UserSchema, ['email', 'first_name', 'last_name', 'role', 'subscription_tier']],
   [

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FeatureSchema, PriceUpdateModeSchema, TierSchema } from '../enums';
 import { IsoDateTimeSchema, LocalizedTextSchema } from './common';
 
-/** -1 means unlimited, 0 none allowed (part 1 section 3). */
+/** -1 means unlimited, 0 none allowed (docs/product.md "Entities"). */
 export const LimitSchema = z.number().int().min(-1);
 
 export const TierFeaturesSchema = z

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LanguageSchema, RoleSchema, ThemeSchema, TierSchema } from '../enums';
 import { IsoDateTimeSchema } from './common';
 
-/** Spec: password minimum 6 (part 1 section 9); Cognito's policy is at least this. */
+/** The sign-up form's minimum (docs/product.md "Business rules and limits"); the pool's policy is stricter. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /**
@@ -81,7 +81,7 @@ export const UpdateProfilePayloadSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
 export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayloadSchema>;
 
-/** Part 1 section 3: the contact form (submitted locally only, never to the server). */
+/** The contact form, submitted locally only, never to the server (docs/product.md "Entities"). */
 export const ContactFormSchema = z.object({
   name: z.string().trim().min(1),
   email: z.email(),

@@ -1,6 +1,6 @@
 import type { ImpactLevel, SentimentLabel } from '../enums';
 
-/** Catalyst and alert thresholds of part 1 sections 3 and 9. Both bounds are strict ("above"). */
+/** Catalyst and alert thresholds of docs/product.md "Entities", "Business rules and limits". Both bounds are strict ("above"). */
 
 /** Impact scores are 0-100. Above this a catalyst is HIGH impact, and a recommendation "high impact". */
 export const HIGH_IMPACT_THRESHOLD = 80;

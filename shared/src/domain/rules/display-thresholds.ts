@@ -1,6 +1,6 @@
 /**
- * Colour and label thresholds of part 2 section 9 (analysis cards, price monitor, alerts) and
- * part 1 section 9. They return codes, not CSS classes or words: each site maps a colour code
+ * Colour and label thresholds (docs/product.md "Business rules and limits": analysis cards, price
+ * monitor, alerts, usage). They return codes, not CSS classes or words: each site maps a colour code
  * to its theme and a label code to an i18n key.
  */
 

@@ -1,7 +1,7 @@
 import type { Language } from '../enums';
 
 /**
- * Number, money and date display (part 1 section 9). The spec formats French with fr-FR and
+ * Number, money and date display (docs/product.md "Business rules and limits"). The spec formats French with fr-FR and
  * every other language, Spanish included, with en-US; we keep that so prices read the same on
  * every screen the spec describes.
  */

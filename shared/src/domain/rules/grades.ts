@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { GradeSchema } from '../enums';
 import type { Grade, RecommendationAction, SpeculationLevel } from '../enums';
 
-/** Lowest score of each grade, best first (part 1 section 9). Anything below the last is D. */
+/** Lowest score of each grade, best first (docs/product.md "Business rules and limits"). Anything below the last is D. */
 export const GRADE_THRESHOLDS = [
   { grade: 'A+', minScore: 85 },
   { grade: 'A', minScore: 75 },
@@ -86,14 +86,14 @@ export function recommendationToAction(recommendation: GradeRecommendation): Rec
   return recommendation === 'WEAK_HOLD' ? 'HOLD' : recommendation;
 }
 
-/** Part 1 section 2: A+ and A default; B+ and B secondary; anything else (unknown too) outline. */
+/** A+ and A default; B+ and B secondary; anything else (unknown too) outline (docs/product.md "Screens"). */
 export function gradeBadgeVariant(grade: string | null | undefined): GradeBadgeVariant {
   if (grade === 'A+' || grade === 'A') return 'default';
   if (grade === 'B+' || grade === 'B') return 'secondary';
   return 'outline';
 }
 
-/** Part 1 section 2: LOW green, MODERATE yellow, otherwise red, so UNKNOWN warns like HIGH does. */
+/** LOW green, MODERATE yellow, otherwise red, so UNKNOWN warns like HIGH does (docs/product.md "Screens"). */
 export function speculationBadgeColour(level: string | null | undefined): SpeculationBadgeColour {
   if (level === 'LOW') return 'green';
   if (level === 'MODERATE') return 'yellow';

@@ -1,4 +1,4 @@
-/** Pricing-page arithmetic of part 1 sections 2 and 9. Prices are whole USD per month. */
+/** Pricing-page arithmetic of docs/product.md "Screens", "Business rules and limits". Prices are whole USD per month. */
 
 /** The 'Save 20%' of annual billing. */
 export const ANNUAL_DISCOUNT = 0.2;
@@ -18,11 +18,11 @@ export function annualMonthlyPrice(monthlyPrice: number): number {
 }
 
 /**
- * The 'billed annually' line. Part 1 section 9 says it "shows 12 times the monthly price", and
- * in the same paragraph "the monthly price" is the list price (the discounted one is called
- * "monthly price times 0.8"). We keep that literal reading: 12 x list price (29 -> 348), not
- * 12 x the discounted price (29 -> 276). It contradicts 'Save 20%', so product should confirm;
- * if they want the discounted total, only this function changes.
+ * The 'billed annually' line (docs/product.md "Business rules and limits"): 12 x the list price
+ * (29 -> 348), the literal reading of the product brief, where "the monthly price" is the list
+ * price and the discounted one is "the monthly price times 0.8"; not 12 x the discounted price
+ * (29 -> 276). It contradicts 'Save 20%', so product should confirm; if they want the discounted
+ * total, only this function changes.
  */
 export function annualBilledPrice(monthlyPrice: number): number {
   return MONTHS_PER_YEAR * monthlyPrice;

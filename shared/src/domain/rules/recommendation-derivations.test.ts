@@ -149,7 +149,7 @@ describe('cutNuggetText', () => {
 });
 
 describe('failed batch fallbacks', () => {
-  it('builds the failed rationality entry of part 1 section 8', () => {
+  it('builds the failed rationality entry of docs/product.md "Errors and empty results"', () => {
     const symbol = 'XYZ';
 
     const entry = buildFailedAnalysis(symbol);
@@ -165,7 +165,7 @@ describe('failed batch fallbacks', () => {
     expect(BatchAnalysisItemSchema.safeParse(entry).success).toBe(true);
   });
 
-  it('builds the failed nugget entry of part 1 section 8', () => {
+  it('builds the failed nugget entry of docs/product.md "Errors and empty results"', () => {
     const symbol = 'XYZ';
 
     const entry = buildFailedNuggetAnalysis(symbol);

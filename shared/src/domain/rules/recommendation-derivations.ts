@@ -1,13 +1,13 @@
 import type { Grade, SpeculationLevel } from '../enums';
 
 /**
- * Values the recommendation screens derive from the engine's raw fields (part 1 section 3),
- * and the fallbacks used when a symbol's analysis fails (part 1 sections 8 and 9).
+ * Values the recommendation screens derive from the engine's raw fields (docs/product.md "Entities"),
+ * and the fallbacks used when a symbol's analysis fails (docs/product.md "Errors and empty results", "Business rules and limits").
  */
 
-/** Score used when none could be computed (part 1 section 9). 50 is the middle of the 0-100 scale. */
+/** Score used when none could be computed (docs/product.md "Business rules and limits"). 50 is the middle of the 0-100 scale. */
 export const FALLBACK_SCORE = 50;
-/** Price used by the dashboard when a symbol has none (part 1 section 9). */
+/** Price used by the dashboard when a symbol has none (docs/product.md "Business rules and limits"). */
 export const FALLBACK_PRICE = 150;
 
 /** Expected return shown when target or current price is missing, or current is 0. */
@@ -29,7 +29,7 @@ export const CRYPTO_SYMBOL_MARKERS = ['-USD', 'BTC', 'ETH'] as const;
 
 export const ANALYSIS_FAILED_ERROR = 'Analysis failed';
 export const NUGGET_ANALYSIS_FAILED_ERROR = 'Nugget analysis failed';
-/** Part 1 section 8 fixes grade B for a failed nugget analysis, although scoreToGrade(50) is B-. */
+/** docs/product.md "Errors and empty results" fixes grade B for a failed nugget analysis, although scoreToGrade(50) is B-. */
 export const FAILED_NUGGET_GRADE: Grade = 'B';
 /** Not in the spec: 1 means "reward equals risk", the neutral value, like the 50s around it. */
 export const FAILED_NUGGET_RISK_REWARD_RATIO = 1;
@@ -73,9 +73,9 @@ export function expectedReturnPercent(
 }
 
 /**
- * Risk level 0-10 from the nugget risk score 0-100 (part 1 section 3: "risk level 0-10, capped
+ * Risk level 0-10 from the nugget risk score 0-100 (docs/product.md "Entities": "risk level 0-10, capped
  * at 10"): score / 10, rounded to a whole level because the risk labels use whole bands
- * ("4 to 6"), and kept within 0-10 (part 2 says 1-10, but a score below 5 honestly rounds to 0).
+ * ("4 to 6"), and kept within 0-10 (one screen's text says 1-10, but a score below 5 honestly rounds to 0).
  * Without a score the level is 5, the level of the fallback score 50.
  */
 export function riskLevel(riskScore: number | null | undefined): number {

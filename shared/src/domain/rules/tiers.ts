@@ -3,7 +3,7 @@ import type { Feature, Tier } from '../enums';
 import { UNLIMITED } from './usage';
 
 /**
- * Tier order and tier-dependent caps (part 1 section 4, part 2 sections 6 and 9). What each tier
+ * Tier order and tier-dependent caps (docs/product.md "Screens", "Roles, plans and demo mode", "Business rules and limits"). What each tier
  * grants lives in the tier catalogue; the functions here take it as an argument so they stay
  * pure and can be tested against any catalogue.
  */
@@ -48,7 +48,7 @@ export function trimRecommendations<Item>(items: readonly Item[], tier: Tier): I
   return cap === UNLIMITED ? [...items] : items.slice(0, cap);
 }
 
-/** The "N additional recommendations come with Premium" count of part 2 section 2. */
+/** The "N additional recommendations come with Premium" count of docs/product.md "Screens". */
 export function hiddenRecommendationCount(total: number, tier: Tier): number {
   const cap = recommendationListCap(tier);
   return cap === UNLIMITED ? 0 : Math.max(0, total - cap);

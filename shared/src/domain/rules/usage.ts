@@ -1,6 +1,6 @@
 /**
- * Quota arithmetic of part 1 section 9 and part 2 section 9. A limit is a count per tier and
- * feature; -1 means unlimited and 0 means none allowed (part 1 section 3).
+ * Quota arithmetic of docs/product.md "Business rules and limits". A limit is a count per tier and
+ * feature; -1 means unlimited and 0 means none allowed (docs/product.md "Entities").
  */
 
 /** How every limit (catalogue, API responses, stored usage) writes "unlimited". */
@@ -9,7 +9,7 @@ export const UNLIMITED = -1;
 export const USAGE_RED_THRESHOLD_PERCENT = 90;
 export const USAGE_YELLOW_THRESHOLD_PERCENT = 70;
 
-/** Part 2 section 9: warn when 3 or fewer slots remain, but not at 0 (that is the "limit reached" state). */
+/** Warn when 3 or fewer slots remain, but not at 0 (that is the "limit reached" state) (docs/product.md "Business rules and limits"). */
 export const LOW_SLOT_WARNING_MIN = 1;
 export const LOW_SLOT_WARNING_MAX = 3;
 
