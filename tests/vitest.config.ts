@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * minute, which would let prices, grades and the review queue change between two reads of one test.
  * The clock still runs (same code path as `npm start`), with its epoch just behind the start of the
  * run and one bar a day, so every suite sees the same bar of every series, run after run. How the
- * clock moves is pinned by functions/src/market/market-clock.test.ts.
+ * clock moves is pinned by functions/src/market-data/providers/replay/market-clock.test.ts.
  */
 const FROZEN_REPLAY_CLOCK = {
   REPLAY_EPOCH: new Date(Date.now() - 60_000).toISOString(),

@@ -48,7 +48,7 @@ export interface AiDeps {
 }
 
 /**
- * The buy-side record of the month-end backtest (market/backtest.ts): of every month-end where the
+ * The buy-side record of the month-end backtest (engine/backtest.ts): of every month-end where the
  * engine graded a series A+, A or B+ (actions STRONG_BUY or BUY), the share whose price was higher 3
  * months later. Computed once per cold start from the replay data; null when there is none (live).
  */

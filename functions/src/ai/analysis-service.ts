@@ -24,7 +24,7 @@ import {
   toHttpError,
 } from '../market-data/engine-mappers';
 
-/** Where the site explains every formula (market/README.md is the source of that page). */
+/** Where the site explains every formula (functions/src/engine/README.md is the source of that page). */
 export const METHODOLOGY_URL = '/methodology';
 
 /**

@@ -1,6 +1,6 @@
-import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
-import { buildCatalyst } from '../engine/catalysts/build-catalyst';
-import type { NewsProvider, TimedNewsItem } from '../engine/catalysts/types';
+import { type ScoredCatalyst, buildCatalyst } from '../engine/catalysts/build-catalyst';
+import type { TimedNewsItem } from '../engine/catalysts/types';
+import type { NewsProvider } from '../market-data/news-provider';
 import type { IsoDate } from '../engine/types';
 import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../market-data/providers/replay/replay-timeline';
 import type { MarketView } from './market-view';

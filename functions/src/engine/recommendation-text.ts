@@ -5,7 +5,7 @@ import type { SymbolAnalysis } from './types';
 /*
  * The reasoning sentence of a recommendation, in en, fr and es, built only from the analysis: grade,
  * composite score, the two key nuggets that moved the score most, target, expected return and
- * confidence (methodology: market/README.md, "Recommendation model").
+ * confidence (methodology: README.md, "Recommendation model").
  */
 
 const LOCALES: Record<keyof LocalizedText, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };

@@ -52,7 +52,7 @@ export interface PriceSeries {
   bars: Bar[];
 }
 
-/** One listing of the one-day screener snapshot (undated; see data/README section in market/README.md). */
+/** One listing of the one-day screener snapshot (undated; README.md "Data sources"). */
 export interface SnapshotListing {
   symbol: string;
   name: string;

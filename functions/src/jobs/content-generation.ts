@@ -131,7 +131,7 @@ export const CATALYST_HOURS_BACK = 48;
 export const CATALYST_MIN_IMPACT = 30;
 
 /**
- * Catalysts from the catalyst engine (market/news), judged at the start of the day. Posts are still
+ * Catalysts from the catalyst engine (engine/catalysts, catalysts/), judged at the start of the day. Posts are still
  * written when the news cannot be read: the catalysts add context, the grades are the substance.
  */
 function createCatalystSource(): CatalystSource {

@@ -43,7 +43,7 @@ export const handler = createAreaHandler(
       editHolding(requireUserId(auth), params.holdingId, body, deps),
     remove: async ({ auth, params }, deps) => removeHolding(requireUserId(auth), params.holdingId, deps),
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
-    // The alert routes' logic is the catalysts service's (market/news/user-alerts-service.ts).
+    // The alert routes' logic is the user alerts service's (user-alerts/user-alerts-service.ts).
     alerts: async ({ auth }, deps) => listUserAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),

@@ -16,7 +16,7 @@ export interface PortfolioDeps extends HoldingsDeps {
   engine: MarketEngine;
   /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
-  /** The caller's alerts (the catalysts service's repository; routes in market/news/user-alerts-service.ts). */
+  /** The caller's alerts (routes in user-alerts/user-alerts-service.ts). */
   alerts: AlertsRepository;
   /** The seeded demo investor shown to visitors without a token. */
   demoUserId: string | null;

@@ -8,7 +8,7 @@ import {
 import { clamp, roundTo } from './statistics';
 
 /*
- * Recommendation model (methodology: market/README.md).
+ * Recommendation model (methodology: engine/README.md).
  *
  * Expected 6-month return: a score of 50 expects nothing; 100 expects half a 6-month standard
  * deviation, 0 minus half. sigma_6m = annualised 1-month volatility x sqrt(0.5). Clamped to

@@ -2,7 +2,7 @@ import type { AssetType, Bar, RiskMetrics, VolatilityRegime } from '../types';
 import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } from './statistics';
 
 /*
- * Conventions (methodology page: market/README.md): simple daily returns; sample standard
+ * Conventions (methodology page: engine/README.md): simple daily returns; sample standard
  * deviation; annualisation by 252 trading days for stocks and 365 calendar days for crypto, which
  * trades every day; risk-free rate 0.
  */

@@ -8,7 +8,7 @@ import { CATALYST_TYPE_NAMES, formatLocalNumber, SENTIMENT_NAMES } from './catal
 
 /*
  * Contextual recommendation = a catalyst joined with the engine's analysis of its symbol
- * (news/README.md "Contextual recommendations"). The catalyst can only confirm or temper what the
+ * (README.md "Contextual recommendations"). The catalyst can only confirm or temper what the
  * engine's grade says; it never turns a weak grade into a buy (anti-speculation):
  *
  *   grade group     positive catalyst                    neutral   negative catalyst

@@ -88,7 +88,7 @@ function percent(value: number | null): string {
   return value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`;
 }
 
-/** Markdown tables of a report, as pasted into news/README.md. */
+/** Markdown tables of a report, as pasted into README.md. */
 export function formatEvaluationReport(report: EvaluationReport): string {
   const table = (title: string, metrics: LabelMetrics) =>
     [

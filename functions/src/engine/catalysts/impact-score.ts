@@ -2,7 +2,7 @@ import type { CatalystType } from '@app/shared/domain/enums';
 import type { NewsSourceKind } from './types';
 
 /*
- * Impact score and catalyst strength, 0-100 (methodology: news/README.md "Impact score").
+ * Impact score and catalyst strength, 0-100 (methodology: README.md "Impact score").
  *
  *   base     = 100 x (0.50 x type weight + 0.30 x |sentiment| + 0.20 x volume surge) / used weights
  *   impact   = base x (0.6 + 0.4 x source reliability) x (0.5 + 0.5 x 2^(-hours_ago / 48))

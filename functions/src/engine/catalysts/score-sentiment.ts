@@ -2,7 +2,7 @@ import { afinn165FinancialMarketNews } from 'afinn-165-financialmarketnews';
 import type { SentimentResult } from './types';
 
 /*
- * Headline sentiment in -1..1 (methodology: news/README.md "Sentiment").
+ * Headline sentiment in -1..1 (methodology: README.md "Sentiment").
  *
  * Base lexicon: AFINN-165 with the financial-market-news additions (MIT, 3,555 entries, valence
  * -5..+5). It misses common market words (downgrade, bearish, recall, buyback, outperform, ...)

@@ -38,19 +38,6 @@ export interface TimedNewsItem {
   hours_ago: number;
 }
 
-export interface NewsQuery {
-  /** Only items published within this many hours before their `now`. */
-  hoursBack: number;
-  /** Only items about this symbol (series id or ticker, case-insensitive). */
-  symbol?: string;
-}
-
-/** Where catalysts come from. The offline default replays a written headline set; live adapters read EDGAR and RSS. */
-export interface NewsProvider {
-  readonly name: string;
-  listRecentNews(query: NewsQuery): Promise<TimedNewsItem[]>;
-}
-
 /** Outcome of the rule-based classifier, with the evidence that decided it. */
 export interface CatalystClassification {
   catalyst_type: CatalystType;

@@ -8,7 +8,7 @@ import type { ScoredCatalyst } from './build-catalyst';
 import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names';
 
 /*
- * Alerts for a user's watched symbols (the symbols of their holdings), news/README.md "User alerts".
+ * Alerts for a user's watched symbols (the symbols of their holdings), README.md "User alerts".
  * Rules, each at most once per (user, symbol, rule, day):
  *   price_move   |change| >= max(3 %, 2 daily sigmas); high when >= max(6 %, 3 sigmas), else medium
  *   volume_surge volume_ratio_20d >= 2 (the engine's HIGH surge level); medium

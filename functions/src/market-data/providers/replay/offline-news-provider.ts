@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { CatalystTypeSchema, SentimentLabelSchema } from '@app/shared/domain/enums';
 import offlineHeadlinesFile from './offline-headlines.json' with { type: 'json' };
 import type { ReplayTimeline } from './replay-timeline';
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsItem, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsProvider, NewsQuery } from '../../news-provider';
 
 const HOUR_MS = 3_600_000;
 

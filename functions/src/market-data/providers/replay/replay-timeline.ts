@@ -2,7 +2,7 @@ import type { MarketClock } from './market-clock';
 import type { IsoDate, PriceSeries } from '../../../engine/types';
 
 /*
- * Replay timeline (news/README.md "Replay timeline"). The market clock moves each series one bar
+ * Replay timeline (engine/catalysts/README.md "Replay timeline"). The market clock moves each series one bar
  * per `msPerBar` of wall time. News is placed in the same historical calendar: a series' "replay
  * moment" is the close of its current bar plus the elapsed share of the wall-clock bar mapped onto
  * the real time until the next bar's close. So within one wall minute the moment sweeps from one

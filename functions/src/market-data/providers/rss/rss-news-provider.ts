@@ -1,10 +1,11 @@
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsItem, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsProvider, NewsQuery } from '../../news-provider';
 import { fetchFeedText, type FetchFeedOptions } from '../http/fetch-feed';
 import { selectRecent } from '../sec-edgar/sec-edgar-provider';
 import { decodeEntities, findElements, firstText, stripTags } from '../http/xml-text';
 
 /*
- * RSS 2.0 news feeds (news/README.md "Live sources"). Items rarely carry tickers, so they are read
+ * RSS 2.0 news feeds (engine/catalysts/README.md "Live sources"). Items rarely carry tickers, so they are read
  * from the text: exchange-qualified mentions ("(NASDAQ: AAPL)", "NYSE:IBM") and cashtags ("$AAPL").
  * A feed configured for one symbol (e.g. a company's investor-relations feed) tags every item with it.
  */

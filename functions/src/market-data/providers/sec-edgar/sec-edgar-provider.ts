@@ -1,9 +1,10 @@
-import type { NewsItem, NewsProvider, NewsQuery, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsItem, TimedNewsItem } from '../../../engine/catalysts/types';
+import type { NewsProvider, NewsQuery } from '../../news-provider';
 import { fetchFeedText, type FetchFeedOptions } from '../http/fetch-feed';
 import { findElements, firstAttribute, firstText, stripTags } from '../http/xml-text';
 
 /*
- * SEC EDGAR current 8-K filings (news/README.md "Live sources"). The "latest filings" Atom feed
+ * SEC EDGAR current 8-K filings (engine/catalysts/README.md "Live sources"). The "latest filings" Atom feed
  * (`/cgi-bin/browse-edgar?action=getcurrent&type=8-K&output=atom`) lists each filing with the
  * company and CIK in the title and the 8-K item codes in the summary; the item codes decide the
  * catalyst type (classify-catalyst.ts EDGAR_ITEM_TYPES). Tickers come from the SEC's

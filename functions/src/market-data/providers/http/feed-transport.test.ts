@@ -1,75 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyCatalyst } from '../../../engine/catalysts/classify-catalyst';
-import { fetchFeedText, FeedHttpError } from '../http/fetch-feed';
-import { createRateLimiter } from '../http/rate-limiter';
-import { extractTickers, parseRssFeed } from '../rss/rss-news-provider';
-import { parseCompanyTickers, parseEdgarCurrentFilings } from './sec-edgar-provider';
-import { decodeEntities, innerText } from '../http/xml-text';
-
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-describe('SEC EDGAR current 8-K feed', () => {
-  const tickers = parseCompanyTickers(fixture('company-tickers.json'));
-  const filings = parseEdgarCurrentFilings(fixture('edgar-current-8k.atom.xml'), tickers);
-
-  it('reads 8-K and 8-K/A entries only, with company, CIK, ticker, items, time and link', () => {
-    expect(filings.map((filing) => [filing.form_type, filing.company, filing.cik, filing.tickers])).toEqual([
-      ['8-K', 'Apple Inc.', '320193', ['AAPL']],
-      ['8-K', 'EXAMPLE THERAPEUTICS, INC.', '1234567', ['EXTX']],
-      ['8-K/A', 'Widget Holdings Corp', '765432', ['WDGT']],
-      ['8-K', 'Unlisted Trust & Co', '999999', []],
-    ]);
-    const [apple] = filings;
-    expect(apple?.filing_items).toEqual(['2.02', '9.01']);
-    expect(apple?.published_at).toBe('2024-02-01T21:30:22.000Z');
-    expect(apple?.id).toBe('edgar-0000320193-24-000005');
-    expect(apple?.url).toMatch(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\//);
-    expect(apple?.source_kind).toBe('sec_filing');
-  });
-
-  it('maps item codes to catalyst types', () => {
-    const types = filings.map(
-      (filing) =>
-        classifyCatalyst({
-          title: filing.title,
-          description: filing.description,
-          filingItems: filing.filing_items ?? [],
-        }).catalyst_type,
-    );
-    expect(types).toEqual(['earnings', 'executive_change', 'merger', 'general_news']);
-  });
-});
-
-describe('RSS 2.0 feed', () => {
-  const items = parseRssFeed(
-    readFileSync(new URL('../rss/fixtures/markets-feed.rss.xml', import.meta.url), 'utf8'),
-    {
-      url: 'https://news.example.test/rss',
-      name: 'Example Wire',
-    },
-  );
-
-  it('reads CDATA and entities, tickers from the text, and skips undated items', () => {
-    expect(items.map((item) => item.title)).toEqual([
-      'Example Therapeutics (NASDAQ: EXTX) wins FDA approval for once-daily pill',
-      'Widget Holdings & partner call off merger after antitrust review',
-      'Markets close mixed ahead of jobs report',
-    ]);
-    expect(items[0]?.description).toBe(
-      'The agency approved the drug for adults & adolescents; shares rose in after-hours trading.',
-    );
-    expect(items[0]?.tickers).toEqual(['EXTX']);
-    expect(items[1]?.tickers).toEqual(['WDGT']);
-    expect(items[1]?.description).toContain('6% \u2014');
-    expect(items[1]?.published_at).toBe('2024-02-01T18:30:00.000Z');
-    expect(items[0]?.id).toBe('rss-wire-1001');
-  });
-
-  it('finds exchange-qualified tickers and cashtags', () => {
-    expect(extractTickers('Deal for $ABC and (NYSE: XYZ), not $5 or NASDAQ')).toEqual(['XYZ', 'ABC']);
-  });
-});
+import { fetchFeedText, FeedHttpError } from './fetch-feed';
+import { createRateLimiter } from './rate-limiter';
+import { decodeEntities, innerText } from './xml-text';
 
 describe('xml text helpers', () => {
   it('decodes named and numeric entities and keeps CDATA verbatim', () => {
