@@ -1,7 +1,7 @@
 import { createMarketClock } from '../market-data/providers/replay/market-clock';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { Quote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
-import { UnknownSymbolError } from '../market-data/price-provider';
+import { UnknownSymbolError } from '../market-data/provider-errors';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
 
 /**

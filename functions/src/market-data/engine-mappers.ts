@@ -7,8 +7,7 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import { LiveSourceUnavailableError } from './providers/yahoo/yahoo-price-provider';
-import { NoPriceBeforeDateError, UnknownSymbolError } from './price-provider';
+import { LiveSourceUnavailableError, NoPriceBeforeDateError, UnknownSymbolError } from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 

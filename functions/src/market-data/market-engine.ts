@@ -1,7 +1,7 @@
 import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import type { PriceSource } from './price-source';
 import type { Quote, SymbolInfo, Bar, SymbolAnalysis } from '../engine/types';
-import { UnknownSymbolError } from './price-provider';
+import { UnknownSymbolError } from './provider-errors';
 import { assetTypeOfInstrument } from './providers/yahoo/yahoo-chart';
 import { addCalendarDays } from '../engine/point-in-time';
 

@@ -4,7 +4,7 @@ import { analyzePortfolio } from '../engine/analytics/portfolio-analysis';
 import { QuotaExceededError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import { liftingTierFor, upgradeMessageFor } from '../entitlements/feature-gate';
-import { type HoldingsDeps } from './holdings-service';
+import type { HoldingsDeps } from './holdings-service';
 import { loadValuedHoldings } from './portfolio-view';
 
 /**

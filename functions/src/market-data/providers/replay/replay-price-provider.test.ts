@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAaplDaily, loadSp500Daily } from './load-price-series';
 import { loadBitcoinClose } from './load-chart-library-series';
 import { createMarketClock } from './market-clock';
-import { UnknownSymbolError } from '../../price-provider';
+import { UnknownSymbolError } from '../../provider-errors';
 import { ReplayPriceProvider } from './replay-price-provider';
 import type { PriceSeries } from '../../../engine/types';
 

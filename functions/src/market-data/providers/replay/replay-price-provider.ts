@@ -1,5 +1,6 @@
 import type { MarketClock } from './market-clock';
-import { type PriceProvider, NoPriceBeforeDateError, UnknownSymbolError } from '../../price-provider';
+import type { PriceProvider } from '../../price-provider';
+import { NoPriceBeforeDateError, UnknownSymbolError } from '../../provider-errors';
 import type { Quote, SymbolInfo, Bar, IsoDate, PriceSeries } from '../../../engine/types';
 import { findLastIndexOnOrBefore } from '../../../engine/point-in-time';
 

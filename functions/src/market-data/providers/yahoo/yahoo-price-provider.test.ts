@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { UnknownSymbolError } from '../../price-provider';
+import { UnknownSymbolError, LiveSourceUnavailableError } from '../../provider-errors';
 import { computeBackoffDelay } from '../http/retry';
 import { parseYahooChart } from './yahoo-chart';
-import { LiveSourceUnavailableError, YahooPriceProvider } from './yahoo-price-provider';
+import { YahooPriceProvider } from './yahoo-price-provider';
 
 /** Hand-made fixtures in the shape of Yahoo's chart answers (see fixtures/README.md). Never the network. */
 function fixture(name: string): unknown {

@@ -1,4 +1,5 @@
-import { type PriceProvider, UnknownSymbolError } from '../../price-provider';
+import type { PriceProvider } from '../../price-provider';
+import { LiveSourceUnavailableError, UnknownSymbolError } from '../../provider-errors';
 import type { Quote, SymbolInfo, Bar, IsoDate } from '../../../engine/types';
 import { CircuitBreaker } from '../http/circuit-breaker';
 import { retryWithBackoff } from '../http/retry';
@@ -70,16 +71,6 @@ export class SourceTimeoutError extends Error {
   constructor(timeoutMs: number, url: string) {
     super(`No answer within ${timeoutMs} ms from ${url}`);
     this.name = 'SourceTimeoutError';
-  }
-}
-
-/** The source failed and nothing was stored to fall back on. */
-export class LiveSourceUnavailableError extends Error {
-  constructor(symbol: string, cause: unknown) {
-    super(
-      `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
-    );
-    this.name = 'LiveSourceUnavailableError';
   }
 }
 

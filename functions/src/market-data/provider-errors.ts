@@ -1,0 +1,33 @@
+import type { IsoDate } from '../engine/types';
+
+/*
+ * The errors a price provider may throw that its callers act on (market-data/engine-mappers.ts turns
+ * them into HTTP answers). A provider's own failures (HTTP status, timeouts, malformed answers) stay
+ * inside its folder and surface as one of these.
+ */
+
+export class UnknownSymbolError extends Error {
+  readonly symbol: string;
+  constructor(symbol: string, knownSymbols: readonly string[]) {
+    super(`Unknown symbol '${symbol}'. Symbols with price data: ${knownSymbols.join(', ')}.`);
+    this.name = 'UnknownSymbolError';
+    this.symbol = symbol;
+  }
+}
+
+export class NoPriceBeforeDateError extends Error {
+  constructor(symbol: string, asOf: IsoDate, firstDate: IsoDate) {
+    super(`No price for '${symbol}' on or before ${asOf}: its data starts on ${firstDate}.`);
+    this.name = 'NoPriceBeforeDateError';
+  }
+}
+
+/** The live source failed and nothing was stored to fall back on. */
+export class LiveSourceUnavailableError extends Error {
+  constructor(symbol: string, cause: unknown) {
+    super(
+      `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
+    );
+    this.name = 'LiveSourceUnavailableError';
+  }
+}
