@@ -2,7 +2,6 @@ import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/ana
 import type { PriceSource } from './price-source';
 import type { Quote, SymbolInfo, Bar, SymbolAnalysis } from '../engine/types';
 import { UnknownSymbolError } from './provider-errors';
-import { assetTypeOfInstrument } from './providers/yahoo/yahoo-chart';
 import { addCalendarDays } from '../engine/point-in-time';
 
 /*
@@ -47,33 +46,11 @@ export function createMarketEngine(source: PriceSource): MarketEngine {
     const symbols = await listUniverse();
     const known = symbols.find((info) => info.symbol.toUpperCase() === wanted);
     if (known) return known;
-    if (source.dataMode === 'replay') {
-      throw new UnknownSymbolError(
-        wanted,
-        symbols.map((info) => info.symbol),
-      );
-    }
-    // Live: any ticker the source knows can be analysed; the quote fetch answers "unknown" if not.
-    const template = symbols[0];
-    return {
-      symbol: wanted,
-      ticker: wanted,
-      name: wanted,
-      asset_type: assetTypeOfInstrument(wanted, null),
-      frequency: 'daily',
-      has_ohlc: true,
-      has_volume: !wanted.startsWith('^'),
-      first_date: '',
-      last_date: '',
-      source: template?.source ?? {
-        package: 'Yahoo Finance (live)',
-        version: 'v8 chart',
-        file: '',
-        licence: 'Yahoo terms of service',
-        origin: 'Yahoo Finance',
-        notes: '',
-      },
-    };
+    if (source.provider.describeUnlisted) return source.provider.describeUnlisted(wanted);
+    throw new UnknownSymbolError(
+      wanted,
+      symbols.map((info) => info.symbol),
+    );
   }
 
   return {

@@ -12,4 +12,9 @@ export interface PriceProvider {
   /** Bars with from <= date <= to, ascending. */
   getDailyBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
   listSymbols(): Promise<SymbolInfo[]>;
+  /**
+   * A symbol outside `listSymbols()` the provider may still serve (a live source: its quote fetch
+   * says whether the symbol exists). Absent when the provider serves only what it lists (replay).
+   */
+  describeUnlisted?(symbol: string): SymbolInfo;
 }

@@ -213,7 +213,12 @@ export class YahooPriceProvider implements PriceProvider {
 
   /** The watched universe, without a network call (names once a chart has been fetched). */
   async listSymbols(): Promise<SymbolInfo[]> {
-    return this.options.symbols.map((symbol) => ({
+    return this.options.symbols.map((symbol) => this.describeUnlisted(symbol));
+  }
+
+  /** Any ticker Yahoo may know: the quote fetch answers "unknown" if it does not. */
+  describeUnlisted(symbol: string): SymbolInfo {
+    return {
       symbol,
       ticker: symbol,
       name: this.names.get(symbol) ?? symbol,
@@ -231,7 +236,7 @@ export class YahooPriceProvider implements PriceProvider {
         origin: 'Yahoo Finance',
         notes: 'Unofficial public endpoint; personal, non-commercial use.',
       },
-    }));
+    };
   }
 }
 
