@@ -151,3 +151,13 @@ export function validateTransaction(input: unknown): TransactionValidation {
     ? { ok: true, transaction: parsed.data }
     : { ok: false, issues: ledgerIssuesFromZod(parsed.error, input) };
 }
+
+const SCHEMA_BY_TYPE = new Map(
+  TransactionDraftSchema.options.map((schema) => [schema.shape.type.value, schema]),
+);
+
+/** The fields a transaction of `type` may carry (the keys of its schema). */
+export function fieldsOfType(type: TransactionType): ReadonlySet<string> {
+  const schema = SCHEMA_BY_TYPE.get(type);
+  return new Set(schema ? Object.keys(schema.shape) : []);
+}
