@@ -12,8 +12,29 @@ export function epochDay(date: IsoDate): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY);
 }
 
+const pad2 = (value: number): string => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * The ISO date of a day number. Integer arithmetic (Howard Hinnant's civil_from_days) instead of
+ * `Date#toISOString`: the daily valuation calls this for every day of every valuation.
+ */
 export function dateFromEpochDay(day: number): IsoDate {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const shifted = day + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year < 1000 ? String(year).padStart(4, '0') : year}-${pad2(month)}-${pad2(dayOfMonth)}`;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

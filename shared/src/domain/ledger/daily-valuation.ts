@@ -59,13 +59,21 @@ export function valueDaily(
   transactions: readonly Transaction[],
   options: DailyValuationOptions,
 ): DailyValuation {
+  return walkDays(transactions, options).daily;
+}
+
+/** The daily walk, also handing back the book as it stands at the end (see `analysePortfolio`). */
+export function walkDays(
+  transactions: readonly Transaction[],
+  options: DailyValuationOptions,
+): { daily: DailyValuation; book: LedgerBook } {
   const ordered = orderTransactions(transactions).filter((transaction) => transaction.date <= options.to);
   const cashTracked = tracksCash(ordered);
   const result: DailyValuation = { base_currency: options.baseCurrency, cash_tracked: cashTracked, days: [] };
-  const first = ordered[0];
-  if (!first) return result;
-
   const book = new LedgerBook(options);
+  const first = ordered[0];
+  if (!first) return { daily: result, book };
+
   const symbols = new Map<string, SymbolTrack>();
   const rates = new Map<CurrencyCode, RateTrack>();
 
@@ -161,5 +169,5 @@ export function valueDaily(
       net_contributions_base: contributions,
     });
   }
-  return result;
+  return { daily: result, book };
 }

@@ -226,10 +226,19 @@ export function valuePortfolio(
   options: ValuationOptions,
 ): PortfolioValuation {
   const book = buildLedgerBook(transactions, options, options.date);
+  const applied = transactions.filter((transaction) => transaction.date <= options.date);
+  return valueBook(book, tracksCash(applied), options);
+}
+
+/** Values a book already applied up to `options.date` (the daily walk hands one over). */
+export function valueBook(
+  book: LedgerBook,
+  cashTracked: boolean,
+  options: ValuationOptions,
+): PortfolioValuation {
   const valued = [...book.positions.values()]
     .sort((left, right) => left.symbol.localeCompare(right.symbol))
     .map((position) => ({ position, valuation: valueHolding(position, options) }));
-  const cashTracked = tracksCash(transactions);
   // Without DEPOSIT/WITHDRAWAL rows the balances only mirror the trades: not shown, not counted.
   const cashEntries = [...(cashTracked ? book.cash.entries() : [])]
     .filter(([, amount]) => !amount.eq(0))

@@ -131,8 +131,9 @@ export class LedgerBook {
     }
   }
 
-  private rate(currency: CurrencyCode, date: IsoDate): number {
-    return requireRate(this.settings.fx, currency, this.settings.baseCurrency, date);
+  /** The transaction day's rate as a decimal, parsed once for every amount it converts. */
+  private rate(currency: CurrencyCode, date: IsoDate): Decimal {
+    return decimal(requireRate(this.settings.fx, currency, this.settings.baseCurrency, date));
   }
 
   private toBase(amount: Decimal, currency: CurrencyCode, date: IsoDate): Decimal {
@@ -186,6 +187,7 @@ export class LedgerBook {
     const fee = decimal(transaction.fee);
     const costLocal = quantity.times(transaction.price).plus(fee);
     const costBase = costLocal.times(rate);
+    const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
     const pooled = this.settings.costMethod === 'AVERAGE_COST' ? position.lots[0] : undefined;
     if (pooled) {
       pooled.quantity = pooled.quantity.plus(quantity);
@@ -202,10 +204,10 @@ export class LedgerBook {
       });
     }
     position.quantity = position.quantity.plus(quantity);
-    position.tradeFeesBase = position.tradeFeesBase.plus(fee.times(rate));
+    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
     position.lastTradePrice = transaction.price;
     position.lastTradeDate = transaction.date;
-    this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
+    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
     this.addCash(transaction.currency, costLocal.neg());
     return { ...NO_EFFECT, tradeFlowBase: costBase.toNumber(), touchedSymbol: position.symbol };
   }
@@ -228,6 +230,7 @@ export class LedgerBook {
     const fee = decimal(transaction.fee);
     const proceedsLocal = quantity.times(transaction.price).minus(fee);
     const proceedsBase = proceedsLocal.times(rate);
+    const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
     // Price effect: the gain in the trading currency, at the sell day's rate. Currency effect: what
     // the rate's move since the buys did to the cost released (README, "Currency effect").
     position.realisedGainBase = position.realisedGainBase.plus(proceedsBase.minus(costBase));
@@ -238,10 +241,10 @@ export class LedgerBook {
       costLocal.times(rate).minus(costBase),
     );
     position.quantity = position.quantity.minus(quantity);
-    position.tradeFeesBase = position.tradeFeesBase.plus(fee.times(rate));
+    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
     position.lastTradePrice = transaction.price;
     position.lastTradeDate = transaction.date;
-    this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
+    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
     this.addCash(transaction.currency, proceedsLocal);
     return { ...NO_EFFECT, tradeFlowBase: -proceedsBase.toNumber(), touchedSymbol: position.symbol };
   }
@@ -282,7 +285,7 @@ export class LedgerBook {
     const incomeLocal = decimal(transaction.quantity).times(transaction.price).minus(fee);
     const incomeBase = incomeLocal.times(rate);
     position.dividendsBase = position.dividendsBase.plus(incomeBase);
-    this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
+    if (!fee.eq(0)) this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
     this.addCash(transaction.currency, incomeLocal);
     return { ...NO_EFFECT, tradeIncomeBase: incomeBase.toNumber() };
   }
