@@ -1,6 +1,12 @@
 import { dateFromEpochDay, epochDay, type IsoDate } from './calendar';
 import type { CurrencyCode } from './currencies';
-import { LedgerBook, orderTransactions, tracksCash, type LedgerSettings } from './ledger-book';
+import {
+  LedgerBook,
+  orderTransactions,
+  tracksCash,
+  type LedgerSettings,
+  type PositionState,
+} from './ledger-book';
 import { LedgerError } from './ledger-errors';
 import { RATE_LOOKBACK_DAYS, type PriceLookup } from './market-lookups';
 import type { Transaction } from './transaction';
@@ -78,12 +84,16 @@ export function walkDays(
   const rates = new Map<CurrencyCode, RateTrack>();
 
   /** Starts a symbol's carry-forward with the closes of the lookback window before `day`. */
-  const trackSymbol = (symbol: string, currency: CurrencyCode, day: number): SymbolTrack => {
+  const trackSymbol = (position: PositionState, currency: CurrencyCode, day: number): SymbolTrack => {
     const track: SymbolTrack = { currency, quantity: 0, lastClose: undefined, lastCloseDay: NEVER };
     for (let back = RATE_LOOKBACK_DAYS; back >= 1; back -= 1) {
-      const close = options.prices(symbol, dateFromEpochDay(day - back));
+      const closeDate = dateFromEpochDay(day - back);
+      const close = options.prices(position.symbol, closeDate);
       if (close !== undefined && Number.isFinite(close) && close >= 0) {
-        track.lastClose = close;
+        const splitSince = position.splits
+          .filter((split) => closeDate < split.date)
+          .reduce((product, split) => product * split.ratio, 1);
+        track.lastClose = close / splitSince;
         track.lastCloseDay = day - back;
       }
     }
@@ -133,8 +143,12 @@ export function walkDays(
       const position = book.positions.get(effect.touchedSymbol);
       if (!position || position.currency === null) continue;
       let track = symbols.get(position.symbol);
+      if (track?.lastClose !== undefined && effect.splitRatio !== 1 && track.lastCloseDay < day) {
+        // The carried close is per old share until the first close after the split.
+        track.lastClose /= effect.splitRatio;
+      }
       if (!track || track.quantity === 0) {
-        track = trackSymbol(position.symbol, position.currency, day);
+        track = trackSymbol(position, position.currency, day);
         symbols.set(position.symbol, track);
       }
       track.quantity = position.quantity.toNumber();

@@ -222,3 +222,34 @@ describe('valuePortfolio and valueDaily: prices', () => {
     expect(days.map((day) => day.value_base).slice(0, 5)).toEqual([1160, 1160, 1160, 1170, 1170]);
   });
 });
+
+describe('a split on a day without a close', () => {
+  // 10 shares; closes 520 on Friday 01-27 and 53 on Tuesday 01-31; a 10-for-1 split on Monday 01-30,
+  // a day the data has no bar for. The Friday close is per old share: 52 per new share.
+  const transactions = ledger(
+    { type: 'BUY', date: '2017-01-03', symbol: 'XYZ', quantity: 10, price: 500, currency: 'USD' },
+    { type: 'SPLIT', date: '2017-01-30', symbol: 'XYZ', new_shares: 10, old_shares: 1 },
+  );
+  const closes: Record<string, number> = { '2017-01-03': 500, '2017-01-27': 520, '2017-01-31': 53 };
+  const prices: PriceLookup = (_symbol, date) => closes[date];
+
+  it('values the new shares at the old close divided by the ratio, in both valuations', () => {
+    const onSplitDay = valuePortfolio(transactions, usd(prices, '2017-01-30'));
+    const days = valueDaily(transactions, {
+      baseCurrency: 'USD',
+      costMethod: 'FIFO',
+      fx: noRates,
+      prices,
+      to: '2017-01-31',
+    }).days;
+
+    // 100 shares x 520 / 10 = 5,200, as on the Friday (10 x 520); then 100 x 53 = 5,300.
+    expect([onSplitDay.holdings[0]?.price, onSplitDay.totals.value_base]).toEqual([52, 5200]);
+    expect(days.slice(-4).map((day) => [day.date, day.value_base])).toEqual([
+      ['2017-01-28', 5200],
+      ['2017-01-29', 5200],
+      ['2017-01-30', 5200],
+      ['2017-01-31', 5300],
+    ]);
+  });
+});

@@ -123,14 +123,18 @@ export function buildLedgerBook(
 /** The close on `date`, else the latest within the lookback, else the latest trade price. */
 export function priceOnOrBefore(
   prices: PriceLookup,
-  position: Pick<PositionState, 'symbol' | 'lastTradePrice' | 'lastTradeDate'>,
+  position: Pick<PositionState, 'symbol' | 'lastTradePrice' | 'lastTradeDate' | 'splits'>,
   date: IsoDate,
 ): { price: number; date: IsoDate; source: PriceSource } | null {
   for (let back = 0; back <= RATE_LOOKBACK_DAYS; back += 1) {
     const day = back === 0 ? date : addDays(date, -back);
     const close = prices(position.symbol, day);
     if (close !== undefined && Number.isFinite(close) && close >= 0) {
-      return { price: close, date: day, source: 'close' };
+      // A close from before a split (a split on a day without a bar) is per old share.
+      const ratio = position.splits
+        .filter((split) => day < split.date && split.date <= date)
+        .reduce((product, split) => product * split.ratio, 1);
+      return { price: close / ratio, date: day, source: 'close' };
     }
   }
   if (position.lastTradePrice === null || position.lastTradeDate === null) return null;

@@ -50,6 +50,8 @@ export interface PositionState {
   /** Commissions of its BUYs and SELLs, already inside cost and proceeds; reported for transparency. */
   tradeFeesBase: Decimal;
   firstDate: IsoDate;
+  /** Splits applied so far (new/old), so a close from before one can be brought to today's shares. */
+  splits: Array<{ date: IsoDate; ratio: number }>;
   lastTradePrice: number | null;
   lastTradeDate: IsoDate | null;
 }
@@ -65,8 +67,10 @@ export interface TransactionEffect {
   tradeIncomeBase: number;
   /** With DEPOSIT/WITHDRAWAL rows: only those are external; the rest moves within the account. */
   cashFlowBase: number;
-  /** Symbols whose quantity changed. */
+  /** The symbol whose quantity changed. */
   touchedSymbol: string | null;
+  /** New shares per old of a SPLIT (1 otherwise). */
+  splitRatio: number;
 }
 
 const NO_EFFECT: TransactionEffect = {
@@ -74,6 +78,7 @@ const NO_EFFECT: TransactionEffect = {
   tradeIncomeBase: 0,
   cashFlowBase: 0,
   touchedSymbol: null,
+  splitRatio: 1,
 };
 
 /** Ledger rows in the order they take effect: by date, a SPLIT first on its day, then as entered. */
@@ -159,6 +164,7 @@ export class LedgerBook {
         feesBase: ZERO,
         tradeFeesBase: ZERO,
         firstDate: date,
+        splits: [],
         lastTradePrice: null,
         lastTradeDate: null,
       };
@@ -293,14 +299,14 @@ export class LedgerBook {
   /** Quantity times new/old, cost untouched: value and cost basis are the same before and after. */
   private applySplit(transaction: SplitTransaction): TransactionEffect {
     const position = this.positions.get(transaction.symbol);
-    if (!position || position.quantity.eq(0)) return NO_EFFECT;
+    if (!position) return NO_EFFECT;
     const ratio = decimal(transaction.new_shares).div(transaction.old_shares);
     for (const lot of position.lots) lot.quantity = lot.quantity.times(ratio);
     position.quantity = position.lots.reduce((total, lot) => total.plus(lot.quantity), ZERO);
-    if (position.lastTradePrice !== null) {
-      position.lastTradePrice = position.lastTradePrice / ratio.toNumber();
-    }
-    return { ...NO_EFFECT, touchedSymbol: position.symbol };
+    const splitRatio = ratio.toNumber();
+    position.splits.push({ date: transaction.date, ratio: splitRatio });
+    if (position.lastTradePrice !== null) position.lastTradePrice = position.lastTradePrice / splitRatio;
+    return { ...NO_EFFECT, touchedSymbol: position.symbol, splitRatio };
   }
 
   private applyFee(transaction: FeeTransaction): TransactionEffect {
