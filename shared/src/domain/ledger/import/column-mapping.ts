@@ -3,31 +3,28 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as z from 'zod';
 import { CurrencyCodeSchema } from '../currencies';
 import type { LedgerIssue } from '../ledger-errors';
-import { fieldsOfType, TRANSACTION_TYPES, TransactionTypeSchema, type TransactionType } from '../transaction';
+import {
+  fieldsOfType,
+  TRANSACTION_FIELDS,
+  TRANSACTION_TYPES,
+  TransactionTypeSchema,
+  type TransactionType,
+} from '../transaction';
 import { CSV_DELIMITERS, readCsvRows } from './csv';
-import type { SourceFile, SourceRow } from './import-preview';
+import {
+  fieldCountIssue,
+  unreadRow,
+  unsupportedActionIssue,
+  type SourceFile,
+  type SourceRow,
+} from './import-preview';
 import { DateFormatSchema, DECIMAL_SEPARATORS, parseDateText, parseDecimal } from './parse-values';
 
 /**
  * A CSV in any layout, read through a column mapping the user chose in the preview (and the API
  * remembers per format, keyed by `headerSignature`). Our own CSV export is one such mapping.
  */
-export const MAPPABLE_FIELDS = [
-  'type',
-  'date',
-  'symbol',
-  'quantity',
-  'price',
-  'fee',
-  'currency',
-  'amount',
-  'new_shares',
-  'old_shares',
-  'estimated',
-  'note',
-  'reference',
-  'import_fingerprint',
-] as const;
+export const MAPPABLE_FIELDS = [...TRANSACTION_FIELDS, 'reference'] as const;
 export const MappableFieldSchema = z.enum(MAPPABLE_FIELDS);
 export type MappableField = z.infer<typeof MappableFieldSchema>;
 
@@ -149,18 +146,7 @@ export function readMappedCsv(text: string, mappingInput: ColumnMappingInput): S
     const cells = Object.fromEntries(headers.map((name, index) => [name, row.cells[index] ?? '']));
     const base = { row_number: row.line, cells, warnings: [] };
     if (row.cells.length !== headers.length) {
-      return {
-        ...base,
-        candidate: null,
-        reference: null,
-        issues: [
-          {
-            field: null,
-            code: 'LEDGER_IMPORT_ROW_FIELD_COUNT',
-            params: { expected: headers.length, actual: row.cells.length },
-          },
-        ],
-      };
+      return unreadRow(base, fieldCountIssue(headers.length, row.cells.length));
     }
     const valueOf = (field: MappableField): string | undefined => {
       const index = columnIndex.get(field);
@@ -170,14 +156,7 @@ export function readMappedCsv(text: string, mappingInput: ColumnMappingInput): S
     const type = typeFromText(typeText, mapping.type_values);
     const reference = valueOf('reference')?.trim() || null;
     if (!type) {
-      return {
-        ...base,
-        candidate: null,
-        reference,
-        issues: [
-          { field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: typeText.trim() } },
-        ],
-      };
+      return unreadRow({ ...base, reference }, unsupportedActionIssue(typeText.trim()));
     }
     const values = Object.fromEntries(MAPPABLE_FIELDS.map((field) => [field, valueOf(field)]));
     if (!values.currency?.trim() && mapping.default_currency) values.currency = mapping.default_currency;

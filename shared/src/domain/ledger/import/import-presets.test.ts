@@ -4,6 +4,7 @@ import { valuePortfolio } from '../holdings';
 import { stepPrices } from '../testing/market-tables';
 import { importableTransactions, type ImportPreview } from './import-preview';
 import { previewImport, type ImportFormat } from './preview-import';
+import { withoutFingerprints } from '../testing/import-results';
 
 /**
  * Each broker preset on its sample file (fixtures/README.md says where each format comes from).
@@ -44,9 +45,7 @@ describe('Interactive Brokers activity statement (Trades section)', () => {
   });
 
   it('turns signed quantities and negative commissions into BUY and SELL with fees', () => {
-    expect(
-      importableTransactions(result).map(({ import_fingerprint: _fingerprint, ...rest }) => rest),
-    ).toEqual([
+    expect(withoutFingerprints(result)).toEqual([
       {
         type: 'BUY',
         date: '2017-01-03',
@@ -138,9 +137,7 @@ describe('DEGIRO transactions export', () => {
   });
 
   it('reads decimal commas and converts the EUR fees of a USD trade at the row rate', () => {
-    expect(
-      importableTransactions(result).map(({ import_fingerprint: _fingerprint, ...rest }) => rest),
-    ).toEqual([
+    expect(withoutFingerprints(result)).toEqual([
       // Fees 0.51 + 0.99 AutoFX = 1.50 EUR x 1.0515 USD/EUR = 1.57725 USD.
       {
         type: 'SELL',
@@ -214,9 +211,7 @@ describe('Trading 212 history export', () => {
   });
 
   it('reads trades, the dividend with its withholding, deposits and withdrawals', () => {
-    expect(
-      importableTransactions(result).map(({ import_fingerprint: _fingerprint, ...rest }) => rest),
-    ).toEqual([
+    expect(withoutFingerprints(result)).toEqual([
       { type: 'DEPOSIT', date: '2017-01-03', amount: 1000, currency: 'EUR' },
       // Conversion fee 0.67 EUR x 1.04835 USD/EUR = 0.7023945 USD.
       {
@@ -280,9 +275,7 @@ describe('Ghostfolio JSON export', () => {
   });
 
   it('keeps the comment as the note and the FEE amount from the fee field', () => {
-    expect(
-      importableTransactions(result).map(({ import_fingerprint: _fingerprint, ...rest }) => rest),
-    ).toEqual([
+    expect(withoutFingerprints(result)).toEqual([
       {
         type: 'BUY',
         date: '2017-01-03',

@@ -26,6 +26,23 @@ export interface SourceRow {
   fingerprint?: string;
 }
 
+/** A row that could not be read into a transaction at all, and why. */
+export function unreadRow(
+  row: Pick<SourceRow, 'row_number' | 'cells'> & Partial<Pick<SourceRow, 'warnings' | 'reference'>>,
+  issue: LedgerIssue,
+): SourceRow {
+  return { warnings: [], reference: null, ...row, candidate: null, issues: [issue] };
+}
+
+export function fieldCountIssue(expected: number, actual: number): LedgerIssue {
+  return { field: null, code: 'LEDGER_IMPORT_ROW_FIELD_COUNT', params: { expected, actual } };
+}
+
+/** A row of a kind the ledger does not hold (interest, forex, ...), named by the file's own word. */
+export function unsupportedActionIssue(value: string): LedgerIssue {
+  return { field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value } };
+}
+
 export interface SourceFile {
   rows: SourceRow[];
   /** Problems with the file as a whole (unreadable, a required column missing). */

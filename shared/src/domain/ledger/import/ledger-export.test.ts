@@ -10,6 +10,7 @@ import { fingerprintOf, storedFingerprint } from './fingerprint';
 import { buildPreview, importableTransactions } from './import-preview';
 import { exportTransactionsCsv, exportTransactionsJson } from './ledger-export';
 import { previewImport } from './preview-import';
+import { withoutFingerprints } from '../testing/import-results';
 
 const ledger = (...rows: TransactionDraftInput[]): Transaction[] =>
   rows.map((row) => TransactionDraftSchema.parse(row));
@@ -148,9 +149,7 @@ describe('a CSV in another layout, through a column mapping', () => {
   it('reads the mapped columns with the chosen date format and decimal comma', () => {
     const preview = buildPreview('mapped-csv', readMappedCsv(csv, mapping));
 
-    expect(
-      importableTransactions(preview).map(({ import_fingerprint: _fingerprint, ...rest }) => rest),
-    ).toEqual([
+    expect(withoutFingerprints(preview)).toEqual([
       {
         type: 'BUY',
         date: '2017-01-03',

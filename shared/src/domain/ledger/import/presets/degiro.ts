@@ -1,7 +1,7 @@
 import type { LedgerIssue } from '../../ledger-errors';
 import { candidateFromValues } from '../column-mapping';
 import { readCsvRows } from '../csv';
-import type { SourceFile, SourceRow } from '../import-preview';
+import { fieldCountIssue, unreadRow, type SourceFile, type SourceRow } from '../import-preview';
 import { parseDecimal } from '../parse-values';
 
 /**
@@ -56,19 +56,7 @@ export function readDegiroCsv(text: string): SourceFile {
     const cells = Object.fromEntries(labels.map((label, index) => [label, row.cells[index] ?? '']));
     const base = { row_number: row.line, cells };
     if (row.cells.length < MINIMUM_COLUMNS) {
-      return {
-        ...base,
-        warnings: [],
-        candidate: null,
-        reference: null,
-        issues: [
-          {
-            field: null,
-            code: 'LEDGER_IMPORT_ROW_FIELD_COUNT',
-            params: { expected: header.length, actual: row.cells.length },
-          },
-        ],
-      };
+      return unreadRow(base, fieldCountIssue(header.length, row.cells.length));
     }
     return readTrade(row.cells, base, accountCurrency);
   });

@@ -1,6 +1,6 @@
 import type { LedgerIssue } from '../../ledger-errors';
 import type { TransactionType } from '../../transaction';
-import type { SourceFile, SourceRow } from '../import-preview';
+import { unreadRow, unsupportedActionIssue, type SourceFile, type SourceRow } from '../import-preview';
 
 /**
  * Ghostfolio: the JSON of "Export" (Portfolio > Activities > Export), as its source code defines it
@@ -58,11 +58,7 @@ function readActivity(activity: unknown, index: number): SourceRow {
   const typeText = cellText(record.type);
   const type = TYPES[typeText];
   if (!type) {
-    return {
-      ...base,
-      candidate: null,
-      issues: [{ field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: typeText } }],
-    };
+    return unreadRow(base, unsupportedActionIssue(typeText));
   }
   const note =
     typeof record.comment === 'string' && record.comment.trim() !== '' ? record.comment : undefined;

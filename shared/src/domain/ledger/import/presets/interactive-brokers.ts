@@ -1,7 +1,13 @@
 import type { LedgerIssue } from '../../ledger-errors';
 import { candidateFromValues } from '../column-mapping';
 import { readCsvRows } from '../csv';
-import type { SourceFile, SourceRow } from '../import-preview';
+import {
+  fieldCountIssue,
+  unreadRow,
+  unsupportedActionIssue,
+  type SourceFile,
+  type SourceRow,
+} from '../import-preview';
 import { parseDecimal } from '../parse-values';
 
 /**
@@ -46,18 +52,7 @@ export function readInteractiveBrokersCsv(text: string): SourceFile {
     const named = Object.fromEntries(header.map((name, index) => [name, cells[index] ?? '']));
     const base = { row_number: row.line, cells: named, warnings: [] };
     if (cells.length !== header.length) {
-      rows.push({
-        ...base,
-        candidate: null,
-        reference: null,
-        issues: [
-          {
-            field: null,
-            code: 'LEDGER_IMPORT_ROW_FIELD_COUNT',
-            params: { expected: header.length + 2, actual: row.cells.length },
-          },
-        ],
-      });
+      rows.push(unreadRow(base, fieldCountIssue(header.length + 2, row.cells.length)));
       continue;
     }
     if (!ORDER_DISCRIMINATORS.has(named.DataDiscriminator ?? '')) continue;
@@ -84,12 +79,7 @@ function readTrade(
   const reference = `${dateTime}|${named.Symbol?.trim() ?? ''}`;
   const category = named['Asset Category']?.trim() ?? '';
   if (!SUPPORTED_ASSET_CATEGORIES.has(category)) {
-    return {
-      ...base,
-      candidate: null,
-      reference,
-      issues: [{ field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: category } }],
-    };
+    return unreadRow({ ...base, reference }, unsupportedActionIssue(category));
   }
   const quantityText = named.Quantity ?? '';
   const quantity = parseDecimal(quantityText, '.');

@@ -2,7 +2,13 @@ import type { LedgerIssue } from '../../ledger-errors';
 import type { TransactionType } from '../../transaction';
 import { candidateFromValues, type MappableField } from '../column-mapping';
 import { readCsvRows } from '../csv';
-import type { SourceFile, SourceRow } from '../import-preview';
+import {
+  fieldCountIssue,
+  unreadRow,
+  unsupportedActionIssue,
+  type SourceFile,
+  type SourceRow,
+} from '../import-preview';
 import { parseDecimal } from '../parse-values';
 
 /**
@@ -68,26 +74,12 @@ export function readTrading212Csv(text: string): SourceFile {
     const reference = named.ID?.trim() || named.Time?.trim() || null;
     const base = { row_number: row.line, cells: named, warnings: [], reference };
     if (row.cells.length !== header.length) {
-      return {
-        ...base,
-        candidate: null,
-        issues: [
-          {
-            field: null,
-            code: 'LEDGER_IMPORT_ROW_FIELD_COUNT',
-            params: { expected: header.length, actual: row.cells.length },
-          },
-        ],
-      };
+      return unreadRow(base, fieldCountIssue(header.length, row.cells.length));
     }
     const action = named.Action?.trim() ?? '';
     const type = typeOfAction(action);
     if (!type) {
-      return {
-        ...base,
-        candidate: null,
-        issues: [{ field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: action } }],
-      };
+      return unreadRow(base, unsupportedActionIssue(action));
     }
     return readRow(type, named, base);
   });
