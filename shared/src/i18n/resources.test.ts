@@ -12,6 +12,13 @@ import {
   SPECULATION_LEVELS,
   TIERS,
 } from '../domain/enums';
+import { COST_METHODS } from '../domain/ledger/ledger-book';
+import { LEDGER_ERROR_CODES } from '../domain/ledger/ledger-errors';
+import { MAPPABLE_FIELDS } from '../domain/ledger/import/column-mapping';
+import { IMPORT_ROW_STATUSES } from '../domain/ledger/import/import-preview';
+import { IMPORT_FORMATS } from '../domain/ledger/import/preview-import';
+import { RETURN_PERIODS } from '../domain/ledger/returns';
+import { TRANSACTION_FIELDS, TRANSACTION_TYPES } from '../domain/ledger/transaction';
 import {
   DEFAULT_LANGUAGE,
   NAMESPACES,
@@ -132,6 +139,13 @@ describe('i18n resources', () => {
       ['alerts', 'types', MARKET_ALERT_TYPES],
       ['admin', 'moderation.statuses', MODERATION_STATUSES],
       ['admin', 'moderation.issues', FLAGGED_ISSUES],
+      ['portfolio', 'ledger.errors', LEDGER_ERROR_CODES],
+      ['portfolio', 'ledger.transactionTypes', TRANSACTION_TYPES],
+      ['portfolio', 'ledger.fields', [...TRANSACTION_FIELDS, ...MAPPABLE_FIELDS]],
+      ['portfolio', 'ledger.costMethods', COST_METHODS],
+      ['portfolio', 'ledger.periods', RETURN_PERIODS],
+      ['portfolio', 'ledger.importFormats', IMPORT_FORMATS],
+      ['portfolio', 'ledger.importStatuses', IMPORT_ROW_STATUSES],
     ];
     const unlabelled: string[] = [];
     for (const [namespace, group, values] of labelled) {

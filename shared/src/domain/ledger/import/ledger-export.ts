@@ -1,0 +1,105 @@
+import Papa from 'papaparse';
+import * as z from 'zod';
+import { TRANSACTION_FIELDS, type Transaction } from '../transaction';
+import { readMappedCsv, type ColumnMappingInput } from './column-mapping';
+import { storedFingerprint } from './fingerprint';
+import type { SourceFile, SourceRow } from './import-preview';
+
+/**
+ * Export of the whole ledger as CSV and as JSON, and the readers that bring either back through the
+ * import preview. Each exported row carries its fingerprint, so importing an export into the ledger
+ * it came from adds nothing.
+ */
+export const LEDGER_JSON_FORMAT = 'nugget-invest-ledger';
+export const LEDGER_JSON_VERSION = 1;
+
+/**
+ * A cell starting with one of these is a formula to a spreadsheet: written with a leading
+ * apostrophe (OWASP's advice against CSV injection), which the reader below removes again.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+
+function exportRow(transaction: Transaction): Record<string, string | number | boolean> {
+  const row: Record<string, string | number | boolean> = {};
+  for (const field of TRANSACTION_FIELDS) {
+    const value = (transaction as Record<string, unknown>)[field];
+    row[field] =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : '';
+  }
+  row.import_fingerprint = storedFingerprint(transaction);
+  return row;
+}
+
+export function exportTransactionsCsv(transactions: readonly Transaction[]): string {
+  return Papa.unparse(
+    { fields: [...TRANSACTION_FIELDS], data: transactions.map(exportRow) },
+    { escapeFormulae: FORMULA_START, newline: '\n' },
+  );
+}
+
+/** The column mapping of our own CSV export (every column named after its field). */
+export const LEDGER_CSV_MAPPING: ColumnMappingInput = {
+  columns: Object.fromEntries(TRANSACTION_FIELDS.map((field) => [field, field])),
+  date_format: 'YYYY-MM-DD',
+  decimal_separator: '.',
+  delimiter: ',',
+};
+
+export function readLedgerCsv(text: string): SourceFile {
+  const file = readMappedCsv(text, LEDGER_CSV_MAPPING);
+  for (const row of file.rows) {
+    if (row.candidate && typeof row.candidate.note === 'string') {
+      row.candidate.note = row.candidate.note.replace(ESCAPED_FORMULA, '');
+    }
+  }
+  return file;
+}
+
+export function exportTransactionsJson(transactions: readonly Transaction[]): string {
+  const document = {
+    format: LEDGER_JSON_FORMAT,
+    version: LEDGER_JSON_VERSION,
+    transactions: transactions.map((transaction) => ({
+      ...transaction,
+      import_fingerprint: storedFingerprint(transaction),
+    })),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+const LedgerJsonSchema = z.object({
+  format: z.literal(LEDGER_JSON_FORMAT),
+  version: z.literal(LEDGER_JSON_VERSION),
+  transactions: z.array(z.unknown()),
+});
+
+export function readLedgerJson(text: string): SourceFile {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_UNREADABLE', params: {} }] };
+  }
+  const parsed = LedgerJsonSchema.safeParse(document);
+  if (!parsed.success) {
+    return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_UNREADABLE', params: {} }] };
+  }
+  const rows = parsed.data.transactions.map((item, index): SourceRow => {
+    const record =
+      item !== null && typeof item === 'object' ? { ...(item as Record<string, unknown>) } : null;
+    const fingerprint =
+      typeof record?.import_fingerprint === 'string' ? record.import_fingerprint : undefined;
+    if (record) delete record.import_fingerprint;
+    return {
+      row_number: index + 1,
+      cells: Object.fromEntries(Object.entries(record ?? {}).map(([key, value]) => [key, String(value)])),
+      candidate: record,
+      issues: record ? [] : [{ field: null, code: 'LEDGER_FIELD_INVALID', params: {} }],
+      warnings: [],
+      reference: null,
+      ...(fingerprint ? { fingerprint } : {}),
+    };
+  });
+  return { rows, issues: [] };
+}

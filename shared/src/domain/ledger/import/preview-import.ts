@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { readMappedCsv, type ColumnMappingInput } from './column-mapping';
+import { buildPreview, type ImportPreview, type PreviewOptions, type SourceFile } from './import-preview';
+import { readLedgerCsv, readLedgerJson } from './ledger-export';
+import { readDegiroCsv } from './presets/degiro';
+import { readGhostfolioJson } from './presets/ghostfolio';
+import { readInteractiveBrokersCsv } from './presets/interactive-brokers';
+import { readTrading212Csv } from './presets/trading-212';
+
+/** The files the import understands: four broker presets, our own exports, and any CSV through a mapping. */
+export const IMPORT_FORMATS = [
+  'interactive-brokers',
+  'degiro',
+  'trading-212',
+  'ghostfolio',
+  'ledger-csv',
+  'ledger-json',
+  'mapped-csv',
+] as const;
+export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
+export type ImportFormat = z.infer<typeof ImportFormatSchema>;
+
+const READERS: Record<Exclude<ImportFormat, 'mapped-csv'>, (content: string) => SourceFile> = {
+  'interactive-brokers': readInteractiveBrokersCsv,
+  degiro: readDegiroCsv,
+  'trading-212': readTrading212Csv,
+  ghostfolio: readGhostfolioJson,
+  'ledger-csv': readLedgerCsv,
+  'ledger-json': readLedgerJson,
+};
+
+export interface ImportRequest extends PreviewOptions {
+  format: ImportFormat;
+  content: string;
+  /** Required by 'mapped-csv'; ignored by the presets. */
+  mapping?: ColumnMappingInput;
+}
+
+/** Reads a file in `format` into the preview: every row, what it becomes, and its issues by code. */
+export function previewImport(request: ImportRequest): ImportPreview {
+  if (request.content.replace(/^\uFEFF/, '').trim() === '') {
+    return buildPreview(request.format, {
+      rows: [],
+      issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_EMPTY', params: {} }],
+    });
+  }
+  const file =
+    request.format === 'mapped-csv'
+      ? readMappedCsv(request.content, request.mapping ?? { columns: {} })
+      : READERS[request.format](request.content);
+  return buildPreview(request.format, file, request);
+}

@@ -1,0 +1,331 @@
+import * as z from 'zod';
+import type { IsoDate } from './calendar';
+import type { BaseCurrency, CurrencyCode } from './currencies';
+import { decimal, ZERO, type Decimal } from './decimal';
+import { LedgerError } from './ledger-errors';
+import { requireRate, type FxLookup } from './market-lookups';
+import type {
+  BuyTransaction,
+  DividendTransaction,
+  FeeTransaction,
+  SellTransaction,
+  SplitTransaction,
+  Transaction,
+} from './transaction';
+
+/** How a sell picks the cost it releases: the oldest lots first, or the pooled average (a user setting). */
+export const COST_METHODS = ['FIFO', 'AVERAGE_COST'] as const;
+export const CostMethodSchema = z.enum(COST_METHODS);
+export type CostMethod = z.infer<typeof CostMethodSchema>;
+export const DEFAULT_COST_METHOD: CostMethod = 'FIFO';
+
+export interface LedgerSettings {
+  baseCurrency: BaseCurrency;
+  costMethod: CostMethod;
+  fx: FxLookup;
+}
+
+/** Shares bought together: their cost in the trading currency and, at the buy day's rate, in the base. */
+export interface Lot {
+  date: IsoDate;
+  quantity: Decimal;
+  costLocal: Decimal;
+  costBase: Decimal;
+  estimated: boolean;
+}
+
+export interface PositionState {
+  symbol: string;
+  /** Trading currency, fixed by the first BUY; null while the symbol has only seen dividends or fees. */
+  currency: CurrencyCode | null;
+  /** FIFO keeps every lot, oldest first; average cost keeps one pooled lot. */
+  lots: Lot[];
+  quantity: Decimal;
+  realisedGainBase: Decimal;
+  realisedPriceEffectBase: Decimal;
+  realisedCurrencyEffectBase: Decimal;
+  dividendsBase: Decimal;
+  /** FEE rows on this holding (trade fees are inside cost and proceeds instead). */
+  feesBase: Decimal;
+  /** Commissions of its BUYs and SELLs, already inside cost and proceeds; reported for transparency. */
+  tradeFeesBase: Decimal;
+  firstDate: IsoDate;
+  /** Splits applied so far (new/old), so a close from before one can be brought to today's shares. */
+  splits: Array<{ date: IsoDate; ratio: number }>;
+  lastTradePrice: number | null;
+  lastTradeDate: IsoDate | null;
+}
+
+/**
+ * What one transaction does to the money going in and out, in the base currency at the
+ * transaction day's rate. Returns need it under both flow conventions (see README, "Returns").
+ */
+export interface TransactionEffect {
+  /** Without DEPOSIT/WITHDRAWAL rows: BUY puts money in, SELL takes it out. */
+  tradeFlowBase: number;
+  /** Without DEPOSIT/WITHDRAWAL rows: dividends received and fees paid leave the securities. */
+  tradeIncomeBase: number;
+  /** With DEPOSIT/WITHDRAWAL rows: only those are external; the rest moves within the account. */
+  cashFlowBase: number;
+  /** The symbol whose quantity changed. */
+  touchedSymbol: string | null;
+  /** New shares per old of a SPLIT (1 otherwise). */
+  splitRatio: number;
+}
+
+const NO_EFFECT: TransactionEffect = {
+  tradeFlowBase: 0,
+  tradeIncomeBase: 0,
+  cashFlowBase: 0,
+  touchedSymbol: null,
+  splitRatio: 1,
+};
+
+/** Ledger rows in the order they take effect: by date, a SPLIT first on its day, then as entered. */
+export function orderTransactions<T extends Transaction>(transactions: readonly T[]): T[] {
+  return transactions
+    .map((transaction, index) => ({ transaction, index }))
+    .sort(
+      (left, right) =>
+        left.transaction.date.localeCompare(right.transaction.date) ||
+        Number(right.transaction.type === 'SPLIT') - Number(left.transaction.type === 'SPLIT') ||
+        left.index - right.index,
+    )
+    .map(({ transaction }) => transaction);
+}
+
+/**
+ * The running state of a ledger: positions with their lots, cash per currency and totals. It is
+ * applied one transaction at a time so that the daily valuation can read it between days.
+ */
+export class LedgerBook {
+  readonly positions = new Map<string, PositionState>();
+  readonly cash = new Map<CurrencyCode, Decimal>();
+  accountFeesBase: Decimal = ZERO;
+  depositsBase: Decimal = ZERO;
+  withdrawalsBase: Decimal = ZERO;
+  /** Every fee paid, in the base currency: trade commissions, FEE rows and dividend withholding. */
+  feesPaidBase: Decimal = ZERO;
+
+  constructor(readonly settings: LedgerSettings) {}
+
+  apply(transaction: Transaction): TransactionEffect {
+    switch (transaction.type) {
+      case 'BUY':
+        return this.applyBuy(transaction);
+      case 'SELL':
+        return this.applySell(transaction);
+      case 'DIVIDEND':
+        return this.applyDividend(transaction);
+      case 'SPLIT':
+        return this.applySplit(transaction);
+      case 'FEE':
+        return this.applyFee(transaction);
+      case 'DEPOSIT': {
+        const amountBase = this.toBase(decimal(transaction.amount), transaction.currency, transaction.date);
+        this.addCash(transaction.currency, decimal(transaction.amount));
+        this.depositsBase = this.depositsBase.plus(amountBase);
+        return { ...NO_EFFECT, cashFlowBase: amountBase.toNumber() };
+      }
+      case 'WITHDRAWAL': {
+        const amountBase = this.toBase(decimal(transaction.amount), transaction.currency, transaction.date);
+        this.addCash(transaction.currency, decimal(transaction.amount).neg());
+        this.withdrawalsBase = this.withdrawalsBase.plus(amountBase);
+        return { ...NO_EFFECT, cashFlowBase: -amountBase.toNumber() };
+      }
+    }
+  }
+
+  /** The transaction day's rate as a decimal, parsed once for every amount it converts. */
+  private rate(currency: CurrencyCode, date: IsoDate): Decimal {
+    return decimal(requireRate(this.settings.fx, currency, this.settings.baseCurrency, date));
+  }
+
+  private toBase(amount: Decimal, currency: CurrencyCode, date: IsoDate): Decimal {
+    return amount.times(this.rate(currency, date));
+  }
+
+  private addCash(currency: CurrencyCode, amount: Decimal): void {
+    this.cash.set(currency, (this.cash.get(currency) ?? ZERO).plus(amount));
+  }
+
+  private position(symbol: string, date: IsoDate): PositionState {
+    let position = this.positions.get(symbol);
+    if (!position) {
+      position = {
+        symbol,
+        currency: null,
+        lots: [],
+        quantity: ZERO,
+        realisedGainBase: ZERO,
+        realisedPriceEffectBase: ZERO,
+        realisedCurrencyEffectBase: ZERO,
+        dividendsBase: ZERO,
+        feesBase: ZERO,
+        tradeFeesBase: ZERO,
+        firstDate: date,
+        splits: [],
+        lastTradePrice: null,
+        lastTradeDate: null,
+      };
+      this.positions.set(symbol, position);
+    }
+    return position;
+  }
+
+  /** A holding trades in one currency; a BUY or SELL in another is a data error, not a conversion. */
+  private checkTradingCurrency(position: PositionState, currency: CurrencyCode): void {
+    if (position.currency === null) position.currency = currency;
+    else if (position.currency !== currency) {
+      throw new LedgerError('LEDGER_CURRENCY_MISMATCH', {
+        symbol: position.symbol,
+        expected: position.currency,
+        actual: currency,
+      });
+    }
+  }
+
+  private applyBuy(transaction: BuyTransaction): TransactionEffect {
+    const position = this.position(transaction.symbol, transaction.date);
+    this.checkTradingCurrency(position, transaction.currency);
+    const rate = this.rate(transaction.currency, transaction.date);
+    const quantity = decimal(transaction.quantity);
+    const fee = decimal(transaction.fee);
+    const costLocal = quantity.times(transaction.price).plus(fee);
+    const costBase = costLocal.times(rate);
+    const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
+    const pooled = this.settings.costMethod === 'AVERAGE_COST' ? position.lots[0] : undefined;
+    if (pooled) {
+      pooled.quantity = pooled.quantity.plus(quantity);
+      pooled.costLocal = pooled.costLocal.plus(costLocal);
+      pooled.costBase = pooled.costBase.plus(costBase);
+      pooled.estimated ||= transaction.estimated;
+    } else {
+      position.lots.push({
+        date: transaction.date,
+        quantity,
+        costLocal,
+        costBase,
+        estimated: transaction.estimated,
+      });
+    }
+    position.quantity = position.quantity.plus(quantity);
+    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
+    position.lastTradePrice = transaction.price;
+    position.lastTradeDate = transaction.date;
+    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
+    this.addCash(transaction.currency, costLocal.neg());
+    return { ...NO_EFFECT, tradeFlowBase: costBase.toNumber(), touchedSymbol: position.symbol };
+  }
+
+  private applySell(transaction: SellTransaction): TransactionEffect {
+    const position = this.positions.get(transaction.symbol);
+    const quantity = decimal(transaction.quantity);
+    const held = position?.quantity ?? ZERO;
+    if (!position || quantity.gt(held)) {
+      throw new LedgerError('LEDGER_SELL_EXCEEDS_HOLDING', {
+        symbol: transaction.symbol,
+        date: transaction.date,
+        quantity: transaction.quantity,
+        held: held.toNumber(),
+      });
+    }
+    this.checkTradingCurrency(position, transaction.currency);
+    const rate = this.rate(transaction.currency, transaction.date);
+    const { costLocal, costBase } = this.releaseLots(position, quantity);
+    const fee = decimal(transaction.fee);
+    const proceedsLocal = quantity.times(transaction.price).minus(fee);
+    const proceedsBase = proceedsLocal.times(rate);
+    const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
+    // Price effect: the gain in the trading currency, at the sell day's rate. Currency effect: what
+    // the rate's move since the buys did to the cost released (README, "Currency effect").
+    position.realisedGainBase = position.realisedGainBase.plus(proceedsBase.minus(costBase));
+    position.realisedPriceEffectBase = position.realisedPriceEffectBase.plus(
+      proceedsLocal.minus(costLocal).times(rate),
+    );
+    position.realisedCurrencyEffectBase = position.realisedCurrencyEffectBase.plus(
+      costLocal.times(rate).minus(costBase),
+    );
+    position.quantity = position.quantity.minus(quantity);
+    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
+    position.lastTradePrice = transaction.price;
+    position.lastTradeDate = transaction.date;
+    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
+    this.addCash(transaction.currency, proceedsLocal);
+    return { ...NO_EFFECT, tradeFlowBase: -proceedsBase.toNumber(), touchedSymbol: position.symbol };
+  }
+
+  /** Takes `quantity` out of the lots (oldest first; one pool under average cost) and returns its cost. */
+  private releaseLots(position: PositionState, quantity: Decimal): { costLocal: Decimal; costBase: Decimal } {
+    let remaining = quantity;
+    let costLocal = ZERO;
+    let costBase = ZERO;
+    while (remaining.gt(0)) {
+      const lot = position.lots[0];
+      if (!lot) break;
+      if (lot.quantity.lte(remaining)) {
+        // The whole lot goes: release its exact cost, no pro-rata rounding.
+        costLocal = costLocal.plus(lot.costLocal);
+        costBase = costBase.plus(lot.costBase);
+        remaining = remaining.minus(lot.quantity);
+        position.lots.shift();
+      } else {
+        const share = remaining.div(lot.quantity);
+        const releasedLocal = lot.costLocal.times(share);
+        const releasedBase = lot.costBase.times(share);
+        costLocal = costLocal.plus(releasedLocal);
+        costBase = costBase.plus(releasedBase);
+        lot.quantity = lot.quantity.minus(remaining);
+        lot.costLocal = lot.costLocal.minus(releasedLocal);
+        lot.costBase = lot.costBase.minus(releasedBase);
+        remaining = ZERO;
+      }
+    }
+    return { costLocal, costBase };
+  }
+
+  private applyDividend(transaction: DividendTransaction): TransactionEffect {
+    const position = this.position(transaction.symbol, transaction.date);
+    const rate = this.rate(transaction.currency, transaction.date);
+    const fee = decimal(transaction.fee);
+    const incomeLocal = decimal(transaction.quantity).times(transaction.price).minus(fee);
+    const incomeBase = incomeLocal.times(rate);
+    position.dividendsBase = position.dividendsBase.plus(incomeBase);
+    if (!fee.eq(0)) this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
+    this.addCash(transaction.currency, incomeLocal);
+    return { ...NO_EFFECT, tradeIncomeBase: incomeBase.toNumber() };
+  }
+
+  /** Quantity times new/old, cost untouched: value and cost basis are the same before and after. */
+  private applySplit(transaction: SplitTransaction): TransactionEffect {
+    const position = this.positions.get(transaction.symbol);
+    if (!position) return NO_EFFECT;
+    const ratio = decimal(transaction.new_shares).div(transaction.old_shares);
+    for (const lot of position.lots) lot.quantity = lot.quantity.times(ratio);
+    position.quantity = position.lots.reduce((total, lot) => total.plus(lot.quantity), ZERO);
+    const splitRatio = ratio.toNumber();
+    position.splits.push({ date: transaction.date, ratio: splitRatio });
+    if (position.lastTradePrice !== null) position.lastTradePrice = position.lastTradePrice / splitRatio;
+    return { ...NO_EFFECT, touchedSymbol: position.symbol, splitRatio };
+  }
+
+  private applyFee(transaction: FeeTransaction): TransactionEffect {
+    const amountBase = this.toBase(decimal(transaction.amount), transaction.currency, transaction.date);
+    if (transaction.symbol) {
+      const position = this.position(transaction.symbol, transaction.date);
+      position.feesBase = position.feesBase.plus(amountBase);
+    } else {
+      this.accountFeesBase = this.accountFeesBase.plus(amountBase);
+    }
+    this.feesPaidBase = this.feesPaidBase.plus(amountBase);
+    this.addCash(transaction.currency, decimal(transaction.amount).neg());
+    return { ...NO_EFFECT, tradeIncomeBase: -amountBase.toNumber() };
+  }
+}
+
+/** True when the ledger records cash movements, which makes DEPOSIT/WITHDRAWAL the only external flows. */
+export function tracksCash(transactions: readonly Transaction[]): boolean {
+  return transactions.some(
+    (transaction) => transaction.type === 'DEPOSIT' || transaction.type === 'WITHDRAWAL',
+  );
+}
