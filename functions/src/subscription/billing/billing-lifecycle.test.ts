@@ -299,4 +299,48 @@ describe('downgrade and cancellation at the period end', () => {
 
     expect(cancelled.result).toEqual({ outcome: 'returned_to_free', reason: 'cancelled' });
   });
+
+  it('a downgrade to an annual plan renews from the same anchor, 12 months on', async () => {
+    const billing = billingHarness('2025-01-31T10:00:00Z');
+    await billing.saveCard('succeeds');
+    await billing.subscribe('PRO', 'monthly');
+    await billing.changePlan('PREMIUM', 'annual');
+    billing.at('2025-02-28T10:00:00Z');
+
+    const renewed = await billing.runRenewalJob();
+
+    // Anchor 31 January 2025; the first period ended at +1 month; +1 +12 = 13 months = February 2026,
+    // whose last day is the 28th.
+    expect(renewed.result).toMatchObject({
+      amountChargedCents: 75_600,
+      periodEnd: '2026-02-28T10:00:00.000Z',
+    });
+    expect(billing.account.period).toMatchObject({ start: '2025-02-28T10:00:00.000Z', endOffsetMonths: 13 });
+  });
+
+  it('a renewal abandons an upgrade still waiting for its challenge', async () => {
+    const billing = billingHarness('2025-01-01T09:00:00Z');
+    await billing.saveCard('succeeds');
+    await billing.subscribe('PREMIUM', 'monthly');
+    await billing.saveCard('requires_authentication');
+    billing.at('2025-01-25T09:00:00Z');
+    const pending = await billing.changePlan('PRO', 'monthly');
+    // 25 January to 1 February: 7 of 31 days; 7,900 x 7 / 31 = 1,783.87 -> 1,784; 19,900 - 1,784 = 18,116.
+    expect(pending.result).toMatchObject({ outcome: 'requires_authentication', amountCents: 18_116 });
+    billing.at('2025-02-01T09:00:00Z');
+
+    const renewal = await billing.runRenewalJob();
+
+    expect(renewal.result).toMatchObject({
+      outcome: 'grace_period',
+      messageCode: 'BILLING_AUTHENTICATION_REQUIRED',
+    });
+    expect(billing.account).toMatchObject({ pendingPayment: null, plan: { tier: 'PREMIUM' } });
+    await expect(
+      billing.step((service, account) =>
+        service.confirmAuthentication(account, { key: 'late', outcome: 'approve' }),
+      ),
+    ).rejects.toMatchObject({ messageCode: 'BILLING_NO_PENDING_AUTHENTICATION' });
+    expect(billing.gateway.netCollectedCents()).toBe(7_900);
+  });
 });
