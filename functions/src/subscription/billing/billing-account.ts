@@ -160,17 +160,22 @@ export interface BillingStep {
   result: BillingResult;
 }
 
+/** The fields of an account without a plan: a new account, and one returned to FREE. */
+export const NO_PAID_PLAN = {
+  status: 'free',
+  plan: null,
+  anchor: null,
+  period: null,
+  scheduledChange: null,
+  graceEndsAt: null,
+  pendingPayment: null,
+} as const satisfies Partial<BillingAccount>;
+
 export function newBillingAccount(customerId: string): BillingAccount {
   return {
     customerId,
-    status: 'free',
-    plan: null,
-    anchor: null,
-    period: null,
-    scheduledChange: null,
-    graceEndsAt: null,
+    ...NO_PAID_PLAN,
     paymentMethod: null,
-    pendingPayment: null,
     charges: [],
     invoiceCount: 0,
     creditNoteCount: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingHarness } from './billing-test-harness';
+import { billingHarness, subscribedHarness } from './billing-test-harness';
 
 /**
  * Scenario tests of the billing lifecycle: frozen clock, the real sandbox gateway, exact cents worked
@@ -41,9 +41,7 @@ describe('subscribing', () => {
 
 describe('upgrading with proration', () => {
   it('Premium bought 1 January, Platinum on 11 January: 21 of 31 days credited', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-01-11T15:00:00Z');
 
     const reply = await billing.changePlan('PRO', 'monthly');
@@ -82,9 +80,7 @@ describe('upgrading with proration', () => {
   });
 
   it('refuses Premium annual to Platinum monthly and suggests Platinum annual', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'annual');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'annual');
     const before = billing.account;
 
     await expect(billing.changePlan('PRO', 'monthly')).rejects.toMatchObject({
@@ -96,9 +92,7 @@ describe('upgrading with proration', () => {
   });
 
   it('refuses the plan the account already has', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PRO', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PRO', 'monthly');
 
     await expect(billing.changePlan('PRO', 'monthly')).rejects.toMatchObject({
       status: 409,
@@ -109,9 +103,7 @@ describe('upgrading with proration', () => {
 
 describe('renewal', () => {
   it('renews on the anchor day, month ends clamped, without drifting', async () => {
-    const billing = billingHarness('2025-01-31T10:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-31T10:00:00Z', 'PREMIUM', 'monthly');
 
     billing.at('2025-02-28T09:59:59Z');
     expect((await billing.runRenewalJob()).result).toEqual({ outcome: 'nothing_due' });
@@ -132,9 +124,7 @@ describe('renewal', () => {
   });
 
   it('a failed renewal opens 7 days of grace, then returns the account to FREE', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     await billing.saveCard('declines');
 
     billing.at('2025-02-01T09:00:00Z');
@@ -174,12 +164,8 @@ describe('renewal', () => {
   });
 
   it('a payment retried during grace keeps the anchor: the period starts where the failed one ended', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
-    await billing.saveCard('declines');
-    billing.at('2025-02-01T09:00:00Z');
-    await billing.runRenewalJob();
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
+    await billing.failRenewalAt('2025-02-01T09:00:00Z');
     await billing.saveCard('succeeds');
     billing.at('2025-02-03T12:00:00Z');
 
@@ -198,9 +184,7 @@ describe('renewal', () => {
   });
 
   it('a renewal on a card that needs a challenge fails off-session and opens the grace period', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PRO', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PRO', 'monthly');
     await billing.saveCard('requires_authentication');
     billing.at('2025-02-01T09:00:00Z');
 
@@ -215,9 +199,7 @@ describe('renewal', () => {
 
 describe('downgrade and cancellation at the period end', () => {
   it('Platinum to Premium waits for the period end, then charges Premium and pauses custom rules', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PRO', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PRO', 'monthly');
     billing.at('2025-01-20T10:00:00Z');
 
     const scheduled = await billing.changePlan('PREMIUM', 'monthly');
@@ -252,9 +234,7 @@ describe('downgrade and cancellation at the period end', () => {
   });
 
   it('a cancellation keeps the plan until the period end, then FREE with nothing charged', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-01-15T10:00:00Z');
 
     const cancelled = await billing.step((service, account) => service.cancel(account, { key: 'cancel-1' }));
@@ -275,9 +255,7 @@ describe('downgrade and cancellation at the period end', () => {
   });
 
   it('a withdrawn cancellation renews as usual', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     await billing.step((service, account) => service.cancel(account, { key: 'cancel-1' }));
     await billing.step((service, account) => service.withdrawScheduledChange(account, { key: 'keep-1' }));
     billing.at('2025-02-01T09:00:00Z');
@@ -288,12 +266,8 @@ describe('downgrade and cancellation at the period end', () => {
   });
 
   it('cancelling during grace ends the unpaid plan at once', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
-    await billing.saveCard('declines');
-    billing.at('2025-02-01T09:00:00Z');
-    await billing.runRenewalJob();
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
+    await billing.failRenewalAt('2025-02-01T09:00:00Z');
 
     const cancelled = await billing.step((service, account) => service.cancel(account, { key: 'cancel-1' }));
 
@@ -301,9 +275,7 @@ describe('downgrade and cancellation at the period end', () => {
   });
 
   it('a downgrade to an annual plan renews from the same anchor, 12 months on', async () => {
-    const billing = billingHarness('2025-01-31T10:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PRO', 'monthly');
+    const billing = await subscribedHarness('2025-01-31T10:00:00Z', 'PRO', 'monthly');
     await billing.changePlan('PREMIUM', 'annual');
     billing.at('2025-02-28T10:00:00Z');
 
@@ -319,9 +291,7 @@ describe('downgrade and cancellation at the period end', () => {
   });
 
   it('a renewal abandons an upgrade still waiting for its challenge', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     await billing.saveCard('requires_authentication');
     billing.at('2025-01-25T09:00:00Z');
     const pending = await billing.changePlan('PRO', 'monthly');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingAccount } from './billing-account';
 import { BillingError } from './billing-errors';
 import type { BillingService } from './billing-service';
-import { billingHarness } from './billing-test-harness';
+import { billingHarness, subscribedHarness } from './billing-test-harness';
 
 /** The money-back guarantee, idempotent repeats and the payment outcomes (decline, challenge). */
 
@@ -12,9 +12,7 @@ function refund(key = 'refund-1') {
 
 describe('the 30-day money-back guarantee', () => {
   it('refunds in full on day 30 and returns the account to FREE with a credit note', async () => {
-    const billing = billingHarness('2025-01-01T18:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'annual');
+    const billing = await subscribedHarness('2025-01-01T18:00:00Z', 'PREMIUM', 'annual');
     // Day 0 = 1 January; day 30 = 31 January (to its last millisecond).
     billing.at('2025-01-31T23:59:59.999Z');
 
@@ -36,9 +34,7 @@ describe('the 30-day money-back guarantee', () => {
   });
 
   it('refuses on day 31, naming the charge date and the deadline, and changes nothing', async () => {
-    const billing = billingHarness('2025-01-01T18:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'annual');
+    const billing = await subscribedHarness('2025-01-01T18:00:00Z', 'PREMIUM', 'annual');
     const before = billing.account;
     billing.at('2025-02-01T00:00:00Z');
 
@@ -56,18 +52,14 @@ describe('the 30-day money-back guarantee', () => {
 
   it('refuses a monthly plan on day 31, hours before its renewal', async () => {
     // Bought 1 January 12:00; the renewal is due 1 February 12:00; at 08:00 that day it is day 31.
-    const billing = billingHarness('2025-01-01T12:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T12:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-02-01T08:00:00Z');
 
     await expect(billing.step(refund())).rejects.toMatchObject({ params: { day: 31 } });
   });
 
   it('gives back every payment of the last 30 days: the plan and the upgrade', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-01-11T15:00:00Z');
     await billing.changePlan('PRO', 'monthly');
     billing.at('2025-01-20T10:00:00Z');
@@ -88,9 +80,7 @@ describe('the 30-day money-back guarantee', () => {
   });
 
   it('leaves out a payment past its own day 30', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-01-11T15:00:00Z');
     await billing.changePlan('PRO', 'monthly');
     billing.at('2025-02-05T10:00:00Z');
@@ -136,9 +126,7 @@ describe('idempotent repeats', () => {
   });
 
   it('a repeated upgrade and a repeated refund do nothing twice', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     billing.at('2025-01-11T15:00:00Z');
     await billing.changePlan('PRO', 'monthly', 'upgrade-1');
     expect((await billing.changePlan('PRO', 'monthly', 'upgrade-1')).replayed).toBe(true);
@@ -152,9 +140,7 @@ describe('idempotent repeats', () => {
   });
 
   it('a renewal run twice for the same period charges once, even when the first result was not stored', async () => {
-    const billing = billingHarness('2025-01-01T09:00:00Z');
-    await billing.saveCard('succeeds');
-    await billing.subscribe('PREMIUM', 'monthly');
+    const billing = await subscribedHarness('2025-01-01T09:00:00Z', 'PREMIUM', 'monthly');
     const beforeRenewal = billing.account;
     billing.at('2025-02-01T09:00:00Z');
 

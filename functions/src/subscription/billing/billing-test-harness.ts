@@ -55,5 +55,23 @@ export function billingHarness(startsAt: string) {
     runRenewalJob() {
       return step((billing, current) => billing.runDueRenewal(current));
     },
+    /** The card starts declining, then the renewal job runs at `iso` (the period's end). */
+    async failRenewalAt(iso: string) {
+      await this.saveCard('declines');
+      now = new Date(iso);
+      return this.runRenewalJob();
+    },
   };
+}
+
+/** A harness whose account bought the plan at `startsAt` with the test card that always succeeds. */
+export async function subscribedHarness(
+  startsAt: string,
+  tier: 'PREMIUM' | 'PRO',
+  cycle: 'monthly' | 'annual',
+) {
+  const billing = billingHarness(startsAt);
+  await billing.saveCard('succeeds');
+  await billing.subscribe(tier, cycle);
+  return billing;
 }

@@ -4,6 +4,7 @@ import type { Tier } from '@app/shared/domain/enums';
 import { tierRank } from '@app/shared/domain/rules/tiers';
 import type { DeclineCode } from '../payment-gateway';
 import {
+  NO_PAID_PLAN,
   tierOf,
   type BillingAccount,
   type BillingInvoice,
@@ -190,16 +191,7 @@ export function withdrawScheduledChange(account: BillingAccount, change: Schedul
  */
 export function returnToFree(account: BillingAccount, reason: TierChangeReason): BillingStep {
   return {
-    account: {
-      ...account,
-      status: 'free',
-      plan: null,
-      anchor: null,
-      period: null,
-      scheduledChange: null,
-      graceEndsAt: null,
-      pendingPayment: null,
-    },
+    account: { ...account, ...NO_PAID_PLAN },
     outputs: tierChange(tierOf(account), 'FREE', reason),
     result: { outcome: 'returned_to_free', reason },
   };
