@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
-import type { CardDetails } from '@app/shared/domain/billing/payment-card';
+import { normaliseCardNumber, type CardDetails } from '@app/shared/domain/billing/payment-card';
 import type { CardChargeResult, CardPaymentGateway } from '../payment-gateway';
 import type { BillingAccount, BillingStep, PaymentContext } from './billing-account';
 import { BillingKeyReusedError, BillingStateError, NoPaymentMethodError } from './billing-errors';
@@ -47,6 +47,16 @@ export interface BillingReply extends BillingStep {
 
 function fingerprintOf(request: object): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/** What identifies a card request without keeping anything derived from the full number. */
+function savePaymentMethodFingerprint(card: CardDetails): object {
+  return {
+    type: 'save_payment_method',
+    last4: normaliseCardNumber(card.number).slice(-4),
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
 }
 
 function unchanged(account: BillingAccount): BillingReply {
@@ -106,7 +116,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     /** Keeps a card for later charges (the card form's first step). */
     savePaymentMethod: (account: BillingAccount, request: { key: string; card: CardDetails }) =>
-      once(account, request.key, { type: 'save_payment_method', card: request.card }, async (now) => {
+      once(account, request.key, savePaymentMethodFingerprint(request.card), async (now) => {
         const paymentMethod = await deps.gateway.createPaymentMethod({
           customerId: account.customerId,
           card: request.card,
