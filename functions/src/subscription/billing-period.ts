@@ -1,21 +1,11 @@
+import { addCalendarMonths } from '@app/shared/domain/billing/billing-calendar';
+
 /**
- * Plans are billed monthly (the catalogue's `interval: 'month'`). A period runs one calendar month in
- * UTC; a start on a day the next month lacks (31 January) ends on that month's last day (28 or 29
- * February), as card processors bill it.
+ * The one-month period of the upgrade route (`upgrade-service.ts`). A period runs one calendar month
+ * in UTC; a start on a day the next month lacks (31 January) ends on that month's last day (28 or 29
+ * February), as card processors bill it. The billing core (`billing/`) counts every period from the
+ * subscription's anchor with the same rule (`billing-calendar.ts` in shared).
  */
 export function endOfBillingPeriod(start: Date): Date {
-  const year = start.getUTCFullYear();
-  const month = start.getUTCMonth() + 1;
-  const lastDayOfNextMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(
-      year,
-      month,
-      Math.min(start.getUTCDate(), lastDayOfNextMonth),
-      start.getUTCHours(),
-      start.getUTCMinutes(),
-      start.getUTCSeconds(),
-      start.getUTCMilliseconds(),
-    ),
-  );
+  return addCalendarMonths(start, 1);
 }

@@ -47,3 +47,37 @@ describe('subscription README', () => {
     expect(readmeRows).toContain(renderTierTable().split('\n').map(normalizeRow).join('\n'));
   });
 });
+
+/** Rows of the "Perks" table: the cited test files and the quoted test titles (a trailing "..." elides). */
+function perkTableCitations(readme: string): { files: string[]; titles: string[] }[] {
+  const section = readme.slice(readme.indexOf('## Perks'));
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2);
+  return rows.map((row) => {
+    const testCell = row.split('|')[3] ?? '';
+    return {
+      files: [...testCell.matchAll(/`([^`]+\.test\.ts)`/g)].map((match) => match[1] ?? ''),
+      titles: [...testCell.matchAll(/"([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/ \.\.\.$/, '')),
+    };
+  });
+}
+
+describe('subscription README perk table', () => {
+  it('cites test titles that exist in the cited files', () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+    const repositoryRoot = new URL('../../../', import.meta.url);
+    const missing: string[] = [];
+    for (const { files, titles } of perkTableCitations(readme)) {
+      const sources = files.map((file) => readFileSync(new URL(file, repositoryRoot), 'utf8'));
+      for (const title of titles) {
+        if (!sources.some((source) => source.includes(title)))
+          missing.push(`${title} in ${files.join(', ')}`);
+      }
+    }
+
+    expect(perkTableCitations(readme).length).toBeGreaterThanOrEqual(10);
+    expect(missing).toEqual([]);
+  });
+});

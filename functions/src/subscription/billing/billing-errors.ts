@@ -1,0 +1,86 @@
+import type {
+  BillingMessageCode,
+  BillingMessageParams,
+} from '@app/shared/domain/billing/billing-message-codes';
+import { AppError } from '../../platform/errors';
+
+/**
+ * Refusals of the billing core: nothing was charged and nothing changed. Each carries a stable
+ * message code and its parameters (texts: `subscription:billingMessages.<code>` in en, fr, es); the
+ * English message is for logs. `code` stays the HTTP category, as for every AppError.
+ */
+export abstract class BillingError<Code extends BillingMessageCode = BillingMessageCode> extends AppError {
+  constructor(
+    readonly messageCode: Code,
+    readonly params: BillingMessageParams[Code],
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.extra.message_code = messageCode;
+    this.extra.params = params;
+  }
+}
+
+/** 400: the card form's input is wrong (the field is in `params.field` for the form). */
+export class CardRejectedError extends BillingError<
+  | 'BILLING_CARD_NUMBER_INVALID'
+  | 'BILLING_CARD_CVC_INVALID'
+  | 'BILLING_CARD_EXPIRED'
+  | 'BILLING_CARD_NOT_A_TEST_CARD'
+> {
+  readonly status = 400;
+  readonly code = 'VALIDATION_FAILED';
+  constructor(
+    messageCode: CardRejectedError['messageCode'],
+    params: BillingMessageParams[CardRejectedError['messageCode']],
+    readonly field: 'number' | 'cvc' | 'exp_month',
+  ) {
+    super(messageCode, params, `card.${field}: ${messageCode}`);
+    this.extra.issues = [{ path: `card.${field}`, message: messageCode }];
+  }
+}
+
+export class NoPaymentMethodError extends BillingError<'BILLING_NO_PAYMENT_METHOD'> {
+  readonly status = 400;
+  readonly code = 'BAD_REQUEST';
+  constructor() {
+    super('BILLING_NO_PAYMENT_METHOD', {}, 'No payment method on file');
+  }
+}
+
+/** 409: the request does not fit the account's billing state. */
+export class BillingStateError extends BillingError<
+  | 'BILLING_ALREADY_SUBSCRIBED'
+  | 'BILLING_NOT_SUBSCRIBED'
+  | 'BILLING_ALREADY_ON_PLAN'
+  | 'BILLING_PAYMENT_OVERDUE'
+  | 'BILLING_NOT_PAST_DUE'
+  | 'BILLING_PAYMENT_PENDING'
+  | 'BILLING_NO_PENDING_AUTHENTICATION'
+  | 'BILLING_NOTHING_SCHEDULED'
+> {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+}
+
+/** 400: a higher tier at a lower charge (annual to monthly), which the plan rules refuse. */
+export class PlanChangeRefusedError extends BillingError<'BILLING_CHANGE_LOWERS_CHARGE'> {
+  readonly status = 400;
+  readonly code = 'BAD_REQUEST';
+}
+
+/** 403: the money-back window of the latest charge closed (day 31 or later). */
+export class RefundWindowClosedError extends BillingError<'BILLING_REFUND_WINDOW_CLOSED'> {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+}
+
+/** 422: the idempotency key was used for a different request. */
+export class BillingKeyReusedError extends BillingError<'BILLING_IDEMPOTENCY_KEY_REUSED'> {
+  readonly status = 422;
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
+  constructor(key: string) {
+    super('BILLING_IDEMPOTENCY_KEY_REUSED', { key }, `Idempotency key ${key} was used for another request`);
+  }
+}
