@@ -3,6 +3,7 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -12,7 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFeedHealthRepository } from './feed-health-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
-import { createPricesRepository, type StoredQuote } from './prices-repository';
+import { createPricesRepository, mergeMonth, type StoredQuote } from './prices-repository';
 import {
   createRecommendationQueueRepository,
   type QueuedRecommendation,
@@ -38,6 +39,8 @@ const quote: StoredQuote = {
   source: 'replay:aapl.csv',
   mode: 'replay',
   stale: false,
+  closed: true,
+  fetched_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
@@ -91,19 +94,62 @@ describe('market table repositories', () => {
     expect(documentMock.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
-  it('writes bars in batches of 25', async () => {
-    documentMock.on(BatchWriteCommand).resolves({});
-    const bars = Array.from({ length: 60 }, (_, i) => ({
-      date: `2020-01-${String(i).padStart(2, '0')}`,
-      close: i + 1,
-    }));
-    expect(await createPricesRepository(client, 'market').putBars('AAPL', bars)).toBe(60);
-    const calls = documentMock.commandCalls(BatchWriteCommand);
-    expect(calls.map((call) => call.args[0].input.RequestItems?.market?.length)).toEqual([25, 25, 10]);
-    expect(calls[0]?.args[0].input.RequestItems?.market?.[0]?.PutRequest?.Item).toMatchObject({
-      pk: 'SYMBOL#AAPL',
-      sk: 'BAR#2020-01-00',
+  it('merges bars into one item per month, by date, conditioned on the version read', async () => {
+    const bar = (date: string, close: number) => ({
+      date,
+      close,
+      closed: true,
+      source: 'yahoo',
+      fetched_at: '2026-01-05T00:00:00.000Z',
     });
+    documentMock
+      .on(GetCommand)
+      .resolvesOnce({})
+      .resolvesOnce({
+        Item: { pk: 'SYMBOL#AAPL', sk: 'BARS#2020-02', version: 3, bars: [bar('2020-02-03', 9)] },
+      })
+      // The first write of February loses a race: the month is read again and merged again.
+      .resolvesOnce({
+        Item: { pk: 'SYMBOL#AAPL', sk: 'BARS#2020-02', version: 4, bars: [bar('2020-02-03', 9)] },
+      });
+    documentMock
+      .on(PutCommand)
+      .resolvesOnce({})
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'raced', $metadata: {} }))
+      .resolvesOnce({});
+    const result = await createPricesRepository(client, 'market').mergeBars('AAPL', [
+      bar('2020-01-31', 10),
+      bar('2020-02-03', 9),
+      bar('2020-02-04', 11),
+    ]);
+    // January is new (1 date); February already had 02-03 with the same values (only 02-04 is new).
+    expect(result).toEqual({ datesWritten: 2, monthsWritten: 2 });
+    const puts = documentMock.commandCalls(PutCommand).map((call) => call.args[0].input);
+    expect(puts.map((input) => [input.Item?.sk, input.ConditionExpression])).toEqual([
+      ['BARS#2020-01', 'attribute_not_exists(pk)'],
+      ['BARS#2020-02', 'version = :version'],
+      ['BARS#2020-02', 'version = :version'],
+    ]);
+    expect(puts[2]?.ExpressionAttributeValues).toEqual({ ':version': 4 });
+    expect((puts[2]?.Item?.bars as { date: string }[]).map((entry) => entry.date)).toEqual([
+      '2020-02-03',
+      '2020-02-04',
+    ]);
+  });
+
+  it('a merge replaces a stored date instead of adding a second one, and a replaced range drops dates the new history lacks', () => {
+    const stored = [
+      { date: '2020-08-27', close: 500, closed: true, source: 'yahoo', fetched_at: 't0' },
+      { date: '2020-08-28', close: 499.23, closed: true, source: 'yahoo', fetched_at: 't0' },
+    ];
+    const restated = [{ date: '2020-08-28', close: 124.81, closed: true, source: 'yahoo', fetched_at: 't1' }];
+    expect(mergeMonth(stored, restated, undefined).bars.map((bar) => [bar.date, bar.close])).toEqual([
+      ['2020-08-27', 500],
+      ['2020-08-28', 124.81],
+    ]);
+    const replaced = mergeMonth(stored, restated, { from: '2020-08-01', to: '2020-08-31' });
+    expect(replaced).toMatchObject({ changed: 2 });
+    expect(replaced.bars.map((bar) => bar.date)).toEqual(['2020-08-28']);
   });
 
   it('writes feed health under the symbol and under FEED, and lists the universe with one Query', async () => {

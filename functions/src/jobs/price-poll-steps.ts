@@ -23,7 +23,7 @@ import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../user-alerts/u
 
 export interface PricePollDeps {
   engine: MarketEngine;
-  prices: Pick<PricesRepository, 'putQuoteIfChanged' | 'putBars'>;
+  prices: Pick<PricesRepository, 'putQuoteIfChanged' | 'mergeBars'>;
   feedHealth: Pick<FeedHealthRepository, 'getHealth' | 'putHealth'>;
   marketAlerts: Pick<MarketAlertsRepository, 'putAlertOnce'>;
   jobRuns: Pick<JobRunsRepository, 'putJobRun'>;
@@ -116,6 +116,8 @@ function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): Store
     source: quote.source,
     mode: quote.mode,
     stale: quote.stale,
+    closed: true,
+    fetched_at: updatedAt,
     updated_at: updatedAt,
   };
 }
@@ -158,7 +160,17 @@ export const storeNewBars: SymbolPollStep = async (poll) => {
   if (poll.quote.stale) return;
   const toStore = selectBarsToStore(poll.window, poll.storedRange);
   if (toStore.bars.length > 0)
-    poll.outcome.barsWritten = await poll.deps.prices.putBars(poll.info.symbol, toStore.bars);
+    poll.outcome.barsWritten = (
+      await poll.deps.prices.mergeBars(
+        poll.info.symbol,
+        toStore.bars.map((bar) => ({
+          ...bar,
+          closed: true,
+          source: poll.quote.source,
+          fetched_at: poll.nowIso,
+        })),
+      )
+    ).datesWritten;
   poll.storedRange = { from: toStore.from, through: toStore.through };
 };
 

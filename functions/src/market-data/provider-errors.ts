@@ -31,3 +31,38 @@ export class LiveSourceUnavailableError extends Error {
     this.name = 'LiveSourceUnavailableError';
   }
 }
+
+/*
+ * Errors of the ingestion path (market-data/ingestion/): every provider folder turns its own failures
+ * into one of these two, so the worker decides without knowing the provider.
+ */
+
+/** The provider has no data for this symbol (`unknown`), or no longer has (`delisted`): it is not fetched again. */
+export class SymbolNotListedError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly symbol: string,
+    readonly reason: 'unknown' | 'delisted',
+    detail: string,
+  ) {
+    super(`${provider} lists no '${symbol}' (${reason}): ${detail}`);
+    this.name = 'SymbolNotListedError';
+  }
+}
+
+/**
+ * The provider cannot answer now (throttled, failing, timing out, its breaker open): try again later;
+ * meanwhile the last stored data stands, marked stale when its calendar says so.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly provider: string,
+    /** The provider asked us to wait this long (Retry-After), when it said. */
+    readonly retryAfterMs: number | null,
+    readonly kind: 'throttled' | 'failing' | 'circuit-open' | 'refused',
+    detail: string,
+  ) {
+    super(`${provider} is unavailable (${kind}): ${detail}`);
+    this.name = 'ProviderUnavailableError';
+  }
+}
