@@ -83,7 +83,7 @@ export function createAiDeps(): AiDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const prices = createPricesRepository(client, config.TABLE_MARKET);
-  const source = createPriceSource(config, { fallback: prices });
+  const source = createPriceSource(config);
   let backtest: Promise<BacktestFigure | null> | undefined;
   return {
     engine: createMarketEngine(source),

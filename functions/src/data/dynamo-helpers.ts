@@ -96,6 +96,7 @@ export async function batchGetAll(
   client: DynamoDBDocumentClient,
   tableName: string,
   keyList: readonly Record<string, string>[],
+  options: { consistentRead?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (const part of chunk(keyList, BATCH_GET_LIMIT)) {
@@ -104,7 +105,11 @@ export async function batchGetAll(
       if (round >= MAX_BATCH_ROUNDS) throw new Error(`BatchGet on ${tableName}: keys left unprocessed`);
       if (round > 0) await pause(25 * 2 ** round);
       const output = await client.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: { Keys: pending, ...(options.consistentRead ? { ConsistentRead: true } : {}) },
+          },
+        }),
       );
       found.push(...(output.Responses?.[tableName] ?? []));
       pending = (output.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];

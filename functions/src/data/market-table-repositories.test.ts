@@ -102,21 +102,40 @@ describe('market table repositories', () => {
       source: 'yahoo',
       fetched_at: '2026-01-05T00:00:00.000Z',
     });
-    documentMock
-      .on(GetCommand)
-      .resolvesOnce({})
-      .resolvesOnce({
-        Item: { pk: 'SYMBOL#AAPL', sk: 'BARS#2020-02', version: 3, bars: [bar('2020-02-03', 9)] },
-      })
-      // The first write of February loses a race: the month is read again and merged again.
-      .resolvesOnce({
-        Item: { pk: 'SYMBOL#AAPL', sk: 'BARS#2020-02', version: 4, bars: [bar('2020-02-03', 9)] },
-      });
+    // January is not stored; February holds 02-03 at version 3.
+    documentMock.on(BatchGetCommand).resolves({
+      Responses: {
+        market: [
+          {
+            pk: 'SYMBOL#AAPL',
+            sk: 'BARS#2020-02',
+            month: '2020-02',
+            version: 3,
+            bars: [bar('2020-02-03', 9)],
+          },
+        ],
+      },
+    });
+    // The first write of February loses a race: the month is read again (version 4) and merged again.
+    documentMock.on(GetCommand).resolves({
+      Item: {
+        pk: 'SYMBOL#AAPL',
+        sk: 'BARS#2020-02',
+        month: '2020-02',
+        version: 4,
+        bars: [bar('2020-02-03', 9)],
+      },
+    });
     documentMock
       .on(PutCommand)
-      .resolvesOnce({})
-      .rejectsOnce(new ConditionalCheckFailedException({ message: 'raced', $metadata: {} }))
-      .resolvesOnce({});
+      .callsFake(
+        async (input: { Item: { sk: string }; ExpressionAttributeValues?: Record<string, number> }) => {
+          if (input.Item.sk === 'BARS#2020-02' && input.ExpressionAttributeValues?.[':version'] === 3) {
+            throw new ConditionalCheckFailedException({ message: 'raced', $metadata: {} });
+          }
+          return {};
+        },
+      );
     const result = await createPricesRepository(client, 'market').mergeBars('AAPL', [
       bar('2020-01-31', 10),
       bar('2020-02-03', 9),
@@ -125,16 +144,21 @@ describe('market table repositories', () => {
     // January is new (1 date); February already had 02-03 with the same values (only 02-04 is new).
     expect(result).toEqual({ datesWritten: 2, monthsWritten: 2 });
     const puts = documentMock.commandCalls(PutCommand).map((call) => call.args[0].input);
-    expect(puts.map((input) => [input.Item?.sk, input.ConditionExpression])).toEqual([
-      ['BARS#2020-01', 'attribute_not_exists(pk)'],
-      ['BARS#2020-02', 'version = :version'],
-      ['BARS#2020-02', 'version = :version'],
+    const february = puts.filter((input) => input.Item?.sk === 'BARS#2020-02');
+    expect(puts.find((input) => input.Item?.sk === 'BARS#2020-01')?.ConditionExpression).toBe(
+      'attribute_not_exists(pk)',
+    );
+    expect(february.map((input) => input.ExpressionAttributeValues)).toEqual([
+      { ':version': 3 },
+      { ':version': 4 },
     ]);
-    expect(puts[2]?.ExpressionAttributeValues).toEqual({ ':version': 4 });
-    expect((puts[2]?.Item?.bars as { date: string }[]).map((entry) => entry.date)).toEqual([
+    expect((february[1]?.Item?.bars as { date: string }[]).map((entry) => entry.date)).toEqual([
       '2020-02-03',
       '2020-02-04',
     ]);
+    expect(
+      documentMock.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.market?.ConsistentRead,
+    ).toBe(true);
   });
 
   it('a merge replaces a stored date instead of adding a second one, and a replaced range drops dates the new history lacks', () => {

@@ -1,5 +1,16 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AssetType, Bar, IsoDate } from '../engine/types';
+
+export { mergeMonth, monthOf } from './bar-months';
+import {
+  MAX_MERGE_ATTEMPTS,
+  monthItemOf,
+  MONTH_WRITE_CONCURRENCY,
+  mergeMonth,
+  monthOf,
+  storedBarOf,
+  toEngineBar,
+} from './bar-months';
 import { batchGetAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
@@ -82,109 +93,56 @@ export interface PricesRepository {
   getBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
 }
 
-const PRICE_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
-/** Two writers merging the same month at once: one re-reads and merges again. */
-const MAX_MERGE_ATTEMPTS = 5;
-
-export function monthOf(date: IsoDate): string {
-  return date.slice(0, 7);
-}
-
-function sameBar(a: StoredBar, b: StoredBar): boolean {
-  return (
-    PRICE_FIELDS.every((field) => a[field] === b[field]) &&
-    a.closed === b.closed &&
-    a.source === b.source &&
-    (a.flags ?? []).join(',') === (b.flags ?? []).join(',')
-  );
-}
-
-function storedBarOf(value: Record<string, unknown>): StoredBar {
-  const bar: StoredBar = {
-    date: String(value.date),
-    close: Number(value.close),
-    closed: value.closed !== false,
-    source: String(value.source ?? ''),
-    fetched_at: String(value.fetched_at ?? ''),
-  };
-  for (const field of ['open', 'high', 'low', 'volume'] as const) {
-    if (typeof value[field] === 'number') bar[field] = value[field];
-  }
-  if (Array.isArray(value.flags) && value.flags.length > 0) bar.flags = value.flags.map(String);
-  return bar;
-}
-
-/** The month's bars after the merge, and how many dates changed. */
-export function mergeMonth(
-  stored: readonly StoredBar[],
-  incoming: readonly StoredBar[],
-  replace: { from: IsoDate; to: IsoDate } | undefined,
-): { bars: StoredBar[]; changed: number } {
-  const byDate = new Map(stored.map((bar) => [bar.date, bar]));
-  let changed = 0;
-  if (replace) {
-    const incomingDates = new Set(incoming.map((bar) => bar.date));
-    for (const date of [...byDate.keys()]) {
-      if (date >= replace.from && date <= replace.to && !incomingDates.has(date)) {
-        byDate.delete(date);
-        changed += 1;
-      }
+export function createPricesRepository(client: DynamoDBDocumentClient, tableName: string): PricesRepository {
+  /** Writes one month conditioned on the version read; false when another writer got there first. */
+  async function putMonth(
+    symbol: string,
+    month: string,
+    bars: StoredBar[],
+    version: number | null,
+  ): Promise<boolean> {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.barMonth(symbol, month),
+            entity: 'bar-month',
+            symbol,
+            month,
+            bars,
+            version: (version ?? 0) + 1,
+          },
+          ConditionExpression: version === null ? 'attribute_not_exists(pk)' : 'version = :version',
+          ...(version === null ? {} : { ExpressionAttributeValues: { ':version': version } }),
+        }),
+      );
+      return true;
+    } catch (error: unknown) {
+      if (isConditionFailure(error)) return false;
+      throw error;
     }
   }
-  for (const bar of incoming) {
-    const current = byDate.get(bar.date);
-    if (current && sameBar(current, bar)) continue;
-    byDate.set(bar.date, bar);
-    changed += 1;
-  }
-  return { bars: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)), changed };
-}
 
-function toEngineBar(bar: StoredBar): Bar {
-  const engineBar: Bar = { date: bar.date, close: bar.close };
-  for (const field of ['open', 'high', 'low', 'volume'] as const) {
-    if (bar[field] !== undefined) engineBar[field] = bar[field];
-  }
-  return engineBar;
-}
-
-export function createPricesRepository(client: DynamoDBDocumentClient, tableName: string): PricesRepository {
+  /** The month merged from `stored`, written; on a race, read again and merge again. */
   async function mergeOneMonth(
     symbol: string,
     month: string,
     incoming: readonly StoredBar[],
     replace: { from: IsoDate; to: IsoDate } | undefined,
+    first: { bars: StoredBar[]; version: number | null },
   ): Promise<number> {
+    let current = first;
     for (let attempt = 1; ; attempt += 1) {
+      const merged = mergeMonth(current.bars, incoming, replace);
+      if (merged.changed === 0) return 0;
+      if (await putMonth(symbol, month, merged.bars, current.version)) return merged.changed;
+      if (attempt >= MAX_MERGE_ATTEMPTS)
+        throw new Error(`bars of ${symbol} ${month}: too many concurrent writers`);
       const { Item } = await client.send(
         new GetCommand({ TableName: tableName, Key: keys.barMonth(symbol, month), ConsistentRead: true }),
       );
-      const stored = Array.isArray(Item?.bars)
-        ? (Item.bars as Record<string, unknown>[]).map(storedBarOf)
-        : [];
-      const version = typeof Item?.version === 'number' ? Item.version : null;
-      const merged = mergeMonth(stored, incoming, replace);
-      if (merged.changed === 0) return 0;
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.barMonth(symbol, month),
-              entity: 'bar-month',
-              symbol,
-              month,
-              bars: merged.bars,
-              version: (version ?? 0) + 1,
-            },
-            ConditionExpression: version === null ? 'attribute_not_exists(pk)' : 'version = :version',
-            ...(version === null ? {} : { ExpressionAttributeValues: { ':version': version } }),
-          }),
-        );
-        return merged.changed;
-      } catch (error: unknown) {
-        if (!isConditionFailure(error) || attempt >= MAX_MERGE_ATTEMPTS) throw error;
-      }
+      current = monthItemOf(Item);
     }
   }
 
@@ -257,15 +215,37 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
         }
       }
+      const months = [...byMonth.keys()].sort();
+      // Every month in one consistent BatchGet, then the changed ones written a few at a time.
+      const storedItems = await batchGetAll(
+        client,
+        tableName,
+        months.map((month) => keys.barMonth(symbol, month)),
+        { consistentRead: true },
+      );
+      const storedByMonth = new Map(storedItems.map((item) => [String(item.month), monthItemOf(item)]));
       let datesWritten = 0;
       let monthsWritten = 0;
-      for (const [month, monthBars] of [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        const changed = await mergeOneMonth(symbol, month, monthBars, options.replace);
-        if (changed > 0) {
-          datesWritten += changed;
-          monthsWritten += 1;
+      let next = 0;
+      const writers = Array.from({ length: Math.min(MONTH_WRITE_CONCURRENCY, months.length) }, async () => {
+        while (next < months.length) {
+          const month = months[next] as string;
+          next += 1;
+          const first = storedByMonth.get(month) ?? { bars: [], version: null };
+          const changed = await mergeOneMonth(
+            symbol,
+            month,
+            byMonth.get(month) ?? [],
+            options.replace,
+            first,
+          );
+          if (changed > 0) {
+            datesWritten += changed;
+            monthsWritten += 1;
+          }
         }
-      }
+      });
+      await Promise.all(writers);
       return { datesWritten, monthsWritten };
     },
 

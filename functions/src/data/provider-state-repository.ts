@@ -126,8 +126,15 @@ export function createProviderStateRepository(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.providerCount(provider, counts.minute),
+          // MINUTE is a DynamoDB reserved word: every name goes through a placeholder.
           UpdateExpression:
-            'ADD requests :requests, throttled :throttled, failed :failed SET minute = :minute, expires_at = :expires, entity = :entity',
+            'ADD #requests :requests, #throttled :throttled, #failed :failed SET #minute = :minute, expires_at = :expires, entity = :entity',
+          ExpressionAttributeNames: {
+            '#requests': 'requests',
+            '#throttled': 'throttled',
+            '#failed': 'failed',
+            '#minute': 'minute',
+          },
           ExpressionAttributeValues: {
             ':requests': counts.requests,
             ':throttled': counts.throttled,

@@ -11,10 +11,13 @@ import { keys } from './keys';
  * | ------------------ | ------------------------------------------------ |
  * | the whole list     | Query pk=REFERENCE#<dataset>                     |
  * | one chunk          | GetItem pk=REFERENCE#<dataset>, sk=<chunk>       |
- * | replace the chunks | PutItem per chunk                                |
+ * | replace the chunks | PutItem per chunk, then sk=META (fetch time)     |
+ * | when it was fetched | GetItem pk=REFERENCE#<dataset>, sk=META         |
  */
 
 export type ReferenceDataset = 'sec-tickers' | 'coingecko-coins';
+
+const META_CHUNK = 'META';
 
 export interface ReferenceChunk<Entry> {
   chunk: string;
@@ -24,7 +27,10 @@ export interface ReferenceChunk<Entry> {
 }
 
 export interface ReferenceRepository {
+  /** Replaces the chunks and records when the list was fetched (the `META` item). */
   putChunks<Entry>(dataset: ReferenceDataset, chunks: readonly ReferenceChunk<Entry>[]): Promise<void>;
+  /** When the list was last fetched and how many entries it had; null before the first fetch. */
+  getMeta(dataset: ReferenceDataset): Promise<{ fetched_at: string; entries: number } | null>;
   getChunk<Entry>(dataset: ReferenceDataset, chunk: string): Promise<ReferenceChunk<Entry> | null>;
   listChunks<Entry>(dataset: ReferenceDataset): Promise<ReferenceChunk<Entry>[]>;
 }
@@ -54,6 +60,25 @@ export function createReferenceRepository(
           ...chunk,
         })),
       );
+      await batchPutAll(client, tableName, [
+        {
+          ...keys.referenceChunk(dataset, META_CHUNK),
+          entity: 'reference-meta',
+          dataset,
+          fetched_at: chunks.reduce(
+            (latest, chunk) => (chunk.fetched_at > latest ? chunk.fetched_at : latest),
+            '',
+          ),
+          entries: chunks.reduce((sum, chunk) => sum + chunk.entries.length, 0),
+        },
+      ]);
+    },
+
+    async getMeta(dataset) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.referenceChunk(dataset, META_CHUNK) }),
+      );
+      return Item ? { fetched_at: String(Item.fetched_at), entries: Number(Item.entries ?? 0) } : null;
     },
 
     async getChunk<Entry>(dataset: ReferenceDataset, chunk: string) {
@@ -69,7 +94,7 @@ export function createReferenceRepository(
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.referencePartition(dataset) },
       });
-      return items.map((item) => chunkOf<Entry>(item));
+      return items.filter((item) => item.sk !== META_CHUNK).map((item) => chunkOf<Entry>(item));
     },
   };
 }

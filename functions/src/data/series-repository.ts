@@ -46,6 +46,8 @@ export interface SeriesState {
   /** Contiguous range of stored bars. */
   first_date: IsoDate | null;
   last_date: IsoDate | null;
+  /** The earliest date a fetch ever asked the provider for (history before it was never requested). */
+  history_from: IsoDate | null;
   /** Date of the latest price (the quote's bar). */
   as_of: IsoDate | null;
   /** Bars present over bars expected by the calendar over the last year (0-1); null before any bar. */

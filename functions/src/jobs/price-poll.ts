@@ -134,7 +134,7 @@ export function createPricePollDeps(): PricePollDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const prices = createPricesRepository(client, config.TABLE_MARKET);
-  const engine = createMarketEngine(createPriceSource(config, { fallback: prices }));
+  const engine = createMarketEngine(createPriceSource(config));
   const users = createUsersRepository(client, config.TABLE_USERS);
   const now = () => new Date();
   return {

@@ -33,6 +33,10 @@ export interface FetchedSeries {
   instrumentType: string | null;
   /** Splits the provider reports inside the window: every earlier bar it serves is restated. */
   splits: ProviderSplit[];
+  /** What the stored prices cite as their source, when more precise than the provider's title. */
+  source?: string;
+  /** Replay of OHLC series: the gap to the next bar's open (engine/types.ts Quote.premarket_change). */
+  premarket?: { change: number; date: IsoDate } | null;
 }
 
 /** Where a provider's numbers come from and on what terms: shown with every price it fills. */
@@ -46,6 +50,11 @@ export interface BarsProvider {
   readonly description: ProviderDescription;
   /** How far back the provider serves daily history (CoinGecko's free tier: 365 days); null when unbounded. */
   readonly maxHistoryDays: number | null;
+  /**
+   * The provider's own today, when it is not the market's (the replay's clock date); absent for
+   * live providers, whose today is the market calendar's (quality/market-calendar.ts).
+   */
+  currentDate?(now: Date): IsoDate;
   /** Bars with from <= date <= to (and the running session, when `to` is today). */
   fetchDailyBars(providerId: string, window: { from: IsoDate; to: IsoDate }): Promise<FetchedSeries>;
 }

@@ -7,7 +7,12 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import { LiveSourceUnavailableError, NoPriceBeforeDateError, UnknownSymbolError } from './provider-errors';
+import {
+  LiveSourceUnavailableError,
+  NoPriceBeforeDateError,
+  NoStoredPriceError,
+  UnknownSymbolError,
+} from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 
@@ -115,6 +120,8 @@ export function toHttpError(error: unknown): unknown {
   if (error instanceof InsufficientHistoryError || error instanceof NoPriceBeforeDateError) {
     return new NotFoundError(error.message);
   }
-  if (error instanceof LiveSourceUnavailableError) return new ServiceUnavailableError(error.message, 30);
+  if (error instanceof LiveSourceUnavailableError || error instanceof NoStoredPriceError) {
+    return new ServiceUnavailableError(error.message, 30);
+  }
   return error;
 }

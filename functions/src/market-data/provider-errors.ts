@@ -22,6 +22,17 @@ export class NoPriceBeforeDateError extends Error {
   }
 }
 
+/** A tracked symbol whose first fetch has not stored a price yet. */
+export class NoStoredPriceError extends Error {
+  constructor(
+    readonly symbol: string,
+    readonly status: string,
+  ) {
+    super(`No price is stored for '${symbol}' yet: its data is being fetched (${status}).`);
+    this.name = 'NoStoredPriceError';
+  }
+}
+
 /** The live source failed and nothing was stored to fall back on. */
 export class LiveSourceUnavailableError extends Error {
   constructor(symbol: string, cause: unknown) {

@@ -1,0 +1,64 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { getConfig } from '../config';
+import { IngestionMessageSchema } from '../market-data/ingestion/ingestion-messages';
+import { processIngestionMessage } from '../market-data/ingestion/process-message';
+import { runMeteredJob } from '../platform/cost-recorder';
+import { logger } from '../platform/observability';
+import { createIngestionDeps, type IngestionDeps } from './ingestion-deps';
+
+/*
+ * The ingestion worker: an SQS event source with ReportBatchItemFailures. Each record is one message
+ * (market-data/ingestion/process-message.ts); a record whose provider was unavailable, or that is not
+ * a valid message, is reported as a failure so SQS delivers it again after the visibility timeout and,
+ * after five receptions, moves it to the dead-letter queue. The others are deleted by Lambda.
+ */
+
+export async function processIngestionEvent(deps: IngestionDeps, event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    let body: unknown;
+    try {
+      body = JSON.parse(record.body);
+    } catch {
+      body = null;
+    }
+    const parsed = IngestionMessageSchema.safeParse(body);
+    if (!parsed.success) {
+      logger.error('ingestion message refused', {
+        message_id: record.messageId,
+        issue: parsed.error.issues[0]?.message,
+      });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    try {
+      const outcome = await processIngestionMessage(deps.worker, parsed.data);
+      logger.info('ingestion message done', {
+        message_id: record.messageId,
+        kind: parsed.data.kind,
+        stored: outcome.symbols.filter((symbol) => symbol.result === 'stored').length,
+        dates_written: outcome.symbols.reduce((sum, symbol) => sum + symbol.datesWritten, 0),
+        rejected: outcome.symbols.reduce((sum, symbol) => sum + symbol.rejected, 0),
+        companies: outcome.companies,
+        reference_entries: outcome.referenceEntries,
+      });
+    } catch (error: unknown) {
+      logger.warn('ingestion message handed back', {
+        message_id: record.messageId,
+        receive_count: record.attributes?.ApproximateReceiveCount,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}
+
+let lambdaDeps: IngestionDeps | undefined;
+
+/** SQS event source target (both ingestion queues). */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  lambdaDeps ??= createIngestionDeps(getConfig());
+  const deps = lambdaDeps;
+  return runMeteredJob('ingestion-worker', () => processIngestionEvent(deps, event));
+}
