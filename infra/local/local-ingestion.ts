@@ -58,6 +58,7 @@ export async function startLocalIngestion(
         client,
         queueUrls: [(urls as LocalQueueUrls).priority, (urls as LocalQueueUrls).normal],
         handle: (event) => processIngestionEvent(deps, event),
+        visibilitySeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
         log,
       });
       return consumer;

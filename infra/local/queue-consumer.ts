@@ -1,4 +1,5 @@
 import {
+  ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
@@ -14,6 +15,11 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
  * the failed ones to come back after the queue's visibility timeout (and, after five receptions, to
  * move to the dead-letter queue: fauxqs applies the redrive policy). `pollers` loops run at once, as
  * Lambda runs several concurrent invocations.
+ *
+ * Lambda never lets a message reappear while its invocation runs (the function's timeout is shorter
+ * than the queue's visibility timeout). Locally there is no function timeout, so while a message is
+ * being handled its visibility is extended every third of `visibilitySeconds`: a message comes back
+ * only when its handler reported it failed, or when the process handling it died.
  */
 
 export type IngestionHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -25,6 +31,8 @@ export interface QueueConsumerOptions {
   handle: IngestionHandler;
   batchSize?: number;
   pollers?: number;
+  /** The queues' visibility timeout, extended while a message is handled. Default 60. */
+  visibilitySeconds?: number;
   log?: (message: string) => void;
 }
 
@@ -86,6 +94,23 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
       const messages = await receiveFrom(queueUrl, index === options.queueUrls.length - 1 ? 1 : 0);
       if (messages.length === 0) continue;
       inFlight += messages.length;
+      const visibility = options.visibilitySeconds ?? 60;
+      const heartbeat = setInterval(
+        () => {
+          for (const message of messages) {
+            options.client
+              .send(
+                new ChangeMessageVisibilityCommand({
+                  QueueUrl: queueUrl,
+                  ReceiptHandle: message.ReceiptHandle,
+                  VisibilityTimeout: visibility,
+                }),
+              )
+              .catch(() => undefined);
+          }
+        },
+        (visibility * 1000) / 3,
+      );
       try {
         const response = await options.handle({
           Records: messages.map((message) => recordOf(message, queueUrl)),
@@ -105,6 +130,7 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
         }
         handled += messages.length;
       } finally {
+        clearInterval(heartbeat);
         inFlight -= messages.length;
       }
       return;
