@@ -90,9 +90,14 @@ export function servedBars(instrument: SimulatedInstrument, nowMs: number): Serv
   return bars;
 }
 
-/** `count` generated equities SIM0001.., each labelled as test data, with two years and a month of history. */
-export function generatedInstruments(count: number, nowMs: number, prefix = 'SIM'): SimulatedInstrument[] {
-  const start = addDays(new Date(nowMs).toISOString().slice(0, 10), -760);
+/** `count` generated equities SIM0001.., each labelled as test data, by default with two years and a month of history. */
+export function generatedInstruments(
+  count: number,
+  nowMs: number,
+  prefix = 'SIM',
+  historyDays = 760,
+): SimulatedInstrument[] {
+  const start = addDays(new Date(nowMs).toISOString().slice(0, 10), -historyDays);
   return Array.from({ length: count }, (_, index) => {
     const symbol = `${prefix}${String(index + 1).padStart(4, '0')}`;
     return {
