@@ -18,7 +18,7 @@ export interface LocalScheduler {
 }
 
 export const DEFAULT_LOCAL_PRICE_POLL_SECONDS = 60;
-/** How long a cycle waits for the worker to empty the queues before polling what is stored. */
+/** How long a cycle waits for the worker to take every due message before polling what is stored. */
 export const DRAIN_TIMEOUT_MS = 120_000;
 
 export async function startLocalScheduler(options: {
@@ -36,9 +36,10 @@ export async function startLocalScheduler(options: {
     running ??= (async () => {
       try {
         await planIngestion();
-        if (!(await options.consumer.drain(DRAIN_TIMEOUT_MS))) {
+        // Messages handed back (a provider down) come back later; the poll reads what is stored now.
+        if (!(await options.consumer.settle(DRAIN_TIMEOUT_MS))) {
           console.error(
-            'local scheduler: the ingestion queues did not drain in time; polling what is stored',
+            'local scheduler: the ingestion queues did not settle in time; polling what is stored',
           );
         }
       } catch (error: unknown) {

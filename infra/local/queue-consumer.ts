@@ -41,6 +41,11 @@ export interface QueueConsumer {
   handled(): number;
   /** Resolves true once every queue is empty and nothing is in flight, false after `timeoutMs`. */
   drain(timeoutMs: number): Promise<boolean>;
+  /**
+   * Resolves true once nothing is waiting to be received or being handled by this consumer; messages
+   * handed back for a later delivery (a provider down) do not hold it. False after `timeoutMs`.
+   */
+  settle(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -149,7 +154,7 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
     }
   });
 
-  async function queuesEmpty(): Promise<boolean> {
+  async function queuesEmpty(countHandedBack: boolean): Promise<boolean> {
     for (const queueUrl of options.queueUrls) {
       const { Attributes } = await options.client.send(
         new GetQueueAttributesCommand({
@@ -163,27 +168,30 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
       );
       const total =
         Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
-        Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) +
+        (countHandedBack ? Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) : 0) +
         Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
       if (total > 0) return false;
     }
     return inFlight === 0;
   }
 
+  async function waitUntilEmpty(countHandedBack: boolean, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        if (await queuesEmpty(countHandedBack)) return true;
+      } catch {
+        // The queue server is restarting.
+      }
+      await pause(200);
+    }
+    return false;
+  }
+
   return {
     handled: () => handled,
-    async drain(timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        try {
-          if (await queuesEmpty()) return true;
-        } catch {
-          // The queue server is restarting.
-        }
-        await pause(200);
-      }
-      return false;
-    },
+    drain: (timeoutMs) => waitUntilEmpty(true, timeoutMs),
+    settle: (timeoutMs) => waitUntilEmpty(false, timeoutMs),
     async stop() {
       stopped = true;
       await Promise.all(loops);
