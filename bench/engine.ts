@@ -39,8 +39,8 @@ export async function runEngineBench(): Promise<EngineBenchFigures> {
       REPLAY_EPOCH: '2024-01-01T00:00:00Z',
       REPLAY_MS_PER_BAR: 60_000,
       REPLAY_DATA_FILE: undefined,
-      WATCHED_SYMBOLS: [],
-      LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+      AWS_REGION: 'us-east-1',
+      TABLE_MARKET: 'unused-in-replay',
     },
     { now: () => now },
   );

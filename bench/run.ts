@@ -29,6 +29,7 @@ import { eventOf, invokeBundle, type InvocationResult, type InvocationSpec } fro
 import { compareWithContainer, CONTAINER_PRICES, containerOption, routeCosts } from './cost-comparison';
 import { readCostRecords, summariseConsumption, type RouteConsumption } from './dynamo-efficiency';
 import { runEngineBench, type EngineBenchFigures } from './engine';
+import { renderIngestion, runIngestionBench, type IngestionBenchFigures } from './ingestion';
 import { measureArtefacts, type ArtefactFigures } from './lambda-artefacts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse-scores';
 import { snapshotMemory, type MemorySnapshot } from './memory';
@@ -147,6 +148,7 @@ interface Report {
   sites?: SiteWeight[];
   memoryAtRest?: MemorySnapshot;
   perArea?: Record<string, InvocationResult>;
+  ingestion?: IngestionBenchFigures;
   errors: string[];
 }
 
@@ -321,6 +323,20 @@ async function main(): Promise<void> {
   } finally {
     progress('stopping the local stack');
     await stack?.stop();
+  }
+  try {
+    // After the stack: the ingestion bench brings its own database, queue and provider simulator.
+    report.ingestion = await runIngestionBench({
+      symbols: QUICK ? 200 : 2_000,
+      requestsPerSecond: 10,
+      workers: 2,
+      work,
+      progress,
+    });
+  } catch (error: unknown) {
+    report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    progress(`ingestion failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
     rmSync(work, { recursive: true, force: true });
   }
   report.finishedAt = new Date();
@@ -367,6 +383,7 @@ function renderReport(report: Report): string {
 
   out.push(...renderArtefacts(report), ...renderLoad(report), ...renderDynamo(report), ...renderCost(report));
   out.push(...renderSites(report), ...renderMemory(report), ...renderEngine(report));
+  out.push(...renderIngestion(report.ingestion, QUICK));
   return `${out.join('\n')}\n`;
 }
 

@@ -94,7 +94,7 @@ describe('ingestion from the provider simulator into the store', () => {
     expect(stored.map((bar) => [bar.open, bar.high, bar.low, bar.close, bar.volume])).toEqual(
       served.map((bar) => [bar.open, bar.high, bar.low, bar.close, bar.volume]),
     );
-    expect(new Set(stored.map((bar) => bar.source))).toEqual(new Set(['Yahoo Finance (chart endpoint)']));
+    expect(new Set(stored.map((bar) => bar.source))).toEqual(new Set(['yahoo']));
     const state = await harness.series('EQA');
     expect(state).toMatchObject({
       status: 'active',

@@ -23,18 +23,44 @@ function sameBar(a: StoredBar, b: StoredBar): boolean {
   );
 }
 
+/*
+ * The stored form of a bar is compact: DynamoDB counts attribute names in an item's size (a write
+ * unit per KB), and a month holds about 22 bars. One letter per field, the fetch time in epoch
+ * seconds: about 80 bytes a bar instead of 140, two write units a month instead of three.
+ *
+ *   d date, o open, h high, l low, c close, v volume, x closed (0 for a running session),
+ *   s source (the provider: yahoo, coingecko, replay), f fetched at (epoch s), q quality flags
+ */
+
+export function encodeBar(bar: StoredBar): Record<string, unknown> {
+  const item: Record<string, unknown> = { d: bar.date, c: bar.close };
+  if (bar.open !== undefined) item.o = bar.open;
+  if (bar.high !== undefined) item.h = bar.high;
+  if (bar.low !== undefined) item.l = bar.low;
+  if (bar.volume !== undefined) item.v = bar.volume;
+  if (!bar.closed) item.x = 0;
+  item.s = bar.source;
+  item.f = Math.round(Date.parse(bar.fetched_at) / 1000);
+  if (bar.flags && bar.flags.length > 0) item.q = bar.flags;
+  return item;
+}
+
 export function storedBarOf(value: Record<string, unknown>): StoredBar {
   const bar: StoredBar = {
-    date: String(value.date),
-    close: Number(value.close),
-    closed: value.closed !== false,
-    source: String(value.source ?? ''),
-    fetched_at: String(value.fetched_at ?? ''),
+    date: String(value.d),
+    close: Number(value.c),
+    closed: value.x !== 0,
+    source: String(value.s ?? ''),
+    fetched_at: typeof value.f === 'number' ? new Date(value.f * 1000).toISOString() : '',
   };
-  for (const field of ['open', 'high', 'low', 'volume'] as const) {
-    if (typeof value[field] === 'number') bar[field] = value[field];
+  const fields = { o: 'open', h: 'high', l: 'low', v: 'volume' } as const;
+  for (const [key, field] of Object.entries(fields) as [
+    keyof typeof fields,
+    (typeof fields)[keyof typeof fields],
+  ][]) {
+    if (typeof value[key] === 'number') bar[field] = value[key];
   }
-  if (Array.isArray(value.flags) && value.flags.length > 0) bar.flags = value.flags.map(String);
+  if (Array.isArray(value.q) && value.q.length > 0) bar.flags = value.q.map(String);
   return bar;
 }
 

@@ -13,6 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFeedHealthRepository } from './feed-health-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
+import { encodeBar } from './bar-months';
 import { createPricesRepository, mergeMonth, type StoredQuote } from './prices-repository';
 import {
   createRecommendationQueueRepository,
@@ -111,7 +112,7 @@ describe('market table repositories', () => {
             sk: 'BARS#2020-02',
             month: '2020-02',
             version: 3,
-            bars: [bar('2020-02-03', 9)],
+            bars: [encodeBar(bar('2020-02-03', 9))],
           },
         ],
       },
@@ -123,7 +124,7 @@ describe('market table repositories', () => {
         sk: 'BARS#2020-02',
         month: '2020-02',
         version: 4,
-        bars: [bar('2020-02-03', 9)],
+        bars: [encodeBar(bar('2020-02-03', 9))],
       },
     });
     documentMock
@@ -152,7 +153,8 @@ describe('market table repositories', () => {
       { ':version': 3 },
       { ':version': 4 },
     ]);
-    expect((february[1]?.Item?.bars as { date: string }[]).map((entry) => entry.date)).toEqual([
+    // Stored compactly: d is the date (bar-months.ts).
+    expect((february[1]?.Item?.bars as { d: string }[]).map((entry) => entry.d)).toEqual([
       '2020-02-03',
       '2020-02-04',
     ]);

@@ -3,6 +3,7 @@ import type { AssetType, Bar, IsoDate } from '../engine/types';
 
 export { mergeMonth, monthOf } from './bar-months';
 import {
+  encodeBar,
   MAX_MERGE_ATTEMPTS,
   monthItemOf,
   MONTH_WRITE_CONCURRENCY,
@@ -110,7 +111,7 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             entity: 'bar-month',
             symbol,
             month,
-            bars,
+            bars: bars.map(encodeBar),
             version: (version ?? 0) + 1,
           },
           ConditionExpression: version === null ? 'attribute_not_exists(pk)' : 'version = :version',

@@ -62,9 +62,12 @@ export function createProviderStateRepository(
     return typeof Item?.next_slot_at === 'number' ? Item.next_slot_at : null;
   }
 
+  /** The next slot as this process last saw it: tried first, so a reservation is usually one write. */
+  const lastSeen = new Map<string, number | null>();
+
   return {
     async reserveSlot(provider, intervalMs, now) {
-      let known = await readNextSlot(provider);
+      let known = lastSeen.has(provider) ? (lastSeen.get(provider) ?? null) : await readNextSlot(provider);
       for (let attempt = 1; attempt <= MAX_SLOT_ATTEMPTS; attempt += 1) {
         const slot = Math.max(now(), known ?? 0);
         try {
@@ -85,12 +88,14 @@ export function createProviderStateRepository(
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             }),
           );
+          lastSeen.set(provider, slot + intervalMs);
           return slot;
         } catch (error: unknown) {
           if (!isConditionFailure(error)) throw error;
           const item = error instanceof ConditionalCheckFailedException ? error.Item : undefined;
           const returned = item?.next_slot_at?.N;
           known = returned === undefined ? await readNextSlot(provider) : Number(returned);
+          lastSeen.set(provider, known);
         }
       }
       throw new Error(`Could not reserve a request slot for ${provider} after ${MAX_SLOT_ATTEMPTS} attempts`);

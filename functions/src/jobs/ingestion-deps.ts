@@ -134,7 +134,7 @@ export function createIngestionDeps(
       }),
       guards: Object.values(guards),
       now,
-      symbolConcurrency: overrides.symbolConcurrency ?? 4,
+      symbolConcurrency: overrides.symbolConcurrency ?? 3,
     },
     queue: createIngestionQueue(createQueueClient(config), {
       normal: config.INGESTION_QUEUE_URL,

@@ -2,6 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getConfig } from '../config';
 import { planIngestion } from '../market-data/ingestion/plan-ingestion';
+import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { runMeteredJob } from '../platform/cost-recorder';
 import { logger, metrics } from '../platform/observability';
 import { createIngestionDeps, LIVE_PROVIDERS, type IngestionDeps } from './ingestion-deps';
@@ -71,9 +72,13 @@ let lambdaDeps: IngestionDeps | undefined;
 export async function handler(_event?: Partial<ScheduledEvent>): Promise<PlannerSummary> {
   lambdaDeps ??= createIngestionDeps(getConfig());
   const deps = lambdaDeps;
-  return runMeteredJob('ingestion-planner', async () => {
-    const summary = await runIngestionPlanner(deps);
-    logger.info('ingestion planned', { ...summary });
-    return summary;
-  });
+  return runMeteredJob(
+    'ingestion-planner',
+    async () => {
+      const summary = await runIngestionPlanner(deps);
+      logger.info('ingestion planned', { ...summary });
+      return summary;
+    },
+    { recordCost: saveCostRecordToUsageTable },
+  );
 }

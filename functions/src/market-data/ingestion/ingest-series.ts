@@ -159,10 +159,11 @@ export async function ingestSeries(
     return outcome('no-history', 0, rejected);
   }
 
+  // Bars name their provider; the quote and the series carry the fuller citation.
   const source = fetched.source ?? deps.provider.description.title;
   const toStore: StoredBar[] = accepted.map(({ flags, ...bar }) => ({
     ...bar,
-    source,
+    source: deps.provider.description.name,
     fetched_at: nowIso,
     ...(flags.length > 0 ? { flags } : {}),
   }));

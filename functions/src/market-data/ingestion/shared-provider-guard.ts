@@ -9,9 +9,11 @@ import type { AttemptOutcome, ProviderRequestGuard } from '../providers/http/fet
  * Rate limit: a token bucket of one token refilled every `intervalMs` (GCRA): each request reserves
  * the next free slot, at least `intervalMs` after the previous one, with a conditional write, and
  * waits for it. Slots are spaced (1000 + guardMs) / limit apart: in any sliding one-second window a
- * provider sees at most `limit` requests, even when a request leaves up to `guardMs` late (an event
- * loop busy, a slow DynamoDB write) and the next one leaves on time. A bucket holding more than one
- * token would allow bursts that break the sliding-window promise, so it holds one.
+ * provider sees at most `limit` requests, even when a request leaves up to `guardMs` late and the
+ * next one leaves on time; a request that wakes up later than that gives its slot up and takes the
+ * next. A bucket holding more than one token would allow bursts that break the sliding-window
+ * promise, so it holds one. Within a process reservations queue one behind the other, so the
+ * conditional writes only race between processes.
  *
  * Breaker (the states of providers/http/circuit-breaker.ts, stored): `failures` failed or throttled
  * requests in a row open it for `openMs`; then one worker claims the single trial request (a
@@ -26,7 +28,7 @@ export interface SharedGuardOptions {
   provider: string;
   state: ProviderStateRepository;
   requestsPerSecond: number;
-  /** Lateness a request may have without breaking the one-second window. Default 50 ms. */
+  /** Lateness a request may have without breaking the one-second window. Default 100 ms. */
   guardMs?: number;
   failures: number;
   openMs: number;
@@ -43,6 +45,14 @@ export interface SharedProviderGuard extends ProviderRequestGuard {
 const BREAKER_CACHE_MS = 1_000;
 const COUNT_TTL_SECONDS = 2 * 3600;
 const MAX_BREAKER_WRITES = 5;
+/**
+ * Lateness a request may have on its slot. A worker busy merging other symbols' bars wakes up late
+ * by tens of milliseconds; 100 ms holds the sliding-second promise on a loaded two-core machine, at
+ * the price of spacing slots 1.1 / limit seconds apart (10 a second: one request every 110 ms).
+ */
+export const DEFAULT_GUARD_MS = 100;
+/** A process so busy it misses this many slots in a row sends on the next one anyway. */
+const MAX_LATE_SLOTS = 5;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +67,8 @@ export function slotIntervalMs(requestsPerSecond: number, guardMs: number): numb
 export function createSharedProviderGuard(options: SharedGuardOptions): SharedProviderGuard {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const intervalMs = slotIntervalMs(options.requestsPerSecond, options.guardMs ?? 50);
+  const guardMs = options.guardMs ?? DEFAULT_GUARD_MS;
+  const intervalMs = slotIntervalMs(options.requestsPerSecond, guardMs);
   const trialTimeoutMs = options.trialTimeoutMs ?? 30_000;
   const counts = new Map<string, { requests: number; throttled: number; failed: number }>();
   let cached: { record: BreakerRecord | null; readAt: number } | null = null;
@@ -94,6 +105,30 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
     return false;
   }
 
+  /**
+   * One reservation at a time per process: the requests of one worker queue here, so the conditional
+   * writes race only between workers (a handful), not between every request in flight.
+   */
+  let reservations: Promise<unknown> = Promise.resolve();
+  function reserve(): Promise<number> {
+    const turn = reservations.then(() => options.state.reserveSlot(options.provider, intervalMs, now));
+    reservations = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /**
+   * Waits for a slot, and gives it up for the next one when this process woke up more than `guardMs`
+   * after it (a busy event loop): a request sent late could share a second with the next worker's.
+   */
+  async function takeSlot(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const slot = await reserve();
+      const wait = slot - now();
+      if (wait > 0) await sleep(wait);
+      if (now() - slot <= guardMs || attempt >= MAX_LATE_SLOTS) return;
+    }
+  }
+
   function count(outcome: AttemptOutcome): void {
     const minute = minuteOf(now());
     const entry = counts.get(minute) ?? { requests: 0, throttled: 0, failed: 0 };
@@ -122,9 +157,7 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
         );
         if (!holdsTrial) throw new CircuitOpenError(now() + BREAKER_CACHE_MS);
       }
-      const slot = await options.state.reserveSlot(options.provider, intervalMs, now);
-      const wait = slot - now();
-      if (wait > 0) await sleep(wait);
+      await takeSlot();
     },
 
     async afterAttempt(outcome) {
