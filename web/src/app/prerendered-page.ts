@@ -4,8 +4,8 @@ import {
   LANGUAGE_STORAGE_KEY,
   SUPPORTED_THEMES,
   THEME_STORAGE_KEY,
-} from '@/lib/preferences';
-import { SUPPORTED_LANGUAGES } from '@/lib/i18n-core';
+} from '@/kit/preferences/preferences';
+import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
 
 /**
  * What decides whether a prerendered page (scripts/prerender.ts) is what the app would render for this

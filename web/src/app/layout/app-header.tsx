@@ -1,9 +1,9 @@
 import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '@/components/icons';
-import { Logo } from '@/components/logo';
-import { LanguageCycleButton, ThemeToggleButton } from '@/components/preference-controls';
-import { Badge } from '@/components/ui/badge';
+import { BellIcon } from '@/kit/ui/icons';
+import { Logo } from '@/kit/ui/logo';
+import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
+import { Badge } from '@/kit/ui/badge';
 import { useAuth } from '@/features/auth/components/auth-provider';
 
 /** Part 1 section 2: the signed-in shell's sticky header. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
+import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
 
 export const SIDEBAR_ITEMS = [
   'dashboard',

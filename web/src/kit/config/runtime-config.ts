@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * The runtime configuration every environment serves at `/config.json` (the local stack and the
- * CloudFront distribution), so one build runs everywhere. Parsed once at start; a bad file stops
+ * The runtime configuration every environment serves at `/config.json` to both sites (the local stack
+ * and the CloudFront distributions), so one build runs everywhere. Parsed once at start; a bad file stops
  * the app with a clear message instead of failing later in a corner. zod/mini keeps this parser out
  * of the way of the home page's size budget.
  */
@@ -10,6 +10,7 @@ export const RuntimeConfigSchema = z.object({
   apiUrl: z.string().check(z.minLength(1)),
   region: z.string().check(z.minLength(1)),
   userPoolId: z.string().check(z.minLength(1)),
+  /** The site's own app client of the user pool (the admin site has its own). */
   userPoolClientId: z.string().check(z.minLength(1)),
   /** Local stack only: the cognito-local URL Amplify talks to instead of AWS. */
   userPoolEndpoint: z.optional(z.url()),
@@ -19,6 +20,10 @@ export const RuntimeConfigSchema = z.object({
   stage: z.string().check(z.minLength(1)),
   investorSiteUrl: z.url(),
   adminSiteUrl: z.url(),
+  /** Local stack only, admin site: the seeded admin, shown on the login screen (part 2 section 2). */
+  demoAdmin: z.optional(
+    z.object({ email: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)) }),
+  ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
@@ -44,8 +49,8 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
 let pending: Promise<RuntimeConfig> | null = null;
 
 /**
- * The configuration, fetched once. Only the routes that need it (the signed-in area, /admin) ask,
- * so the public pages neither wait for it nor download its parser.
+ * The configuration, fetched once. On the investor site only the routes that need it (the signed-in
+ * area, /admin) ask, so the public pages neither wait for it nor download its parser.
  */
 export function getRuntimeConfig(): Promise<RuntimeConfig> {
   pending ??= loadRuntimeConfig().catch((error: unknown) => {

@@ -1,8 +1,8 @@
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LanguageCycleButton, ThemeToggleButton } from '@/components/preference-controls';
-import { renderWithProviders } from '@/test/render';
+import { LanguageCycleButton, ThemeToggleButton } from '../ui/preference-controls';
+import { renderWithProviders } from '../test/render';
 import {
   LANGUAGE_STORAGE_KEY,
   THEME_STORAGE_KEY,

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { i18n as I18nInstance } from 'i18next';
-import { switchLanguage } from './i18n-core';
+import { switchLanguage } from '../i18n/i18n-core';
 import type { Language, Theme } from '@app/shared/domain/enums';
-import { SUPPORTED_LANGUAGES } from './i18n-core';
+import { SUPPORTED_LANGUAGES } from '../i18n/i18n-core';
 
 export const SUPPORTED_THEMES: readonly Theme[] = ['light', 'dark'];
 

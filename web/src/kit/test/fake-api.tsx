@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { configureApiClient, createApiClient } from '@/lib/api-client';
+import { configureApiClient, createApiClient } from '../api/api-client';
 
 export interface RecordedRequest {
   method: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePreferences } from '../lib/preferences';
+import { usePreferences } from '../preferences/preferences';
 import { appThemeDefinition } from './theme';
 
 /**

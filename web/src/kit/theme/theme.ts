@@ -4,8 +4,8 @@ import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
  * The Amplify UI theme of both colour modes. Brand colours are a calm teal (reason over hype) with
  * the gold of the logo as accent; the dark override is Amplify's, tuned for AA contrast.
  *
- * This site turns it into CSS at build time (`virtual:amplify-theme.css`, scripts/build-time-modules.ts)
- * and scopes it with ThemeScope (./theme-scope): Amplify's ThemeProvider would build it again on every
+ * Both sites turn it into CSS at build time (`virtual:amplify-theme.css`, ../build/build-time-module.ts)
+ * and scope it with ThemeScope (./theme-scope): Amplify's ThemeProvider would build it again on every
  * start (a long task) and inject it as a <style> element, which the cloud CSP (style-src 'self') blocks.
  */
 export const appThemeDefinition = {

@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { nextLanguage, usePreferences } from '../lib/preferences';
+import { nextLanguage, usePreferences } from '../preferences/preferences';
 import { GlobeIcon, MoonIcon, SunIcon } from './icons';
 
 /** Cycles en -> fr -> es -> en; shows the current language code. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 import { ALERTS_QUERY_KEY } from './get-alerts';
 
 /** POST /api/alerts/{id}/dismiss */

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '@/components/ui/toast';
+import { useToast } from '@/kit/ui/toast';
 import { useAlerts } from '../api/get-alerts';
 import { useDismissAlert, useRestoreAlerts } from '../api/update-alerts';
 import { AlertsView } from './alerts-view';

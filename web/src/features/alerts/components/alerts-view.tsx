@@ -14,11 +14,11 @@ import {
   GearIcon,
   SparkIcon,
   TargetIcon,
-} from '@/components/icons';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { Tabs } from '@/components/ui/tabs';
-import { usePreferences } from '@/lib/preferences';
+} from '@/kit/ui/icons';
+import { Badge, type BadgeVariant } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { Tabs } from '@/kit/ui/tabs';
+import { usePreferences } from '@/kit/preferences/preferences';
 import './alerts.css';
 
 export type AlertFilter = 'all' | 'critical' | 'medium' | 'info';

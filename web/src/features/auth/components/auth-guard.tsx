@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '@/components/ui/card';
+import { Card } from '@/kit/ui/card';
 import { useAuth } from './auth-provider';
 
 /** Part 2 section 2: the route guard with demo access (allowed by default). */

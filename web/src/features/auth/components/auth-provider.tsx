@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Tier } from '@app/shared/domain/enums';
 import type { User } from '@app/shared/domain/entities/user';
-import { useToast } from '@/components/ui/toast';
+import { useToast } from '@/kit/ui/toast';
 import { useMe } from '../api/get-me';
-import { hasSession, signOutEverywhere } from '../api/sign-in';
+import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
 import { isDemoMode, setDemoMode } from '../demo-mode';
 import type { AuthTab } from './sign-in-dialog';
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
-import type * as SignInModule from '../api/sign-in';
-import { SignInError, signInWithPassword } from '../api/sign-in';
+import { renderWithProviders } from '@/kit/test/render';
+import type * as SignInModule from '@/kit/auth/password-sign-in';
+import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
 import SignInDialog from './sign-in-dialog';
 
-vi.mock('../api/sign-in', async (importOriginal) => ({
+vi.mock('@/kit/auth/password-sign-in', async (importOriginal) => ({
   ...(await importOriginal<typeof SignInModule>()),
   signInWithPassword: vi.fn(),
 }));

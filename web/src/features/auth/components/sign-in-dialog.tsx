@@ -1,11 +1,11 @@
 import { Alert, Button, Divider, Flex, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/ui/dialog';
-import { Tabs } from '@/components/ui/tabs';
-import { isApiError } from '@/lib/api-client';
+import { Dialog } from '@/kit/ui/dialog';
+import { Tabs } from '@/kit/ui/tabs';
+import { isApiError } from '@/kit/api/api-client';
 import { registerAccount } from '../api/register';
-import { SignInError, signInWithPassword } from '../api/sign-in';
+import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
 import { validateSignIn, validateSignUp, type SignInValues, type SignUpValues } from '../validation';
 
 export type AuthTab = 'signIn' | 'signUp';

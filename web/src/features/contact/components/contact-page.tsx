@@ -1,10 +1,10 @@
 import { Grid, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/kit/ui/icons';
 import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 import { ContactForm } from './contact-form';
 
 const FAQ = ['response', 'advice', 'billing', 'data'] as const;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** Part 2 section 9: 48 hours back, minimum impact 50 in demo mode or 30 on real data, 5 results. */
 export const CONTEXTUAL_HOURS_BACK = 48;

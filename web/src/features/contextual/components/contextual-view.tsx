@@ -21,9 +21,9 @@ import {
 } from '@app/shared/domain/rules/catalysts';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { confidencePercent } from '@app/shared/domain/rules/recommendation-derivations';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { useContextualRecommendations } from '../api/get-contextual-recommendations';
 import './contextual.css';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** Part 1 section 9: the dashboard asks for 6 recommendations and shows the first 3. */
 export const DASHBOARD_RECOMMENDATIONS_LIMIT = 6;

@@ -11,10 +11,10 @@ import {
   speculationBadgeColour,
 } from '@app/shared/domain/rules/grades';
 import { cutNuggetText, FALLBACK_SCORE } from '@app/shared/domain/rules/recommendation-derivations';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { usePreferences } from '@/lib/preferences';
+import { Badge, type BadgeVariant } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { ProgressBar } from '@/kit/ui/progress-bar';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { useApiRoot } from '../api/get-api-root';
 import {
   DASHBOARD_RECOMMENDATIONS_SHOWN,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/kit/api/api-client';
 
 export interface UpgradeVariables {
   tier: Exclude<Tier, 'FREE'>;

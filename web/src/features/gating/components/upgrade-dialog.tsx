@@ -5,11 +5,11 @@ import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { canUpgrade } from '@app/shared/domain/rules/tiers';
-import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
-import { usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { Dialog } from '@/kit/ui/dialog';
+import { useToast } from '@/kit/ui/toast';
+import { isApiError } from '@/kit/api/api-client';
+import { usePreferences } from '@/kit/preferences/preferences';
 import {
   newIdempotencyKey,
   useUpgradeSubscription,

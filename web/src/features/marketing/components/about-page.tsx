@@ -1,10 +1,10 @@
 import { Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from '@/components/icons';
+import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from '@/kit/ui/icons';
 import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 
 const MISSION = [
   { key: 'protect', icon: <ShieldIcon /> },

@@ -13,10 +13,10 @@ import {
   StarIcon,
   TargetIcon,
   UserIcon,
-} from '@/components/icons';
-import { LogoMark } from '@/components/logo';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+} from '@/kit/ui/icons';
+import { LogoMark } from '@/kit/ui/logo';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
 
 const PROBLEMS = [

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** GET /api/portfolio: the caller's holdings valued at the latest prices (the demo's without a token). */
 export function getPortfolio() {

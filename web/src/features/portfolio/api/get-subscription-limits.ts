@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import type { Feature } from '@app/shared/domain/enums';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** GET /api/subscription/my-subscription: tier and limits (portfolio_assets: limit and used). */
 export function getMySubscription() {

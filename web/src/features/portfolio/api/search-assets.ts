@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MIN_LENGTH } from '@app/shared/domain/entities/portfolio';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** GET /api/portfolio/search?q=&limit=8 (part 2 section 5). A failure yields empty results. */
 export async function searchAssets(query: string) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EditHoldingPayloadSchema, type PortfolioAsset } from '@app/shared/domain/entities/portfolio';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { gradeBadgeVariant } from '@app/shared/domain/rules/grades';
-import { Badge } from '@/components/ui/badge';
-import { useToast } from '@/components/ui/toast';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { useToast } from '@/kit/ui/toast';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { usePriceHistory } from '../api/get-analysis';
 import { useEditHolding, useRemoveHolding } from '../api/holdings';
 

@@ -2,8 +2,8 @@ import { Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { Dialog } from '@/components/ui/dialog';
-import { usePreferences } from '@/lib/preferences';
+import { Dialog } from '@/kit/ui/dialog';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { usePortfolioAnalysis } from '../api/get-analysis';
 
 const AllocationChart = lazy(() =>

@@ -12,11 +12,11 @@ import {
   usageColour,
   usagePercentage,
 } from '@app/shared/domain/rules/usage';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { useToast } from '@/components/ui/toast';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { ProgressBar } from '@/kit/ui/progress-bar';
+import { useToast } from '@/kit/ui/toast';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { usePortfolio } from '../api/get-portfolio';
 import { featureCheckQueryOptions, useFeatureCheck, useMySubscription } from '../api/get-subscription-limits';
 import { AddAssetDialog } from './add-asset-dialog';

@@ -6,10 +6,10 @@ import {
   DEFAULT_BILLING_PERIOD,
   type BillingPeriod,
 } from '@app/shared/domain/rules/pricing';
-import { CheckIcon, CoinIcon, ShieldIcon } from '@/components/icons';
+import { CheckIcon, CoinIcon, ShieldIcon } from '@/kit/ui/icons';
 import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { PlanCard } from './plan-card';
 import PLANS from 'virtual:marketing-plans';
 

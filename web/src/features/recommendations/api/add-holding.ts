@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import type { AddAssetPayload } from '@app/shared/domain/entities/portfolio';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /**
  * POST /api/portfolio/holdings. One Idempotency-Key per user action: a retried request adds the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** GET /api/ai/health: 'healthy' means the engine's data is live and fresh (the LIVE AI badge). */
 export function getAiHealth() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 /** GET /api/subscription/usage-stats: the daily recommendations quota of the current UTC day. */
 export function getUsageStats() {

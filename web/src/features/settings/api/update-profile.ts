@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import type { User } from '@app/shared/domain/entities/user';
-import { api } from '@/lib/api-client';
+import { api } from '@/kit/api/api-client';
 
 export type ProfileChanges = {
   first_name?: string;

@@ -2,10 +2,10 @@ import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateProfilePayloadSchema, type User } from '@app/shared/domain/entities/user';
-import { Card } from '@/components/ui/card';
-import { useToast } from '@/components/ui/toast';
-import { SUPPORTED_LANGUAGES } from '@/lib/i18n-core';
-import { isLanguage, isTheme, usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { useToast } from '@/kit/ui/toast';
+import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
+import { isLanguage, isTheme, usePreferences } from '@/kit/preferences/preferences';
 import { useUpdateProfile } from '../api/update-profile';
 import { markPreferencesSynced } from './apply-stored-preferences';
 
