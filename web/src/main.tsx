@@ -1,6 +1,6 @@
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css';
-import './app/styles.css';
+import '@/kit/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

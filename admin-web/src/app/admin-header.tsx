@@ -1,7 +1,7 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '@app/web/components/logo';
-import { LanguageCycleButton, ThemeToggleButton } from '@app/web/components/preference-controls';
+import { LogoMark } from '@app/web/kit/ui/logo';
+import { LanguageCycleButton, ThemeToggleButton } from '@app/web/kit/ui/preference-controls';
 import type { User } from '@app/shared/domain/entities/user';
 
 export interface AdminHeaderProps {

@@ -15,7 +15,7 @@ import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
 export interface PrerenderCheck {
   /** The <html> attribute holding the path the page was rendered for. */
   pathAttribute: string;
-  /** The <html> attribute set on a stale page: styles.css hides its markup until the app renders. */
+  /** The <html> attribute set on a stale page: the kit's global.css hides its markup until the app renders. */
   staleAttribute: string;
   languageKey: string;
   themeKey: string;

@@ -52,8 +52,8 @@ function withIdempotencyKey<Route extends RouteDefinition>(
 
 /**
  * A write route of the contract as a mutation hook: `useRouteMutation(contract.portfolio.add)`.
- * Retries follow the contract; afterwards the reads its policy names are invalidated (or replaced by
- * the answer), then the screen's own callbacks run. An idempotent route gets a fresh Idempotency-Key
+ * Retries follow the contract; after the call the screen's own callbacks run, then the reads its
+ * policy names are invalidated (or replaced by the answer). An idempotent route gets a fresh Idempotency-Key
  * per call unless the caller passes one.
  */
 export function useRouteMutation<Route extends RouteDefinition>(
@@ -61,7 +61,11 @@ export function useRouteMutation<Route extends RouteDefinition>(
   options: RouteMutationOptions<Route> = {},
 ) {
   const policy = policyOf(route);
-  const afterCall = async (queryClient: QueryClient, data: CallOutput<Route> | undefined, failed: boolean) => {
+  const afterCall = async (
+    queryClient: QueryClient,
+    data: CallOutput<Route> | undefined,
+    failed: boolean,
+  ) => {
     if (!failed && policy.replaces) queryClient.setQueryData(routeQueryKey(policy.replaces), data);
     if (!failed || policy.invalidateWhen === 'settled') await applyInvalidations(queryClient, policy);
   };
@@ -70,13 +74,14 @@ export function useRouteMutation<Route extends RouteDefinition>(
     mutationKey: [route.id],
     mutationFn: (variables) => api.call(route, (variables ?? {}) as CallInput<Route>),
     retry: retryOf(route),
+    // The screen's own cache edits first (an item leaving a list at once), then the policy's reloads.
     onSuccess: async (data, variables, onMutateResult, context) => {
-      if (policy.invalidateWhen !== 'settled') await afterCall(context.client, data, false);
       await options.onSuccess?.(data, variables, onMutateResult, context);
+      if (policy.invalidateWhen !== 'settled') await afterCall(context.client, data, false);
     },
     onSettled: async (data, error, variables, onMutateResult, context) => {
-      if (policy.invalidateWhen === 'settled') await afterCall(context.client, data, error !== null);
       await options.onSettled?.(data, error, variables, onMutateResult, context);
+      if (policy.invalidateWhen === 'settled') await afterCall(context.client, data, error !== null);
     },
   });
   if (!route.idempotent) return mutation;

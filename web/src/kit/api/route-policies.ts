@@ -35,7 +35,10 @@ const ALERTS_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alerts]
 /** A reviewed or moderated item changes the dashboard's counts (part 2 section 2). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
-export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map<RouteDefinition, RoutePolicy>([
+export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map<
+  RouteDefinition,
+  RoutePolicy
+>([
   // Part 2 section 2: the dashboard calls the API root once per load and logs its message.
   [contract.public.root, { staleTime: Infinity, ...NO_RETRY }],
   // The session check: a failure logs out (part 1 section 4), a retry would only delay that.
@@ -80,6 +83,8 @@ function isRoute(target: CacheTarget): target is RouteDefinition {
 /** The route ids a policy's targets name (an area stands for all its routes). */
 export function routeIdsOf(targets: readonly CacheTarget[]): Set<string> {
   return new Set(
-    targets.flatMap((target) => (isRoute(target) ? [target.id] : Object.values(target).map((route) => route.id))),
+    targets.flatMap((target) =>
+      isRoute(target) ? [target.id] : Object.values(target).map((route) => route.id),
+    ),
   );
 }

@@ -55,11 +55,13 @@ export function useRouteQuery<Route extends RouteDefinition, Data = CallOutput<R
   return useQuery(routeQueryOptions(route, ...args));
 }
 
-/** A route read page by page: its query takes a `cursor` and its answers carry `next_cursor`. */
-type PagedRoute<Route extends RouteDefinition> =
-  CallOutput<Route> extends { next_cursor: string | null } ? Route : never;
-
 type Page<Route extends RouteDefinition> = CallOutput<Route>;
+
+/** The cursor of the page after `page` (the contract's paged answers carry `next_cursor`). */
+function nextCursorOf(page: unknown): string | undefined {
+  const cursor = (page as { next_cursor?: unknown } | null)?.next_cursor;
+  return typeof cursor === 'string' ? cursor : undefined;
+}
 
 /** The key of the pages of a request (distinct from a single page's key; same route id first). */
 export function routeInfiniteQueryKey<Route extends RouteDefinition>(
@@ -71,11 +73,11 @@ export function routeInfiniteQueryKey<Route extends RouteDefinition>(
 }
 
 /**
- * A paged route as an infinite query: each page asks for the previous page's `next_cursor`.
- * `request` holds everything but the cursor.
+ * A paged route (its query takes a `cursor`, its answers carry `next_cursor`) as an infinite query:
+ * each page asks for the previous page's `next_cursor`. `request` holds everything but the cursor.
  */
 export function useRouteInfiniteQuery<Route extends RouteDefinition>(
-  route: PagedRoute<Route>,
+  route: Route,
   request: RouteRequest<Route>,
   options: Omit<
     UseInfiniteQueryOptions<
@@ -98,7 +100,7 @@ export function useRouteInfiniteQuery<Route extends RouteDefinition>(
           query: { ...(request.query as object | undefined), ...(pageParam ? { cursor: pageParam } : {}) },
         } as RouteRequest<Route>),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last: Page<Route>) => (last as { next_cursor: string | null }).next_cursor ?? undefined,
+      getNextPageParam: nextCursorOf,
       ...(staleTime === undefined ? {} : { staleTime }),
       ...(retry === undefined ? {} : { retry }),
       ...options,

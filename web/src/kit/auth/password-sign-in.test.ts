@@ -64,7 +64,9 @@ describe('password sign-in', () => {
 
   it("ends another user's session left in the browser and signs in as asked", async () => {
     auth.signIn
-      .mockRejectedValueOnce(Object.assign(new Error('already'), { name: 'UserAlreadyAuthenticatedException' }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error('already'), { name: 'UserAlreadyAuthenticatedException' }),
+      )
       .mockResolvedValueOnce({ isSignedIn: true });
 
     await signInWithPassword('demo@nugget.local', 'NuggetDemo1');

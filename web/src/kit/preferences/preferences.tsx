@@ -90,7 +90,7 @@ export function PreferencesProvider({ i18n, initialTheme, children }: Preference
     if (document.documentElement.lang !== language) document.documentElement.lang = language;
   }, [language]);
 
-  // styles.css derives the background and color-scheme from it.
+  // The kit's global.css derives the background and color-scheme from it.
   useEffect(() => {
     if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
   }, [theme]);

@@ -12,10 +12,11 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
 import type { User } from '@app/shared/domain/entities/user';
 import { useToast } from '@/kit/ui/toast';
-import { useMe } from '../api/get-me';
+import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
 import { isDemoMode, setDemoMode } from '../demo-mode';
 import type { AuthTab } from './sign-in-dialog';
@@ -75,7 +76,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     };
   }, []);
 
-  const me = useMe({ enabled: sessionStatus === 'authenticated' });
+  const me = useRouteQuery(contract.auth.me, undefined, { enabled: sessionStatus === 'authenticated' });
 
   const logout = useCallback(async () => {
     try {
