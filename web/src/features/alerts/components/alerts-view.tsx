@@ -6,15 +6,7 @@ import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { relativeTimeParts } from '@app/shared/domain/rules/display-thresholds';
 import { formatDate, formatNumber } from '@app/shared/domain/rules/formatting';
-import {
-  BellIcon,
-  BrainIcon,
-  ChartIcon,
-  CloseIcon,
-  GearIcon,
-  SparkIcon,
-  TargetIcon,
-} from '@/kit/ui/icons';
+import { BellIcon, BrainIcon, ChartIcon, CloseIcon, GearIcon, SparkIcon, TargetIcon } from '@/kit/ui/icons';
 import { Badge, type BadgeVariant } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Tabs } from '@/kit/ui/tabs';

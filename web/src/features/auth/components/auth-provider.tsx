@@ -18,7 +18,7 @@ import type { User } from '@app/shared/domain/entities/user';
 import { useToast } from '@/kit/ui/toast';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
-import { isDemoMode, setDemoMode } from '../demo-mode';
+import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
 import type { AuthTab } from './sign-in-dialog';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
@@ -41,6 +41,8 @@ interface AuthValue {
   status: SessionStatus;
   user: User | null;
   viewer: Viewer | null;
+  /** The `{user}` of the AI list routes: the signed-in user's own id, or the public demo list. */
+  listOwnerId: string;
   openSignIn: (tab?: AuthTab) => void;
   enterDemo: () => void;
   logout: () => Promise<void>;
@@ -122,6 +124,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
       status,
       user: me.data ?? null,
       viewer,
+      listOwnerId: me.data && status === 'authenticated' ? me.data.id : DEMO_USER_ID,
       openSignIn: (tab = 'signIn') => setDialogTab(tab),
       enterDemo,
       logout,

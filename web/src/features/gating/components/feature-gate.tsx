@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Tier } from '@app/shared/domain/enums';
 import { Badge } from '@/kit/ui/badge';
-import { useFeatureAccess } from '../api/check-feature';
+import { useFeatureAccess } from '@/lib/feature-access';
 import { UpgradeDialog } from './upgrade-dialog';
 import './gating.css';
 

@@ -2,19 +2,16 @@ import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
+import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { canUpgrade } from '@app/shared/domain/rules/tiers';
 import { Card } from '@/kit/ui/card';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
-import { isApiError } from '@/kit/api/api-client';
+import { serverMessageOf } from '@/kit/api/api-error-text';
+import { useRouteMutation } from '@/kit/api/route-mutation';
 import { usePreferences } from '@/kit/preferences/preferences';
-import {
-  newIdempotencyKey,
-  useUpgradeSubscription,
-  type UpgradeVariables,
-} from '../api/upgrade-subscription';
 import './gating.css';
 
 export interface UpgradeDialogProps {
@@ -49,27 +46,20 @@ const PLANS = [
   },
 ];
 
-/** The server's detail when it sent one (a string), else its error text, else null. */
-function serverDetail(error: unknown): string | null {
-  if (!isApiError(error) || !error.body) return null;
-  const { detail } = error.body;
-  if (typeof detail === 'string') return detail;
-  if (detail && typeof detail === 'object') return detail.upgrade_message;
-  return error.body.error || null;
-}
-
 /** Part 2 sections 2 and 4: Premium and Platinum, 30-day money-back, cancel anytime. */
 export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: UpgradeDialogProps) {
   const { t } = useTranslation(['gating', 'common']);
   const { language } = usePreferences();
   const toast = useToast();
-  const upgrade = useUpgradeSubscription();
+  // After an upgrade every cached read may be stale (limits, gates, the user's tier): the route's
+  // policy reloads them all, so each gate rechecks its access (part 2 section 4).
+  const upgrade = useRouteMutation(contract.subscription.upgrade);
   const [pendingTier, setPendingTier] = useState<Tier | null>(null);
 
-  function choose(tier: UpgradeVariables['tier']) {
+  function choose(tier: Exclude<Tier, 'FREE'>) {
     setPendingTier(tier);
     upgrade.mutate(
-      { tier, idempotencyKey: newIdempotencyKey() },
+      { params: { tier } },
       {
         onSuccess: (result) => {
           toast.show({
@@ -83,7 +73,7 @@ export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: Upgrad
         onError: (error) => {
           toast.show({
             title: t('gating:toasts.failedTitle'),
-            description: serverDetail(error) ?? t('gating:toasts.failedBody'),
+            description: serverMessageOf(error) ?? t('gating:toasts.failedBody'),
             variant: 'error',
           });
         },

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { Dialog } from '@/kit/ui/dialog';
 import { usePreferences } from '@/kit/preferences/preferences';
-import { usePortfolioAnalysis } from '../api/get-analysis';
+import { contract } from '@app/shared/api/contract';
+import { useRouteQuery } from '@/kit/api/route-query';
 
 const AllocationChart = lazy(() =>
   import('./portfolio-charts').then((module) => ({ default: module.AllocationChart })),
@@ -21,7 +22,7 @@ function concentrationLevel(herfindahl: number): 'low' | 'moderate' | 'high' {
 export function PortfolioAnalysisDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
-  const analysis = usePortfolioAnalysis({ enabled: open });
+  const analysis = useRouteQuery(contract.portfolio.analysis, undefined, { enabled: open });
   const data = analysis.data;
   const missing = t('portfolio:analysis.notEnoughData');
 
