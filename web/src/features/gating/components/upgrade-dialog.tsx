@@ -1,17 +1,13 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
-import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { canUpgrade } from '@app/shared/domain/rules/tiers';
 import { Card } from '@/kit/ui/card';
 import { Dialog } from '@/kit/ui/dialog';
-import { useToast } from '@/kit/ui/toast';
-import { serverMessageOf } from '@/kit/api/api-error-text';
-import { useRouteMutation } from '@/kit/api/route-mutation';
 import { usePreferences } from '@/kit/preferences/preferences';
+import { useUpgradePlan } from '@/lib/upgrade-plan';
 import './gating.css';
 
 export interface UpgradeDialogProps {
@@ -50,37 +46,10 @@ const PLANS = [
 export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: UpgradeDialogProps) {
   const { t } = useTranslation(['gating', 'common']);
   const { language } = usePreferences();
-  const toast = useToast();
-  // After an upgrade every cached read may be stale (limits, gates, the user's tier): the route's
-  // policy reloads them all, so each gate rechecks its access (part 2 section 4).
-  const upgrade = useRouteMutation(contract.subscription.upgrade);
-  const [pendingTier, setPendingTier] = useState<Tier | null>(null);
-
-  function choose(tier: Exclude<Tier, 'FREE'>) {
-    setPendingTier(tier);
-    upgrade.mutate(
-      { params: { tier } },
-      {
-        onSuccess: (result) => {
-          toast.show({
-            title: t('gating:toasts.successTitle'),
-            description: result.message,
-            variant: 'success',
-          });
-          onClose();
-          onUpgraded?.(result.tier);
-        },
-        onError: (error) => {
-          toast.show({
-            title: t('gating:toasts.failedTitle'),
-            description: serverMessageOf(error) ?? t('gating:toasts.failedBody'),
-            variant: 'error',
-          });
-        },
-        onSettled: () => setPendingTier(null),
-      },
-    );
-  }
+  const upgrade = useUpgradePlan((result) => {
+    onClose();
+    onUpgraded?.(result.tier);
+  });
 
   return (
     <Dialog
@@ -114,11 +83,11 @@ export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: Upgrad
               </ul>
               <Button
                 variation="primary"
-                isDisabled={!available || upgrade.isPending}
-                onClick={() => choose(plan.tier)}
+                isDisabled={!available || upgrade.pending}
+                onClick={() => upgrade.choose(plan.tier)}
                 data-testid={`upgrade-to-${plan.tier}`}
               >
-                {pendingTier === plan.tier
+                {upgrade.upgradingTo === plan.tier
                   ? t('gating:dialog.upgrading')
                   : isCurrent
                     ? t('gating:dialog.currentPlan')
