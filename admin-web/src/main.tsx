@@ -1,7 +1,7 @@
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css';
 import '@app/web/kit/global.css';
-import './app/styles.css';
+import './app/admin-layout.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

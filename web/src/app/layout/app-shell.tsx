@@ -9,6 +9,7 @@ import { ServerStateProvider } from '@/kit/api/server-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PreferencesSync } from './preferences-sync';
+import './app-shell.css';
 
 /** The runtime configuration, before the shell renders (Amplify and the API client need it). */
 export function appShellLoader(): Promise<RuntimeConfig> {

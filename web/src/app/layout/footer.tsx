@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/kit/ui/logo';
 import { PUBLIC_LINKS } from './public-nav';
+import './footer.css';
 
 const subscribeToNothing = () => () => {};
 

@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '@/kit/ui/icons';
 import { Logo } from '@/kit/ui/logo';
 import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
+import './public-nav.css';
 
 export const PUBLIC_LINKS = [
   { to: '/', key: 'home' },

@@ -1,4 +1,5 @@
 import { Badge as AmplifyBadge, type BadgeProps as AmplifyBadgeProps } from '@aws-amplify/ui-react';
+import './badge.css';
 
 /** The spec's badge styles: default, secondary, outline, destructive, plus success and warning. */
 export type BadgeVariant =

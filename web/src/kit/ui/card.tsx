@@ -1,4 +1,5 @@
 import { Card as AmplifyCard, type CardProps as AmplifyCardProps } from '@aws-amplify/ui-react';
+import './card.css';
 
 export interface CardProps extends AmplifyCardProps {
   highlighted?: boolean;

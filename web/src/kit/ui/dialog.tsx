@@ -1,5 +1,6 @@
 import { Button, Heading, View } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

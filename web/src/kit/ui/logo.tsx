@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import './logo.css';
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (

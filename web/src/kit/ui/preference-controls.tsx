@@ -2,6 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { nextLanguage, usePreferences } from '../preferences/preferences';
 import { GlobeIcon, MoonIcon, SunIcon } from './icons';
+import './preference-controls.css';
 
 /** Cycles en -> fr -> es -> en; shows the current language code. */
 export function LanguageCycleButton() {

@@ -1,3 +1,5 @@
+import './progress-bar.css';
+
 export interface ProgressBarProps {
   /** 0 to 100; values outside are clamped. */
   value: number;

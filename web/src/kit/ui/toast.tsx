@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import './toast.css';
 
 /** Part 2 section 4: one toast at a time; the removal delay is long (the investor site). */
 export const TOAST_LIMIT = 1;

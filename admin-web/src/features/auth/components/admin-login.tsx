@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@app/web/kit/ui/logo';
 import { Card } from '@app/web/kit/ui/card';
 import { SignInError } from '@app/web/kit/password-sign-in';
+import './admin-login.css';
 
 export interface AdminLoginProps {
   /** Signs in and checks the ADMIN group; rejects with SignInError. */

@@ -15,6 +15,7 @@ import {
   type ModerationPayload,
 } from '@/lib/review-queue';
 import { ModerationForm } from './moderation-form';
+import './content.css';
 
 function ContentItem({
   item,

@@ -9,6 +9,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import { useRouteQuery } from '@app/web/kit/route-query';
 import { costPer1000ByDay, costsCsvFileName, costsToCsv } from '../api/costs-csv';
+import './costs.css';
 
 const CostChart = lazy(() => import('./cost-chart'));
 

@@ -7,6 +7,7 @@ import { usePreferences } from '@app/web/kit/preferences';
 import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
 import { ServiceStatusBadge } from './status-badge';
+import './dashboard.css';
 
 type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 

@@ -5,6 +5,7 @@ import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/a
 import { formatNumber } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
 import { Card } from '@app/web/kit/ui/card';
+import './dashboard.css';
 
 type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 

@@ -6,6 +6,7 @@ import { Tabs } from '@/kit/ui/tabs';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { useAuthForms } from './use-auth-forms';
+import './auth.css';
 
 export type AuthTab = 'signIn' | 'signUp';
 

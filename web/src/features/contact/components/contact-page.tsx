@@ -6,6 +6,7 @@ import { Section } from '@/components/section';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { ContactForm } from './contact-form';
+import './contact.css';
 
 const FAQ = ['response', 'advice', 'billing', 'data'] as const;
 

@@ -5,6 +5,7 @@ import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from
 import { Section } from '@/components/section';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import './about.css';
 
 const MISSION = [
   { key: 'protect', icon: <ShieldIcon /> },

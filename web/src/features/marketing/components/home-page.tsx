@@ -18,6 +18,7 @@ import { LogoMark } from '@/kit/ui/logo';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
+import './marketing.css';
 
 const PROBLEMS = [
   { key: 'emotion', icon: <BrainIcon /> },

@@ -13,6 +13,7 @@ import { CheckIcon, ShieldIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { formatPlanPrice } from './format-price';
+import './pricing.css';
 
 export interface PlanCardProps {
   plan: MarketingPlan;

@@ -12,6 +12,7 @@ import { Badge } from '@/kit/ui/badge';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { PlanCard } from './plan-card';
 import PLANS from 'virtual:marketing-plans';
+import './pricing.css';
 
 const FAQ = ['changePlan', 'refund', 'crypto', 'trading'] as const;
 
