@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { PublicNav } from './public-nav';
-import './public-layout.css';
+import '@/components/public-page.css';
 /*
  * The public pages other than home load on demand, but are prerendered (scripts/prerender.ts): their
  * stylesheets come with the layout, so a prerendered page paints styled before its script arrives.

@@ -1,6 +1,7 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { useNavigate } from 'react-router-dom';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
@@ -156,12 +157,7 @@ export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: Alert
 
   const list =
     visible.length === 0 ? (
-      <Card>
-        <Heading level={2} fontSize="large">
-          {t('empty.title')}
-        </Heading>
-        <Text className="app-muted">{t('empty.description')}</Text>
-      </Card>
+      <EmptyState title={t('empty.title')} description={t('empty.description')} />
     ) : (
       <ul className="alerts-list">
         {visible.map((alert) => (

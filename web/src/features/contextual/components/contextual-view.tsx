@@ -11,6 +11,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
 import {
   impactLevel,
@@ -227,12 +228,7 @@ export function ContextualView() {
             ))}
           </div>
           {data.recommendations.length === 0 ? (
-            <Card>
-              <Heading level={3} fontSize="large">
-                {t('empty.title')}
-              </Heading>
-              <Text className="app-muted">{t('empty.description')}</Text>
-            </Card>
+            <EmptyState title={t('empty.title')} description={t('empty.description')} level={3} />
           ) : (
             <ul className="ctx-list">
               {data.recommendations.map((item, index) => {

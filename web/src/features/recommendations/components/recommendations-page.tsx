@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { contract } from '@app/shared/api/contract';
 import type { Recommendation } from '@app/shared/domain/entities/market';
 import type { AssetType, Tier } from '@app/shared/domain/enums';
@@ -51,14 +52,7 @@ export function RecommendationList({ recommendations, ...cardProps }: Recommenda
   const { t } = useTranslation('recommendations');
   const [expandedId, setExpandedId] = useState<string | null>(null);
   if (recommendations.length === 0) {
-    return (
-      <Card className="rec-empty">
-        <Heading level={2} fontSize="large">
-          {t('empty.title')}
-        </Heading>
-        <Text className="app-muted">{t('empty.description')}</Text>
-      </Card>
-    );
+    return <EmptyState title={t('empty.title')} description={t('empty.description')} className="rec-empty" />;
   }
   return (
     <ul className="rec-list">
