@@ -51,21 +51,27 @@ export function CallToAction(props: {
   );
 }
 
-/** Questions and answers that open on demand, in a shaded section. */
-export function FaqSection({
-  title,
-  items,
-}: {
+/** A page's FAQ as its strings hold it: a title and one question and answer per key. */
+export interface FaqContent<Key extends string> {
   title: string;
-  items: readonly { question: string; answer: string }[];
+  items: Record<Key, { question: string; answer: string }>;
+}
+
+/** Questions and answers that open on demand, in a shaded section, in the order given. */
+export function FaqSection<Key extends string>({
+  content,
+  order,
+}: {
+  content: FaqContent<Key>;
+  order: readonly Key[];
 }) {
   return (
-    <Section title={title} tone="alt">
+    <Section title={content.title} tone="alt">
       <div className="app-faq">
-        {items.map((item) => (
-          <details key={item.question} className="app-faq__item">
-            <summary>{item.question}</summary>
-            <Text>{item.answer}</Text>
+        {order.map((key) => (
+          <details key={key} className="app-faq__item">
+            <summary>{content.items[key].question}</summary>
+            <Text>{content.items[key].answer}</Text>
           </details>
         ))}
       </div>

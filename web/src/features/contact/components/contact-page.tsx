@@ -63,13 +63,7 @@ export function ContactPage() {
         </Grid>
       </section>
 
-      <FaqSection
-        title={t('faq.title')}
-        items={FAQ.map((key) => ({
-          question: t(`faq.items.${key}.question`),
-          answer: t(`faq.items.${key}.answer`),
-        }))}
-      />
+      <FaqSection content={t('faq', { returnObjects: true })} order={FAQ} />
     </>
   );
 }

@@ -70,13 +70,7 @@ export function PricingPage() {
         </div>
       </section>
 
-      <FaqSection
-        title={t('faq.title')}
-        items={FAQ.map((key) => ({
-          question: t(`faq.items.${key}.question`),
-          answer: t(`faq.items.${key}.answer`),
-        }))}
-      />
+      <FaqSection content={t('faq', { returnObjects: true })} order={FAQ} />
     </>
   );
 }
