@@ -4,7 +4,12 @@ import { UnauthorizedError } from '../platform/errors';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
-import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../market/news/user-alerts-service';
+import {
+  countActiveAlerts,
+  dismissUserAlert,
+  listUserAlerts,
+  restoreUserAlerts,
+} from '../market/news/user-alerts-service';
 import { getPortfolioAnalysis } from './analysis-service';
 import {
   addHolding,
@@ -50,6 +55,7 @@ export const handler = createAreaHandler(
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
     // The alert routes' logic is the catalysts service's (market/news/user-alerts-service.ts).
     alerts: async ({ auth }, deps) => listUserAlerts(auth, deps),
+    alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),
   },

@@ -31,7 +31,10 @@ export type RoutePolicy = QueryPolicy & MutationPolicy;
 const NO_RETRY = { retry: false } as const;
 /** Holdings and the slot counts move together (part 2 section 5): both reload after any change. */
 const HOLDINGS_CHANGE: MutationPolicy = { invalidates: [contract.portfolio, contract.subscription] };
-const ALERTS_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alerts], invalidateWhen: 'settled' };
+const ALERTS_CHANGE: MutationPolicy = {
+  invalidates: [contract.portfolio.alerts, contract.portfolio.alertCount],
+  invalidateWhen: 'settled',
+};
 /** A reviewed or moderated item changes the dashboard's counts (part 2 section 2). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
