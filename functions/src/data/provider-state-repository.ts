@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+import { isConditionFailure, putIfVersion, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -108,22 +108,12 @@ export function createProviderStateRepository(
       return Item ? stripKeys<BreakerRecord>(Item) : null;
     },
 
-    async putBreaker(record) {
-      const previous = record.version - 1;
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.providerBreaker(record.provider), entity: 'provider-breaker', ...record },
-            ConditionExpression: previous < 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
-            ...(previous < 1 ? {} : { ExpressionAttributeValues: { ':previous': previous } }),
-          }),
-        );
-        return true;
-      } catch (error: unknown) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    putBreaker(record) {
+      return putIfVersion(client, tableName, {
+        ...keys.providerBreaker(record.provider),
+        entity: 'provider-breaker',
+        ...record,
+      });
     },
 
     async addCounts(provider, counts, expiresAtEpochSeconds) {

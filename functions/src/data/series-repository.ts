@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AssetType, IsoDate } from '../engine/types';
-import { batchGetAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+import { batchGetAll, putIfVersion, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -112,22 +112,8 @@ export function createSeriesRepository(client: DynamoDBDocumentClient, tableName
       return items.map((item) => stripKeys<SeriesState>(item));
     },
 
-    async putSeries(state) {
-      const previous = state.version - 1;
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.series(state.symbol), entity: 'series', ...state },
-            ConditionExpression: previous < 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
-            ...(previous < 1 ? {} : { ExpressionAttributeValues: { ':previous': previous } }),
-          }),
-        );
-        return true;
-      } catch (error: unknown) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    putSeries(state) {
+      return putIfVersion(client, tableName, { ...keys.series(state.symbol), entity: 'series', ...state });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { PricesRepository, StoredBar } from '../data/prices-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
 import { findLastIndexOnOrBefore } from '../engine/point-in-time';
 import type { Bar, IsoDate, Quote, SeriesSource, SymbolInfo } from '../engine/types';
+import { quoteFromStored } from './engine-mappers';
 import type { PriceProvider } from './price-provider';
 import { NoPriceBeforeDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
 import { UNCONFIRMED_MOVE } from './quality/bar-validation';
@@ -94,21 +95,7 @@ export class StoredMarketProvider implements PriceProvider {
     if (!stored) throw new NoStoredPriceError(state.symbol, state.status);
     const stale =
       stored.mode === 'live' && assessStaleness(state.calendar, stored.as_of, this.options.now()).stale;
-    return {
-      symbol: stored.symbol,
-      price: stored.price,
-      as_of: stored.as_of,
-      previous_close: stored.previous_close,
-      change: stored.change,
-      change_percent: stored.change_percent,
-      ...(stored.volume === null ? {} : { volume: stored.volume }),
-      ...(stored.after_hours_price === null ? {} : { after_hours_price: stored.after_hours_price }),
-      ...(stored.premarket_change === null ? {} : { premarket_change: stored.premarket_change }),
-      ...(stored.premarket_date === null ? {} : { premarket_date: stored.premarket_date }),
-      source: stored.source,
-      mode: stored.mode,
-      stale,
-    };
+    return { ...quoteFromStored(stored), stale };
   }
 
   private async quoteAsOf(state: SeriesState, asOf: IsoDate): Promise<Quote> {

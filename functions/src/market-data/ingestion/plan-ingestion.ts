@@ -1,6 +1,7 @@
 import type { SeriesState } from '../../data/series-repository';
 import type { BarProviderName, IngestionMessage } from './ingestion-messages';
 import { pendingSeries, type InstrumentSeed } from './instruments';
+import { chunk } from '../../platform/chunk';
 
 /*
  * The planner's decision, pure (jobs/ingestion-planner.ts runs it on the stored state): which series
@@ -40,12 +41,6 @@ export interface PlanInput {
 export interface Plan {
   newSeries: SeriesState[];
   messages: PlannedMessage[];
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
-  return chunks;
 }
 
 const olderThan = (iso: string | null, hours: number, now: Date) =>

@@ -2,8 +2,7 @@ import * as z from 'zod';
 import type { IsoDate } from '../../../engine/types';
 import type { BarsProvider, FetchedBar, FetchedSeries, ProviderDescription } from '../../bars-provider';
 import { ProviderUnavailableError } from '../../provider-errors';
-import { fetchProviderJson, type ProviderRequestGuard } from '../http/fetch-json';
-import { toIngestionError } from '../http/ingestion-errors';
+import { getProviderJson, type ProviderClientOptions } from '../http/ingestion-errors';
 
 /*
  * CoinGecko's public API (base COINGECKO_BASE_URL, https://api.coingecko.com/api/v3):
@@ -63,15 +62,10 @@ export interface CoinGeckoProvider extends BarsProvider {
   listCoinsByMarketCap(pages: number): Promise<CoinListing[]>;
 }
 
-export interface CoinGeckoProviderOptions {
+export interface CoinGeckoProviderOptions extends ProviderClientOptions {
+  /** COINGECKO_BASE_URL, e.g. https://api.coingecko.com/api/v3 */
   baseUrl: string;
-  guard: ProviderRequestGuard;
   now: () => Date;
-  timeoutMs?: number;
-  attempts?: number;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 const isoDay = (epochMs: number): IsoDate => new Date(epochMs).toISOString().slice(0, 10);
@@ -106,15 +100,8 @@ export function barsFromMarketChart(body: unknown): FetchedBar[] {
 
 export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): CoinGeckoProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const get = (url: string) =>
-    fetchProviderJson(url, {
-      guard: options.guard,
-      timeoutMs: options.timeoutMs ?? 8_000,
-      attempts: options.attempts ?? 3,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-      ...(options.random ? { random: options.random } : {}),
-    });
+  const get = (url: string, subject: string) =>
+    getProviderJson(COINGECKO_DESCRIPTION.name, subject, url, options, { timeoutMs: 8_000 });
 
   return {
     description: COINGECKO_DESCRIPTION,
@@ -126,12 +113,7 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Coin
         Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${window.from}T00:00:00Z`)) / DAY_MS) + 1;
       const days = Math.max(1, Math.min(COINGECKO_MAX_HISTORY_DAYS, span));
       const url = `${base}/coins/${encodeURIComponent(coinId)}/market_chart?vs_currency=usd&days=${days}&interval=daily`;
-      let body: unknown;
-      try {
-        body = (await get(url)).body;
-      } catch (error: unknown) {
-        throw toIngestionError(COINGECKO_DESCRIPTION.name, coinId, error);
-      }
+      const body = await get(url, coinId);
       const bars = barsFromMarketChart(body).filter(
         (bar) => bar.date >= window.from && bar.date <= window.to,
       );
@@ -153,16 +135,10 @@ export function createCoinGeckoProvider(options: CoinGeckoProviderOptions): Coin
     async listCoinsByMarketCap(pages) {
       const coins: CoinListing[] = [];
       for (let page = 1; page <= pages; page += 1) {
-        let body: unknown;
-        try {
-          body = (
-            await get(
-              `${base}/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${COINS_PER_PAGE}&page=${page}`,
-            )
-          ).body;
-        } catch (error: unknown) {
-          throw toIngestionError(COINGECKO_DESCRIPTION.name, 'coins/markets', error);
-        }
+        const body = await get(
+          `${base}/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${COINS_PER_PAGE}&page=${page}`,
+          'coins/markets',
+        );
         const parsed = CoinMarketSchema.safeParse(body);
         if (!parsed.success) {
           throw new ProviderUnavailableError(

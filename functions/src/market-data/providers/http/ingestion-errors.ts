@@ -1,6 +1,11 @@
 import { ProviderUnavailableError, SymbolNotListedError } from '../../provider-errors';
 import { CircuitOpenError } from './circuit-breaker';
-import { ProviderHttpError } from './fetch-json';
+import {
+  fetchProviderJson,
+  ProviderHttpError,
+  type FetchJsonOptions,
+  type ProviderRequestGuard,
+} from './fetch-json';
 
 /**
  * A provider's HTTP failure as one of the two errors the ingestion worker acts on: a 404 (or 400) for
@@ -30,4 +35,41 @@ export function toIngestionError(provider: string, symbol: string, error: unknow
     'failing',
     error instanceof Error ? error.message : String(error),
   );
+}
+
+/** What an ingestion provider's requests are built with: its guard and transport knobs. */
+export interface ProviderClientOptions {
+  guard: ProviderRequestGuard;
+  timeoutMs?: number;
+  attempts?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * One JSON GET of an ingestion provider (fetch-json.ts), its failures as the two errors the worker
+ * acts on (`subject`: the symbol or document asked for).
+ */
+export async function getProviderJson(
+  provider: string,
+  subject: string,
+  url: string,
+  client: ProviderClientOptions,
+  request: Pick<FetchJsonOptions, 'timeoutMs' | 'headers' | 'bodyStatuses'>,
+): Promise<unknown> {
+  try {
+    const answer = await fetchProviderJson(url, {
+      ...request,
+      guard: client.guard,
+      timeoutMs: client.timeoutMs ?? request.timeoutMs,
+      attempts: client.attempts ?? 3,
+      ...(client.fetch ? { fetch: client.fetch } : {}),
+      ...(client.sleep ? { sleep: client.sleep } : {}),
+      ...(client.random ? { random: client.random } : {}),
+    });
+    return answer.body;
+  } catch (error: unknown) {
+    throw toIngestionError(provider, subject, error);
+  }
 }

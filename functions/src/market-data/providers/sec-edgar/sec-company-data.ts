@@ -2,8 +2,7 @@ import * as z from 'zod';
 import type { IsoDate } from '../../../engine/types';
 import type { ProviderDescription } from '../../bars-provider';
 import { ProviderUnavailableError } from '../../provider-errors';
-import { fetchProviderJson, type ProviderRequestGuard } from '../http/fetch-json';
-import { toIngestionError } from '../http/ingestion-errors';
+import { getProviderJson, type ProviderClientOptions } from '../http/ingestion-errors';
 
 /*
  * SEC EDGAR's company data (free, no key; a User-Agent naming the operator and a contact address is
@@ -117,16 +116,10 @@ export interface SecCompanyData {
   ): Promise<{ name: string; tickers: string[]; filings: SecFiling[] }>;
 }
 
-export interface SecCompanyDataOptions {
+export interface SecCompanyDataOptions extends ProviderClientOptions {
   filesBaseUrl: string;
   dataBaseUrl: string;
   userAgent: string;
-  guard: ProviderRequestGuard;
-  timeoutMs?: number;
-  attempts?: number;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 export const padCik = (cik: string | number) => String(cik).replace(/^0+/, '').padStart(10, '0');
@@ -188,23 +181,11 @@ function malformed(what: string, error: z.ZodError): ProviderUnavailableError {
 export function createSecCompanyData(options: SecCompanyDataOptions): SecCompanyData {
   const files = options.filesBaseUrl.replace(/\/+$/, '');
   const data = options.dataBaseUrl.replace(/\/+$/, '');
-  async function get(url: string, subject: string): Promise<unknown> {
-    try {
-      return (
-        await fetchProviderJson(url, {
-          guard: options.guard,
-          timeoutMs: options.timeoutMs ?? 15_000,
-          attempts: options.attempts ?? 3,
-          headers: { 'user-agent': options.userAgent },
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(options.sleep ? { sleep: options.sleep } : {}),
-          ...(options.random ? { random: options.random } : {}),
-        })
-      ).body;
-    } catch (error: unknown) {
-      throw toIngestionError(SEC_EDGAR_DESCRIPTION.name, subject, error);
-    }
-  }
+  const get = (url: string, subject: string) =>
+    getProviderJson(SEC_EDGAR_DESCRIPTION.name, subject, url, options, {
+      timeoutMs: 15_000,
+      headers: { 'user-agent': options.userAgent },
+    });
 
   return {
     async fetchTickerMap() {

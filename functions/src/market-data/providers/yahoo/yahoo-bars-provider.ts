@@ -1,8 +1,7 @@
 import type { IsoDate } from '../../../engine/types';
 import type { BarsProvider, FetchedSeries, ProviderDescription } from '../../bars-provider';
 import { ProviderUnavailableError, SymbolNotListedError } from '../../provider-errors';
-import { fetchProviderJson, type ProviderRequestGuard } from '../http/fetch-json';
-import { toIngestionError } from '../http/ingestion-errors';
+import { getProviderJson, type ProviderClientOptions } from '../http/ingestion-errors';
 import { buildChartUrl, parseYahooChart, YahooNotFoundError, YahooResponseError } from './yahoo-chart';
 
 /*
@@ -19,16 +18,10 @@ export const YAHOO_DESCRIPTION: ProviderDescription = {
   terms: 'Unofficial public endpoint, no key; it may throttle (429) or refuse address ranges.',
 };
 
-export interface YahooBarsProviderOptions {
+export interface YahooBarsProviderOptions extends ProviderClientOptions {
   /** LIVE_QUOTE_BASE_URL, e.g. https://query1.finance.yahoo.com/v8/finance/chart */
   baseUrl: string;
-  guard: ProviderRequestGuard;
   now: () => Date;
-  timeoutMs?: number;
-  attempts?: number;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
 }
 
 export function createYahooBarsProvider(options: YahooBarsProviderOptions): BarsProvider {
@@ -37,23 +30,11 @@ export function createYahooBarsProvider(options: YahooBarsProviderOptions): Bars
     maxHistoryDays: null,
     async fetchDailyBars(symbol: string, window: { from: IsoDate; to: IsoDate }): Promise<FetchedSeries> {
       const url = buildChartUrl(options.baseUrl, symbol, window);
-      let body: unknown;
-      try {
-        body = (
-          await fetchProviderJson(url, {
-            guard: options.guard,
-            timeoutMs: options.timeoutMs ?? 8_000,
-            attempts: options.attempts ?? 3,
-            // An unknown symbol answers 404 with Yahoo's "Not Found" chart error: parse it.
-            bodyStatuses: [404],
-            ...(options.fetch ? { fetch: options.fetch } : {}),
-            ...(options.sleep ? { sleep: options.sleep } : {}),
-            ...(options.random ? { random: options.random } : {}),
-          })
-        ).body;
-      } catch (error: unknown) {
-        throw toIngestionError(YAHOO_DESCRIPTION.name, symbol, error);
-      }
+      // An unknown symbol answers 404 with Yahoo's "Not Found" chart error: parse it.
+      const body = await getProviderJson(YAHOO_DESCRIPTION.name, symbol, url, options, {
+        timeoutMs: 8_000,
+        bodyStatuses: [404],
+      });
       try {
         const chart = parseYahooChart(body, symbol);
         const nowSeconds = options.now().getTime() / 1000;
