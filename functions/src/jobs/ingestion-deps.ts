@@ -72,8 +72,6 @@ export interface IngestionDeps {
   jitterSeconds: number;
 }
 
-export const LIVE_PROVIDERS = ['yahoo', 'coingecko', 'sec-edgar'] as const;
-
 export function createIngestionDeps(
   config: IngestionConfig,
   overrides: IngestionOverrides = {},

@@ -5,7 +5,8 @@ import { planIngestion } from '../market-data/ingestion/plan-ingestion';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { runMeteredJob } from '../platform/cost-recorder';
 import { logger, metrics } from '../platform/observability';
-import { createIngestionDeps, LIVE_PROVIDERS, type IngestionDeps } from './ingestion-deps';
+import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
+import { createIngestionDeps, type IngestionDeps } from './ingestion-deps';
 
 /*
  * The ingestion planner (EventBridge schedule in the cloud, the local scheduler's timer locally):
