@@ -234,6 +234,14 @@ describe('admin dashboard journeys in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('price-monitor-table').locator('tbody tr').count())
       .toBeGreaterThan(0);
+    // Replay is the default: every price says it is replayed, with its date, and none reads "Good".
+    expect(await page.getByTestId('price-monitor-mode').getAttribute('data-value')).toBe('replay');
+    const modes = await page
+      .getByTestId('price-as-of')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-mode')));
+    expect(modes.length).toBeGreaterThan(0);
+    expect(new Set(modes)).toEqual(new Set(['replay']));
+    expect(await page.getByTestId('price-quality').getByText('Good', { exact: true }).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Costs' }).click();
     await expect
