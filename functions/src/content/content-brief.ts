@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
-import { selectDailySeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
+import { selectGradedSeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
 import type { MarketClock } from '../market-data/market-clock';
 import { barOnOrBefore } from '../engine/market-clock';
 import type { CatalystBrief, GradedAsset } from './content-generator';
@@ -17,7 +17,7 @@ import type { CatalystBrief, GradedAsset } from './content-generator';
 export function gradeReplayUniverse(universe: ReplayUniverse, clock: MarketClock, at: Date): GradedAsset[] {
   const assets: GradedAsset[] = [];
   const marketDate = clock.at(at).date;
-  for (const series of selectDailySeries(universe)) {
+  for (const series of selectGradedSeries(universe)) {
     const bar = barOnOrBefore(series.bars, marketDate)?.bar;
     if (!bar) continue;
     const analysis = analyzeSymbol({
