@@ -108,6 +108,7 @@ export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
+    market_date: quote.market_date,
   };
 }
 
@@ -132,6 +133,8 @@ export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
         speculation_level: gradeToSpeculationLevel(analysis.nugget_scores.investment_grade),
         current_price: quote.price,
         recommendation: analysis.recommendation.action,
+        as_of: quote.as_of,
+        market_date: quote.market_date,
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);

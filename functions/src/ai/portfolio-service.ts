@@ -128,5 +128,5 @@ export async function analyzePortfolioHoldings(
       closes: bars.map((bar) => bar.close),
     });
   }
-  return analyzePortfolio(holdings, analyses, { fallbackAsOf: reading.marketDate.date });
+  return analyzePortfolio(holdings, analyses, { marketDate: reading.marketDate.date });
 }

@@ -43,6 +43,6 @@ export async function getPortfolioAnalysis(
       recommendation: data.analysis?.recommendation.action ?? null,
       closes: data.bars.map((bar) => bar.close),
     })),
-    { fallbackAsOf: reading.marketDate.date },
+    { marketDate: reading.marketDate.date },
   );
 }

@@ -171,6 +171,7 @@ export const aiRoutes = {
       volume_analysis: VolumeAnalysisSchema,
       risk_metrics: RiskMetricsSchema,
       as_of: z.iso.date(),
+      market_date: z.iso.date(),
     }),
     errors: [404],
     rateClass: 'read',

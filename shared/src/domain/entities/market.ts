@@ -259,6 +259,9 @@ export const BatchAnalysisItemSchema = z.object({
   speculation_level: SpeculationLevelSchema,
   current_price: z.number().nullable(),
   recommendation: RecommendationActionSchema.nullable(),
+  /** The bar of `current_price` and the market date it was read at (absent for a failed symbol). */
+  as_of: IsoDateSchema.optional(),
+  market_date: IsoDateSchema.optional(),
   error: z.string().optional(),
 });
 

@@ -178,6 +178,8 @@ export const PortfolioAnalysisSchema = z.object({
     }),
   ),
   as_of: IsoDateSchema,
+  /** The market date every holding was read at. */
+  market_date: IsoDateSchema,
 });
 export type PortfolioAnalysis = z.infer<typeof PortfolioAnalysisSchema>;
 
