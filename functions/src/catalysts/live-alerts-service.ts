@@ -7,7 +7,7 @@ import {
   MEDIUM_IMPACT_THRESHOLD,
 } from '@app/shared/domain/rules/catalysts';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
-import { detectMarketAlerts } from '../engine/market-alerts';
+import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import { barCloseTime } from '../engine/market-clock';
 import {
   createAnalysisCache,
@@ -80,22 +80,13 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       result.analysis,
     )) {
       alerts.push({
+        ...detectedAlertFields(info.symbol, alert),
         alert_id: `${alert.kind}-${info.symbol}-${result.quote.as_of}`,
-        symbol: info.symbol,
-        alert_level: alert.alert_level,
-        event_type: alert.kind,
-        title: alert.title,
-        message: alert.message,
-        impact_score: alert.impact_score,
-        sentiment: alert.sentiment,
-        sentiment_score: alert.sentiment_score,
         published_time: barTime.toISOString(),
         hours_ago: round(hoursAgo, 2),
         as_of: result.quote.as_of,
         source: result.quote.source,
         url: '',
-        keywords: alert.keywords,
-        recommended_action: alert.recommended_action,
       });
     }
   }

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
 import { isFxSymbol } from '../engine/fx-rates';
-import { detectMarketAlerts } from '../engine/market-alerts';
+import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import { raiseAlertsForSymbol } from '../user-alerts/user-alerts-service';
@@ -32,20 +32,11 @@ export const raiseMarketAlerts: SymbolPollStep = async (poll) => {
   for (const alert of alerts) {
     const written = await deps.marketAlerts.putAlertOnce(
       {
+        ...detectedAlertFields(info.symbol, alert),
         alert_id: newIdOf(deps),
-        symbol: info.symbol,
-        alert_level: alert.alert_level,
-        event_type: alert.kind,
-        title: alert.title,
-        message: alert.message,
-        impact_score: alert.impact_score,
-        sentiment: alert.sentiment,
-        sentiment_score: alert.sentiment_score,
         published_time: poll.nowIso,
         source: quote.source,
         url: '',
-        keywords: alert.keywords,
-        recommended_action: alert.recommended_action,
         as_of: quote.as_of,
         market_date: marketDate.date,
         cycle_id: marketDate.cycleId,

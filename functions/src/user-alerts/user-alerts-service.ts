@@ -39,6 +39,15 @@ export async function listUserAlerts(auth: AuthContext, deps: UserAlertsDeps): P
   return { alerts, demo: false, summary: summariseUserAlerts(alerts) };
 }
 
+/** GET /api/alerts/count: how many of the caller's alerts are active (the sidebar's badge). */
+export async function countActiveAlerts(
+  auth: AuthContext,
+  deps: UserAlertsDeps,
+): Promise<{ active: number; demo: boolean }> {
+  const { alerts, demo } = await listUserAlerts(auth, deps);
+  return { active: alerts.filter((alert) => !alert.dismissed).length, demo };
+}
+
 /** POST /api/alerts/{id}/dismiss */
 export async function dismissUserAlert(
   userId: string,
