@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { SearchResult } from '@app/shared/domain/entities/portfolio';
@@ -45,12 +45,10 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
   const latestDate = replayDate ?? todayIsoDate();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<SearchResult | null>(null);
-  const [holding, setHolding] = useState<HoldingValues>(() => emptyHolding(latestDate));
+  const [entered, setHolding] = useState<HoldingValues>(() => emptyHolding(latestDate));
   const [touchedDate, setTouchedDate] = useState(false);
-  // The clock's answer may arrive after the dialog mounted: follow it until the user picks a date.
-  useEffect(() => {
-    if (!touchedDate) setHolding((current) => ({ ...current, purchaseDate: latestDate }));
-  }, [latestDate, touchedDate]);
+  // The clock's answer may arrive after the dialog opened: the date follows it until the user picks one.
+  const holding = touchedDate ? entered : { ...entered, purchaseDate: latestDate };
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
