@@ -64,7 +64,7 @@ describe('no live wording over replayed history, in Chromium', () => {
     async (language) => {
       const { webUrl } = inject('stack');
       const investor = await signUpInvestor('Rita');
-      const saved = await api('PUT', '/api/auth/me', { token: investor.token, body: { language } });
+      const saved = await api('PATCH', '/api/auth/me', { token: investor.token, body: { language } });
       expect(saved.status).toBe(200);
       const added = await api('POST', '/api/portfolio/holdings', {
         token: investor.token,
