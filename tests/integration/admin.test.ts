@@ -13,8 +13,11 @@ import {
 } from '@app/functions/data/recommendation-queue-repository';
 import { contentIdOf, runContentGeneration } from '@app/functions/jobs/content-generation';
 import { gradeReplayUniverse, startOfUtcDay } from '@app/functions/content/content-brief';
-import { loadReplayUniverse } from '@app/functions/market-data/providers/replay/replay-universe';
-import { createMarketClock } from '@app/functions/market-data/providers/replay/market-clock';
+import { createReplayMarketClock } from '@app/functions/market-data/market-clock';
+import {
+  loadReplayUniverse,
+  selectDailySeries,
+} from '@app/functions/market-data/providers/replay/replay-universe';
 import { api, signInSeedAdmin, signInSeedInvestor, signUpInvestor } from '../src/api';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.area === 'admin');
@@ -213,7 +216,10 @@ describe('content studio', () => {
     // A day far from today (the stack is new for each run), so this never meets the scheduled job's posts.
     const day = '2031-01-15';
     const universe = loadReplayUniverse();
-    const clock = createMarketClock({ epochMs: Date.parse('2024-01-01T00:00:00Z') });
+    const clock = createReplayMarketClock(selectDailySeries(universe), {
+      epochMs: Date.parse('2024-01-01T00:00:00Z'),
+      window: { from: '2017-01-01', to: '2017-06-30' },
+    });
     const result = await runContentGeneration(
       {
         now: () => new Date(),

@@ -117,6 +117,10 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
         target_price: item.target_price,
         generated_at: item.generated_at,
         status: item.status,
+        // The bar graded and the market date read: a reviewer sees which date the advice is about.
+        ...(typeof item.as_of === 'string' ? { as_of: item.as_of } : {}),
+        ...(typeof item.market_date === 'string' ? { market_date: item.market_date } : {}),
+        ...(item.data_mode === 'replay' || item.data_mode === 'live' ? { data_mode: item.data_mode } : {}),
       })),
       next_cursor: page.nextCursor,
     };

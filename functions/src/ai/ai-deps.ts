@@ -12,7 +12,7 @@ import { createUsersRepository } from '../data/users-repository';
 import { runBacktest } from '../engine/backtest';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
 import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
-import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
+import { selectGradedSeries } from '../market-data/providers/replay/replay-universe';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
 
@@ -53,7 +53,7 @@ export interface AiDeps {
 export function computeBacktestFigure(source: PriceSource): BacktestFigure | null {
   const universe = source.universe;
   if (!universe) return null;
-  const daily = selectDailySeries(universe);
+  const daily = selectGradedSeries(universe);
   const benchmark = daily.find((series) => series.id === SP500_DAILY_ID);
   if (!benchmark) return null;
   const result = runBacktest({

@@ -15,8 +15,10 @@ import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
+import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
+import { NoDataOnDateError } from '../market-data/provider-errors';
+import type { SymbolInfo } from '../engine/types';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractQuote,
   toContractRiskMetrics,
@@ -28,21 +30,28 @@ import {
 export const METHODOLOGY_URL = '/methodology';
 
 /**
- * The engine's analysis of one symbol, as of the quote the price poll stored (so every route agrees
- * with the dashboard's prices), or the source's latest quote when none is stored yet. Unknown
- * symbols and symbols without history are 404s, a failing live source a 503.
+ * The engine's analysis of one symbol at one reading of the market clock (market-data/market-quotes.ts:
+ * the replay at the clock's date, live the quote the price poll stored, so every route agrees with
+ * the dashboard's prices). Unknown symbols, symbols with no data on the market date and symbols
+ * without history are 404s, a failing live source a 503.
  */
 export async function analyzeKnownSymbol(
   symbol: string,
-  deps: Pick<AiDeps, 'engine' | 'prices'>,
+  deps: Pick<AiDeps, 'engine' | 'prices' | 'now'>,
+  reading: MarketReading = readMarketAt(deps, deps.now()),
 ): Promise<EngineAnalysis> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
-    return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
+    return await deps.engine.analyze(info.symbol, { quote });
   } catch (error: unknown) {
     throw toHttpError(error);
   }
+}
+
+function noDataError(info: SymbolInfo, date: string): NoDataOnDateError {
+  return new NoDataOnDateError(info.symbol, date, info.first_date, info.last_date);
 }
 
 export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof SymbolAnalysisSchema> {
@@ -87,6 +96,7 @@ export async function getRationalityScore(
     recommendation: analysis.recommendation.action,
     investment_grade: grade,
     as_of: quote.as_of,
+    market_date: quote.market_date,
   };
 }
 
@@ -98,6 +108,7 @@ export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
+    market_date: quote.market_date,
   };
 }
 
@@ -111,16 +122,19 @@ function logBatchFailure(symbol: string, error: unknown): void {
 /** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
 export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
+  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({
         symbol: info.symbol,
         rationality_score: analysis.nugget_scores.composite_rationality_score,
         speculation_level: gradeToSpeculationLevel(analysis.nugget_scores.investment_grade),
         current_price: quote.price,
         recommendation: analysis.recommendation.action,
+        as_of: quote.as_of,
+        market_date: quote.market_date,
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
@@ -132,10 +146,11 @@ export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
 
 export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDeps) {
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
+  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, analysis } = await analyzeKnownSymbol(symbol, deps);
+      const { info, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({ symbol: info.symbol, nugget_scores: toContractNuggetScores(analysis.nugget_scores) });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
@@ -145,7 +160,7 @@ export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDep
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-/** The last `days` daily bars up to the symbol's current date (replay clock or live). */
+/** The last `days` daily bars up to the symbol's bar at the market date (replay clock or live). */
 export async function getPriceHistory(
   symbol: string,
   days: number,
@@ -153,10 +168,9 @@ export async function getPriceHistory(
 ): Promise<z.input<typeof PriceHistoryResponseSchema>> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
-    const quote = stored
-      ? quoteFromStored(stored)
-      : await deps.engine.source.provider.getLatestQuote(info.symbol);
+    const reading = readMarketAt(deps, deps.now());
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
     // Calendar span wide enough for `days` trading bars (crypto trades every day, stocks 5 of 7).
     const span = Math.ceil(days * (info.asset_type === 'crypto' ? 1 : 7 / 5)) + 10;
     const from = new Date(Date.parse(`${quote.as_of}T00:00:00Z`) - span * 86_400_000)
@@ -169,6 +183,7 @@ export async function getPriceHistory(
       symbol: info.symbol,
       name: info.name,
       data_mode: deps.engine.dataMode,
+      market_date: quote.market_date,
       source: quote.source,
       bars: bars.map((bar) => ({
         date: bar.date,

@@ -10,12 +10,13 @@ import {
 } from './analysis-service';
 import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { getAiHealth } from './health-service';
+import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
- * The catalyst routes load on first use: 3 of the area's 17 routes need the news code (the sentiment
+ * The catalyst routes load on first use: 3 of the area's 18 routes need the news code (the sentiment
  * lexicon, the offline headline set, the EDGAR and RSS parsers), and a cold start for the others
  * should not evaluate it (bench/results.md, cold initialisation).
  */
@@ -32,6 +33,7 @@ export const handler = createAreaHandler(
   'ai',
   {
     health: async (_request, deps) => getAiHealth(deps),
+    marketClock: async (_request, deps) => getMarketClock(deps),
     analyzeStock: async ({ body }, deps) => analyzeStock(body.symbol, deps),
     analyzeBatch: async ({ body }, deps) => analyzeBatch(body.symbols, deps),
     rationalityScore: async ({ params }, deps) => getRationalityScore(params.symbol, deps),

@@ -3,6 +3,7 @@ import type { AiHealthResponseSchema } from '@app/shared/domain/entities/market'
 import { PRICE_POLL_JOB } from '../data/job-runs-repository';
 import type { StoredQuote } from '../data/prices-repository';
 import { quoteFromStored } from '../market-data/engine-mappers';
+import { readMarketAt } from '../market-data/market-quotes';
 import type { AiDeps } from './ai-deps';
 
 type Check = z.input<typeof AiHealthResponseSchema>['checks'][number];
@@ -13,22 +14,35 @@ const daysBetween = (from: string, to: string) =>
 /**
  * Real checks, each pass / warn / fail; 'healthy' only when all pass, 'unhealthy' when any fails:
  * - price_poll: the last run finished within 3 poll intervals (warn within 10) and not every symbol failed;
- * - symbols_tracked: every watched symbol has a stored quote (warn when some do, fail when none);
- * - data_freshness: each stored quote's as-of date against the clock. Replay: the market clock's
- *   date for that series, at most 2 bars behind (the poll runs more often than the clock moves).
- *   Live: at most 4 calendar days old for stocks (long weekends), 1 for crypto;
+ * - symbols_tracked: every watched symbol with data on the market date has a stored quote (warn when
+ *   some do, fail when none); a replayed series outside the replay window is not expected;
+ * - data_freshness: each stored quote's date against the clock. Replay: the market date it was read
+ *   at, at most 2 dates of the replay calendar behind the clock's (the poll runs about as often as
+ *   the clock moves; a quote of an earlier cycle is behind by the whole rest of it). Live: at most 4
+ *   calendar days old for stocks (long weekends), 1 for crypto;
  * - feed_quality: no symbol 'poor' (warn when some are, fail when all are);
  * - engine: one stored symbol analyses without error.
  */
 export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealthResponseSchema>> {
   const now = deps.now();
   const checks: Check[] = [];
-  const universe = await deps.engine.listUniverse();
+  const reading = readMarketAt(deps, now);
+  const replay = deps.engine.dataMode === 'replay';
+  const watched = await deps.engine.listUniverse();
+  const current = replay ? await reading.quotes(watched.map((info) => info.symbol)) : null;
+  const universe = current ? watched.filter((info) => current.get(info.symbol)) : watched;
   const [lastRun, quotes, health] = await Promise.all([
     deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
     deps.prices.getQuotes(universe.map((info) => info.symbol)),
     deps.feedHealth.listFeedHealth(),
   ]);
+  const calendar = deps.engine.source.clock.replay?.config.calendar ?? [];
+  const stepsBehind = (stored: string): number => {
+    const storedStep = calendar.indexOf(stored);
+    if (storedStep < 0) return Infinity;
+    const step = reading.marketDate.step;
+    return step >= storedStep ? step - storedStep : calendar.length - storedStep + step;
+  };
 
   if (!lastRun) {
     checks.push({ name: 'price_poll', status: 'fail', detail: 'The price poll has never run.' });
@@ -52,18 +66,17 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   checks.push({
     name: 'symbols_tracked',
     status: tracked.length === 0 ? 'fail' : tracked.length < universe.length ? 'warn' : 'pass',
-    detail: `${tracked.length} of ${universe.length} watched symbols have a stored quote.`,
+    detail: `${tracked.length} of ${universe.length} watched symbols with data on ${reading.marketDate.date} have a stored quote.`,
   });
 
   const lagging: string[] = [];
   for (const info of tracked) {
     const stored = quotes.get(info.symbol) as StoredQuote;
-    if (deps.engine.dataMode === 'replay') {
-      const current = await deps.engine.source.provider.getLatestQuote(info.symbol);
-      const bars = await deps.engine.source.provider.getDailyBars(info.symbol, stored.as_of, current.as_of);
-      // A loop of the replay may put the clock before the stored bar: that is a lag of the whole loop.
-      const behind = current.as_of < stored.as_of ? Infinity : Math.max(0, bars.length - 1);
-      if (behind > 2) lagging.push(`${info.symbol} stored ${stored.as_of}, replay clock at ${current.as_of}`);
+    if (replay) {
+      const storedDate = stored.market_date ?? stored.as_of;
+      if (stepsBehind(storedDate) > 2) {
+        lagging.push(`${info.symbol} stored at ${storedDate}, market clock at ${reading.marketDate.date}`);
+      }
     } else {
       const age = daysBetween(stored.as_of, now.toISOString().slice(0, 10));
       if (age > (info.asset_type === 'crypto' ? 1 : 4) || stored.stale) {
@@ -139,6 +152,7 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
     checks,
     symbols_tracked: tracked.length,
     latest_as_of: asOfDates.at(-1) ?? null,
+    market_date: reading.marketDate.date,
     checked_at: now.toISOString(),
   };
 }

@@ -18,7 +18,9 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store:
       {
         DATA_MODE: 'replay',
         REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-        REPLAY_MS_PER_BAR: 60_000,
+        REPLAY_MS_PER_DAY: 60_000,
+        REPLAY_FROM: '2017-01-01',
+        REPLAY_TO: '2017-06-30',
         REPLAY_DATA_FILE: undefined,
         WATCHED_SYMBOLS: [],
         LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
@@ -86,15 +88,19 @@ describe('getRecommendations', () => {
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
   });
 
-  it('ranks the whole universe and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
+  it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
     const free = await getRecommendations('free', 10, user('free'), deps);
     const premium = await getRecommendations('premium', 10, user('premium'), deps);
-    expect(free.total_available).toBe(5);
+    // On 2017-01-01 three series are graded: the S&P 500, Apple and bitcoin. The FX pairs are
+    // quoted, not advice; FB and AAPL-2007 have no data on that date.
+    expect(free.market_date).toBe('2017-01-01');
+    expect(premium.recommendations.map((item) => item.symbol).sort()).toEqual(['AAPL', 'BTC-USD', '^GSPC']);
+    expect(free.total_available).toBe(3);
     expect(free.tier_cap).toBe(3);
     expect(free.recommendations).toHaveLength(3);
     expect(premium.tier_cap).toBe(10);
-    expect(premium.recommendations).toHaveLength(5);
+    expect(premium.recommendations.every((item) => item.market_date === '2017-01-01')).toBe(true);
     const scores = premium.recommendations.map((item) => item.rationality_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Items keep the id the price poll queued them under, so an admin decision can show.
@@ -111,6 +117,8 @@ describe('getRecommendations', () => {
     const health = await getAiHealth(deps);
     expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
     expect(health.status).toBe('healthy');
-    expect(health.symbols_tracked).toBe(5);
+    // The nine series with data on 2017-01-01: the S&P 500, Apple, bitcoin and six FX pairs.
+    expect(health.symbols_tracked).toBe(9);
+    expect(health.market_date).toBe('2017-01-01');
   });
 });

@@ -9,8 +9,9 @@ import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
+import { isFxSymbol } from '../engine/fx-rates';
+import { readMarketAt } from '../market-data/market-quotes';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractRiskMetrics,
   toContractVolumeAnalysis,
@@ -57,17 +58,21 @@ export async function getRecommendations(
     if (scope) scope.tier = tier;
   }
 
-  const universe = await deps.engine.listUniverse();
+  // FX pairs are quoted, not advice: an exchange rate is not an investment to grade.
+  const universe = (await deps.engine.listUniverse()).filter((info) => !isFxSymbol(info.symbol));
   const symbols = universe.map((info) => info.symbol);
+  const reading = readMarketAt(deps, deps.now());
   const [quotes, markers] = await Promise.all([
-    deps.prices.getQuotes(symbols),
+    reading.quotes(symbols),
     deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
-    const stored = quotes.get(info.symbol);
+    const quote = quotes.get(info.symbol);
+    // No price on the market date (replay), or not polled yet (live): nothing to recommend.
+    if (!quote) continue;
     try {
-      analyses.push(await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {}));
+      analyses.push(await deps.engine.analyze(info.symbol, { quote }));
     } catch (error: unknown) {
       logger.warn('recommendation candidate skipped', {
         symbol: info.symbol,
@@ -77,10 +82,13 @@ export async function getRecommendations(
   }
   const ranked = rankAnalyses(analyses);
 
-  // An item the price poll queued for review keeps its id, so the admin's decision shows here.
+  // An item the price poll queued for review in this replay cycle keeps its id, so the admin's
+  // decision shows here; one of an earlier cycle was about other dates.
   const queuedIdOf = (result: EngineAnalysis): string | null => {
     const marker = markers.get(result.info.symbol);
-    return marker && marker.action === result.analysis.recommendation.action
+    return marker &&
+      marker.action === result.analysis.recommendation.action &&
+      (marker.cycle_id ?? 'live') === reading.marketDate.cycleId
       ? marker.recommendation_id
       : null;
   };
@@ -117,6 +125,7 @@ export async function getRecommendations(
       volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
       risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
       as_of: quote.as_of,
+      market_date: quote.market_date,
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
     };
   });
@@ -128,6 +137,7 @@ export async function getRecommendations(
     total_available: publishable.length,
     tier_cap: recommendationListCap(tier),
     data_mode: deps.engine.dataMode,
+    market_date: reading.marketDate.date,
     backtest: await deps.backtest(),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createPriceSource } from '../market-data/price-source';
+import { createPriceSource, createReplayClockFromConfig } from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from './catalyst-sources';
 import { getContextualRecommendations, getMarketCatalysts } from './catalysts-service';
@@ -8,17 +8,18 @@ import { getLiveMarketAlerts } from './live-alerts-service';
 import { lastClosedDate, MESSAGES, type CatalystRouteDeps } from './news-scoring';
 
 /*
- * The routes over the real replay data, at a wall time chosen so the AAPL series sits on
- * 2015-01-28 (a third of the way through the bar): the day after the project headline
- * "Apple posts record quarterly profit..." (2015-01-27 21:30 UTC), when AAPL traded 2.7x its
- * 20-day volume and closed up 5.65 %.
+ * The routes over the real replay data, with the replay window moved to the first half of 2015 and
+ * a wall time chosen so the market clock is on 2015-01-28, a third of the way through that date's
+ * step: the day after the project headline "Apple posts record quarterly profit..." (2015-01-27
+ * 21:30 UTC), when AAPL traded 2.7x its 20-day volume and closed up 5.65 %.
  */
-const config = loadConfig({});
+const config = loadConfig({ REPLAY_FROM: '2015-01-01', REPLAY_TO: '2015-06-30' });
 const universe = createPriceSource(config).universe;
-const aapl = universe?.series.find((series) => series.id === 'AAPL');
-const replayIndex = aapl?.bars.findIndex((bar) => bar.date === '2015-01-28') ?? -1;
+const calendar = universe
+  ? (createReplayClockFromConfig(universe, config).replay?.config.calendar ?? [])
+  : [];
 const wallNow = new Date(
-  Date.parse(config.REPLAY_EPOCH) + (replayIndex - 252) * config.REPLAY_MS_PER_BAR + 20_000,
+  Date.parse(config.REPLAY_EPOCH) + calendar.indexOf('2015-01-28') * config.REPLAY_MS_PER_DAY + 20_000,
 );
 
 function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDeps {

@@ -40,12 +40,16 @@ export async function getMarketCatalysts(
   deps: CatalystRouteDeps,
 ): Promise<CatalystsResponse> {
   try {
+    const replay = deps.market.mode === 'replay';
     const items = await deps.news.listRecentNews({
       hoursBack: query.hours_back,
       ...(query.symbol ? { symbol: query.symbol } : {}),
     });
-    const analyze = createAnalysisCache(deps.market);
-    const scored = (await scoreNews(items, analyze, deps.market.mode === 'replay'))
+    const analyze = createAnalysisCache(
+      deps.market,
+      replay ? deps.market.marketDate(deps.now()).date : undefined,
+    );
+    const scored = (await scoreNews(items, analyze, replay))
       .filter((entry) => entry.catalyst.impact_score >= query.min_impact_score)
       .sort(byImpactThenRecency);
     const catalysts = scored.map((entry) => entry.catalyst);
@@ -76,12 +80,12 @@ export async function getMarketCatalysts(
   }
 }
 
-function emptyContextual(now: Date, demoMode: boolean): ContextualResponse {
+function emptyContextual(moment: Date, demoMode: boolean): ContextualResponse {
   return {
     success: false,
     recommendations: [],
     summary: { total_recommendations: 0, high_confidence_count: 0, catalysts_analyzed: 0 },
-    market_context: { high_impact_events: 0, average_sentiment: 0, as_of: now.toISOString() },
+    market_context: { high_impact_events: 0, average_sentiment: 0, as_of: moment.toISOString() },
     enhanced_features: [...ENHANCED_FEATURES],
     demo_mode: demoMode,
   };
@@ -97,13 +101,14 @@ export async function getContextualRecommendations(
   deps: CatalystRouteDeps,
 ): Promise<ContextualResponse> {
   const now = deps.now();
+  const moment = deps.market.momentAt(now);
   try {
     const items =
       query.demo_mode && deps.curated
         ? await deps.curated.listCuratedNews()
         : await deps.news.listRecentNews({ hoursBack: query.hours_back });
     const replay = deps.market.mode === 'replay';
-    const analyze = createAnalysisCache(deps.market);
+    const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);
     const scored = (await scoreNews(items, analyze, replay)).sort(byImpactThenRecency);
     const recommendations: ContextualRecommendation[] = [];
     for (const entry of scored) {
@@ -120,7 +125,7 @@ export async function getContextualRecommendations(
         }),
       );
     }
-    const response = emptyContextual(now, query.demo_mode);
+    const response = emptyContextual(moment, query.demo_mode);
     return {
       ...response,
       success: recommendations.length > 0,
@@ -133,12 +138,12 @@ export async function getContextualRecommendations(
       market_context: {
         high_impact_events: scored.filter((entry) => isHighImpact(entry.catalyst.impact_score)).length,
         average_sentiment: averageSentiment(scored),
-        as_of: now.toISOString(),
+        as_of: moment.toISOString(),
       },
       ...(recommendations.length === 0 ? { message: MESSAGES.noContextual } : {}),
     };
   } catch (error: unknown) {
     deps.reportError(MESSAGES.failedContextual, error);
-    return { ...emptyContextual(now, query.demo_mode), error: MESSAGES.failedContextual };
+    return { ...emptyContextual(moment, query.demo_mode), error: MESSAGES.failedContextual };
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/shared/domain/rules/catalysts';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
-import { barCloseTime } from '../market-data/providers/replay/replay-timeline';
+import { barCloseTime } from '../engine/market-clock';
 import {
   createAnalysisCache,
   HOUR_MS,
@@ -61,7 +61,7 @@ function catalystRecommendedAction(entry: ScoredCatalyst): string {
 export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<LiveMarketAlert[]> {
   const now = deps.now();
   const replay = deps.market.mode === 'replay';
-  const analyze = createAnalysisCache(deps.market);
+  const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);
   const alerts: LiveMarketAlert[] = [];
 
   for (const info of await deps.market.listSymbols()) {
@@ -84,8 +84,9 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
         alert_id: `${alert.kind}-${info.symbol}-${result.quote.as_of}`,
         published_time: barTime.toISOString(),
         hours_ago: round(hoursAgo, 2),
+        as_of: result.quote.as_of,
         source: result.quote.source,
-        url: '#',
+        url: '',
       });
     }
   }
@@ -107,6 +108,7 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       sentiment_score: catalyst.sentiment_score,
       published_time: catalyst.published_date,
       hours_ago: round(entry.hours_ago, 2),
+      as_of: catalyst.published_date.slice(0, 10),
       source: catalyst.source,
       url: catalyst.url,
       keywords: catalyst.keywords,

@@ -2,7 +2,7 @@ import { type ScoredCatalyst, buildCatalyst } from '../engine/catalysts/build-ca
 import type { TimedNewsItem } from '../engine/catalysts/types';
 import type { NewsProvider } from '../market-data/news-provider';
 import type { IsoDate } from '../engine/types';
-import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../market-data/providers/replay/replay-timeline';
+import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../engine/market-clock';
 import type { MarketView } from './market-view';
 
 /*
@@ -52,14 +52,18 @@ export function lastClosedDate(moment: Date): IsoDate {
     .slice(0, 10);
 }
 
-/** Memoises engine analyses per (symbol, date) within one request. */
-export function createAnalysisCache(market: MarketView) {
+/**
+ * Memoises engine analyses per (symbol, date) within one request. Without a date an analysis reads
+ * the request's market date (`marketDate`, the clock read once) in replay, the latest quote live.
+ */
+export function createAnalysisCache(market: MarketView, marketDate: IsoDate | undefined) {
   const cache = new Map<string, ReturnType<MarketView['analyze']>>();
   return (symbol: string, asOf?: IsoDate) => {
-    const key = `${symbol.toUpperCase()}|${asOf ?? 'now'}`;
+    const date = asOf ?? marketDate;
+    const key = `${symbol.toUpperCase()}|${date ?? 'latest'}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = market.analyze(symbol, asOf).catch(() => null);
+      entry = market.analyze(symbol, date).catch(() => null);
       cache.set(key, entry);
     }
     return entry;

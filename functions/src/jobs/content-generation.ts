@@ -18,8 +18,11 @@ import { createBedrockContentGenerator } from '../content/bedrock-content-genera
 import { createTemplateContentGenerator } from '../content/template-content-generator';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
-import { createPriceSource, loadReplayUniverseOnce } from '../market-data/price-source';
-import { createMarketClock } from '../market-data/providers/replay/market-clock';
+import {
+  createPriceSource,
+  createReplayClockFromConfig,
+  loadReplayUniverseOnce,
+} from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from '../catalysts/catalyst-sources';
 import { getMarketCatalysts } from '../catalysts/catalysts-service';
@@ -190,17 +193,14 @@ export function createContentGenerationDeps(
   catalysts: CatalystSource = createCatalystSource(),
 ): ContentGenerationDeps {
   const config = getConfig();
-  const clock = createMarketClock({
-    epochMs: Date.parse(config.REPLAY_EPOCH),
-    msPerBar: config.REPLAY_MS_PER_BAR,
-  });
   return {
     now: () => new Date(),
     loadBrief: async (day) => {
       const at = startOfUtcDay(day);
+      const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
       return {
         day,
-        assets: gradeReplayUniverse(loadReplayUniverseOnce(config.REPLAY_DATA_FILE), clock, at),
+        assets: gradeReplayUniverse(universe, createReplayClockFromConfig(universe, config), at),
         catalysts: await catalysts.listCatalysts(at),
       };
     },

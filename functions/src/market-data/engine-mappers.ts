@@ -7,7 +7,7 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import { LiveSourceUnavailableError, NoPriceBeforeDateError, UnknownSymbolError } from './provider-errors';
+import { LiveSourceUnavailableError, NoDataOnDateError, UnknownSymbolError } from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 
@@ -25,6 +25,7 @@ export function quoteFromStored(stored: StoredQuote): Quote {
     symbol: stored.symbol,
     price: stored.price,
     as_of: stored.as_of,
+    market_date: stored.market_date ?? stored.as_of,
     previous_close: stored.previous_close,
     change: stored.change,
     change_percent: stored.change_percent,
@@ -48,6 +49,7 @@ export function toContractQuote(info: SymbolInfo, quote: Quote): ContractQuote {
     change_percent: quote.change_percent,
     volume: quote.volume ?? null,
     as_of: quote.as_of,
+    market_date: quote.market_date,
     source: quote.source,
     data_mode: quote.mode,
     stale: quote.stale,
@@ -104,6 +106,7 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
     momentum_1w: round(risk.momentum_1w),
     momentum_1m: round(risk.momentum_1m),
     momentum_3m: round(risk.momentum_3m),
+    momentum_periods: risk.momentum_periods,
     max_drawdown: round(risk.max_drawdown),
     sharpe_estimation: round(risk.sharpe_estimation),
   };
@@ -112,7 +115,7 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
 /** Engine errors a caller can act on, as HTTP errors: unknown symbol 404, source down 503. */
 export function toHttpError(error: unknown): unknown {
   if (error instanceof UnknownSymbolError) return new NotFoundError(error.message);
-  if (error instanceof InsufficientHistoryError || error instanceof NoPriceBeforeDateError) {
+  if (error instanceof InsufficientHistoryError || error instanceof NoDataOnDateError) {
     return new NotFoundError(error.message);
   }
   if (error instanceof LiveSourceUnavailableError) return new ServiceUnavailableError(error.message, 30);

@@ -15,10 +15,18 @@ export class UnknownSymbolError extends Error {
   }
 }
 
-export class NoPriceBeforeDateError extends Error {
-  constructor(symbol: string, asOf: IsoDate, firstDate: IsoDate) {
-    super(`No price for '${symbol}' on or before ${asOf}: its data starts on ${firstDate}.`);
-    this.name = 'NoPriceBeforeDateError';
+/**
+ * A series has no bar on the date asked for, nor one at most three days before it (the market
+ * clock's rule, engine/market-clock.ts): "no data on <date>", never a price of another period.
+ */
+export class NoDataOnDateError extends Error {
+  readonly symbol: string;
+  readonly date: IsoDate;
+  constructor(symbol: string, date: IsoDate, firstDate: IsoDate, lastDate: IsoDate) {
+    super(`No data for '${symbol}' on ${date}: its series runs from ${firstDate} to ${lastDate}.`);
+    this.name = 'NoDataOnDateError';
+    this.symbol = symbol;
+    this.date = date;
   }
 }
 

@@ -4,6 +4,7 @@ import type { UniverseAsset } from '../market-data/universe/build-universe';
 import type { ValidationError } from '../platform/errors';
 import { QuotaExceededError, ConflictError } from '../platform/errors';
 import { addHolding, latestCalendarDate, type HoldingsDeps } from './holdings-service';
+import type { MarketReading } from '../market-data/market-quotes';
 import type { PortfolioMarket } from './portfolio-market';
 
 const apple: UniverseAsset = {
@@ -19,16 +20,36 @@ const apple: UniverseAsset = {
   industry: null,
 };
 
-const market: PortfolioMarket = {
-  findAsset: async (symbol) => (symbol === 'AAPL' ? apple : null),
-  search: async () => [apple],
-  marketDataOf: async () => ({
-    quote: { price: 200, as_of: null, change: null, change_percent: null, source: 'snapshot' },
-    closes: [],
-    bars: [],
-    analysis: null,
-  }),
-};
+const facebook: UniverseAsset = { ...apple, symbol: 'FB', name: 'Facebook', price_source: 'quoted' };
+
+/** A market read at `date`: in replay, the market clock's date (live: the day of the request). */
+function readingAt(mode: 'replay' | 'live', date: string): MarketReading {
+  return {
+    mode,
+    marketDate: { date, cycle: 0, cycleId: mode, step: 0, startedAtMs: 0, nextAtMs: 60_000 },
+    quote: async () => null,
+    quotes: async () => new Map(),
+  };
+}
+
+function marketAt(reading: MarketReading): PortfolioMarket {
+  return {
+    findAsset: async (symbol) => ({ AAPL: apple, FB: facebook })[symbol] ?? null,
+    search: async () => [apple],
+    readMarket: () => reading,
+    // The replayed FB has no bar near a 2017 date; AAPL carries its snapshot price.
+    marketDataOf: async (asset) => ({
+      quote:
+        asset.symbol === 'FB'
+          ? null
+          : { price: 200, as_of: null, change: null, change_percent: null, source: 'snapshot' },
+      bars: [],
+      analysis: null,
+    }),
+  };
+}
+
+const market = marketAt(readingAt('live', '2026-11-22'));
 
 /** An in-memory repository whose insert answers are scripted, to drive the races the service handles. */
 function fakeRepository(insertAnswers: InsertOutcome[], held: StoredHolding[] = []) {
@@ -55,12 +76,16 @@ function fakeRepository(insertAnswers: InsertOutcome[], held: StoredHolding[] = 
   return { repository: repository as HoldingsRepository, positions, calls };
 }
 
-function depsWith(repository: HoldingsRepository, tier: 'FREE' | 'PREMIUM' = 'FREE'): HoldingsDeps {
+function depsWith(
+  repository: HoldingsRepository,
+  tier: 'FREE' | 'PREMIUM' = 'FREE',
+  portfolioMarket: PortfolioMarket = market,
+): HoldingsDeps {
   let id = 0;
   return {
     holdings: repository,
     users: { get: async () => ({ subscription_tier: tier }) as never },
-    market,
+    market: portfolioMarket,
     now: () => new Date('2026-11-22T12:00:00Z'),
     newId: () => `01J00000000000000000000${String((id += 1)).padStart(3, '0')}`,
     sleep: async () => undefined,
@@ -126,6 +151,32 @@ describe('addHolding', () => {
     expect(await paths({ ...payload, symbol: 'NOPE' })).toEqual(['body.symbol']);
     expect(await paths({ ...payload, asset_type: 'crypto' as never })).toEqual(['body.asset_type']);
     expect(await paths({ ...payload, purchase_date: '2026-11-24' })).toEqual(['body.purchase_date']);
+    expect(calls.insert).toBe(0);
+  });
+
+  it('in replay, refuses a purchase dated after the replay date, naming the field, and takes the date itself', async () => {
+    const { repository, calls } = fakeRepository([]);
+    const deps = depsWith(repository, 'FREE', marketAt(readingAt('replay', '2017-03-14')));
+    const refused = (await addHolding('user-1', { ...payload, purchase_date: '2017-03-15' }, deps).catch(
+      (caught: unknown) => caught,
+    )) as ValidationError;
+    expect(refused.issues).toEqual([
+      { path: 'body.purchase_date', message: 'must not be after the replay date 2017-03-14' },
+    ]);
+    expect(calls.insert).toBe(0);
+    const accepted = await addHolding('user-1', { ...payload, purchase_date: '2017-03-14' }, deps);
+    expect(accepted.status).toBe(201);
+  });
+
+  it('refuses an asset with no price on the market date: it could not be valued', async () => {
+    const { repository, calls } = fakeRepository([]);
+    const deps = depsWith(repository, 'FREE', marketAt(readingAt('replay', '2017-03-14')));
+    const refused = (await addHolding('user-1', { ...payload, symbol: 'FB' }, deps).catch(
+      (caught: unknown) => caught,
+    )) as ValidationError;
+    expect(refused.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      ['body.symbol', 'FB has no price on 2017-03-14, the market date; it cannot be valued'],
+    ]);
     expect(calls.insert).toBe(0);
   });
 });

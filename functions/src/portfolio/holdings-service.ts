@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } fro
 import { currentRequestScope } from '../platform/request-scope';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
 import type { PortfolioMarket } from './portfolio-market';
+import type { MarketReading } from '../market-data/market-quotes';
 import { valueOne } from './portfolio-view';
 import { mergeLots } from './valuation';
 
@@ -56,8 +57,22 @@ export function latestCalendarDate(now: Date): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-function checkPurchaseDate(date: string | null | undefined, now: Date): void {
-  if (date && date > latestCalendarDate(now)) {
+/**
+ * A purchase date is not in the future. In replay the present is the market clock's date: a lot
+ * bought after it would pair a price of one era with a price of another (docs/product.md, and
+ * market-data/README.md "The market clock").
+ */
+function checkPurchaseDate(date: string | null | undefined, now: Date, reading: MarketReading): void {
+  if (!date) return;
+  if (reading.mode === 'replay' && date > reading.marketDate.date) {
+    throw new ValidationError([
+      {
+        path: 'body.purchase_date',
+        message: `must not be after the replay date ${reading.marketDate.date}`,
+      },
+    ]);
+  }
+  if (date > latestCalendarDate(now)) {
     throw new ValidationError([{ path: 'body.purchase_date', message: 'must not be in the future' }]);
   }
 }
@@ -128,10 +143,19 @@ export async function addHolding(
   deps: HoldingsDeps,
 ): Promise<AddHoldingResult> {
   const now = deps.now();
-  checkPurchaseDate(payload.purchase_date, now);
+  const reading = deps.market.readMarket();
+  checkPurchaseDate(payload.purchase_date, now, reading);
   const asset = await resolveAddableAsset(payload, deps);
   // The price must be available now: a position we cannot value must not be created.
-  await deps.market.marketDataOf(asset);
+  const data = await deps.market.marketDataOf(asset, reading);
+  if (!data.quote) {
+    throw new ValidationError([
+      {
+        path: 'body.symbol',
+        message: `${asset.symbol} has no price on ${reading.marketDate.date}, the market date; it cannot be valued`,
+      },
+    ]);
+  }
   const tier = await tierOf(userId, deps);
   const limit = tierLimits(tier).portfolio_assets;
   const lot = {
@@ -166,7 +190,7 @@ export async function addHolding(
       return {
         status: 201,
         body: {
-          asset: await valueOne(holding, deps),
+          asset: await valueOne(holding, deps, reading),
           name: asset.name,
           merged: false,
           message: `${asset.name} has been added to your portfolio.`,
@@ -215,7 +239,7 @@ export async function editHolding(
   patch: EditHoldingPayload,
   deps: Pick<HoldingsDeps, 'holdings' | 'market' | 'now'>,
 ): Promise<PortfolioAsset> {
-  checkPurchaseDate(patch.purchase_date, deps.now());
+  checkPurchaseDate(patch.purchase_date, deps.now(), deps.market.readMarket());
   const outcome = await deps.holdings.update(userId, holdingId, patch, deps.now());
   // The key is the caller's partition: another user's holding id is simply not found there (404, never 403).
   if (outcome.status !== 'updated') throw new NotFoundError('Holding not found.');

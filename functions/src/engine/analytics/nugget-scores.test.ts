@@ -18,6 +18,7 @@ const calmRisk: RiskMetrics = {
   momentum_1w: 1,
   momentum_1m: 2,
   momentum_3m: 4,
+  momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
   max_drawdown: -10,
   sharpe_estimation: 1,
   annualisation_factor: 252,

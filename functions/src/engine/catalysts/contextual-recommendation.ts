@@ -147,6 +147,8 @@ export function buildContextualRecommendation(input: {
     catalyst_sentiment: item.sentiment_score,
     catalyst_strength: item.catalyst_strength,
     catalyst_url: item.url,
+    sample: item.sample,
+    price_as_of: analysis.price_date,
     investment_grade: nugget.investment_grade,
     composite_score: nugget.composite_rationality_score,
     financial_health: nugget.financial_health_score,

@@ -10,7 +10,7 @@ import {
   SeveritySchema,
   TimeSensitivitySchema,
 } from '../enums';
-import { IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
+import { IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
 
 /** Market catalyst (docs/product.md "Entities"). */
 export const MarketCatalystSchema = z.object({
@@ -24,7 +24,10 @@ export const MarketCatalystSchema = z.object({
   sentiment_score: z.number().min(-1).max(1),
   sentiment_label: SentimentLabelSchema,
   source: z.string(),
+  /** Empty when there is no real source to link to (a sample headline). */
   url: z.string(),
+  /** A sample headline written for the product (the replay's), not a real article. */
+  sample: z.boolean(),
   tickers_mentioned: z.array(z.string()),
   keywords: z.array(z.string()),
   catalyst_strength: Score100Schema,
@@ -58,7 +61,12 @@ export const ContextualRecommendationSchema = z.object({
   catalyst_impact: Score100Schema,
   catalyst_sentiment: z.number().min(-1).max(1),
   catalyst_strength: Score100Schema,
+  /** Empty when there is no real source to link to (a sample headline). */
   catalyst_url: z.string(),
+  /** A sample headline written for the product (the replay's), not a real article. */
+  sample: z.boolean(),
+  /** The date of `current_price`: the close the catalyst is judged at. */
+  price_as_of: IsoDateSchema,
   investment_grade: GradeSchema,
   composite_score: Score100Schema,
   financial_health: Score100Schema,
@@ -87,6 +95,7 @@ export const ContextualResponseSchema = z.object({
   market_context: z.object({
     high_impact_events: z.number().int(),
     average_sentiment: z.number(),
+    /** The moment the market is at: the replay's historical moment, or wall time (live). */
     as_of: IsoDateTimeSchema,
   }),
   enhanced_features: z.array(z.string()),
@@ -107,7 +116,10 @@ export const LiveMarketAlertSchema = z.object({
   sentiment_score: z.number().min(-1).max(1),
   published_time: IsoDateTimeSchema,
   hours_ago: z.number(),
+  /** The trading day the alert is about (a price or volume bar, or a catalyst's publication). */
+  as_of: IsoDateSchema.optional(),
   source: z.string(),
+  /** Empty when there is no source to link to. */
   url: z.string(),
   keywords: z.array(z.string()),
   recommended_action: z.string(),

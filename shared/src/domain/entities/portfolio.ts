@@ -18,6 +18,8 @@ export const SearchResultSchema = z.object({
   current_price: z.number().nullable(),
   price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
   price_source: PriceSourceSchema.nullable(),
+  /** Set when the asset has no price on the market date (a replayed series outside the window). */
+  no_data_on: IsoDateSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
@@ -49,7 +51,10 @@ const PurchasePriceSchema = z
   .min(0, 'must be 0 or more')
   .max(10_000_000)
   .refine((price) => price === 0 || price >= SMALLEST_QUANTITY, 'must be 0 or at least 0.00000001');
-/** Purchase dates are calendar days; "not in the future" is checked by the service with its clock. */
+/**
+ * Purchase dates are calendar days; "not in the future" is checked by the service with its clock (in
+ * replay, not after the market clock's date: a purchase must not pair with a price of another era).
+ */
 const PurchaseDateSchema = IsoDateSchema;
 
 /** Add-asset payload (docs/product.md "Entities"). */
@@ -78,10 +83,11 @@ export const PortfolioAssetSchema = z.object({
   name: z.string(),
   asset_type: AssetTypeSchema,
   shares: z.number(),
-  current_price: z.number(),
+  /** Null when the asset has no price on the market date (`no_data_on`). */
+  current_price: z.number().nullable(),
   purchase_price: z.number().nullable(),
   purchase_date: IsoDateSchema.nullable(),
-  total_value: z.number(),
+  total_value: z.number().nullable(),
   change_percent: z.number().nullable(),
   change_amount: z.number().nullable(),
   gain_amount: z.number().nullable().describe('total gain against purchase price'),
@@ -89,12 +95,16 @@ export const PortfolioAssetSchema = z.object({
   investment_grade: GradeSchema.nullable(),
   price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
   price_source: PriceSourceSchema,
+  /** The market date this holding has no price on (its value is then unknown); null when priced. */
+  no_data_on: IsoDateSchema.nullable(),
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
 });
 export type PortfolioAsset = z.infer<typeof PortfolioAssetSchema>;
 
 export const PortfolioResponseSchema = z.object({
+  /** Every price of the portfolio is read at this date (the market clock's, in replay). */
+  market_date: IsoDateSchema,
   assets: z.array(PortfolioAssetSchema),
   summary: z.object({
     total_value: z.number(),
@@ -102,6 +112,8 @@ export const PortfolioResponseSchema = z.object({
     total_gain: z.number().nullable(),
     day_change_amount: z.number(),
     monthly_return_percent: z.number().nullable(),
+    /** The month the return covers: one calendar month back from the market date, to it. */
+    monthly_return_period: z.object({ from: IsoDateSchema, to: IsoDateSchema }).nullable(),
     asset_count: z.number().int(),
     by_type: z.record(
       AssetTypeSchema,
@@ -166,6 +178,8 @@ export const PortfolioAnalysisSchema = z.object({
     }),
   ),
   as_of: IsoDateSchema,
+  /** The market date every holding was read at. */
+  market_date: IsoDateSchema,
 });
 export type PortfolioAnalysis = z.infer<typeof PortfolioAnalysisSchema>;
 
