@@ -10,7 +10,10 @@ import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendati
 import type { StoredQuote } from '../data/prices-repository';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import type { SymbolInfo } from '../engine/types';
+import type { Language } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import { render, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 import { quoteFromStored } from '../market-data/engine-mappers';
 
@@ -66,7 +69,11 @@ function latestUpdate(rows: readonly QuotedAnalysis[], now: Date): string {
   );
 }
 
-export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
+/** The dashboard's prices and groups, their notes worded by `render` (the caller's language). */
+export async function getEnhancedPrices(
+  say: Render,
+  deps: AiDeps,
+): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
   const rows = await loadStoredUniverse(deps);
   // Best composite first: the dashboard takes its top three from the first entries.
   const ranked = [...rows].sort(
@@ -82,6 +89,7 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
   };
   for (const { info, stored, result, error } of ranked) {
     const scores = result?.analysis.nugget_scores;
+    const topNugget = scores?.key_nuggets[0];
     const failed = buildFailedNuggetAnalysis(info.symbol).nugget_scores;
     enhanced[info.symbol] = {
       symbol: info.symbol,
@@ -91,13 +99,13 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
       investment_grade: scores?.investment_grade ?? failed.investment_grade,
       financial_health: scores?.financial_health_score ?? failed.financial_health_score,
       risk_level: scores?.risk_score ?? failed.risk_score,
-      top_nugget: scores?.key_nuggets[0]?.text.en ?? '',
+      top_nugget: topNugget ? say(topNugget.message) : '',
       after_hours_price: stored.after_hours_price,
       premarket_change: stored.premarket_change,
       change_percent: stored.change_percent,
       as_of: stored.as_of,
       data_mode: stored.mode,
-      ...(error ? { error: 'Nugget analysis failed' } : {}),
+      ...(error ? { error: say(message('MARKET_NUGGET_ANALYSIS_FAILED')) } : {}),
     };
     const group = marketGroupOf(info);
     if (group) {
@@ -111,7 +119,7 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
         composite_score: scores?.composite_rationality_score ?? null,
         after_hours_price: stored.after_hours_price,
         as_of: stored.as_of,
-        analysisNote: scores?.key_nuggets[0]?.text.en ?? 'Analysis unavailable',
+        analysisNote: say(topNugget?.message ?? message('MARKET_ANALYSIS_UNAVAILABLE')),
       });
     }
   }
@@ -153,8 +161,16 @@ export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResp
   };
 }
 
-/** GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts). */
-export async function getAlerts(limit: number, deps: AiDeps) {
+/** A stored alert text in `language`: a message worded, an old row's sentence as it is. */
+function readAlertText(text: Message | string, language: Language): string {
+  return typeof text === 'string' ? text : render(text, language);
+}
+
+/**
+ * GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts), in
+ * the caller's language.
+ */
+export async function getAlerts(limit: number, language: Language, deps: AiDeps) {
   const now = deps.now();
   const stored = await deps.marketAlerts.listAlerts(limit, Math.floor(now.getTime() / 1000));
   const alerts: z.input<typeof LiveMarketAlertSchema>[] = stored.map((alert) => ({
@@ -162,8 +178,8 @@ export async function getAlerts(limit: number, deps: AiDeps) {
     symbol: alert.symbol,
     alert_level: alert.alert_level,
     event_type: alert.event_type,
-    title: alert.title,
-    message: alert.message,
+    title: readAlertText(alert.title, language),
+    message: readAlertText(alert.message, language),
     impact_score: alert.impact_score,
     sentiment: alert.sentiment,
     sentiment_score: alert.sentiment_score,
@@ -174,12 +190,12 @@ export async function getAlerts(limit: number, deps: AiDeps) {
     ),
     source: alert.source,
     url: alert.url,
-    keywords: alert.keywords,
-    recommended_action: alert.recommended_action,
+    keywords: alert.keywords.map((keyword) => readAlertText(keyword, language)),
+    recommended_action: readAlertText(alert.recommended_action, language),
   }));
   return {
     success: true,
     alerts,
-    ...(alerts.length === 0 ? { message: 'No price or volume alerts in the last days.' } : {}),
+    ...(alerts.length === 0 ? { message: render(message('MARKET_NO_RECENT_ALERTS'), language) } : {}),
   };
 }

@@ -16,7 +16,11 @@ export class UnknownSymbolError extends Error {
 }
 
 export class NoPriceBeforeDateError extends Error {
-  constructor(symbol: string, asOf: IsoDate, firstDate: IsoDate) {
+  constructor(
+    readonly symbol: string,
+    readonly asOf: IsoDate,
+    readonly firstDate: IsoDate,
+  ) {
     super(`No price for '${symbol}' on or before ${asOf}: its data starts on ${firstDate}.`);
     this.name = 'NoPriceBeforeDateError';
   }
@@ -24,7 +28,10 @@ export class NoPriceBeforeDateError extends Error {
 
 /** The live source failed and nothing was stored to fall back on. */
 export class LiveSourceUnavailableError extends Error {
-  constructor(symbol: string, cause: unknown) {
+  constructor(
+    readonly symbol: string,
+    cause: unknown,
+  ) {
     super(
       `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
     );

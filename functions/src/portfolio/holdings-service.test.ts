@@ -1,3 +1,4 @@
+import { render, rendererFor } from '../platform/messages';
 import { describe, expect, it } from 'vitest';
 import type { HoldingsRepository, InsertOutcome, StoredHolding } from '../data/holdings-repository';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
@@ -74,11 +75,9 @@ describe('addHolding', () => {
     const { repository, positions } = fakeRepository(['inserted']);
     const result = await addHolding('user-1', payload, depsWith(repository));
     expect(result.status).toBe(201);
-    expect(result.body).toMatchObject({
-      merged: false,
-      name: 'Apple Inc.',
-      message: 'Apple Inc. has been added to your portfolio.',
-    });
+    expect(result.body).toMatchObject({ merged: false, name: 'Apple Inc.' });
+    expect(render(result.body.message, 'en')).toBe('Apple Inc. has been added to your portfolio.');
+    expect(render(result.body.message, 'es')).toBe('Apple Inc. se ha añadido a su cartera.');
     expect(positions).toHaveLength(1);
   });
 
@@ -98,9 +97,9 @@ describe('addHolding', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(QuotaExceededError);
-    expect((error as QuotaExceededError).extra.detail).toEqual({
+    expect((error as QuotaExceededError).extraFor(rendererFor('fr')).detail).toEqual({
       upgrade_message:
-        'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+        "Votre formule Gratuite permet au plus 5 actifs en portefeuille. Passez à Premium pour jusqu'à 25 actifs en portefeuille.",
       required_tier: 'PREMIUM',
       user_tier: 'FREE',
     });

@@ -9,14 +9,15 @@ import type {
   UsageStatsResponseSchema,
   UseFeatureResponseSchema,
 } from '@app/shared/domain/entities/subscription';
-import type { Feature, QuotaFeature } from '@app/shared/domain/enums';
+import type { Feature, Language, QuotaFeature } from '@app/shared/domain/enums';
 import { usagePercentage } from '@app/shared/domain/rules/usage';
 import { isDailyQuotaFeature, nextUtcMidnight, type UsageRepository } from '../data/usage-repository';
 import type { InvoicesRepository } from '../data/invoices-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
+import { render } from '../platform/messages';
 import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
-import { decideFeatureAccess } from '../entitlements/feature-gate';
+import { decideFeatureAccess, upgradeMessageFor } from '../entitlements/feature-gate';
 import type { PaymentGateway } from './payment-gateway';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */
@@ -89,12 +90,17 @@ export async function getMySubscription(
 export async function checkFeature(
   userId: string | null,
   feature: Feature,
+  language: Language,
   deps: SubscriptionDeps,
 ): Promise<FeatureAccessResponse> {
   const entitlements = await resolveEntitlements(userId, deps, deps.now());
+  const decision = decideFeatureAccess(entitlements.tier, feature, entitlements.usage);
   return {
     feature,
-    access: decideFeatureAccess(entitlements.tier, feature, entitlements.usage),
+    access: {
+      ...decision,
+      upgrade_message: decision.upgrade_message ? render(decision.upgrade_message, language) : null,
+    },
     user_tier: entitlements.tier,
     demo: entitlements.demo,
   };
@@ -127,7 +133,11 @@ export async function useFeature(
   const entitlements = await resolveEntitlements(userId, deps, now);
   const decision = decideFeatureAccess(entitlements.tier, feature, entitlements.usage);
   if (!decision.allowed) {
-    throw new QuotaExceededError(decision.upgrade_message ?? '', decision.required_tier, entitlements.tier);
+    throw new QuotaExceededError(
+      decision.upgrade_message ?? upgradeMessageFor(entitlements.tier, feature),
+      decision.required_tier,
+      entitlements.tier,
+    );
   }
   return {
     feature,
