@@ -62,7 +62,12 @@ describe('api client', () => {
 
   it('throws a typed error with the API body, and ends the session on 401', async () => {
     const { client, onUnauthorized } = clientWith(async () =>
-      jsonResponse(401, { error: 'Please sign in.', code: 'UNAUTHORIZED' }),
+      jsonResponse(401, {
+        error: 'Please sign in.',
+        code: 'UNAUTHORIZED',
+        message_code: 'AUTH_SIGN_IN_REQUIRED',
+        params: {},
+      }),
     );
 
     const failure = await client.call(contract.auth.me).catch((error: unknown) => error);

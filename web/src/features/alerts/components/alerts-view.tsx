@@ -89,7 +89,6 @@ function AlertItem({
   onDismiss: (id: string) => void;
 }) {
   const { t } = useTranslation('alerts');
-  const { language } = usePreferences();
   const navigate = useNavigate();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const TypeIcon = TYPE_ICONS[alert.type];
@@ -123,7 +122,7 @@ function AlertItem({
           <CloseIcon size={16} />
         </Button>
       </div>
-      <Text marginTop="small">{alert.message[language]}</Text>
+      <Text marginTop="small">{alert.message}</Text>
       {detailsOpen ? (
         <Text className="app-muted" marginTop="xs">
           {alert.description}

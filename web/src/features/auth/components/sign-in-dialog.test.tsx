@@ -47,7 +47,7 @@ describe('SignInDialog', () => {
     expect(signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it('shows the sign-up messages of the spec in order: required, match, length', async () => {
+  it('shows the sign-up messages in order: required, match, the password policy', async () => {
     await renderDialog();
     fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
@@ -64,7 +64,24 @@ describe('SignInDialog', () => {
     fireEvent.change(field('Confirm password'), { target: { value: 'abc12' } });
     expect(screen.queryByRole('alert')).toBeNull();
     submit('Create Account');
-    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Use at least 8 characters, with an upper-case letter, a lower-case letter and a digit.',
+    );
+
+    // Eight characters without an upper-case letter still break the user pool's policy.
+    fireEvent.change(field('Password'), { target: { value: 'abcdefg1' } });
+    fireEvent.change(field('Confirm password'), { target: { value: 'abcdefg1' } });
+    submit('Create Account');
+    expect(screen.getByRole('alert').textContent).toContain('upper-case');
+  });
+
+  it('hints the password policy of the user pool in the form', async () => {
+    await renderDialog('es');
+    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
+
+    expect(
+      screen.getByText('Al menos 8 caracteres, con una mayúscula, una minúscula y una cifra'),
+    ).toBeTruthy();
   });
 
   it('translates the validation messages', async () => {

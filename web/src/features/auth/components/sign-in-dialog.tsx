@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { Alert, Button, Divider, Flex, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +86,7 @@ export default function SignInDialog({
     event.preventDefault();
     const problem = validateSignUp(signUpValues);
     if (problem) {
-      setError(t(problem));
+      setError(t(problem, { minimum: PASSWORD_POLICY.minLength }));
       return;
     }
     setLoading(true);
@@ -192,7 +193,7 @@ export default function SignInDialog({
         <PasswordField
           label={t('auth:fields.password.label')}
           placeholder={t('auth:fields.password.placeholder')}
-          descriptiveText={t('auth:fields.password.hint')}
+          descriptiveText={t('auth:fields.password.hint', { minimum: PASSWORD_POLICY.minLength })}
           name="password"
           autoComplete="new-password"
           value={signUpValues.password}

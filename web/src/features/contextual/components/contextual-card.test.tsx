@@ -23,8 +23,8 @@ function item(overrides: Partial<ContextualRecommendation> = {}): ContextualReco
     composite_score: 80,
     financial_health: 90,
     risk_score: 20,
-    reasoning: 'Why in English',
-    reasoning_localized: { en: 'Why in English', fr: 'Pourquoi en français', es: 'Por qué en español' },
+    // The API words the reasoning in the caller's language (Accept-Language): here, French.
+    reasoning: 'Pourquoi en français',
     keywords: [],
     published_date: '2015-07-21T12:00:00Z',
     source: 'Newsroom',

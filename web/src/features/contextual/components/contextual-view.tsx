@@ -136,7 +136,7 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
           <Heading level={4} fontSize="medium" marginTop="small">
             {t('card.reasoning')}
           </Heading>
-          <Text>{item.reasoning_localized[language]}</Text>
+          <Text>{item.reasoning}</Text>
           {item.risk_factors.length > 0 ? (
             <>
               <Heading level={5} marginTop="small">

@@ -52,7 +52,7 @@ function FactorRow({ factor }: { factor: ScoreFactor }) {
           ({t('whyGrade.weight', { weight: formatNumber(factor.weight * 100, language, 1) })})
         </span>
       </Text>
-      {factor.note ? <Text>{factor.note[language]}</Text> : null}
+      {factor.note ? <Text>{factor.note}</Text> : null}
       <Text as="span" className="app-muted">
         {t('whyGrade.inputs')}:{' '}
       </Text>
