@@ -66,9 +66,9 @@ function tagTier(tier: string, demo = false): void {
 export const handler = createAreaHandler(
   'subscription',
   {
-    tiers: async () => getTiers(),
-    mySubscription: async ({ auth }, deps) => {
-      const response = await getMySubscription(userIdOf(auth), deps);
+    tiers: async ({ language }) => getTiers(language),
+    mySubscription: async ({ auth, language }, deps) => {
+      const response = await getMySubscription(userIdOf(auth), language, deps);
       tagTier(response.subscription.tier, response.demo);
       return response;
     },

@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { z } from 'zod';
 import { TIER_CATALOGUE, type TierDefinition } from '@app/shared/domain/catalogue/tiers';
 import type {
@@ -37,21 +38,25 @@ type UseFeatureResponse = z.input<typeof UseFeatureResponseSchema>;
 type UsageStatsResponse = z.input<typeof UsageStatsResponseSchema>;
 type InvoicesResponse = z.input<typeof InvoicesResponseSchema>;
 
-/** The API speaks English; `description_localized` carries the fr and es texts for the sites. */
-export function toTierInfo(definition: TierDefinition): TierInfo {
+/**
+ * A tier of the catalogue with its name and description in the caller's language;
+ * `description_localized` keeps all three for a site that switches language without asking again.
+ */
+export function toTierInfo(definition: TierDefinition, language: Language): TierInfo {
   return {
     ...definition,
-    description: definition.description.en,
+    display_name: render(message('PLAN_NAME', { tier: definition.tier }), language),
+    description: definition.description[language],
     description_localized: definition.description,
   };
 }
 
-export function getTiers(): TiersResponse {
+export function getTiers(language: Language): TiersResponse {
   return {
     tiers: {
-      FREE: toTierInfo(TIER_CATALOGUE.FREE),
-      PREMIUM: toTierInfo(TIER_CATALOGUE.PREMIUM),
-      PRO: toTierInfo(TIER_CATALOGUE.PRO),
+      FREE: toTierInfo(TIER_CATALOGUE.FREE, language),
+      PREMIUM: toTierInfo(TIER_CATALOGUE.PREMIUM, language),
+      PRO: toTierInfo(TIER_CATALOGUE.PRO, language),
     },
   };
 }
@@ -67,6 +72,7 @@ function usageStatEntry(entitlements: Entitlements, feature: QuotaFeature) {
 
 export async function getMySubscription(
   userId: string | null,
+  language: Language,
   deps: SubscriptionDeps,
 ): Promise<MySubscriptionResponse> {
   const entitlements = await resolveEntitlements(userId, deps, deps.now());
@@ -82,7 +88,7 @@ export async function getMySubscription(
         market_alerts: limitEntry(entitlements, 'market_alerts'),
       },
     },
-    tier_info: toTierInfo(TIER_CATALOGUE[entitlements.tier]),
+    tier_info: toTierInfo(TIER_CATALOGUE[entitlements.tier], language),
     demo: entitlements.demo,
   };
 }

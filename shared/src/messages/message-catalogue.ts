@@ -72,6 +72,8 @@ export const MESSAGE_CATALOGUE = {
   AUTH_SIGN_IN_FAILED: {},
 
   // --- Plans, quotas and upgrades (docs/product.md "Roles, plans and demo mode") ---------------------
+  /** A plan's name alone, as the catalogue's answers show it. */
+  PLAN_NAME: { tier: 'tier' },
   PLAN_FEATURE_FROM_TIER: { feature: 'feature', tier: 'tier' },
   PLAN_FEATURE_ON_NO_PLAN: { feature: 'feature' },
   PLAN_QUOTA_NOT_INCLUDED: { units: 'quotaUnits', plan: 'tier' },
