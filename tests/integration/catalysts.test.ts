@@ -8,7 +8,7 @@ interface ContextualBody {
     symbol: string;
     action: string;
     catalyst_type: string;
-    reasoning_localized: { fr: string };
+    reasoning: string;
   }[];
   summary: { total_recommendations: number; catalysts_analyzed: number };
 }
@@ -27,7 +27,7 @@ describe('catalyst routes of the ai area on the local stack', () => {
     );
     for (const item of response.body.recommendations) {
       expect(['STRONG_BUY', 'BUY', 'WATCH', 'HOLD', 'AVOID']).toContain(item.action);
-      expect(item.reasoning_localized.fr.length).toBeGreaterThan(20);
+      expect(item.reasoning.length).toBeGreaterThan(20);
     }
   });
 

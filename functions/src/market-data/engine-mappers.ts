@@ -115,7 +115,9 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
 /** Engine errors a caller can act on, as HTTP errors: unknown symbol 404, source down 503. */
 export function toHttpError(error: unknown): unknown {
   if (error instanceof UnknownSymbolError)
-    return new NotFoundError(message('MARKET_UNKNOWN_SYMBOL', { symbol: error.symbol }));
+    return new NotFoundError(
+      message('MARKET_UNKNOWN_SYMBOL', { symbol: error.symbol, known: error.knownSymbols.join(', ') }),
+    );
   if (error instanceof InsufficientHistoryError)
     return new NotFoundError(
       message('MARKET_NOT_ENOUGH_HISTORY', { symbol: error.symbol, date: error.asOf }),

@@ -8,7 +8,10 @@ import type { IsoDate } from '../engine/types';
 
 export class UnknownSymbolError extends Error {
   readonly symbol: string;
-  constructor(symbol: string, knownSymbols: readonly string[]) {
+  constructor(
+    symbol: string,
+    readonly knownSymbols: readonly string[],
+  ) {
     super(`Unknown symbol '${symbol}'. Symbols with price data: ${knownSymbols.join(', ')}.`);
     this.name = 'UnknownSymbolError';
     this.symbol = symbol;

@@ -105,7 +105,7 @@ export const MESSAGE_CATALOGUE = {
   PORTFOLIO_PRICE_UNAVAILABLE: { symbol: 'text' },
 
   // --- Market data and analysis ----------------------------------------------------------------------
-  MARKET_UNKNOWN_SYMBOL: { symbol: 'text' },
+  MARKET_UNKNOWN_SYMBOL: { symbol: 'text', known: 'text' },
   MARKET_NO_PRICE_BEFORE: { symbol: 'text', date: 'date', first: 'date' },
   MARKET_NOT_ENOUGH_HISTORY: { symbol: 'text', date: 'date' },
   MARKET_SOURCE_UNAVAILABLE: { symbol: 'text' },
