@@ -15,7 +15,61 @@ import { layersPlugin } from './functions/lint/layer-rules.js';
  */
 const SITES = ['web', 'admin-web'];
 
+/**
+ * Sites, size and sharing. What both sites share lives in web/src/kit and is declared in web's
+ * package.json `exports` (`@app/web/kit/...`): the admin site imports the investor site through that
+ * surface only, never its features, app or scripts, nor by a relative path. Nothing is copied between
+ * the sites (the duplicate check, scripts/check-duplicates.ts). These patterns join every import rule
+ * of the admin site below, because a later `no-restricted-imports` replaces an earlier one.
+ */
+const SITE_IMPORT_PATTERNS = {
+  web: [],
+  'admin-web': [
+    {
+      regex: '^@app/web(?!/kit/)',
+      message: "The admin site uses the investor site's shared kit only: import from '@app/web/kit/...'.",
+    },
+    {
+      regex: '^(\\.\\./)+web(/|$)',
+      message: "Reach the investor site through '@app/web/kit/...', not a relative path.",
+    },
+  ],
+};
+
+/**
+ * The kit is what both sites share, so it imports neither site's code: `@/` would mean a different
+ * src/ in each site's build, and a relative path out of web/src/kit reaches the investor site's own.
+ */
+const kitBlock = (files, leaveKit) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^@/',
+            message: "The kit imports its own modules by relative path ('@/' differs per site).",
+          },
+          { regex: leaveKit, message: "The kit imports nothing of the investor site's own code." },
+        ],
+      },
+    ],
+  },
+});
+const KIT_BLOCKS = [
+  kitBlock(['web/src/kit/*.{ts,tsx}'], '^\\.\\./'),
+  kitBlock(['web/src/kit/*/**/*.{ts,tsx}'], '^(\\.\\./){2,}'),
+];
+
+/** No site source file over 300 lines: split a page into named sections (docs/add-an-endpoint.md). */
+const SITE_SIZE_BLOCK = {
+  files: ['web/**/*.{ts,tsx}', 'admin-web/**/*.{ts,tsx}'],
+  rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+};
+
 function siteBoundaryBlocks(site) {
+  const sitePatterns = SITE_IMPORT_PATTERNS[site];
   const featuresDirectory = new URL(`./${site}/src/features/`, import.meta.url);
   const features = existsSync(featuresDirectory)
     ? readdirSync(featuresDirectory, { withFileTypes: true })
@@ -35,12 +89,22 @@ function siteBoundaryBlocks(site) {
             },
             { regex: '^@/app(/|$)', message: 'Features do not import the app; the app imports features.' },
             { regex: '^(\\.\\./){2,}', message: "Leave a feature through the '@/' alias, not '../../'." },
+            ...sitePatterns,
           ],
         },
       ],
     },
   }));
   return [
+    // Every file of the site first; features, components and lib add their own patterns below.
+    ...(sitePatterns.length > 0
+      ? [
+          {
+            files: [`${site}/**/*.{ts,tsx}`],
+            rules: { 'no-restricted-imports': ['error', { patterns: sitePatterns }] },
+          },
+        ]
+      : []),
     ...featureBlocks,
     {
       files: [`${site}/src/components/**/*.{ts,tsx}`, `${site}/src/lib/**/*.{ts,tsx}`],
@@ -57,6 +121,7 @@ function siteBoundaryBlocks(site) {
                 regex: '^\\.\\.?/.*features/',
                 message: 'components/ and lib/ are shared: no feature imports.',
               },
+              ...sitePatterns,
             ],
           },
         ],
@@ -131,5 +196,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 300 }] },
   },
   // ---- end of the functions/src block -------------------------------------------------------------
+  ...KIT_BLOCKS,
+  SITE_SIZE_BLOCK,
   prettier,
 );

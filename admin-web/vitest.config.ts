@@ -1,14 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { siteVitestConfig } from '@app/web/kit/vitest';
 import viteConfig from './vite.config';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      restoreMocks: true,
-    },
-  }),
-);
+export default siteVitestConfig(viteConfig);

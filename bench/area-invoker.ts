@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoute, routeKeyOf } from '@app/shared/api';
+import { claimsAsGatewayPassesThem } from '@app/infra/local/api-gateway-adapter';
 
 /**
  * Runs one area's bundle (as built in section 1) in a process of its own, like a Lambda instance,
@@ -23,22 +24,13 @@ interface Event {
   event: Record<string, unknown>;
 }
 
-/** Claims as API Gateway's JWT authorizer hands them to the Lambda (infra/local/api-gateway-adapter.ts). */
+/** The token's claims as API Gateway's JWT authorizer hands them to the Lambda (the local adapter's way). */
 function gatewayClaimsOf(token: string): Record<string, string> {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
     string,
     unknown
   >;
-  return Object.fromEntries(
-    Object.entries(payload).map(([name, value]) => [
-      name,
-      Array.isArray(value)
-        ? `[${value.join(' ')}]`
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value),
-    ]),
-  );
+  return claimsAsGatewayPassesThem(payload);
 }
 
 export function eventOf(spec: InvocationSpec): Event {

@@ -1,5 +1,5 @@
 import { computeCost, PRICE_TABLE } from '@app/functions/platform/cost-model';
-import { AREA_SIZING } from '../infra/lib/stacks/api-stack';
+import { AREA_SIZING } from '@app/infra/lib/area-sizing';
 import type { RouteConsumption } from './dynamo-efficiency';
 import { round } from './report-format';
 

@@ -9,19 +9,12 @@
  * as it was. The token must belong to a tier that holds 25 assets (PREMIUM or PRO).
  */
 
-export interface PortfolioLatencyFigures {
-  requests: number;
-  p50_ms: number;
-  p99_ms: number;
-  mean_ms: number;
-  max_ms: number;
-  statuses: Record<string, number>;
-}
+import { summariseLatency, type LatencyFigures } from './report-format';
 
 export interface PortfolioBenchResult {
   base_url: string;
   holdings: number;
-  list_portfolio: PortfolioLatencyFigures;
+  list_portfolio: LatencyFigures;
 }
 
 export interface PortfolioBenchOptions {
@@ -31,15 +24,6 @@ export interface PortfolioBenchOptions {
   warmUp?: number;
   holdings?: number;
 }
-
-/** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
-  return sorted[rank - 1] ?? 0;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 interface HeldAsset {
   id: string;
@@ -121,18 +105,10 @@ export async function runPortfolioBench(
       samples.push(performance.now() - started);
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     }
-    const sorted = [...samples].sort((left, right) => left - right);
     return {
       base_url: baseUrl,
       holdings: heldSymbols.size,
-      list_portfolio: {
-        requests,
-        p50_ms: round(percentile(sorted, 0.5)),
-        p99_ms: round(percentile(sorted, 0.99)),
-        mean_ms: round(samples.reduce((sum, value) => sum + value, 0) / samples.length),
-        max_ms: round(sorted.at(-1) ?? 0),
-        statuses,
-      },
+      list_portfolio: summariseLatency(samples, statuses),
     };
   } finally {
     for (const id of added) await call(baseUrl, token, 'DELETE', `/api/portfolio/holdings/${id}`);

@@ -7,6 +7,31 @@ export function percentile(sortedAscending: readonly number[], fraction: number)
   return sortedAscending[rank - 1] ?? 0;
 }
 
+/** Sequential request latency: percentiles, mean and maximum in ms, and the statuses seen. */
+export interface LatencyFigures {
+  requests: number;
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  max_ms: number;
+  statuses: Record<string, number>;
+}
+
+export function summariseLatency(
+  samples: readonly number[],
+  statuses: Record<string, number>,
+): LatencyFigures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    requests: samples.length,
+    p50_ms: round(percentile(sorted, 0.5)),
+    p99_ms: round(percentile(sorted, 0.99)),
+    mean_ms: round(samples.reduce((sum, sample) => sum + sample, 0) / Math.max(1, samples.length)),
+    max_ms: round(sorted.at(-1) ?? 0),
+    statuses,
+  };
+}
+
 export function median(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   if (sorted.length === 0) return 0;

@@ -9,14 +9,7 @@
  * refused path (the conditional check fails, 403). The status counts in the result say which ran.
  */
 
-export interface LatencyFigures {
-  requests: number;
-  p50_ms: number;
-  p99_ms: number;
-  mean_ms: number;
-  max_ms: number;
-  statuses: Record<string, number>;
-}
+import { summariseLatency, type LatencyFigures } from './report-format';
 
 export interface SubscriptionBenchResult {
   base_url: string;
@@ -33,17 +26,6 @@ export interface SubscriptionBenchOptions {
   feature?: string;
 }
 
-/** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
-  return sorted[rank - 1] ?? 0;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 async function measure(count: number, call: () => Promise<Response>): Promise<LatencyFigures> {
   const samples: number[] = [];
   const statuses: Record<string, number> = {};
@@ -54,15 +36,7 @@ async function measure(count: number, call: () => Promise<Response>): Promise<La
     samples.push(performance.now() - started);
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
   }
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    requests: count,
-    p50_ms: round(percentile(sorted, 0.5)),
-    p99_ms: round(percentile(sorted, 0.99)),
-    mean_ms: round(samples.reduce((sum, sample) => sum + sample, 0) / Math.max(1, samples.length)),
-    max_ms: round(sorted[sorted.length - 1] ?? 0),
-    statuses,
-  };
+  return summariseLatency(samples, statuses);
 }
 
 /**

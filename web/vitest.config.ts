@@ -1,14 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
+import { siteVitestConfig } from './src/kit/build/site-vitest-config';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      restoreMocks: true,
-    },
-  }),
-);
+export default siteVitestConfig(viteConfig);

@@ -74,7 +74,7 @@ function queryOf(searchParams: URLSearchParams): Record<string, string> | undefi
 }
 
 /** Claims as API Gateway's JWT authorizer hands them over: every value a string, arrays bracketed. */
-function claimsAsGatewayPassesThem(claims: Record<string, unknown>): Record<string, string> {
+export function claimsAsGatewayPassesThem(claims: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(claims).map(([name, value]) => [
       name,

@@ -2,7 +2,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SERVICE_AREAS } from '@app/shared/api';
 import { apiGatewayRouteKeyOf } from '../lib/route-keys';
-import { AREA_SIZING, AUTHORIZED_ACCESS } from '../lib/stacks/api-stack';
+import { AREA_SIZING } from '../lib/area-sizing';
+import { AUTHORIZED_ACCESS } from '../lib/stacks/api-stack';
 import { RATE_LIMITS, STAGE_RATE_LIMIT } from '../lib/throttling';
 import { buildTestApp } from './support/build-test-app';
 

@@ -4,6 +4,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '@app/functions/data/keys';
 import { tableName } from '@app/infra/lib/table-definitions';
+import { raiseAlertThroughPollPath } from '../src/alerts';
 import { api, signInSeedInvestor, signUpInvestor, type SignedInUser } from '../src/api';
 
 interface Asset {
@@ -465,5 +466,45 @@ describe('portfolio analysis', () => {
       return;
     }
     throw new Error('prices moved on every attempt');
+  });
+});
+
+describe('GET /api/alerts/count: the active alerts behind the sidebar badge', () => {
+  const count = (user?: SignedInUser) =>
+    api<{ active: number; demo: boolean }>('GET', '/api/alerts/count', user ? { token: user.token } : {});
+
+  it("counts the spec's three sample alerts for a visitor without a token", async () => {
+    const response = await count();
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ active: 3, demo: true });
+  });
+
+  it('follows a raised, dismissed and restored alert, and agrees with the alert list', async () => {
+    const investor = await signUpInvestor('Cora');
+    expect((await count(investor)).body).toEqual({ active: 0, demo: false });
+
+    expect(await raiseAlertThroughPollPath(investor.userId)).toBe(1);
+    expect((await count(investor)).body).toEqual({ active: 1, demo: false });
+
+    const list = await api<{ alerts: { id: string; dismissed: boolean }[] }>('GET', '/api/alerts', {
+      token: investor.token,
+    });
+    const alertId = list.body.alerts[0]!.id;
+    const dismissed = await api('POST', `/api/alerts/${alertId}/dismiss`, { token: investor.token });
+    expect(dismissed.status).toBe(200);
+    expect((await count(investor)).body).toEqual({ active: 0, demo: false });
+
+    const restored = await api('POST', '/api/alerts/restore', { token: investor.token });
+    expect(restored.status).toBe(200);
+    expect((await count(investor)).body).toEqual({ active: 1, demo: false });
+  });
+
+  it("never counts someone else's alerts", async () => {
+    const owner = await signUpInvestor('Ines');
+    const other = await signUpInvestor('Otto');
+    expect(await raiseAlertThroughPollPath(owner.userId)).toBe(1);
+
+    expect((await count(other)).body).toEqual({ active: 0, demo: false });
   });
 });

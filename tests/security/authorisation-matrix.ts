@@ -165,6 +165,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // advanced_analytics is a PREMIUM feature: FREE investors get the 403 with the upgrade message.
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
   'portfolio.listAlerts': { expect: every(200), request: none },
+  'portfolio.countActiveAlerts': { expect: every(200), request: none },
   // The caller's own alert when they have one (else an unknown id: 404); someone else's is a 404.
   'portfolio.dismissAlert': {
     expect: userRoute([200, 404], { second: 404 }),

@@ -1,13 +1,13 @@
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css';
-import './app/styles.css';
+import '@/kit/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createI18n } from '@/lib/i18n';
-import { readStoredLanguage } from '@/lib/preferences';
+import { readStoredLanguage } from '@/kit/preferences/preferences';
 import { checkPrerenderedPage, discardPrerenderedMarkup, PRERENDER_CHECK } from './app/prerendered-page';
-import { AppProviders } from './app/providers';
+import { SiteProviders } from '@/kit/site-providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 
 /**
@@ -24,9 +24,9 @@ async function start(): Promise<void> {
   ]);
   const app = (
     <StrictMode>
-      <AppProviders i18n={i18n}>
+      <SiteProviders i18n={i18n}>
         <RouterProvider router={createAppRouter()} />
-      </AppProviders>
+      </SiteProviders>
     </StrictMode>
   );
   if (hydrate) {

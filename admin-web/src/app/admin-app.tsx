@@ -3,7 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminLogin } from '@/features/auth/components/admin-login';
 import { useAdminSession } from '@/features/auth/components/admin-session-provider';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '@app/web/kit/runtime-config';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminHeader } from './admin-header';
 

@@ -1,15 +1,16 @@
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
 import type { User } from '@app/shared/domain/entities/user';
 import { localeFor } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Tabs } from '@app/web/ui/tabs';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Tabs } from '@app/web/kit/ui/tabs';
 import { useErrorToast } from '@/components/use-error-toast';
 import { ContentTab } from '@/features/content/components/content-tab';
 import { CostsTab } from '@/features/costs/components/costs-tab';
-import { dashboardErrorKey, dashboardQueryKey, useDashboard } from '@/features/dashboard/api/dashboard';
+import { useRouteQuery } from '@app/web/kit/route-query';
+import { dashboardErrorKey } from '@/features/dashboard/api/dashboard';
 import { OverviewTab } from '@/features/dashboard/components/overview-tab';
 import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { PriceMonitorTab } from '@/features/price-monitor/components/price-monitor-tab';
@@ -21,8 +22,7 @@ type TabValue = 'overview' | 'recommendations' | 'content' | 'priceMonitor' | 'c
 export function AdminDashboard({ user }: { user: User | null }) {
   const { t } = useTranslation('admin');
   const { language } = usePreferences();
-  const queryClient = useQueryClient();
-  const dashboard = useDashboard();
+  const dashboard = useRouteQuery(contract.admin.dashboard);
   const [tab, setTab] = useState<TabValue>('overview');
 
   // 401/403: the API client has ended the session; the login shows after 2 s (server-access.ts).
@@ -31,7 +31,6 @@ export function AdminDashboard({ user }: { user: User | null }) {
     description: t(dashboardErrorKey(dashboard.error)),
   });
 
-  const refreshDashboard = () => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
   const data = dashboard.data;
   const lastUpdate = data
     ? new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(
@@ -63,12 +62,12 @@ export function AdminDashboard({ user }: { user: User | null }) {
           {
             value: 'recommendations',
             label: t('tabs.recommendations'),
-            content: <RecommendationsTab onReviewed={refreshDashboard} />,
+            content: <RecommendationsTab />,
           },
           {
             value: 'content',
             label: t('tabs.content'),
-            content: <ContentTab onModerated={refreshDashboard} />,
+            content: <ContentTab />,
           },
           { value: 'priceMonitor', label: t('tabs.priceMonitor'), content: <PriceMonitorTab /> },
           { value: 'costs', label: t('tabs.costs'), content: <CostsTab /> },

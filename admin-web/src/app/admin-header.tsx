@@ -1,7 +1,9 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '@app/web/components/logo';
-import { LanguageCycleButton, ThemeToggleButton } from '@app/web/components/preference-controls';
+import { LogoMark } from '@app/web/kit/ui/logo';
+import { SiteHeader } from '@app/web/kit/ui/site-header';
+import './admin-header.css';
+import { LanguageCycleButton, ThemeToggleButton } from '@app/web/kit/ui/preference-controls';
 import type { User } from '@app/shared/domain/entities/user';
 
 export interface AdminHeaderProps {
@@ -13,43 +15,33 @@ export interface AdminHeaderProps {
 
 /** Part 2 section 2: refresh, the admin's first name (or 'Admin') and email, Logout. */
 export function AdminHeader({ user, onRefresh, refreshing, onLogout }: AdminHeaderProps) {
-  const { t } = useTranslation(['admin', 'nav']);
+  const { t } = useTranslation('admin');
+  const brand = (
+    <div className="app-logo">
+      <LogoMark />
+      <h1 className="app-logo__name admin-header__title">{t('header.title')}</h1>
+    </div>
+  );
   return (
-    <header className="app-header">
-      <a href="#main" className="app-skip-link">
-        {t('nav:skipToContent')}
-      </a>
-      <div className="app-header__bar">
-        <div className="app-logo">
-          <LogoMark />
-          <h1 className="app-logo__name admin-header__title">{t('admin:header.title')}</h1>
-        </div>
-        <div className="app-header__actions">
-          <Button
-            size="small"
-            onClick={onRefresh}
-            isLoading={refreshing}
-            loadingText={t('admin:header.refresh')}
-          >
-            {t('admin:header.refresh')}
-          </Button>
-          <LanguageCycleButton />
-          <ThemeToggleButton />
-          <span className="app-header__user" data-testid="admin-user">
-            <Text as="span" className="app-header__name">
-              {user?.first_name.trim() || t('admin:header.admin')}
-            </Text>
-            {user ? (
-              <Text as="span" className="app-muted app-header__email">
-                {user.email}
-              </Text>
-            ) : null}
-          </span>
-          <Button size="small" onClick={onLogout}>
-            {t('admin:header.logout')}
-          </Button>
-        </div>
-      </div>
-    </header>
+    <SiteHeader brand={brand} className="admin-header">
+      <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText={t('header.refresh')}>
+        {t('header.refresh')}
+      </Button>
+      <LanguageCycleButton />
+      <ThemeToggleButton />
+      <span className="app-header__user" data-testid="admin-user">
+        <Text as="span" className="app-header__name">
+          {user?.first_name.trim() || t('header.admin')}
+        </Text>
+        {user ? (
+          <Text as="span" className="app-muted app-header__email">
+            {user.email}
+          </Text>
+        ) : null}
+      </span>
+      <Button size="small" onClick={onLogout}>
+        {t('header.logout')}
+      </Button>
+    </SiteHeader>
   );
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AdminSessionProvider } from '@/features/auth/components/admin-session-provider';
 import { AdminApp } from './admin-app';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '@app/web/kit/runtime-config';
 
 /** The admin site is one screen today (login, then the dashboard); every path shows it. */
 export function createAppRouter(config: RuntimeConfig) {

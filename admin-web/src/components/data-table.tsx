@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import './data-table.css';
 
 export interface DataTableProps {
   /** One column header per label. */

@@ -1,6 +1,6 @@
 import { Button, Flex, Radio, RadioGroupField, TextAreaField } from '@aws-amplify/ui-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useToast, type ToastMessage } from '@app/web/ui/toast';
+import { useToast, type ToastMessage } from '@app/web/kit/ui/toast';
 
 export interface DecisionFormProps<Status extends string> {
   /** The form's accessible name. */

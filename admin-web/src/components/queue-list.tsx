@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import './queue-list.css';
 
 export interface QueueListProps<Item extends { id: string }> {
   title: string;

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useToast, type ToastMessage } from '@app/web/ui/toast';
+import { useToast, type ToastMessage } from '@app/web/kit/ui/toast';
 
 /** Shows the error toast once per failure of a query (part 2 section 8), not again on re-render. */
 export function useErrorToast(

@@ -1,8 +1,8 @@
 import type { i18n as I18nInstance } from 'i18next';
 import type { Language } from '@app/shared/domain/enums';
-import { createI18n as createI18nWith, type LanguageLoader } from '@app/web/lib/i18n-core';
+import { createI18n as createI18nWith, type LanguageLoader } from '@app/web/kit/i18n';
 
-export { SUPPORTED_LANGUAGES, switchLanguage, type LanguageLoader } from '@app/web/lib/i18n-core';
+export { SUPPORTED_LANGUAGES, switchLanguage, type LanguageLoader } from '@app/web/kit/i18n';
 
 /** One chunk per language with the namespaces the admin site uses (./locales). */
 export const loadLanguageChunk: LanguageLoader = async (language) => {

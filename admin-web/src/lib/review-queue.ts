@@ -1,40 +1,71 @@
-import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { contract } from '@app/shared/api/contract';
+import type { CallInput, CallOutput } from '@app/web/kit/api-client';
+import { useRouteMutation, type RouteMutationVariables } from '@app/web/kit/route-mutation';
+import { routeInfiniteQueryKey, useRouteInfiniteQuery } from '@app/web/kit/route-query';
 
-/** One page of an admin queue (pending recommendations, content for review): newest first. */
-export interface QueuePage {
-  next_cursor: string | null;
+/**
+ * The admin review queues: a route listing the items newest first, one page per cursor, and the
+ * decision route that takes an item out of it (part 2 sections 2, 4 and 5).
+ */
+interface Queue {
+  list: typeof contract.admin.pendingRecommendations | typeof contract.admin.socialStudio;
+  decide: typeof contract.admin.reviewRecommendation | typeof contract.admin.moderateContent;
+  /** The field of a page that holds the items. */
+  field: string;
 }
 
-/** Pages of a queue, one per cursor; no silent retry, a failure shows its toast at once. */
-export function queueQueryOptions<Page extends QueuePage>(
-  queryKey: readonly string[],
-  fetchPage: (cursor: string | undefined) => Promise<Page>,
-) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page) => last.next_cursor ?? undefined,
-    retry: false,
-  });
-}
+export const PENDING_RECOMMENDATIONS: Queue = {
+  list: contract.admin.pendingRecommendations,
+  decide: contract.admin.reviewRecommendation,
+  field: 'pending_recommendations',
+};
+export const CONTENT_FOR_REVIEW: Queue = {
+  list: contract.admin.socialStudio,
+  decide: contract.admin.moderateContent,
+  field: 'content_for_review',
+};
 
-/** Part 2 section 4: a reviewed or moderated item leaves the list at once. */
-export function removeFromQueue<Page extends QueuePage>(
-  queryClient: QueryClient,
-  queryKey: readonly string[],
-  field: keyof Page,
-  id: string,
-): void {
-  queryClient.setQueryData<InfiniteData<Page, string | undefined>>(
-    queryKey,
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          [field]: (page[field] as { id: string }[]).filter((item) => item.id !== id),
-        })),
-      },
+export type PendingRecommendation = CallOutput<
+  typeof contract.admin.pendingRecommendations
+>['pending_recommendations'][number];
+export type ReviewPayload = CallInput<typeof contract.admin.reviewRecommendation>['body'];
+export type ContentForReview = CallOutput<typeof contract.admin.socialStudio>['content_for_review'][number];
+export type ModerationPayload = CallInput<typeof contract.admin.moderateContent>['body'];
+
+export const QUEUE_PAGE_SIZE = 20;
+const FIRST_PAGES = { query: { limit: QUEUE_PAGE_SIZE } } as const;
+
+type Pages = InfiniteData<Record<string, { id: string }[]>>;
+
+/** The queue's items, page after page; a failure shows its toast at once (the routes' policy). */
+export function useReviewQueue<Item>({ list, field }: Queue) {
+  const pages = useRouteInfiniteQuery(list, FIRST_PAGES);
+  const items = (pages.data?.pages ?? []).flatMap(
+    (page) => ((page as Record<string, unknown>)[field] ?? []) as Item[],
   );
+  return { ...pages, items };
+}
+
+/** Part 2 section 4: a decided item leaves the list at once (the dashboard's counts reload, by policy). */
+export function useQueueDecision<Decision>({ list, decide, field }: Queue) {
+  const queryClient = useQueryClient();
+  const mutation = useRouteMutation(decide, {
+    onSuccess: (_answer, variables) => {
+      const { id } = (variables as { params: { id: string } }).params;
+      queryClient.setQueryData<Pages>(
+        routeInfiniteQueryKey(list, FIRST_PAGES),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              [field]: (page[field] ?? []).filter((item) => item.id !== id),
+            })),
+          },
+      );
+    },
+  });
+  return (id: string, body: Decision) =>
+    mutation.mutateAsync({ params: { id }, body } as RouteMutationVariables<Queue['decide']>);
 }

@@ -1,14 +1,12 @@
 import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { createFeedHealthRepository, type FeedHealthRepository } from '../data/feed-health-repository';
-import { createJobRunsRepository, type JobRunsRepository } from '../data/job-runs-repository';
-import { createMarketAlertsRepository, type MarketAlertsRepository } from '../data/market-alerts-repository';
-import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
-import {
-  createRecommendationQueueRepository,
-  type RecommendationQueueRepository,
-} from '../data/recommendation-queue-repository';
+import { createMarketRepositories } from '../data/market-repositories';
+import type { FeedHealthRepository } from '../data/feed-health-repository';
+import type { JobRunsRepository } from '../data/job-runs-repository';
+import type { MarketAlertsRepository } from '../data/market-alerts-repository';
+import type { PricesRepository } from '../data/prices-repository';
+import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { runBacktest } from '../engine/backtest';
@@ -88,19 +86,16 @@ export function computeBacktestFigure(source: PriceSource): BacktestFigure | nul
 export function createAiDeps(): AiDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
-  const prices = createPricesRepository(client, config.TABLE_MARKET);
+  const market = createMarketRepositories(client, {
+    market: config.TABLE_MARKET,
+    moderation: config.TABLE_MODERATION,
+  });
+  const prices = market.prices;
   const source = createPriceSource(config, { fallback: prices });
   let backtest: Promise<BacktestFigure | null> | undefined;
   return {
     engine: createMarketEngine(source),
-    prices,
-    feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
-    marketAlerts: createMarketAlertsRepository(client, config.TABLE_MARKET),
-    jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
-    recommendationQueue: createRecommendationQueueRepository(client, {
-      moderation: config.TABLE_MODERATION,
-      market: config.TABLE_MARKET,
-    }),
+    ...market,
     users: createUsersRepository(client, config.TABLE_USERS),
     holdings: createHoldingsRepository(client, {
       holdings: config.TABLE_HOLDINGS,

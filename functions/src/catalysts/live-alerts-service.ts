@@ -8,8 +8,8 @@ import {
 } from '@app/shared/domain/rules/catalysts';
 import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
+import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import type { Render } from '../platform/messages';
-import { detectMarketAlerts } from '../engine/market-alerts';
 import { barCloseTime } from '../market-data/providers/replay/replay-timeline';
 import {
   createAnalysisCache,
@@ -81,15 +81,10 @@ export async function buildLiveMarketAlerts(
       result.analysis,
     )) {
       alerts.push({
+        ...detectedAlertFields(info.symbol, alert),
         alert_id: `${alert.kind}-${info.symbol}-${result.quote.as_of}`,
-        symbol: info.symbol,
-        alert_level: alert.alert_level,
-        event_type: alert.kind,
         title: render(alert.title),
         message: render(alert.message),
-        impact_score: alert.impact_score,
-        sentiment: alert.sentiment,
-        sentiment_score: alert.sentiment_score,
         published_time: barTime.toISOString(),
         hours_ago: round(hoursAgo, 2),
         source: result.quote.source,

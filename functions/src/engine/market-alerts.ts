@@ -41,6 +41,22 @@ function withReplayNote(said: Message, replay: boolean): Message {
   return replay ? message('JOINED', { parts: [said, message('MARKET_ALERT_REPLAY_NOTE')] }) : said;
 }
 
+/** The fields a detected alert contributes to every alert row it becomes (live list, stored feed). */
+export function detectedAlertFields(symbol: string, alert: DetectedAlert) {
+  return {
+    symbol,
+    alert_level: alert.alert_level,
+    event_type: alert.kind,
+    title: alert.title,
+    message: alert.message,
+    impact_score: alert.impact_score,
+    sentiment: alert.sentiment,
+    sentiment_score: alert.sentiment_score,
+    keywords: alert.keywords,
+    recommended_action: alert.recommended_action,
+  };
+}
+
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 export function detectMarketAlerts(

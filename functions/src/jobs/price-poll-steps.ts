@@ -6,7 +6,7 @@ import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
-import { detectMarketAlerts } from '../engine/market-alerts';
+import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import { addCalendarDays } from '../engine/point-in-time';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import type { Bar, Quote, SymbolAnalysis, SymbolInfo } from '../engine/types';
@@ -206,20 +206,11 @@ export const raiseMarketAlerts: SymbolPollStep = async (poll) => {
   for (const alert of alerts) {
     const written = await deps.marketAlerts.putAlertOnce(
       {
+        ...detectedAlertFields(info.symbol, alert),
         alert_id: newIdOf(deps),
-        symbol: info.symbol,
-        alert_level: alert.alert_level,
-        event_type: alert.kind,
-        title: alert.title,
-        message: alert.message,
-        impact_score: alert.impact_score,
-        sentiment: alert.sentiment,
-        sentiment_score: alert.sentiment_score,
         published_time: poll.nowIso,
         source: quote.source,
         url: '',
-        keywords: alert.keywords,
-        recommended_action: alert.recommended_action,
         as_of: quote.as_of,
         expires_at: expiresAt,
       },

@@ -1,17 +1,15 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig } from '../config';
-import { createFeedHealthRepository, type FeedHealth } from '../data/feed-health-repository';
+import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
-import { createJobRunsRepository, PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
-import { createMarketAlertsRepository } from '../data/market-alerts-repository';
-import { createPricesRepository } from '../data/prices-repository';
-import { createRecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import { PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
 import { createUsersRepository } from '../data/users-repository';
 import type { SymbolInfo } from '../engine/types';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';
 import { createDocumentClient } from '../platform/dynamo-client';
+import { createMarketRepositories } from '../data/market-repositories';
 import { logger } from '../platform/observability';
 import {
   fetchSymbolPoll,
@@ -134,20 +132,17 @@ let lambdaDeps: PricePollDeps | undefined;
 export function createPricePollDeps(): PricePollDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
-  const prices = createPricesRepository(client, config.TABLE_MARKET);
+  const market = createMarketRepositories(client, {
+    market: config.TABLE_MARKET,
+    moderation: config.TABLE_MODERATION,
+  });
+  const prices = market.prices;
   const engine = createMarketEngine(createPriceSource(config, { fallback: prices }));
   const users = createUsersRepository(client, config.TABLE_USERS);
   const now = () => new Date();
   return {
     engine,
-    prices,
-    feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
-    marketAlerts: createMarketAlertsRepository(client, config.TABLE_MARKET),
-    jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
-    recommendationQueue: createRecommendationQueueRepository(client, {
-      moderation: config.TABLE_MODERATION,
-      market: config.TABLE_MARKET,
-    }),
+    ...market,
     now,
     alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
     userAlerts: {

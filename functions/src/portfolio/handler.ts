@@ -6,7 +6,12 @@ import { render } from '../platform/messages';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
-import { dismissUserAlert, listUserAlerts, restoreUserAlerts } from '../user-alerts/user-alerts-service';
+import {
+  countActiveAlerts,
+  dismissUserAlert,
+  listUserAlerts,
+  restoreUserAlerts,
+} from '../user-alerts/user-alerts-service';
 import { getPortfolioAnalysis } from './analysis-service';
 import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
@@ -48,6 +53,7 @@ export const handler = createAreaHandler(
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
     // The alert routes' logic is the user alerts service's (user-alerts/user-alerts-service.ts).
     alerts: async ({ auth, language }, deps) => listUserAlerts(auth, language, deps),
+    alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),
   },

@@ -72,6 +72,16 @@ export async function listUserAlerts(
   };
 }
 
+/** GET /api/alerts/count: how many of the caller's alerts are active (the sidebar's badge). */
+export async function countActiveAlerts(
+  auth: AuthContext,
+  deps: UserAlertsDeps,
+): Promise<{ active: number; demo: boolean }> {
+  const demo = auth.kind !== 'user';
+  const alerts = demo ? buildDemoAlerts(deps.now()) : await deps.alerts.list(auth.userId);
+  return { active: alerts.filter((alert) => !alert.dismissed).length, demo };
+}
+
 /** POST /api/alerts/{id}/dismiss */
 export async function dismissUserAlert(
   userId: string,

@@ -98,6 +98,17 @@ export const portfolioRoutes = {
     response: UserAlertsResponseSchema,
     rateClass: 'read',
   }),
+  alertCount: defineRoute({
+    id: 'portfolio.countActiveAlerts',
+    method: 'GET',
+    path: '/api/alerts/count',
+    area: 'portfolio',
+    access: 'optional-user',
+    summary:
+      "How many of the caller's alerts are active (not dismissed), for the sidebar's badge; the spec's samples without a token.",
+    response: z.object({ active: z.number().int().min(0), demo: z.boolean() }),
+    rateClass: 'read',
+  }),
   dismissAlert: defineRoute({
     id: 'portfolio.dismissAlert',
     method: 'POST',

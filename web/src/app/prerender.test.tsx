@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@/lib/i18n';
 import { PRERENDERED_PATHS, renderPage } from './prerender';
-import { AppProviders } from './providers';
+import { SiteProviders } from '@/kit/site-providers';
 import { createAppRouter, loadMatchedLazyRoutes } from './router';
 
 let root: Root | undefined;
@@ -50,9 +50,9 @@ describe('prerendered public pages', () => {
         root = hydrateRoot(
           container,
           <StrictMode>
-            <AppProviders i18n={i18n}>
+            <SiteProviders i18n={i18n}>
               <RouterProvider router={createAppRouter()} />
-            </AppProviders>
+            </SiteProviders>
           </StrictMode>,
           { onRecoverableError: (error) => recoverableErrors.push(error) },
         );

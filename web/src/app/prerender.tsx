@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createI18n } from '@/lib/i18n';
-import { DEFAULT_LANGUAGE } from '@/lib/preferences';
+import { DEFAULT_LANGUAGE } from '@/kit/preferences/preferences';
 export { checkPrerenderedPage, PRERENDER_CHECK } from './prerendered-page';
 import { PUBLIC_LINKS } from './layout/public-nav';
-import { AppProviders } from './providers';
+import { SiteProviders } from '@/kit/site-providers';
 import { routes } from './router';
 
 /** The pages of the public navigation are written as HTML at build time (scripts/prerender.ts). */
@@ -25,10 +25,10 @@ export async function renderPage(path: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <AppProviders i18n={i18n}>
+      <SiteProviders i18n={i18n}>
         {/* hydrate={false}: no inline hydration script (the CSP allows none); the public routes load no data. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      </SiteProviders>
     </StrictMode>,
   );
 }

@@ -4,7 +4,7 @@ import {
   readStoredLanguage,
   readStoredTheme,
   THEME_STORAGE_KEY,
-} from '@/lib/preferences';
+} from '@/kit/preferences/preferences';
 import { checkPrerenderedPage, discardPrerenderedMarkup, PRERENDER_CHECK } from './prerendered-page';
 
 const html = document.documentElement;

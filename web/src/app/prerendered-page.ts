@@ -4,8 +4,9 @@ import {
   LANGUAGE_STORAGE_KEY,
   SUPPORTED_THEMES,
   THEME_STORAGE_KEY,
-} from '@/lib/preferences';
-import { SUPPORTED_LANGUAGES } from '@/lib/i18n-core';
+} from '@/kit/preferences/preferences';
+import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
+import './prerendered-page.css';
 
 /**
  * What decides whether a prerendered page (scripts/prerender.ts) is what the app would render for this
@@ -15,7 +16,7 @@ import { SUPPORTED_LANGUAGES } from '@/lib/i18n-core';
 export interface PrerenderCheck {
   /** The <html> attribute holding the path the page was rendered for. */
   pathAttribute: string;
-  /** The <html> attribute set on a stale page: styles.css hides its markup until the app renders. */
+  /** The <html> attribute set on a stale page: ./prerendered-page.css hides its markup until the app renders. */
   staleAttribute: string;
   languageKey: string;
   themeKey: string;

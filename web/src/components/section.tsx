@@ -1,5 +1,6 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import './public-page.css';
 
 /** A full-width page section with its heading; `alt` shades the background to separate sections. */
 export function Section({

@@ -6,9 +6,9 @@ import {
   type CreateI18nOptions,
   type LanguageBundle,
   type LanguageLoader,
-} from './i18n-core';
+} from '@/kit/i18n/i18n-core';
 
-export * from './i18n-core';
+export * from '@/kit/i18n/i18n-core';
 
 const CHUNKS: Record<`${Language}-${BundlePart}`, () => Promise<{ default: LanguageBundle }>> = {
   'en-public': () => import('./locales/en-public'),

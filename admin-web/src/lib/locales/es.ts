@@ -1,4 +1,4 @@
-import { bundleFromModules } from '@app/web/lib/locales/bundle';
+import { bundleFromModules } from '@app/web/kit/bundle-from-modules';
 
 /** The es strings the admin site uses. */
 export default bundleFromModules(

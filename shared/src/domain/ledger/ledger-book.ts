@@ -149,6 +149,22 @@ export class LedgerBook {
     this.cash.set(currency, (this.cash.get(currency) ?? ZERO).plus(amount));
   }
 
+  /** What a BUY (positive quantity) and a SELL (negative) both do once their cost or proceeds are known. */
+  private settleTrade(
+    position: PositionState,
+    transaction: BuyTransaction | SellTransaction,
+    quantityChange: Decimal,
+    feeBase: Decimal,
+    cashChange: Decimal,
+  ): void {
+    position.quantity = position.quantity.plus(quantityChange);
+    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
+    position.lastTradePrice = transaction.price;
+    position.lastTradeDate = transaction.date;
+    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
+    this.addCash(transaction.currency, cashChange);
+  }
+
   private position(symbol: string, date: IsoDate): PositionState {
     let position = this.positions.get(symbol);
     if (!position) {
@@ -209,12 +225,7 @@ export class LedgerBook {
         estimated: transaction.estimated,
       });
     }
-    position.quantity = position.quantity.plus(quantity);
-    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
-    position.lastTradePrice = transaction.price;
-    position.lastTradeDate = transaction.date;
-    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
-    this.addCash(transaction.currency, costLocal.neg());
+    this.settleTrade(position, transaction, quantity, feeBase, costLocal.neg());
     return { ...NO_EFFECT, tradeFlowBase: costBase.toNumber(), touchedSymbol: position.symbol };
   }
 
@@ -246,12 +257,7 @@ export class LedgerBook {
     position.realisedCurrencyEffectBase = position.realisedCurrencyEffectBase.plus(
       costLocal.times(rate).minus(costBase),
     );
-    position.quantity = position.quantity.minus(quantity);
-    position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
-    position.lastTradePrice = transaction.price;
-    position.lastTradeDate = transaction.date;
-    this.feesPaidBase = this.feesPaidBase.plus(feeBase);
-    this.addCash(transaction.currency, proceedsLocal);
+    this.settleTrade(position, transaction, quantity.neg(), feeBase, proceedsLocal);
     return { ...NO_EFFECT, tradeFlowBase: -proceedsBase.toNumber(), touchedSymbol: position.symbol };
   }
 

@@ -4,11 +4,12 @@ import { Outlet, useLoaderData } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useBundlePart } from '@/lib/i18n';
-import { getRuntimeConfig, type RuntimeConfig } from '../config';
-import { ServerStateProvider } from '../server-state';
+import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-config';
+import { ServerStateProvider } from '@/kit/api/server-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PreferencesSync } from './preferences-sync';
+import './app-shell.css';
 
 /** The runtime configuration, before the shell renders (Amplify and the API client need it). */
 export function appShellLoader(): Promise<RuntimeConfig> {

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
+import { contract } from '@app/shared/api/contract';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
 
 export const SIDEBAR_ITEMS = [
   'dashboard',
@@ -23,8 +26,17 @@ const ICONS: Record<SidebarItem, ReactNode> = {
   settings: <GearIcon size={18} />,
 };
 
-/** Part 1 section 2: recommendations badge 3, alerts badge 5, subscription badge Premium. */
-const COUNT_BADGES: Partial<Record<SidebarItem, number>> = { recommendations: 3, alerts: 5 };
+/** Part 1 section 2: recommendations badge 3, subscription badge Premium. */
+const RECOMMENDATIONS_BADGE = 3;
+
+/** The alerts badge: the caller's active alerts (the demo samples for a demo visitor), none while unknown. */
+function useActiveAlertCount(): number | undefined {
+  const { status } = useAuth();
+  const count = useRouteQuery(contract.portfolio.alertCount, undefined, {
+    enabled: status === 'authenticated' || status === 'demo',
+  });
+  return count.data?.active;
+}
 
 /**
  * The six destinations. The active item follows the path, or `activeItem` when a screen supplies
@@ -32,11 +44,21 @@ const COUNT_BADGES: Partial<Record<SidebarItem, number>> = { recommendations: 3,
  */
 export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
   const { t } = useTranslation(['shell', 'common']);
+  const activeAlerts = useActiveAlertCount();
+  const badges: Partial<Record<SidebarItem, { count: number; label: string }>> = {
+    recommendations: {
+      count: RECOMMENDATIONS_BADGE,
+      label: t('shell:sidebar.newItems', { count: RECOMMENDATIONS_BADGE }),
+    },
+    ...(activeAlerts
+      ? { alerts: { count: activeAlerts, label: t('shell:sidebar.activeAlerts', { count: activeAlerts }) } }
+      : {}),
+  };
   return (
     <nav className="app-sidebar" aria-label={t('shell:sidebar.label')}>
       <ul>
         {SIDEBAR_ITEMS.map((item) => {
-          const count = COUNT_BADGES[item];
+          const badge = badges[item];
           return (
             <li key={item}>
               <NavLink
@@ -48,9 +70,9 @@ export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
               >
                 {ICONS[item]}
                 <span className="app-sidebar__label">{t(`shell:sidebar.items.${item}`)}</span>
-                {count !== undefined ? (
-                  <Badge variant="destructive" aria-label={t('shell:sidebar.newItems', { count })}>
-                    {count}
+                {badge ? (
+                  <Badge variant="destructive" aria-label={badge.label} data-testid={`sidebar-badge-${item}`}>
+                    {badge.count}
                   </Badge>
                 ) : null}
                 {item === 'subscription' ? (

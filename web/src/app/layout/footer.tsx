@@ -2,8 +2,9 @@ import { Text } from '@aws-amplify/ui-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/components/logo';
+import { Logo } from '@/kit/ui/logo';
 import { PUBLIC_LINKS } from './public-nav';
+import './footer.css';
 
 const subscribeToNothing = () => () => {};
 

@@ -2,9 +2,10 @@ import { Button } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { CloseIcon, MenuIcon } from '@/components/icons';
-import { Logo } from '@/components/logo';
-import { LanguageCycleButton, ThemeToggleButton } from '@/components/preference-controls';
+import { CloseIcon, MenuIcon } from '@/kit/ui/icons';
+import { Logo } from '@/kit/ui/logo';
+import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
+import './public-nav.css';
 
 export const PUBLIC_LINKS = [
   { to: '/', key: 'home' },

@@ -2,7 +2,7 @@ import { Loader } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
-import { getRuntimeConfig, type RuntimeConfig } from '../config';
+import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-config';
 
 export function adminRedirectLoader(): Promise<RuntimeConfig> {
   return getRuntimeConfig();

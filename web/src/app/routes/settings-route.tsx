@@ -1,18 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '@/features/auth/api/get-me';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 /** Settings save to the signed-in user's profile; the header follows at once (same cached user). */
 export function SettingsRoute() {
   const { viewer, user } = useAuth();
-  const queryClient = useQueryClient();
   if (!viewer) return null;
-  return (
-    <SettingsPage
-      key={user?.id ?? 'demo'}
-      user={viewer.isDemo ? null : user}
-      onSaved={(saved) => queryClient.setQueryData(meQueryKey, saved)}
-    />
-  );
+  return <SettingsPage key={user?.id ?? 'demo'} user={viewer.isDemo ? null : user} />;
 }

@@ -20,3 +20,6 @@ export function setDemoMode(enabled: boolean): void {
     // Without storage the choice lasts for this page only.
   }
 }
+
+/** Part 1 section 3: the `{user}` of the AI list routes for a demo visitor, the public demo list. */
+export const DEMO_USER_ID = 'demo_user';

@@ -1,4 +1,4 @@
-import { bundleFromModules } from './bundle';
+import { bundleFromModules } from '@/kit/i18n/bundle-from-modules';
 
 /** The en strings: the signed-in area's namespaces. */
 export default bundleFromModules(

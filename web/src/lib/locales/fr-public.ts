@@ -1,4 +1,4 @@
-import { bundleFromModules } from './bundle';
+import { bundleFromModules } from '@/kit/i18n/bundle-from-modules';
 
 /** The fr strings: what the public pages need. */
 export default bundleFromModules(

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
-import { AdminSignInError } from '../api/admin-sign-in';
+import { SignInError } from '@app/web/kit/password-sign-in';
+import { renderWithProviders } from '@app/web/kit/test/render';
 import { AdminLogin } from './admin-login';
 
 const INVESTOR_SITE = 'http://127.0.0.1:3000';
@@ -24,7 +24,7 @@ describe('AdminLogin', () => {
   });
 
   it('refuses a signed-in user who is not an admin with the spec message', async () => {
-    const onSignIn = vi.fn().mockRejectedValue(new AdminSignInError('not-admin'));
+    const onSignIn = vi.fn().mockRejectedValue(new SignInError('missing-group'));
     await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />);
 
     fillAndSubmit('demo@nugget.local', 'NuggetDemo1');
@@ -38,7 +38,7 @@ describe('AdminLogin', () => {
   });
 
   it('says so in French too', async () => {
-    const onSignIn = vi.fn().mockRejectedValue(new AdminSignInError('not-admin'));
+    const onSignIn = vi.fn().mockRejectedValue(new SignInError('missing-group'));
     await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />, {
       language: 'fr',
     });

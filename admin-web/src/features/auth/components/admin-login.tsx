@@ -1,12 +1,13 @@
 import { Alert, Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '@app/web/components/logo';
-import { Card } from '@app/web/ui/card';
-import { AdminSignInError } from '../api/admin-sign-in';
+import { LogoMark } from '@app/web/kit/ui/logo';
+import { Card } from '@app/web/kit/ui/card';
+import { SignInError } from '@app/web/kit/password-sign-in';
+import './admin-login.css';
 
 export interface AdminLoginProps {
-  /** Signs in and checks the ADMIN role; rejects with AdminSignInError. */
+  /** Signs in and checks the ADMIN group; rejects with SignInError. */
   onSignIn: (email: string, password: string) => Promise<void>;
   /** Local stack only (runtime config): the seeded admin's credentials, shown on screen. */
   demoAdmin?: { email: string; password: string } | undefined;
@@ -33,8 +34,8 @@ export function AdminLogin({ onSignIn, demoAdmin, investorSiteUrl }: AdminLoginP
       await onSignIn(email, password);
     } catch (failure: unknown) {
       setLoading(false);
-      if (failure instanceof AdminSignInError) {
-        if (failure.kind === 'not-admin') setError(t('admin:errors.adminRequired'));
+      if (failure instanceof SignInError) {
+        if (failure.kind === 'missing-group') setError(t('admin:errors.adminRequired'));
         else if (failure.kind === 'invalid-credentials') setError(t('auth:server.invalidCredentials'));
         else setError(failure.detail ?? t('admin:errors.loginFailed'));
       } else {

@@ -1,8 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { contract } from '@app/shared/api/contract';
 import type { User } from '@app/shared/domain/entities/user';
-import { restoreAdminSession, signInAdmin, signOutAdmin } from '../api/admin-sign-in';
-import { useMe } from '../api/get-me';
+import type { Role } from '@app/shared/domain/enums';
+import { hasSession, signInWithPassword, signOutEverywhere } from '@app/web/kit/password-sign-in';
+import { useRouteQuery } from '@app/web/kit/route-query';
+
+/** Only members of the Cognito ADMIN group hold a session here (part 2 sections 4 and 6). */
+const ADMIN: { requiredGroup: Role } = { requiredGroup: 'ADMIN' };
 
 export type AdminSessionStatus = 'checking' | 'signedOut' | 'signedIn';
 
@@ -22,7 +27,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    restoreAdminSession()
+    hasSession(ADMIN)
       .catch(() => false)
       .then((admin) => {
         if (!cancelled) setStatus(admin ? 'signedIn' : 'signedOut');
@@ -32,15 +37,15 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const me = useMe({ enabled: status === 'signedIn' });
+  const me = useRouteQuery(contract.auth.me, undefined, { enabled: status === 'signedIn' });
 
   const signIn = useCallback(async (email: string, password: string) => {
-    await signInAdmin(email, password);
+    await signInWithPassword(email, password, ADMIN);
     setStatus('signedIn');
   }, []);
 
   const logout = useCallback(async () => {
-    await signOutAdmin().catch(() => undefined);
+    await signOutEverywhere().catch(() => undefined);
     queryClient.clear();
     setStatus('signedOut');
   }, [queryClient]);

@@ -1,19 +1,21 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { localeFor } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Badge } from '@app/web/ui/badge';
-import { Card } from '@app/web/ui/card';
-import { useToast } from '@app/web/ui/toast';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Badge } from '@app/web/kit/ui/badge';
+import { Card } from '@app/web/kit/ui/card';
+import { useToast } from '@app/web/kit/ui/toast';
 import { QueueList } from '@/components/queue-list';
 import { useErrorToast } from '@/components/use-error-toast';
 import {
-  useContentForReview,
-  useModerateContent,
+  CONTENT_FOR_REVIEW,
+  useQueueDecision,
+  useReviewQueue,
   type ContentForReview,
   type ModerationPayload,
-} from '../api/content-for-review';
+} from '@/lib/review-queue';
 import { ModerationForm } from './moderation-form';
+import './content.css';
 
 function ContentItem({
   item,
@@ -61,22 +63,21 @@ function ContentItem({
 }
 
 /** Part 2 section 2, Content Review: generated posts with a moderation form each. */
-export function ContentTab({ onModerated }: { onModerated?: () => void }) {
+export function ContentTab() {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const content = useContentForReview();
-  const moderate = useModerateContent();
+  const content = useReviewQueue<ContentForReview>(CONTENT_FOR_REVIEW);
+  const moderate = useQueueDecision<ModerationPayload>(CONTENT_FOR_REVIEW);
   useErrorToast(content, { title: t('toasts.loadFailed'), description: t('toasts.loadContentFailed') });
 
   async function submitModeration(id: string, body: ModerationPayload) {
     try {
-      await moderate.mutateAsync({ id, body });
+      await moderate(id, body);
       toast.show({
         title: t('toasts.moderationComplete'),
         description: t('toasts.moderationCompleteBody', { status: t(`moderation.statuses.${body.status}`) }),
         variant: 'success',
       });
-      onModerated?.();
     } catch {
       toast.show({
         title: t('toasts.moderationFailed'),
@@ -94,7 +95,7 @@ export function ContentTab({ onModerated }: { onModerated?: () => void }) {
       loadMoreLabel={t('content.loadMore')}
       loadingMoreLabel={t('recommendations.loadingMore')}
       testId="content-for-review"
-      items={content.data?.pages.flatMap((page) => page.content_for_review) ?? []}
+      items={content.items}
       isPending={content.isPending}
       hasNextPage={content.hasNextPage}
       isFetchingNextPage={content.isFetchingNextPage}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ModerationPayloadSchema } from '@app/shared/domain/entities/admin';
 import { FLAGGED_ISSUES, MODERATION_STATUSES } from '@app/shared/domain/enums';
 import { DecisionForm } from '@/components/decision-form';
-import type { ModerationPayload } from '../api/content-for-review';
+import type { ModerationPayload } from '@/lib/review-queue';
+import './content.css';
 
 type FlaggedIssue = (typeof FLAGGED_ISSUES)[number];
 

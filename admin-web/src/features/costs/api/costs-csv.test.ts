@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CostRow } from './costs';
-import { costPer1000ByDay, costsToCsv } from './costs-csv';
+import { costPer1000ByDay, costsToCsv, type CostRow } from './costs-csv';
 
 const row = (day: string, route: string, requests: number, total: number): CostRow => ({
   day,

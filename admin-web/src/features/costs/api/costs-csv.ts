@@ -1,4 +1,8 @@
-import type { CostRow } from './costs';
+import type { z } from 'zod';
+import type { CostRowSchema } from '@app/shared/domain/entities/admin';
+
+/** One route on one UTC day, as GET /api/admin/costs answers it. */
+export type CostRow = z.output<typeof CostRowSchema>;
 
 /** The CSV columns, in the order of the API's rows (machine-readable: dot decimals, USD). */
 export const COST_CSV_COLUMNS = [

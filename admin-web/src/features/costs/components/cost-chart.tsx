@@ -1,4 +1,5 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import './costs.css';
 
 export interface CostChartProps {
   points: { day: string; cost_per_1000_usd: number }[];

@@ -2,13 +2,21 @@ import { Button, Flex, Heading, Loader, TableCell, TableRow, Text, TextField } f
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY, formatNumber, localeFor } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Card } from '@app/web/ui/card';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
-import { useCosts, type CostsRange } from '../api/costs';
+import { keepPreviousData } from '@tanstack/react-query';
+import { contract } from '@app/shared/api/contract';
+import { useRouteQuery } from '@app/web/kit/route-query';
 import { costPer1000ByDay, costsCsvFileName, costsToCsv } from '../api/costs-csv';
+import './costs.css';
 
 const CostChart = lazy(() => import('./cost-chart'));
+
+interface CostsRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
 
 /** Costs are fractions of a cent: USD with up to 6 decimals. */
 function useCostFormatter(): (value: number) => string {
@@ -42,7 +50,12 @@ export function CostsTab() {
   const formatCost = useCostFormatter();
   const [range, setRange] = useState<CostsRange>({});
   const invalidRange = Boolean(range.from && range.to && range.from > range.to);
-  const costs = useCosts(invalidRange ? {} : range);
+  // The server picks the period when none is given; the previous answer stays while a new one loads.
+  const costs = useRouteQuery(
+    contract.admin.costs,
+    { query: invalidRange ? {} : range },
+    { placeholderData: keepPreviousData },
+  );
   const data = costs.data;
   const points = useMemo(() => costPer1000ByDay(data?.rows ?? []), [data]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@app/web/lib/api-client';
+import { ApiError } from '@app/web/kit/api-client';
 import { dashboardErrorKey } from './dashboard';
 
 describe('dashboardErrorKey (part 2 section 8)', () => {

@@ -1,22 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract } from '@app/shared/api/contract';
-import { api, isApiError } from '@app/web/lib/api-client';
-
-/** GET /api/admin/dashboard: AI statistics, platform health and market data. */
-export function getDashboard() {
-  return api.call(contract.admin.dashboard);
-}
-
-export const dashboardQueryKey = ['admin', 'dashboard'] as const;
-
-export function dashboardQueryOptions() {
-  // No silent retry: a failure shows its toast at once (part 2 section 8).
-  return queryOptions({ queryKey: dashboardQueryKey, queryFn: getDashboard, retry: false });
-}
-
-export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
-}
+import { isApiError } from '@app/web/kit/api-client';
 
 export type DashboardErrorKey =
   'toasts.authFailed' | 'toasts.serverError' | 'toasts.cannotConnect' | 'toasts.dashboardLoadFailedBody';

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/admin';
 import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Card } from '@app/web/ui/card';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
 import { ServiceStatusBadge } from './status-badge';
+import './dashboard.css';
 
 type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceStatus } from '@app/shared/domain/enums';
-import { Badge, type BadgeVariant } from '@app/web/ui/badge';
+import { Badge, type BadgeVariant } from '@app/web/kit/ui/badge';
 
 const VARIANTS: Record<ServiceStatus, BadgeVariant> = {
   online: 'success',

@@ -3,12 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { DataQuality, Severity } from '@app/shared/domain/enums';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
 import { formatCurrency, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Badge, type BadgeVariant } from '@app/web/ui/badge';
-import { Card } from '@app/web/ui/card';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Badge, type BadgeVariant } from '@app/web/kit/ui/badge';
+import { Card } from '@app/web/kit/ui/card';
 import { useErrorToast } from '@/components/use-error-toast';
 import { DataTable } from '@/components/data-table';
-import { usePriceMonitoring } from '../api/price-monitoring';
+import { contract } from '@app/shared/api/contract';
+import { useRouteQuery } from '@app/web/kit/route-query';
+
+/** Part 2 section 9: the admin price monitor refreshes every 30 s. */
+export const PRICE_MONITOR_REFRESH_MS = 30_000;
 
 const SEVERITY_VARIANTS: Record<Severity, BadgeVariant> = {
   high: 'destructive',
@@ -32,7 +36,9 @@ const VOLATILITY_VARIANTS: Record<ReturnType<typeof volatility5dLabel>, BadgeVar
 export function PriceMonitorTab() {
   const { t } = useTranslation('admin');
   const { language } = usePreferences();
-  const monitoring = usePriceMonitoring();
+  const monitoring = useRouteQuery(contract.admin.priceMonitoring, undefined, {
+    refetchInterval: PRICE_MONITOR_REFRESH_MS,
+  });
   const dateTime = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'medium' });
 
   useErrorToast(monitoring, {

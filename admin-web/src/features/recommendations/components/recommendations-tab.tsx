@@ -1,18 +1,19 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatNumber, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
-import { usePreferences } from '@app/web/lib/preferences';
-import { Badge } from '@app/web/ui/badge';
-import { Card } from '@app/web/ui/card';
-import { useToast } from '@app/web/ui/toast';
+import { usePreferences } from '@app/web/kit/preferences';
+import { Badge } from '@app/web/kit/ui/badge';
+import { Card } from '@app/web/kit/ui/card';
+import { useToast } from '@app/web/kit/ui/toast';
 import { QueueList } from '@/components/queue-list';
 import { useErrorToast } from '@/components/use-error-toast';
 import {
-  usePendingRecommendations,
-  useReviewRecommendation,
+  PENDING_RECOMMENDATIONS,
+  useQueueDecision,
+  useReviewQueue,
   type PendingRecommendation,
   type ReviewPayload,
-} from '../api/pending-recommendations';
+} from '@/lib/review-queue';
 import { ReviewForm } from './review-form';
 
 function formatDateTime(value: string, locale: string): string {
@@ -63,22 +64,21 @@ function PendingItem({
 }
 
 /** Part 2 section 2, Recommendations: the pending list (newest first, 'load more') with a review form each. */
-export function RecommendationsTab({ onReviewed }: { onReviewed?: () => void }) {
+export function RecommendationsTab() {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const pending = usePendingRecommendations();
-  const review = useReviewRecommendation();
+  const pending = useReviewQueue<PendingRecommendation>(PENDING_RECOMMENDATIONS);
+  const review = useQueueDecision<ReviewPayload>(PENDING_RECOMMENDATIONS);
   useErrorToast(pending, { title: t('toasts.loadFailed'), description: t('toasts.loadPendingFailed') });
 
   async function submitReview(id: string, body: ReviewPayload) {
     try {
-      await review.mutateAsync({ id, body });
+      await review(id, body);
       toast.show({
         title: t('toasts.reviewSubmitted'),
         description: t('toasts.reviewSubmittedBody'),
         variant: 'success',
       });
-      onReviewed?.();
     } catch {
       toast.show({
         title: t('toasts.reviewFailed'),
@@ -96,7 +96,7 @@ export function RecommendationsTab({ onReviewed }: { onReviewed?: () => void }) 
       loadMoreLabel={t('recommendations.loadMore')}
       loadingMoreLabel={t('recommendations.loadingMore')}
       testId="pending-recommendations"
-      items={pending.data?.pages.flatMap((page) => page.pending_recommendations) ?? []}
+      items={pending.items}
       isPending={pending.isPending}
       hasNextPage={pending.hasNextPage}
       isFetchingNextPage={pending.isFetchingNextPage}

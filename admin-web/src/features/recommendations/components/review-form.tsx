@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ReviewPayloadSchema } from '@app/shared/domain/entities/admin';
 import { REVIEW_STATUSES } from '@app/shared/domain/enums';
 import { DecisionForm } from '@/components/decision-form';
-import type { ReviewPayload } from '../api/pending-recommendations';
+import type { ReviewPayload } from '@/lib/review-queue';
 
 export interface ReviewFormProps {
   recommendationId: string;

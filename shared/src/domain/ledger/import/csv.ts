@@ -31,3 +31,13 @@ export function readCsvRows(text: string, delimiter?: CsvDelimiter): CsvRow[] {
   }
   return rows;
 }
+
+/** A broker file's trimmed header and its data rows; null when the file has no row at all. */
+export function readHeaderedCsv(
+  text: string,
+  delimiter?: CsvDelimiter,
+): { header: string[]; dataRows: CsvRow[] } | null {
+  const [headerRow, ...dataRows] = readCsvRows(text, delimiter);
+  if (!headerRow) return null;
+  return { header: headerRow.cells.map((cell) => cell.trim()), dataRows };
+}

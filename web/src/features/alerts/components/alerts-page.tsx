@@ -1,9 +1,10 @@
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '@/components/ui/toast';
-import { useAlerts } from '../api/get-alerts';
-import { useDismissAlert, useRestoreAlerts } from '../api/update-alerts';
+import { contract } from '@app/shared/api/contract';
+import { useRouteMutation } from '@/kit/api/route-mutation';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { useToast } from '@/kit/ui/toast';
 import { AlertsView } from './alerts-view';
 
 /** Relative times move on while the screen stays open. */
@@ -26,9 +27,9 @@ export function AlertsPage({ canPersist }: { canPersist: boolean }) {
   const { t } = useTranslation(['alerts', 'common']);
   const toast = useToast();
   const now = useNow();
-  const alerts = useAlerts();
-  const dismiss = useDismissAlert();
-  const restore = useRestoreAlerts();
+  const alerts = useRouteQuery(contract.portfolio.alerts);
+  const dismiss = useRouteMutation(contract.portfolio.dismissAlert);
+  const restore = useRouteMutation(contract.portfolio.restoreAlerts);
   const [localDismissed, setLocalDismissed] = useState<ReadonlySet<string>>(new Set());
 
   const persisted = canPersist && alerts.data?.demo === false;
@@ -53,7 +54,7 @@ export function AlertsPage({ canPersist }: { canPersist: boolean }) {
     );
   }
 
-  const pendingDismiss = dismiss.isPending ? dismiss.variables : null;
+  const pendingDismiss = dismiss.isPending ? dismiss.variables.params.id : null;
   const shown = alerts.data.alerts.map((alert) => ({
     ...alert,
     dismissed: alert.dismissed || localDismissed.has(alert.id) || alert.id === pendingDismiss,
@@ -65,7 +66,7 @@ export function AlertsPage({ canPersist }: { canPersist: boolean }) {
       now={now}
       demo={alerts.data.demo}
       onDismiss={(id) => {
-        if (persisted) dismiss.mutate(id, { onError: onFailure });
+        if (persisted) dismiss.mutate({ params: { id } }, { onError: onFailure });
         else setLocalDismissed((current) => new Set(current).add(id));
       }}
       onRestoreAll={() => {

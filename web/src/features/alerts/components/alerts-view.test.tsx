@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/kit/test/render';
 import { AlertsView } from './alerts-view';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -1,24 +1,17 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { useNavigate } from 'react-router-dom';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { relativeTimeParts } from '@app/shared/domain/rules/display-thresholds';
 import { formatDate, formatNumber } from '@app/shared/domain/rules/formatting';
-import {
-  BellIcon,
-  BrainIcon,
-  ChartIcon,
-  CloseIcon,
-  GearIcon,
-  SparkIcon,
-  TargetIcon,
-} from '@/components/icons';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { Tabs } from '@/components/ui/tabs';
-import { usePreferences } from '@/lib/preferences';
+import { BellIcon, BrainIcon, ChartIcon, CloseIcon, GearIcon, SparkIcon, TargetIcon } from '@/kit/ui/icons';
+import { Badge, type BadgeVariant } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { Tabs } from '@/kit/ui/tabs';
+import { usePreferences } from '@/kit/preferences/preferences';
 import './alerts.css';
 
 export type AlertFilter = 'all' | 'critical' | 'medium' | 'info';
@@ -163,12 +156,7 @@ export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: Alert
 
   const list =
     visible.length === 0 ? (
-      <Card>
-        <Heading level={2} fontSize="large">
-          {t('empty.title')}
-        </Heading>
-        <Text className="app-muted">{t('empty.description')}</Text>
-      </Card>
+      <EmptyState title={t('empty.title')} description={t('empty.description')} />
     ) : (
       <ul className="alerts-list">
         {visible.map((alert) => (

@@ -1,8 +1,9 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '@/components/ui/card';
+import { Card } from '@/kit/ui/card';
 import { useAuth } from './auth-provider';
+import './auth.css';
 
 /** Part 2 section 2: the route guard with demo access (allowed by default). */
 export function AuthGuard({ children, allowDemo = true }: { children: ReactNode; allowDemo?: boolean }) {

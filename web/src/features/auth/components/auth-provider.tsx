@@ -12,12 +12,13 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
 import type { User } from '@app/shared/domain/entities/user';
-import { useToast } from '@/components/ui/toast';
-import { useMe } from '../api/get-me';
-import { hasSession, signOutEverywhere } from '../api/sign-in';
-import { isDemoMode, setDemoMode } from '../demo-mode';
+import { useToast } from '@/kit/ui/toast';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
+import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
 import type { AuthTab } from './sign-in-dialog';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
@@ -40,6 +41,8 @@ interface AuthValue {
   status: SessionStatus;
   user: User | null;
   viewer: Viewer | null;
+  /** The `{user}` of the AI list routes: the signed-in user's own id, or the public demo list. */
+  listOwnerId: string;
   openSignIn: (tab?: AuthTab) => void;
   enterDemo: () => void;
   logout: () => Promise<void>;
@@ -75,7 +78,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     };
   }, []);
 
-  const me = useMe({ enabled: sessionStatus === 'authenticated' });
+  const me = useRouteQuery(contract.auth.me, undefined, { enabled: sessionStatus === 'authenticated' });
 
   const logout = useCallback(async () => {
     try {
@@ -121,6 +124,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
       status,
       user: me.data ?? null,
       viewer,
+      listOwnerId: me.data && status === 'authenticated' ? me.data.id : DEMO_USER_ID,
       openSignIn: (tab = 'signIn') => setDialogTab(tab),
       enterDemo,
       logout,

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
-import type * as SignInModule from '../api/sign-in';
-import { SignInError, signInWithPassword } from '../api/sign-in';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
+import type * as SignInModule from '@/kit/auth/password-sign-in';
+import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
 import SignInDialog from './sign-in-dialog';
 
-vi.mock('../api/sign-in', async (importOriginal) => ({
+vi.mock('@/kit/auth/password-sign-in', async (importOriginal) => ({
   ...(await importOriginal<typeof SignInModule>()),
   signInWithPassword: vi.fn(),
 }));
-vi.mock('../api/register', () => ({ registerAccount: vi.fn() }));
 
 const ADMIN_SITE = 'http://127.0.0.1:3001';
 
@@ -17,7 +17,15 @@ async function renderDialog(language: 'en' | 'fr' | 'es' = 'en') {
   const onSignedIn = vi.fn();
   const onDemo = vi.fn();
   const view = await renderWithProviders(
-    <SignInDialog open adminSiteUrl={ADMIN_SITE} onClose={vi.fn()} onSignedIn={onSignedIn} onDemo={onDemo} />,
+    withQueryClient(
+      <SignInDialog
+        open
+        adminSiteUrl={ADMIN_SITE}
+        onClose={vi.fn()}
+        onSignedIn={onSignedIn}
+        onDemo={onDemo}
+      />,
+    ),
     { language },
   );
   return { ...view, onSignedIn, onDemo };
@@ -34,6 +42,8 @@ function submit(name: string) {
 describe('SignInDialog', () => {
   beforeEach(() => {
     vi.mocked(signInWithPassword).mockReset();
+    // No test here gets as far as registering: every request is unexpected.
+    installFakeApi(() => undefined);
   });
 
   it('asks for every field on an empty sign-in, and clears the error on the next edit', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/kit/test/render';
 import { CONTACT_SUCCESS_MS, ContactForm } from './contact-form';
 
 function input(label: string): HTMLInputElement {

@@ -1,11 +1,12 @@
 import { Grid, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
-import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+import { CompactHero, FaqSection } from '@/components/public-page';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 import { ContactForm } from './contact-form';
+import './contact.css';
 
 const FAQ = ['response', 'advice', 'billing', 'data'] as const;
 
@@ -26,15 +27,9 @@ export function ContactPage() {
   const { t } = useTranslation('contact');
   return (
     <>
-      <section className="app-hero app-hero--compact">
-        <div className="app-hero__inner">
-          <Heading level={1} className="app-hero__title">
-            {t('hero.title')}
-          </Heading>
-          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
-          <Badge variant="success">{t('responseTime')}</Badge>
-        </div>
-      </section>
+      <CompactHero title={t('hero.title')} subtitle={t('hero.subtitle')}>
+        <Badge variant="success">{t('responseTime')}</Badge>
+      </CompactHero>
 
       <section className="app-section">
         <Grid className="app-section__inner app-contact">
@@ -68,16 +63,7 @@ export function ContactPage() {
         </Grid>
       </section>
 
-      <Section title={t('faq.title')} tone="alt">
-        <div className="app-faq">
-          {FAQ.map((key) => (
-            <details key={key} className="app-faq__item">
-              <summary>{t(`faq.items.${key}.question`)}</summary>
-              <Text>{t(`faq.items.${key}.answer`)}</Text>
-            </details>
-          ))}
-        </div>
-      </Section>
+      <FaqSection content={t('faq', { returnObjects: true })} order={FAQ} />
     </>
   );
 }

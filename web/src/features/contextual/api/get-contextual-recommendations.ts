@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
-import { api } from '@/lib/api-client';
+import { useRouteQuery } from '@/kit/api/route-query';
 
 /** Part 2 section 9: 48 hours back, minimum impact 50 in demo mode or 30 on real data, 5 results. */
 export const CONTEXTUAL_HOURS_BACK = 48;
@@ -17,19 +17,11 @@ export function contextualQuery(demoMode: boolean) {
   } as const;
 }
 
-/** GET /api/ai/contextual-recommendations. */
-export function getContextualRecommendations(demoMode: boolean) {
-  return api.call(contract.ai.contextualRecommendations, { query: contextualQuery(demoMode) });
-}
-
-export function contextualRecommendationsQueryOptions(demoMode: boolean) {
-  return queryOptions({
-    queryKey: ['ai', 'contextual-recommendations', demoMode ? 'demo' : 'real'],
-    queryFn: () => getContextualRecommendations(demoMode),
-    placeholderData: keepPreviousData,
-  });
-}
-
+/** GET /api/ai/contextual-recommendations; the previous list stays while the other source loads. */
 export function useContextualRecommendations(demoMode: boolean) {
-  return useQuery(contextualRecommendationsQueryOptions(demoMode));
+  return useRouteQuery(
+    contract.ai.contextualRecommendations,
+    { query: contextualQuery(demoMode) },
+    { placeholderData: keepPreviousData },
+  );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/kit/test/render';
 import { ContextualCard } from './contextual-view';
 
 function item(overrides: Partial<ContextualRecommendation> = {}): ContextualRecommendation {

@@ -11,6 +11,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
 import {
   impactLevel,
@@ -21,9 +22,9 @@ import {
 } from '@app/shared/domain/rules/catalysts';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { confidencePercent } from '@app/shared/domain/rules/recommendation-derivations';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { useContextualRecommendations } from '../api/get-contextual-recommendations';
 import './contextual.css';
 
@@ -227,12 +228,7 @@ export function ContextualView() {
             ))}
           </div>
           {data.recommendations.length === 0 ? (
-            <Card>
-              <Heading level={3} fontSize="large">
-                {t('empty.title')}
-              </Heading>
-              <Text className="app-muted">{t('empty.description')}</Text>
-            </Card>
+            <EmptyState title={t('empty.title')} description={t('empty.description')} level={3} />
           ) : (
             <ul className="ctx-list">
               {data.recommendations.map((item, index) => {

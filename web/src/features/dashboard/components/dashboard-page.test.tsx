@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, withQueryClient, type RecordedRequest } from '@/test/fake-api';
-import { renderWithProviders } from '@/test/render';
+import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
 import { averageRationalityScore, DashboardPage } from './dashboard-page';
 
 const NUGGETS = {

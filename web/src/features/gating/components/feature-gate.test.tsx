@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, withQueryClient } from '@/test/fake-api';
-import { renderWithProviders } from '@/test/render';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
 import { FeatureGate } from './feature-gate';
 
 function access(allowed: boolean, requiredTier: 'PREMIUM' | 'PRO' | null = 'PREMIUM') {

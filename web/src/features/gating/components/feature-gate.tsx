@@ -2,8 +2,8 @@ import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Tier } from '@app/shared/domain/enums';
-import { Badge } from '@/components/ui/badge';
-import { useFeatureAccess } from '../api/check-feature';
+import { Badge } from '@/kit/ui/badge';
+import { useFeatureAccess } from '@/lib/feature-access';
 import { UpgradeDialog } from './upgrade-dialog';
 import './gating.css';
 

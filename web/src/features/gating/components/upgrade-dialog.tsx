@@ -1,20 +1,13 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { canUpgrade } from '@app/shared/domain/rules/tiers';
-import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
-import { usePreferences } from '@/lib/preferences';
-import {
-  newIdempotencyKey,
-  useUpgradeSubscription,
-  type UpgradeVariables,
-} from '../api/upgrade-subscription';
+import { Card } from '@/kit/ui/card';
+import { Dialog } from '@/kit/ui/dialog';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { useUpgradePlan } from '@/lib/upgrade-plan';
 import './gating.css';
 
 export interface UpgradeDialogProps {
@@ -49,48 +42,14 @@ const PLANS = [
   },
 ];
 
-/** The server's detail when it sent one (a string), else its error text, else null. */
-function serverDetail(error: unknown): string | null {
-  if (!isApiError(error) || !error.body) return null;
-  const { detail } = error.body;
-  if (typeof detail === 'string') return detail;
-  if (detail && typeof detail === 'object') return detail.upgrade_message;
-  return error.body.error || null;
-}
-
 /** Part 2 sections 2 and 4: Premium and Platinum, 30-day money-back, cancel anytime. */
 export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: UpgradeDialogProps) {
   const { t } = useTranslation(['gating', 'common']);
   const { language } = usePreferences();
-  const toast = useToast();
-  const upgrade = useUpgradeSubscription();
-  const [pendingTier, setPendingTier] = useState<Tier | null>(null);
-
-  function choose(tier: UpgradeVariables['tier']) {
-    setPendingTier(tier);
-    upgrade.mutate(
-      { tier, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: (result) => {
-          toast.show({
-            title: t('gating:toasts.successTitle'),
-            description: result.message,
-            variant: 'success',
-          });
-          onClose();
-          onUpgraded?.(result.tier);
-        },
-        onError: (error) => {
-          toast.show({
-            title: t('gating:toasts.failedTitle'),
-            description: serverDetail(error) ?? t('gating:toasts.failedBody'),
-            variant: 'error',
-          });
-        },
-        onSettled: () => setPendingTier(null),
-      },
-    );
-  }
+  const upgrade = useUpgradePlan((result) => {
+    onClose();
+    onUpgraded?.(result.tier);
+  });
 
   return (
     <Dialog
@@ -124,11 +83,11 @@ export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: Upgrad
               </ul>
               <Button
                 variation="primary"
-                isDisabled={!available || upgrade.isPending}
-                onClick={() => choose(plan.tier)}
+                isDisabled={!available || upgrade.pending}
+                onClick={() => upgrade.choose(plan.tier)}
                 data-testid={`upgrade-to-${plan.tier}`}
               >
-                {pendingTier === plan.tier
+                {upgrade.upgradingTo === plan.tier
                   ? t('gating:dialog.upgrading')
                   : isCurrent
                     ? t('gating:dialog.currentPlan')

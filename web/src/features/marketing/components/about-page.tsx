@@ -1,10 +1,11 @@
 import { Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from '@/components/icons';
+import { CallToAction, CompactHero } from '@/components/public-page';
+import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from '@/kit/ui/icons';
 import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import './about.css';
 
 const MISSION = [
   { key: 'protect', icon: <ShieldIcon /> },
@@ -33,14 +34,7 @@ export function AboutPage() {
   const { t } = useTranslation('about');
   return (
     <>
-      <section className="app-hero app-hero--compact">
-        <div className="app-hero__inner">
-          <Heading level={1} className="app-hero__title">
-            {t('hero.title')}
-          </Heading>
-          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
-        </div>
-      </section>
+      <CompactHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
 
       <Section title={t('mission.title')}>
         <Grid className="app-grid app-grid--3">
@@ -94,17 +88,12 @@ export function AboutPage() {
         </Grid>
       </Section>
 
-      <section className="app-cta">
-        <div className="app-section__inner">
-          <Heading level={2} className="app-section__title">
-            {t('cta.title')}
-          </Heading>
-          <Text className="app-section__subtitle">{t('cta.subtitle')}</Text>
-          <Link to="/pricing" className="amplify-button amplify-button--primary amplify-button--large">
-            {t('cta.button')}
-          </Link>
-        </div>
-      </section>
+      <CallToAction
+        title={t('cta.title')}
+        subtitle={t('cta.subtitle')}
+        to="/pricing"
+        button={t('cta.button')}
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
+import { Badge } from '@/kit/ui/badge';
+import './marketing.css';
 
 /** Part 1 section 2: the features page is a coming-soon placeholder. */
 export function FeaturesPage() {

@@ -1,5 +1,6 @@
 import { Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { CallToAction } from '@/components/public-page';
 import { Link } from 'react-router-dom';
 import {
   BoltIcon,
@@ -13,11 +14,12 @@ import {
   StarIcon,
   TargetIcon,
   UserIcon,
-} from '@/components/icons';
-import { LogoMark } from '@/components/logo';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+} from '@/kit/ui/icons';
+import { LogoMark } from '@/kit/ui/logo';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
+import './marketing.css';
 
 const PROBLEMS = [
   { key: 'emotion', icon: <BrainIcon /> },
@@ -162,18 +164,13 @@ export function HomePage() {
         </Grid>
       </Section>
 
-      <section className="app-cta">
-        <div className="app-section__inner">
-          <Heading level={2} className="app-section__title">
-            {t('cta.title')}
-          </Heading>
-          <Text className="app-section__subtitle">{t('cta.subtitle')}</Text>
-          <Link to="/dashboard" className="amplify-button amplify-button--primary amplify-button--large">
-            {t('cta.button')}
-          </Link>
-          <Text className="app-cta__note">{t('cta.pricingNote')}</Text>
-        </div>
-      </section>
+      <CallToAction
+        title={t('cta.title')}
+        subtitle={t('cta.subtitle')}
+        to="/dashboard"
+        button={t('cta.button')}
+        note={t('cta.pricingNote')}
+      />
     </>
   );
 }

@@ -18,9 +18,9 @@ import {
   VOLUME_RATIO_BAR_SCALE,
 } from '@app/shared/domain/rules/display-thresholds';
 import { GRADE_THRESHOLDS, LOWEST_GRADE } from '@app/shared/domain/rules/grades';
-import { Card } from '@/components/ui/card';
+import { Card } from '@/kit/ui/card';
 
-/** Sections of the methodology namespace, in reading order (functions/src/market/README.md). */
+/** Sections of the methodology namespace, in reading order (functions/src/engine/README.md). */
 const SECTIONS = [
   'dataSource',
   'returns',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, withQueryClient, type RecordedRequest } from '@/test/fake-api';
-import { renderWithProviders } from '@/test/render';
+import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
 import { AddAssetDialog } from './add-asset-dialog';
 import { todayIsoDate, validateAddAsset } from './add-asset-validation';
 

@@ -1,14 +1,18 @@
 import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
 import { EditHoldingPayloadSchema, type PortfolioAsset } from '@app/shared/domain/entities/portfolio';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { gradeBadgeVariant } from '@app/shared/domain/rules/grades';
-import { Badge } from '@/components/ui/badge';
-import { useToast } from '@/components/ui/toast';
-import { usePreferences } from '@/lib/preferences';
-import { usePriceHistory } from '../api/get-analysis';
-import { useEditHolding, useRemoveHolding } from '../api/holdings';
+import { Badge } from '@/kit/ui/badge';
+import { useToast } from '@/kit/ui/toast';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { useRouteMutation } from '@/kit/api/route-mutation';
+import { useRouteQuery } from '@/kit/api/route-query';
+
+/** About six months of daily bars (126 trading days) in a holding's chart. */
+const HISTORY_DAYS = 126;
 
 const PriceHistoryChart = lazy(() =>
   import('./portfolio-charts').then((module) => ({ default: module.PriceHistoryChart })),
@@ -27,7 +31,11 @@ function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
   const { language } = usePreferences();
   // Snapshot-priced holdings (an undated listing price) have no stored history to chart.
   const hasHistory = asset.price_source !== 'snapshot';
-  const history = usePriceHistory(asset.symbol, { enabled: hasHistory });
+  const history = useRouteQuery(
+    contract.ai.priceHistory,
+    { params: { symbol: asset.symbol }, query: { days: HISTORY_DAYS } },
+    { enabled: hasHistory },
+  );
   if (!hasHistory) return <Text className="app-muted">{t('portfolio:history.snapshot')}</Text>;
   if (history.isPending) return <Loader aria-label={t('portfolio:history.title')} />;
   if (history.isError || history.data.bars.length === 0)
@@ -47,8 +55,8 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
   const toast = useToast();
-  const edit = useEditHolding();
-  const remove = useRemoveHolding();
+  const edit = useRouteMutation(contract.portfolio.edit);
+  const remove = useRouteMutation(contract.portfolio.remove);
   const [editing, setEditing] = useState(false);
   const [shares, setShares] = useState(String(asset.shares));
   const [purchasePrice, setPurchasePrice] = useState(
@@ -68,7 +76,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
       return;
     }
     edit.mutate(
-      { holdingId: asset.id, payload: parsed.data },
+      { params: { holdingId: asset.id }, body: parsed.data },
       {
         onSuccess: () => {
           setEditing(false);
@@ -80,20 +88,23 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
   }
 
   function removeHolding() {
-    remove.mutate(asset.id, {
-      onSuccess: () =>
-        toast.show({
-          title: t('portfolio:toasts.removedTitle'),
-          description: t('portfolio:toasts.removedBody', { name: asset.name }),
-          variant: 'success',
-        }),
-      onError: () =>
-        toast.show({
-          title: t('portfolio:toasts.errorTitle'),
-          description: t('portfolio:errors.removeFailed'),
-          variant: 'error',
-        }),
-    });
+    remove.mutate(
+      { params: { holdingId: asset.id } },
+      {
+        onSuccess: () =>
+          toast.show({
+            title: t('portfolio:toasts.removedTitle'),
+            description: t('portfolio:toasts.removedBody', { name: asset.name }),
+            variant: 'success',
+          }),
+        onError: () =>
+          toast.show({
+            title: t('portfolio:toasts.errorTitle'),
+            description: t('portfolio:errors.removeFailed'),
+            variant: 'error',
+          }),
+      },
+    );
   }
 
   const change = asset.change_percent;

@@ -2,9 +2,10 @@ import { Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { Dialog } from '@/components/ui/dialog';
-import { usePreferences } from '@/lib/preferences';
-import { usePortfolioAnalysis } from '../api/get-analysis';
+import { Dialog } from '@/kit/ui/dialog';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { contract } from '@app/shared/api/contract';
+import { useRouteQuery } from '@/kit/api/route-query';
 
 const AllocationChart = lazy(() =>
   import('./portfolio-charts').then((module) => ({ default: module.AllocationChart })),
@@ -21,7 +22,7 @@ function concentrationLevel(herfindahl: number): 'low' | 'moderate' | 'high' {
 export function PortfolioAnalysisDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
-  const analysis = usePortfolioAnalysis({ enabled: open });
+  const analysis = useRouteQuery(contract.portfolio.analysis, undefined, { enabled: open });
   const data = analysis.data;
   const missing = t('portfolio:analysis.notEnoughData');
 

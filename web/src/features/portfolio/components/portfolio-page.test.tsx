@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, withQueryClient } from '@/test/fake-api';
-import { renderWithProviders } from '@/test/render';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
 import { PortfolioPage } from './portfolio-page';
 
 const LIMITS = (used: number, limit: number) => ({

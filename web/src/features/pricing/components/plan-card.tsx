@@ -9,10 +9,11 @@ import {
   displayedMonthlyPrice,
   type BillingPeriod,
 } from '@app/shared/domain/rules/pricing';
-import { CheckIcon, ShieldIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
+import { CheckIcon, ShieldIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
 import { formatPlanPrice } from './format-price';
+import './pricing.css';
 
 export interface PlanCardProps {
   plan: MarketingPlan;

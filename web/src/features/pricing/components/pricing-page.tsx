@@ -1,17 +1,18 @@
-import { Flex, Grid, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { Flex, Grid, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompactHero, FaqSection } from '@/components/public-page';
 import {
   BILLING_PERIODS,
   DEFAULT_BILLING_PERIOD,
   type BillingPeriod,
 } from '@app/shared/domain/rules/pricing';
-import { CheckIcon, CoinIcon, ShieldIcon } from '@/components/icons';
-import { Section } from '@/components/section';
-import { Badge } from '@/components/ui/badge';
-import { usePreferences } from '@/lib/preferences';
+import { CheckIcon, CoinIcon, ShieldIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { PlanCard } from './plan-card';
 import PLANS from 'virtual:marketing-plans';
+import './pricing.css';
 
 const FAQ = ['changePlan', 'refund', 'crypto', 'trading'] as const;
 
@@ -23,35 +24,29 @@ export function PricingPage() {
 
   return (
     <>
-      <section className="app-hero app-hero--compact">
-        <div className="app-hero__inner">
-          <Heading level={1} className="app-hero__title">
-            {t('hero.title')}
-          </Heading>
-          <Text className="app-hero__subtitle">{t('hero.subtitle')}</Text>
-          <Flex className="app-actions app-actions--middle">
-            <ToggleButtonGroup
-              value={period}
-              isExclusive
-              isSelectionRequired
-              onChange={(value) => setPeriod(value as BillingPeriod)}
-              aria-label={t('billing.toggleLabel')}
-              size="small"
-            >
-              {BILLING_PERIODS.map((option) => (
-                <ToggleButton key={option} value={option}>
-                  {t(`billing.${option}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-            {period === 'annual' ? (
-              <Badge variant="success" data-testid="save-badge">
-                {t('billing.save')}
-              </Badge>
-            ) : null}
-          </Flex>
-        </div>
-      </section>
+      <CompactHero title={t('hero.title')} subtitle={t('hero.subtitle')}>
+        <Flex className="app-actions app-actions--middle">
+          <ToggleButtonGroup
+            value={period}
+            isExclusive
+            isSelectionRequired
+            onChange={(value) => setPeriod(value as BillingPeriod)}
+            aria-label={t('billing.toggleLabel')}
+            size="small"
+          >
+            {BILLING_PERIODS.map((option) => (
+              <ToggleButton key={option} value={option}>
+                {t(`billing.${option}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {period === 'annual' ? (
+            <Badge variant="success" data-testid="save-badge">
+              {t('billing.save')}
+            </Badge>
+          ) : null}
+        </Flex>
+      </CompactHero>
 
       <section className="app-section">
         <div className="app-section__inner">
@@ -75,16 +70,7 @@ export function PricingPage() {
         </div>
       </section>
 
-      <Section title={t('faq.title')} tone="alt">
-        <div className="app-faq">
-          {FAQ.map((key) => (
-            <details key={key} className="app-faq__item">
-              <summary>{t(`faq.items.${key}.question`)}</summary>
-              <Text>{t(`faq.items.${key}.answer`)}</Text>
-            </details>
-          ))}
-        </div>
-      </Section>
+      <FaqSection content={t('faq', { returnObjects: true })} order={FAQ} />
     </>
   );
 }

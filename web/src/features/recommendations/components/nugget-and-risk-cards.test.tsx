@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/kit/test/render';
 import { buildRecommendation } from '../test/fixtures';
 import { NuggetCard } from './nugget-card';
 import { VolumeRiskCard } from './volume-risk-card';

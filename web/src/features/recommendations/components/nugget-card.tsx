@@ -4,9 +4,9 @@ import type { NuggetScores } from '@app/shared/domain/entities/market';
 import { riskScoreColour, scoreColour } from '@app/shared/domain/rules/display-thresholds';
 import { formatNumber } from '@app/shared/domain/rules/formatting';
 import { isFactorWithoutData, type ScoreFactorName } from '@app/shared/domain/rules/score-factors';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { toneClass } from './tone';
 
 /** Part 2 section 9: only the first two key insights are shown. */

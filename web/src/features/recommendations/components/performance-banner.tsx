@@ -1,8 +1,8 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 
 export interface MeasuredBacktest {
   /** 0-1. */

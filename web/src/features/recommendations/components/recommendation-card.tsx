@@ -12,10 +12,10 @@ import {
   expectedReturnPercent,
   riskLevel,
 } from '@app/shared/domain/rules/recommendation-derivations';
-import { ChartIcon, CoinIcon, CrownIcon, ShieldIcon, BellIcon } from '@/components/icons';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { ChartIcon, CoinIcon, CrownIcon, ShieldIcon, BellIcon } from '@/kit/ui/icons';
+import { Badge, type BadgeVariant } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { NuggetCard } from './nugget-card';
 import { toneClass } from './tone';
 import { VolumeRiskCard } from './volume-risk-card';

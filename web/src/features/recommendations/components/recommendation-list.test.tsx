@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/kit/test/render';
 import { buildRecommendation } from '../test/fixtures';
 import { RecommendationList, recommendationsForTab } from './recommendations-page';
 import { UpsellCard } from './upsell-card';

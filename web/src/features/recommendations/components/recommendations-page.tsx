@@ -1,21 +1,21 @@
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { contract } from '@app/shared/api/contract';
 import type { Recommendation } from '@app/shared/domain/entities/market';
 import type { AssetType, Tier } from '@app/shared/domain/enums';
 import { formatDate } from '@app/shared/domain/rules/formatting';
-import { isApiError } from '@/lib/api-client';
-import { CrownIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { Tabs } from '@/components/ui/tabs';
-import { useToast } from '@/components/ui/toast';
-import { usePreferences } from '@/lib/preferences';
-import { useAddHolding } from '../api/add-holding';
-import { useFeatureAllowed } from '../api/check-feature';
-import { useAiHealth } from '../api/get-ai-health';
-import { useRecommendations } from '../api/get-recommendations';
-import { useUsageStats } from '../api/get-usage-stats';
+import { isApiError } from '@/kit/api/api-client';
+import { useRouteMutation } from '@/kit/api/route-mutation';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { CrownIcon } from '@/kit/ui/icons';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+import { Tabs } from '@/kit/ui/tabs';
+import { useToast } from '@/kit/ui/toast';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { useFeatureAccess } from '@/lib/feature-access';
 import { PerformanceBanner } from './performance-banner';
 import { RecommendationCard } from './recommendation-card';
 import { UpsellCard } from './upsell-card';
@@ -52,14 +52,7 @@ export function RecommendationList({ recommendations, ...cardProps }: Recommenda
   const { t } = useTranslation('recommendations');
   const [expandedId, setExpandedId] = useState<string | null>(null);
   if (recommendations.length === 0) {
-    return (
-      <Card className="rec-empty">
-        <Heading level={2} fontSize="large">
-          {t('empty.title')}
-        </Heading>
-        <Text className="app-muted">{t('empty.description')}</Text>
-      </Card>
-    );
+    return <EmptyState title={t('empty.title')} description={t('empty.description')} className="rec-empty" />;
   }
   return (
     <ul className="rec-list">
@@ -91,9 +84,8 @@ function PhilosophyCard() {
   );
 }
 
-function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
-}
+/** Enough to never cut below the tier cap (PREMIUM 10); the server trims per tier and says so. */
+const REQUEST_LIMIT = 100;
 
 export interface RecommendationsPageProps {
   /** Whose list: the signed-in user's id, or the public demo list. */
@@ -110,18 +102,23 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
   const { language } = usePreferences();
   const toast = useToast();
   const [tab, setTab] = useState<RecommendationsTab>('all');
-  const recommendations = useRecommendations(userId);
-  const health = useAiHealth();
-  const usage = useUsageStats();
-  const advanced = useFeatureAllowed('advanced_recommendations');
-  const customAlerts = useFeatureAllowed('custom_alerts');
-  const addHolding = useAddHolding();
+  const recommendations = useRouteQuery(contract.ai.recommendations, {
+    params: { user: userId },
+    query: { limit: REQUEST_LIMIT },
+  });
+  // 'healthy' means the engine's data is live and fresh (the LIVE AI badge).
+  const health = useRouteQuery(contract.ai.health);
+  // The daily recommendations quota of the current UTC day.
+  const usage = useRouteQuery(contract.subscription.usageStats);
+  const advanced = useFeatureAccess('advanced_recommendations').allowed;
+  const customAlerts = useFeatureAccess('custom_alerts').allowed;
+  // Idempotent in the contract: one Idempotency-Key per user action, so a retried request adds once.
+  const addHolding = useRouteMutation(contract.portfolio.add);
 
   const onAdd = async (recommendation: Recommendation, shares: number) => {
     try {
       await addHolding.mutateAsync({
-        payload: { symbol: recommendation.symbol, shares, asset_type: recommendation.asset_type },
-        idempotencyKey: newIdempotencyKey(),
+        body: { symbol: recommendation.symbol, shares, asset_type: recommendation.asset_type },
       });
       toast.show({
         variant: 'success',

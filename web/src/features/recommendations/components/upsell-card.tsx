@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Card } from '@/components/ui/card';
+import { Card } from '@/kit/ui/card';
 
 /** Part 2 section 2: 'N additional recommendations with Premium', when the tier cap hid some. */
 export function UpsellCard({ hiddenCount }: { hiddenCount: number }) {

@@ -2,9 +2,9 @@ import { Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { isUnlimited, remaining, usagePercentage, usageColour } from '@app/shared/domain/rules/usage';
 import { formatNumber } from '@app/shared/domain/rules/formatting';
-import { Card } from '@/components/ui/card';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { ProgressBar } from '@/kit/ui/progress-bar';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { formatLimit, INFINITY_SIGN } from './format-helpers';
 
 const TONES = { green: 'success', yellow: 'warning', red: 'error' } as const;

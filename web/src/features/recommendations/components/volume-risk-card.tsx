@@ -8,8 +8,8 @@ import {
   volumeRatioBarWidth,
 } from '@app/shared/domain/rules/display-thresholds';
 import { formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { formatOptional } from './format-helpers';
 import { toneClass } from './tone';
 

@@ -5,8 +5,8 @@ import type { NuggetScores, ScoreFactor } from '@app/shared/domain/entities/mark
 import { GRADE_THRESHOLDS } from '@app/shared/domain/rules/grades';
 import { scoreColour, riskScoreColour } from '@app/shared/domain/rules/display-thresholds';
 import { formatNumber } from '@app/shared/domain/rules/formatting';
-import { Card } from '@/components/ui/card';
-import { usePreferences } from '@/lib/preferences';
+import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { toneClass } from './tone';
 
 /** The engine's factor names and the nugget label each one reads as. */

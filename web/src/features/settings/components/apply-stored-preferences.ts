@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { User } from '@app/shared/domain/entities/user';
-import { usePreferences } from '@/lib/preferences';
+import { usePreferences } from '@/kit/preferences/preferences';
 
 /** Which signed-in user's server preferences this browser has taken on (one id). */
 export const PREFERENCES_SYNCED_USER_KEY = 'preferencesSyncedUser';

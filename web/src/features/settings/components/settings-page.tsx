@@ -1,22 +1,22 @@
 import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
 import { UpdateProfilePayloadSchema, type User } from '@app/shared/domain/entities/user';
-import { Card } from '@/components/ui/card';
-import { useToast } from '@/components/ui/toast';
-import { SUPPORTED_LANGUAGES } from '@/lib/i18n-core';
-import { isLanguage, isTheme, usePreferences } from '@/lib/preferences';
-import { useUpdateProfile } from '../api/update-profile';
+import { useRouteMutation } from '@/kit/api/route-mutation';
+import { Card } from '@/kit/ui/card';
+import { useToast } from '@/kit/ui/toast';
+import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
+import { isLanguage, isTheme, usePreferences } from '@/kit/preferences/preferences';
 import { markPreferencesSynced } from './apply-stored-preferences';
 
 export interface SettingsPageProps {
   /** The signed-in user, or null for a demo visitor (whose choices stay in this browser). */
   user: User | null;
-  onSaved: (user: User) => void;
 }
 
 /** Part 2 section 2 (heading and subtitle) with language, theme and profile. */
-export function SettingsPage({ user, onSaved }: SettingsPageProps) {
+export function SettingsPage({ user }: SettingsPageProps) {
   const { t } = useTranslation(['settings', 'common']);
   const preferences = usePreferences();
   const toast = useToast();
@@ -25,11 +25,10 @@ export function SettingsPage({ user, onSaved }: SettingsPageProps) {
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
   const [error, setError] = useState<string | null>(null);
-  const update = useUpdateProfile({
-    onSaved: (saved) => {
-      markPreferencesSynced(saved.id);
-      onSaved(saved);
-    },
+  // The answer is the saved user: the route's policy puts it in the session's cache, so the header
+  // follows at once.
+  const update = useRouteMutation(contract.auth.updateMe, {
+    onSuccess: (saved) => markPreferencesSynced(saved.id),
   });
 
   async function applyLocally() {
@@ -56,7 +55,7 @@ export function SettingsPage({ user, onSaved }: SettingsPageProps) {
       return;
     }
     try {
-      await update.mutateAsync(parsed.data);
+      await update.mutateAsync({ body: parsed.data });
       await applyLocally();
       toast.show({ title: t('settings:form.saved'), variant: 'success' });
     } catch {

@@ -1,7 +1,7 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { isUnlimited, usageColour, usagePercentage } from '@app/shared/domain/rules/usage';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { ProgressBar } from '@/kit/ui/progress-bar';
 
 const TONE = { green: 'success', yellow: 'warning', red: 'error' } as const;
 

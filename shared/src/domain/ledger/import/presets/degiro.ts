@@ -1,6 +1,6 @@
 import type { LedgerIssue } from '../../ledger-errors';
 import { candidateFromValues } from '../column-mapping';
-import { readCsvRows } from '../csv';
+import { readHeaderedCsv } from '../csv';
 import { fieldCountIssue, unreadRow, type SourceFile, type SourceRow } from '../import-preview';
 import { parseDecimal } from '../parse-values';
 
@@ -42,10 +42,9 @@ function accountCurrencyOf(header: readonly string[]): string | undefined {
 }
 
 export function readDegiroCsv(text: string): SourceFile {
-  const [headerRow, ...dataRows] = readCsvRows(text, ',');
-  if (!headerRow)
-    return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_EMPTY', params: {} }] };
-  const header = headerRow.cells.map((cell) => cell.trim());
+  const file = readHeaderedCsv(text, ',');
+  if (!file) return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_EMPTY', params: {} }] };
+  const { header, dataRows } = file;
   const accountCurrency = accountCurrencyOf(header);
   if (header[COLUMN.isin] !== 'ISIN' || header.length < MINIMUM_COLUMNS || !accountCurrency) {
     const column = header[COLUMN.isin] !== 'ISIN' ? 'ISIN' : 'Value EUR';

@@ -1,7 +1,7 @@
 import type { LedgerIssue } from '../../ledger-errors';
 import type { TransactionType } from '../../transaction';
 import { candidateFromValues, type MappableField } from '../column-mapping';
-import { readCsvRows } from '../csv';
+import { readHeaderedCsv } from '../csv';
 import {
   fieldCountIssue,
   unreadRow,
@@ -59,10 +59,9 @@ function amountWithCurrency(
 }
 
 export function readTrading212Csv(text: string): SourceFile {
-  const [headerRow, ...dataRows] = readCsvRows(text, ',');
-  if (!headerRow)
-    return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_EMPTY', params: {} }] };
-  const header = headerRow.cells.map((cell) => cell.trim());
+  const file = readHeaderedCsv(text, ',');
+  if (!file) return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_EMPTY', params: {} }] };
+  const { header, dataRows } = file;
   const missing = REQUIRED_COLUMNS.find((column) => !header.includes(column));
   if (missing)
     return {

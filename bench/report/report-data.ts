@@ -1,0 +1,43 @@
+import type { runLoadLevels } from '../api-load';
+import type { InvocationResult } from '../area-invoker';
+import type { RouteConsumption } from '../dynamo-efficiency';
+import type { EngineBenchFigures } from '../engine';
+import type { ArtefactFigures } from '../lambda-artefacts';
+import type { LighthouseFigures } from '../lighthouse-scores';
+import type { MemorySnapshot } from '../memory';
+import type { PageLoadFigures } from '../page-requests';
+import type { PortfolioBenchResult } from '../portfolio';
+import type { SiteWeight } from '../site-weight';
+import type { SubscriptionBenchResult } from '../subscription';
+
+/** Everything one `npm run bench` measured; a section renders what it finds (a failed step leaves a gap). */
+export interface Report {
+  startedAt: Date;
+  finishedAt?: Date;
+  loadBefore: number[];
+  loadAfter?: number[];
+  sitesBuilt: boolean;
+  artefacts?: ArtefactFigures;
+  replayCheck?: { without: InvocationResult; with: InvocationResult; replayFileBytes: number };
+  engine?: EngineBenchFigures;
+  subscription?: SubscriptionBenchResult;
+  portfolio?: PortfolioBenchResult;
+  consumption?: RouteConsumption[];
+  exerciseStatuses?: Record<string, Record<string, number>>;
+  load?: Awaited<ReturnType<typeof runLoadLevels>>;
+  loadConsumption?: RouteConsumption[];
+  pages?: PageLoadFigures[];
+  pagesError?: string;
+  lighthouse?: LighthouseFigures[];
+  sites?: SiteWeight[];
+  memoryAtRest?: MemorySnapshot;
+  perArea?: Record<string, InvocationResult>;
+  errors: string[];
+}
+
+/** The targets the report checks (bench/results.md says why each was chosen). */
+export const READ_TARGET_MS = 100;
+export const BUNDLE_TARGET_BYTES = 300 * 1024;
+export const INIT_TARGET_RATIO = 3;
+export const MEMORY_TARGET_BYTES = 1.5 * 1024 ** 3;
+export const HOME_JS_BUDGET_BYTES = 150 * 1024;

@@ -1,0 +1,68 @@
+/** Section 7: the engine's throughput and the subscription and portfolio latency benches. */
+import { table, verdict } from '../report-format';
+import type { Report } from './report-data';
+
+export function renderEngine(report: Report): string[] {
+  const out = ['## 7. Engine and service latency benches', ''];
+  const engine = report.engine;
+  if (engine) {
+    const analysis = engine.analysis as unknown as Record<string, unknown>;
+    out.push(
+      'Full analysis throughput (`bench/engine.ts`, one thread) and the price poll over the watched universe (in-memory market repository):',
+      '',
+      table(
+        ['figure', 'value'],
+        [
+          ...Object.entries(analysis).map(
+            ([name, value]) =>
+              [name, typeof value === 'object' ? JSON.stringify(value) : String(value)] as [string, string],
+          ),
+          ...Object.entries(engine.price_poll).map(
+            ([name, value]) => [`price_poll.${name}`, String(value)] as [string, string],
+          ),
+        ],
+      ),
+      '',
+      `Target: 500 symbols x 3 years analysed in under 1 s on one core: ${verdict(engine.target_met)}.`,
+      '',
+    );
+  }
+  const rows: (string | number)[][] = [];
+  if (report.subscription) {
+    for (const [name, figures] of [
+      ['check-feature', report.subscription.check_feature],
+      ['use-feature (PRO: counted write path)', report.subscription.use_feature],
+    ] as const) {
+      rows.push([
+        name,
+        figures.requests,
+        figures.p50_ms,
+        figures.p99_ms,
+        figures.mean_ms,
+        figures.max_ms,
+        JSON.stringify(figures.statuses),
+      ]);
+    }
+  }
+  if (report.portfolio) {
+    const figures = report.portfolio.list_portfolio;
+    rows.push([
+      `list portfolio (${report.portfolio.holdings} holdings)`,
+      figures.requests,
+      figures.p50_ms,
+      figures.p99_ms,
+      figures.mean_ms,
+      figures.max_ms,
+      JSON.stringify(figures.statuses),
+    ]);
+  }
+  if (rows.length > 0) {
+    out.push(
+      'Sequential HTTP latency on the local stack (bench/subscription.ts, bench/portfolio.ts; one request at a time, after warm-up):',
+      '',
+      table(['call', 'requests', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'statuses'], rows),
+      '',
+    );
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createFeedHealthRepository } from './feed-health-repository';
+import { createJobRunsRepository } from './job-runs-repository';
+import { createMarketAlertsRepository } from './market-alerts-repository';
+import { createPricesRepository } from './prices-repository';
+import { createRecommendationQueueRepository } from './recommendation-queue-repository';
+
+/** The market table's repositories (and the recommendation queue it feeds), as the ai area and the price poll both need them. */
+export function createMarketRepositories(
+  client: DynamoDBDocumentClient,
+  tables: { market: string; moderation: string },
+) {
+  return {
+    prices: createPricesRepository(client, tables.market),
+    feedHealth: createFeedHealthRepository(client, tables.market),
+    marketAlerts: createMarketAlertsRepository(client, tables.market),
+    jobRuns: createJobRunsRepository(client, tables.market),
+    recommendationQueue: createRecommendationQueueRepository(client, tables),
+  };
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
+import { isApiError } from '@/kit/api/api-client';
+import { serverMessageOf } from '@/kit/api/api-error-text';
+import { useRouteMutation } from '@/kit/api/route-mutation';
+import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
+import { validateSignIn, validateSignUp, type SignInValues, type SignUpValues } from '../validation';
+
+const EMPTY_SIGN_UP: SignUpValues = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  firstName: '',
+  lastName: '',
+};
+
+/**
+ * The state and submissions of the dialog's two forms. Values survive a switch of tab; one error at a
+ * time, cleared on any edit (part 1 section 2); the messages are those of sections 5 and 8, translated.
+ */
+export function useAuthForms(onSignedIn: () => void) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const register = useRouteMutation(contract.auth.register);
+  const [signInValues, setSignInValues] = useState<SignInValues>({ email: '', password: '' });
+  const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  function describeSignInFailure(failure: unknown, fallback: 'loginFailed' | 'registrationFailed'): string {
+    if (failure instanceof SignInError) {
+      if (failure.kind === 'invalid-credentials') return t('auth:server.invalidCredentials');
+      return failure.detail ?? t(`auth:errors.${fallback}`);
+    }
+    return t('auth:errors.unexpected');
+  }
+
+  function describeRegistrationFailure(failure: unknown): string {
+    if (isApiError(failure) && failure.status === 409) return t('auth:server.emailAlreadyRegistered');
+    if (isApiError(failure) && failure.status > 0)
+      return serverMessageOf(failure) ?? t('auth:errors.registrationFailed');
+    return t('auth:errors.unexpected');
+  }
+
+  async function signIn(email: string, password: string, fallback: 'loginFailed' | 'registrationFailed') {
+    try {
+      await signInWithPassword(email, password);
+      onSignedIn();
+    } catch (failure: unknown) {
+      setError(describeSignInFailure(failure, fallback));
+      setLoading(false);
+    }
+  }
+
+  async function submitSignIn(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateSignIn(signInValues);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
+    setLoading(true);
+    await signIn(signInValues.email, signInValues.password, 'loginFailed');
+  }
+
+  async function submitSignUp(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateSignUp(signUpValues);
+    if (problem) {
+      setError(t(problem, { minimum: PASSWORD_POLICY.minLength }));
+      return;
+    }
+    setLoading(true);
+    try {
+      // The body's role is always USER (and the server ignores it anyway).
+      await register.mutateAsync({
+        body: {
+          email: signUpValues.email,
+          password: signUpValues.password,
+          first_name: signUpValues.firstName,
+          last_name: signUpValues.lastName,
+          role: 'USER',
+        },
+      });
+    } catch (failure: unknown) {
+      setLoading(false);
+      setError(describeRegistrationFailure(failure));
+      return;
+    }
+    await signIn(signUpValues.email, signUpValues.password, 'registrationFailed');
+  }
+
+  return {
+    error,
+    loading,
+    clearError: () => setError(null),
+    signIn: {
+      values: signInValues,
+      onEdit: (field: keyof SignInValues, value: string) => {
+        setError(null);
+        setSignInValues((current) => ({ ...current, [field]: value }));
+      },
+      onSubmit: (event: FormEvent) => void submitSignIn(event),
+    },
+    signUp: {
+      values: signUpValues,
+      onEdit: (field: keyof SignUpValues, value: string) => {
+        setError(null);
+        setSignUpValues((current) => ({ ...current, [field]: value }));
+      },
+      onSubmit: (event: FormEvent) => void submitSignUp(event),
+    },
+  };
+}

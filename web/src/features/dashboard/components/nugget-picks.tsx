@@ -1,0 +1,81 @@
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import type { Recommendation } from '@app/shared/domain/entities/market';
+import { formatCurrency, formatNumber } from '@app/shared/domain/rules/formatting';
+import {
+  gradeBadgeVariant,
+  gradeToSpeculationLevel,
+  speculationBadgeColour,
+} from '@app/shared/domain/rules/grades';
+import { cutNuggetText } from '@app/shared/domain/rules/recommendation-derivations';
+import { isFactorWithoutData } from '@app/shared/domain/rules/score-factors';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { Badge, type BadgeVariant } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+
+const SPECULATION_VARIANT: Record<'green' | 'yellow' | 'red', BadgeVariant> = {
+  green: 'success',
+  yellow: 'warning',
+  red: 'destructive',
+};
+
+function NuggetPick({ item }: { item: Recommendation }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const { language } = usePreferences();
+  const scores = item.nugget_scores;
+  const grade = scores.investment_grade;
+  const level = gradeToSpeculationLevel(grade);
+  return (
+    <div className="dashboard__nugget" data-testid="nugget-item">
+      <Flex justifyContent="space-between" alignItems="center" gap="small">
+        <Text fontWeight="bold">{item.symbol}</Text>
+        <Badge variant={gradeBadgeVariant(grade)}>{grade}</Badge>
+      </Flex>
+      <Text className="app-muted">{item.name}</Text>
+      <Badge variant={SPECULATION_VARIANT[speculationBadgeColour(level)]}>
+        {t('common:speculation.value', { level: t(`common:speculation.levels.${level}`) })}
+      </Badge>
+      <dl className="app-definition-list">
+        <dt>{t('dashboard:price')}</dt>
+        <dd>{formatCurrency(item.current_price, language)}</dd>
+        <dt>{t('dashboard:afterHours')}</dt>
+        <dd>
+          {item.after_hours_price !== null
+            ? formatCurrency(item.after_hours_price, language)
+            : t('common:status.notAvailable')}
+        </dd>
+        <dt>{t('dashboard:compositeScore')}</dt>
+        <dd>{formatNumber(scores.composite_rationality_score, language, 1)}</dd>
+        <dt>{t('dashboard:financialHealth')}</dt>
+        {isFactorWithoutData(scores, 'financial_health') ? (
+          <dd className="app-muted" title={t('common:noData.description')}>
+            {t('common:noData.label')}
+          </dd>
+        ) : (
+          <dd>{formatNumber(scores.financial_health_score, language, 1)}</dd>
+        )}
+      </dl>
+      <Text className="dashboard__nugget-text" title={scores.key_nuggets[0]}>
+        {cutNuggetText(scores.key_nuggets[0])}
+      </Text>
+    </div>
+  );
+}
+
+/** Part 1 section 2: the top picks, each with its grade, speculation level and key nugget. */
+export function NuggetPicks({ picks }: { picks: readonly Recommendation[] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card data-testid="nugget-recommendations">
+      <Heading level={2} className="app-card-title">
+        {t('nuggets.title')}
+      </Heading>
+      <Text className="app-muted">{t('nuggets.subtitle')}</Text>
+      <div className="app-grid app-grid--3 dashboard__nuggets">
+        {picks.map((item) => (
+          <NuggetPick key={item.id} item={item} />
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/kit/ui/badge';
+import { Card } from '@/kit/ui/card';
+
+export interface WelcomeCardProps {
+  name: string;
+  aiLive: boolean;
+  /** Explain the offline badge once the calls that decide it have answered. */
+  explainOffline: boolean;
+  isReplay: boolean;
+  isDemo: boolean;
+}
+
+/** The greeting with the AI status, replay and demo badges. */
+export function WelcomeCard({ name, aiLive, explainOffline, isReplay, isDemo }: WelcomeCardProps) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  return (
+    <Card className="app-welcome">
+      <Heading level={1} className="app-welcome__title">
+        {t('dashboard:welcome.title', { name })}
+      </Heading>
+      <Text>{t('dashboard:welcome.subtitle')}</Text>
+      <div className="app-badges-row dashboard__status">
+        <Badge variant={aiLive ? 'success' : 'destructive'} data-testid="ai-status">
+          {aiLive ? t('dashboard:ai.live') : t('dashboard:ai.offline')}
+        </Badge>
+        {isReplay ? (
+          <Badge variant="warning" title={t('common:replay.description')}>
+            {t('common:replay.badge')}
+          </Badge>
+        ) : null}
+        {isDemo ? <Badge variant="warning">{t('common:demo.badge')}</Badge> : null}
+      </div>
+      {!aiLive && explainOffline ? (
+        <Text className="app-muted">{t('dashboard:ai.offlineDescription')}</Text>
+      ) : null}
+    </Card>
+  );
+}

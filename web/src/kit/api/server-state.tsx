@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { configureAmplifyAuth, currentAccessToken, loadAmplifyAuth } from '../auth/amplify-auth';
+import type { RuntimeConfig } from '../config/runtime-config';
+import { configureApiClient, createApiClient } from './api-client';
+
+/**
+ * Defaults of every query of both sites; a route that needs other values says so once in
+ * ./route-policies.ts.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}
+
+/** When an API answer ends the session, and how the site leaves. */
+export interface SessionEndPolicy {
+  /**
+   * Statuses that end the session. The investor site: 401 (part 1 sections 4 and 8); the admin site
+   * also 403 (part 2 section 7).
+   */
+  statuses?: readonly number[];
+  /**
+   * How long the page stays before going home, so the toast that explains why can be read (the admin
+   * site: 2 s, part 2 section 8).
+   */
+  delayMs?: number;
+}
+
+let signingOut = false;
+
+/** Signs out of Cognito, then reloads the site's home page. */
+function endSession(delayMs: number): void {
+  if (signingOut) return;
+  signingOut = true;
+  const signedOut = loadAmplifyAuth()
+    .then((auth) => auth.signOut())
+    .catch(() => undefined);
+  const delay = new Promise((resolve) => setTimeout(resolve, delayMs));
+  void Promise.all([signedOut, delay]).then(() => window.location.assign('/'));
+}
+
+let configuredFor: RuntimeConfig | null = null;
+
+/** Amplify and the typed API client, configured once from the runtime config. */
+export function setUpServerAccess(config: RuntimeConfig, sessionEnd: SessionEndPolicy = {}): void {
+  if (configuredFor === config) return;
+  configuredFor = config;
+  configureAmplifyAuth(config);
+  configureApiClient(
+    createApiClient({
+      apiUrl: config.apiUrl,
+      getAccessToken: currentAccessToken,
+      onUnauthorized: () => endSession(sessionEnd.delayMs ?? 0),
+      signOutStatuses: sessionEnd.statuses ?? [401],
+    }),
+  );
+}
+
+/**
+ * TanStack Query and the API for the screens that talk to the server. On the investor site only the
+ * signed-in area does, so the public pages (and their size budget) do without it.
+ */
+export function ServerStateProvider({
+  config,
+  sessionEnd,
+  queryClient,
+  children,
+}: {
+  config: RuntimeConfig;
+  sessionEnd?: SessionEndPolicy;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  setUpServerAccess(config, sessionEnd);
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,92 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentGroups, loadAmplifyAuth, type AmplifyAuthModule } from './amplify-auth';
+import { hasSession, signInWithPassword } from './password-sign-in';
+
+vi.mock('./amplify-auth', () => ({
+  authFlowType: () => 'USER_PASSWORD_AUTH',
+  currentGroups: vi.fn(),
+  loadAmplifyAuth: vi.fn(),
+}));
+
+const auth = {
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+  getCurrentUser: vi.fn(),
+  fetchAuthSession: vi.fn(),
+};
+
+describe('password sign-in', () => {
+  beforeEach(() => {
+    for (const fn of Object.values(auth)) fn.mockReset();
+    vi.mocked(currentGroups).mockReset();
+    vi.mocked(loadAmplifyAuth).mockResolvedValue(auth as unknown as AmplifyAuthModule);
+    auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    auth.signOut.mockResolvedValue(undefined);
+    auth.fetchAuthSession.mockResolvedValue({ tokens: { accessToken: 'token' } });
+  });
+
+  it('signs anyone in when the site requires no group, with the configured flow and a trimmed email', async () => {
+    await signInWithPassword(' demo@nugget.local ', 'NuggetDemo1');
+
+    expect(auth.signIn).toHaveBeenCalledWith({
+      username: 'demo@nugget.local',
+      password: 'NuggetDemo1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(currentGroups).not.toHaveBeenCalled();
+  });
+
+  it('admits a member of the required group', async () => {
+    vi.mocked(currentGroups).mockResolvedValue(['ADMIN']);
+
+    await signInWithPassword('admin@nugget.local', 'NuggetAdmin1', { requiredGroup: 'ADMIN' });
+
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs a non-member out again and refuses them', async () => {
+    vi.mocked(currentGroups).mockResolvedValue([]);
+
+    await expect(
+      signInWithPassword('demo@nugget.local', 'NuggetDemo1', { requiredGroup: 'ADMIN' }),
+    ).rejects.toMatchObject({ kind: 'missing-group' });
+    expect(auth.signOut).toHaveBeenCalledOnce();
+  });
+
+  it('reports a wrong password as invalid credentials (cognito-local and Cognito names)', async () => {
+    for (const name of ['NotAuthorizedException', 'InvalidPasswordException']) {
+      auth.signIn.mockRejectedValueOnce(Object.assign(new Error('nope'), { name }));
+      await expect(signInWithPassword('admin@nugget.local', 'bad')).rejects.toMatchObject({
+        kind: 'invalid-credentials',
+      });
+    }
+  });
+
+  it("ends another user's session left in the browser and signs in as asked", async () => {
+    auth.signIn
+      .mockRejectedValueOnce(
+        Object.assign(new Error('already'), { name: 'UserAlreadyAuthenticatedException' }),
+      )
+      .mockResolvedValueOnce({ isSignedIn: true });
+
+    await signInWithPassword('demo@nugget.local', 'NuggetDemo1');
+
+    expect(auth.signOut).toHaveBeenCalledOnce();
+    expect(auth.signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('ends a restored session outside the required group', async () => {
+    auth.getCurrentUser.mockResolvedValue({ username: 'sub' });
+    vi.mocked(currentGroups).mockResolvedValue(['SOMETHING_ELSE']);
+
+    await expect(hasSession({ requiredGroup: 'ADMIN' })).resolves.toBe(false);
+    expect(auth.signOut).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a restored session when no group is required', async () => {
+    auth.getCurrentUser.mockResolvedValue({ username: 'sub' });
+
+    await expect(hasSession()).resolves.toBe(true);
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+});

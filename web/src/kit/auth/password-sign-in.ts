@@ -1,0 +1,100 @@
+import { authFlowType, currentGroups, loadAmplifyAuth } from './amplify-auth';
+
+/** Amplify names for "wrong email or password" (cognito-local answers InvalidPasswordException). */
+const INVALID_CREDENTIALS = new Set([
+  'NotAuthorizedException',
+  'InvalidPasswordException',
+  'UserNotFoundException',
+]);
+
+export type SignInFailure =
+  | 'invalid-credentials'
+  | 'not-completed'
+  /** Signed in, but not a member of the group the site requires (the admin site: ADMIN). */
+  | 'missing-group'
+  | 'server';
+
+export class SignInError extends Error {
+  override readonly name = 'SignInError';
+  constructor(
+    readonly kind: SignInFailure,
+    /** The server's own text, shown when present (part 1 section 8). */
+    readonly detail?: string,
+  ) {
+    super(detail ?? kind);
+  }
+}
+
+/** Who may hold a session on a site: anyone with an account, or only members of one Cognito group. */
+export interface SessionRequirement {
+  /** Roles come from the access token's `cognito:groups` (ARCHITECTURE.md), never from a body. */
+  requiredGroup?: string;
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+function toSignInError(error: unknown): unknown {
+  const name = errorName(error);
+  if (name && INVALID_CREDENTIALS.has(name)) return new SignInError('invalid-credentials');
+  if (error instanceof Error && name && name !== 'Error' && name !== 'TypeError') {
+    return new SignInError('server', error.message || undefined);
+  }
+  return error;
+}
+
+/**
+ * Signs in through Cognito, the Amplify way (Amplify stores and refreshes the session). With a
+ * required group, anyone outside it is signed out again and refused (part 2 sections 4 and 6).
+ */
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  { requiredGroup }: SessionRequirement = {},
+): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  const attempt = () =>
+    auth.signIn({ username: email.trim(), password, options: { authFlowType: authFlowType() } });
+  let result: Awaited<ReturnType<typeof attempt>>;
+  try {
+    result = await attempt();
+  } catch (error: unknown) {
+    if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw toSignInError(error);
+    // Someone else's session is still in this browser: end it and sign in as asked.
+    await auth.signOut();
+    result = await attempt().catch((retryError: unknown) => {
+      throw toSignInError(retryError);
+    });
+  }
+  if (!result.isSignedIn) throw new SignInError('not-completed');
+  if (requiredGroup && !(await currentGroups()).includes(requiredGroup)) {
+    await auth.signOut();
+    throw new SignInError('missing-group');
+  }
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  await auth.signOut();
+}
+
+/**
+ * True when Amplify holds a valid (or refreshable) session for this site. A session outside the
+ * required group is ended (an investor's session left in the admin site's storage).
+ */
+export async function hasSession({ requiredGroup }: SessionRequirement = {}): Promise<boolean> {
+  const auth = await loadAmplifyAuth();
+  try {
+    await auth.getCurrentUser();
+    const session = await auth.fetchAuthSession();
+    if (!session.tokens?.accessToken) return false;
+  } catch {
+    return false;
+  }
+  if (!requiredGroup) return true;
+  const groups = await currentGroups().catch((): string[] => []);
+  if (groups.includes(requiredGroup)) return true;
+  await auth.signOut().catch(() => undefined);
+  return false;
+}
