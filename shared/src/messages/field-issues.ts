@@ -37,7 +37,8 @@ function isFieldCode(value: string): value is MessageCode {
   return isMessageCode(value) && 'field' in MESSAGE_CATALOGUE[value];
 }
 
-function valueAtPath(input: unknown, path: readonly PropertyKey[]): unknown {
+/** The value a zod issue's path points to in the parsed input (undefined when it is missing). */
+export function valueAtPath(input: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = input;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return undefined;

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { valueAtPath } from '../../messages/field-issues';
 import { MESSAGE_CODES, type MessageCode } from '../../messages/message';
 
 /**
@@ -35,15 +36,6 @@ export class LedgerError extends Error {
     // The message is the code on purpose: no English sentence travels with the error.
     super(code);
   }
-}
-
-function valueAtPath(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = input;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 function fieldName(path: readonly PropertyKey[]): string | null {
