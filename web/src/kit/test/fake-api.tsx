@@ -13,14 +13,14 @@ export interface RecordedRequest {
 export type FakeRoute = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
 
 /**
- * An error answer as the API words it: a test that gives only `error` and `code` gets the message
- * code of an unexpected error and no parameters, the fields every error body carries.
+ * An error answer as the API words it: a test that gives only `error` and `code` gets a message code
+ * no build knows (so the site shows the body's `error`, as for a newer server) and no parameters.
  */
 function withMessageCode(answer: { status?: number; body: unknown }): unknown {
   const body = answer.body;
   if ((answer.status ?? 200) < 400 || typeof body !== 'object' || body === null || 'message_code' in body)
     return body;
-  return { message_code: 'INTERNAL_ERROR', params: {}, ...body };
+  return { message_code: 'TEST_CODE_UNKNOWN_TO_THE_SITE', params: {}, ...body };
 }
 
 /** Points the site's API client at a fake server; returns the requests it received. */

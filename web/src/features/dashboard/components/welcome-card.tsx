@@ -10,15 +10,24 @@ export interface WelcomeCardProps {
   explainOffline: boolean;
   isReplay: boolean;
   isDemo: boolean;
+  /** An account created in this session: welcomed, not welcomed back. */
+  isNewAccount: boolean;
 }
 
 /** The greeting with the AI status, replay and demo badges. */
-export function WelcomeCard({ name, aiLive, explainOffline, isReplay, isDemo }: WelcomeCardProps) {
+export function WelcomeCard({
+  name,
+  aiLive,
+  explainOffline,
+  isReplay,
+  isDemo,
+  isNewAccount,
+}: WelcomeCardProps) {
   const { t } = useTranslation(['dashboard', 'common']);
   return (
     <Card className="app-welcome">
       <Heading level={1} className="app-welcome__title">
-        {t('dashboard:welcome.title', { name })}
+        {isNewAccount ? t('dashboard:welcome.titleNew', { name }) : t('dashboard:welcome.title', { name })}
       </Heading>
       <Text>{t('dashboard:welcome.subtitle')}</Text>
       <div className="app-badges-row dashboard__status">
