@@ -4,6 +4,7 @@ import type { CostSample, CostsRepository } from '../data/costs-repository';
 import { describePriceTable } from '../platform/cost-model';
 import { message } from '@app/shared/messages/message';
 import { ServiceUnavailableError, fieldError } from '../platform/errors';
+import type { Render } from '../platform/messages';
 
 /**
  * Cost per route and per UTC day, for finance: from the local stack's own records (one Query per day
@@ -110,9 +111,16 @@ export async function getCosts(
   source: CostRowSource,
   query: { from?: string | undefined; to?: string | undefined },
   now: Date,
+  render: Render,
 ): Promise<CostsResponse> {
   const range = resolveCostRange(query, now);
   const rows = await source.readRows(range.days);
   rows.sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
-  return { rows, price_table: describePriceTable(), from: range.from, to: range.to };
+  const priceTable = describePriceTable();
+  return {
+    rows,
+    price_table: { ...priceTable, source: render(priceTable.source) },
+    from: range.from,
+    to: range.to,
+  };
 }

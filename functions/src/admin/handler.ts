@@ -170,8 +170,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 
   costs: async (request, deps) => {
-    adminOf(request, deps);
-    return getCosts(deps.costs, request.query, deps.now());
+    return getCosts(deps.costs, request.query, deps.now(), adminOf(request, deps).render);
   },
 };
 
