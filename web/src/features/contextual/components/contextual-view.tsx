@@ -60,7 +60,8 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       </div>
       <Text marginTop="small">
         <strong>{t('card.catalyst')}:</strong> {t(`catalystTypes.${item.catalyst_type}`)} ·{' '}
-        {item.catalyst_title}
+        {/* The headline as its source wrote it: data, in the source's language. */}
+        <span lang="en">{item.catalyst_title}</span>
       </Text>
       <dl className="ctx-metrics">
         <div>
@@ -115,7 +116,7 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       <div className="ctx-row">
         <Text className="app-muted" fontSize="small">
           {t('card.published', { date: formatDate(item.published_date, language, 'UTC') })} ·{' '}
-          {t('source', { source: item.source })}
+          {t('sourceLabel')} <span lang="en">{item.source}</span>
         </Text>
         {item.catalyst_url ? (
           <Link href={item.catalyst_url} isExternal>
