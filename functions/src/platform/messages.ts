@@ -1,10 +1,10 @@
-import i18next, { type Resource } from 'i18next';
 import Negotiator from 'negotiator';
 import { LANGUAGES, type Language } from '@app/shared/domain/enums';
 import { messageResources } from '@app/shared/i18n/message-resources';
 import type { Message } from '@app/shared/messages/message';
 import type { MessageOf, ParamValue } from '@app/shared/messages/param-kinds';
-import { MESSAGE_NAMESPACES, renderMessage } from '@app/shared/messages/render-message';
+import { renderMessage } from '@app/shared/messages/render-message';
+import { createTranslator } from '@app/shared/messages/translator';
 
 /**
  * The server's words in the caller's language (docs/messages.md). Services and the engine produce
@@ -16,21 +16,8 @@ import { MESSAGE_NAMESPACES, renderMessage } from '@app/shared/messages/render-m
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-const translator = i18next.createInstance();
-void translator.init({
-  resources: messageResources as unknown as Resource,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: [...MESSAGE_NAMESPACES],
-  defaultNS: 'messages',
-  // Resources are bundled: initialise synchronously, so the first request renders without waiting.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-const translate = (key: string, options: Record<string, unknown>): string => translator.t(key, options);
+// The messages and terms of en, fr and es, bundled: nothing to load, the first request renders at once.
+const translate = createTranslator(messageResources);
 
 /** The caller's language from an `Accept-Language` header: the best of en, fr, es, else English. */
 export function languageOfHeader(acceptLanguage: string | undefined): Language {

@@ -12,17 +12,14 @@ import { isMessageCode } from './message';
 import { LABEL_KINDS, isLabelKind, type MessageOf, type ParamKind, type ParamValue } from './param-kinds';
 
 /**
- * Renders a message in a language. The words come from the i18n resources through `translate`, an
- * i18next `t` (the server's instance in `functions/src/platform/messages.ts`, a site's own); shared/
- * stays free of i18next. Each parameter is shown by its kind first (numbers and dates for the
+ * Renders a message in a language. The words come from the i18n resources through `translate`: a
+ * site's i18next `t`, or the server's small translator (`translator.ts`, the same texts; shared/ stays
+ * free of i18next). Each parameter is shown by its kind first (numbers and dates for the
  * language, labels from `terms`), then substituted into the code's text in `messages`.
  */
 
 /** What the renderer needs of i18next's `t`: a key with its namespace, and options with `lng`. */
 export type Translate = (key: string, options: Record<string, unknown>) => string;
-
-/** The namespaces of the server's words, for a site or the server to load. */
-export const MESSAGE_NAMESPACES = ['messages', 'terms'] as const;
 
 function fixed(language: Language, value: number, digits: number, signed = false): string {
   return numberFormat(localeFor(language), {
