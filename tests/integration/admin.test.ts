@@ -91,7 +91,10 @@ describe('admin routes are for the ADMIN group only', () => {
       expect(anonymous.status).toBe(401);
       expect(asInvestor.status).toBe(403);
       expect(asDemo.status).toBe(403);
-      expect(asInvestor.body).toMatchObject({ error: 'Admin access required.' });
+      expect(asInvestor.body).toMatchObject({
+        error: 'Administrator access is required.',
+        message_code: 'AUTH_ADMIN_REQUIRED',
+      });
       // GETs answer; decisions on an id that does not exist answer 404 (and store nothing).
       expect(asAdmin.status).toBe(route.method === 'GET' ? 200 : 404);
     },
@@ -140,7 +143,10 @@ describe('recommendation review', () => {
       body: { status: 'REJECTED' },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: 'This recommendation was already approved.' });
+    expect(again.body).toMatchObject({
+      error: 'This item was already approved.',
+      message_code: 'ADMIN_ALREADY_APPROVED',
+    });
 
     const after = await allPendingIds('/api/admin/recommendations/pending', 'pending_recommendations');
     expect(after).not.toContain(first.id);

@@ -146,7 +146,12 @@ describe('ai analysis routes', () => {
       await api('GET', '/api/ai/price-history/ZZZZ'),
     ]) {
       expect(response.status).toBe(404);
-      expect(response.text).toContain("Unknown symbol 'ZZZZ'");
+      expect(response.body).toMatchObject({
+        error: expect.stringMatching(
+          /^ZZZZ is not a symbol with price data\. Symbols with price data: .*AAPL/,
+        ),
+        message_code: 'MARKET_UNKNOWN_SYMBOL',
+      });
     }
   });
 

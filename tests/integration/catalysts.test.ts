@@ -12,7 +12,7 @@ interface ContextualBody {
     sample: boolean;
     published_date: string;
     price_as_of: string;
-    reasoning_localized: { fr: string };
+    reasoning: string;
   }[];
   summary: { total_recommendations: number; catalysts_analyzed: number };
 }
@@ -31,7 +31,7 @@ describe('catalyst routes of the ai area on the local stack', () => {
     );
     for (const item of response.body.recommendations) {
       expect(['STRONG_BUY', 'BUY', 'WATCH', 'HOLD', 'AVOID']).toContain(item.action);
-      expect(item.reasoning_localized.fr.length).toBeGreaterThan(20);
+      expect(item.reasoning.length).toBeGreaterThan(20);
       // Headlines written for the product: each says so, links nowhere, and dates its price.
       expect(item).toMatchObject({ sample: true, catalyst_url: '' });
       expect(item.price_as_of >= item.published_date.slice(0, 10)).toBe(true);

@@ -13,7 +13,9 @@ import {
 } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import { message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import type { Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
 import { NoDataOnDateError } from '../market-data/provider-errors';
@@ -54,7 +56,11 @@ function noDataError(info: SymbolInfo, date: string): NoDataOnDateError {
   return new NoDataOnDateError(info.symbol, date, info.first_date, info.last_date);
 }
 
-export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof SymbolAnalysisSchema> {
+/** The analysis in the contract's shape, its texts worded by `render` (the caller's language). */
+export function buildSymbolAnalysis(
+  result: EngineAnalysis,
+  render: Render,
+): z.input<typeof SymbolAnalysisSchema> {
   const { info, quote, analysis } = result;
   const grade = analysis.nugget_scores.investment_grade;
   return {
@@ -62,14 +68,14 @@ export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof Symb
     name: info.name,
     asset_type: info.asset_type,
     quote: toContractQuote(info, quote),
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     speculation_level: gradeToSpeculationLevel(grade),
     recommendation: analysis.recommendation.action,
     target_price: analysis.recommendation.target_price,
     confidence_score: analysis.recommendation.confidence_score,
-    reasoning: buildRecommendationReasoning(info.name, analysis),
+    reasoning: render(buildRecommendationReasoning(info.name, analysis)),
     methodology_url: METHODOLOGY_URL,
   };
 }
@@ -78,8 +84,8 @@ export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof Symb
  * POST /ai/analyze/stock. `analysis_type` and `risk_tolerance` are accepted as the spec sends them
  * but do not change the figures: the engine has one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, deps: AiDeps) {
-  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps));
+export async function analyzeStock(symbol: string, render: Render, deps: AiDeps) {
+  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps), render);
 }
 
 export async function getRationalityScore(
@@ -100,11 +106,11 @@ export async function getRationalityScore(
   };
 }
 
-export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
+export async function getNuggetAnalysis(symbol: string, render: Render, deps: AiDeps) {
   const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
   return {
     symbol: info.symbol,
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
@@ -120,7 +126,7 @@ function logBatchFailure(symbol: string, error: unknown): void {
 }
 
 /** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
-export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
+export async function analyzeBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
   const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
@@ -138,23 +144,29 @@ export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedAnalysis(symbol));
+      results.push({ ...buildFailedAnalysis(symbol), error: render(message('MARKET_ANALYSIS_FAILED')) });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDeps) {
+export async function analyzeNuggetBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
   const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
       const { info, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
-      results.push({ symbol: info.symbol, nugget_scores: toContractNuggetScores(analysis.nugget_scores) });
+      results.push({
+        symbol: info.symbol,
+        nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
+      });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedNuggetAnalysis(symbol));
+      results.push({
+        ...buildFailedNuggetAnalysis(symbol),
+        error: render(message('MARKET_NUGGET_ANALYSIS_FAILED')),
+      });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { AiHealthResponseSchema } from '@app/shared/domain/entities/market';
+import { qualityReasonsOf } from '../data/feed-health-repository';
 import { PRICE_POLL_JOB } from '../data/job-runs-repository';
 import type { StoredQuote } from '../data/prices-repository';
 import { quoteFromStored } from '../market-data/engine-mappers';
 import { readMarketAt } from '../market-data/market-quotes';
+import { message, type Message } from '@app/shared/messages/message';
+import type { Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 
 type Check = z.input<typeof AiHealthResponseSchema>['checks'][number];
@@ -23,7 +26,10 @@ const daysBetween = (from: string, to: string) =>
  * - feed_quality: no symbol 'poor' (warn when some are, fail when all are);
  * - engine: one stored symbol analyses without error.
  */
-export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealthResponseSchema>> {
+export async function getAiHealth(
+  render: Render,
+  deps: AiDeps,
+): Promise<z.input<typeof AiHealthResponseSchema>> {
   const now = deps.now();
   const checks: Check[] = [];
   const reading = readMarketAt(deps, now);
@@ -45,7 +51,7 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   };
 
   if (!lastRun) {
-    checks.push({ name: 'price_poll', status: 'fail', detail: 'The price poll has never run.' });
+    checks.push({ name: 'price_poll', status: 'fail', detail: render(message('HEALTH_POLL_NEVER_RAN')) });
   } else {
     const ageSeconds = Math.round((now.getTime() - Date.parse(lastRun.finished_at)) / 1000);
     const interval = deps.pollIntervalSeconds;
@@ -58,7 +64,16 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
     checks.push({
       name: 'price_poll',
       status,
-      detail: `Last run ${lastRun.finished_at} (${ageSeconds} s ago, expected every ${interval} s): ${lastRun.status}, ${lastRun.symbols_ok}/${lastRun.symbols_total} symbols.`,
+      detail: render(
+        message('HEALTH_POLL_LAST_RUN', {
+          finished: lastRun.finished_at,
+          age: ageSeconds,
+          interval,
+          status: lastRun.status,
+          ok: lastRun.symbols_ok,
+          total: lastRun.symbols_total,
+        }),
+      ),
     });
   }
 
@@ -66,21 +81,34 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   checks.push({
     name: 'symbols_tracked',
     status: tracked.length === 0 ? 'fail' : tracked.length < universe.length ? 'warn' : 'pass',
-    detail: `${tracked.length} of ${universe.length} watched symbols with data on ${reading.marketDate.date} have a stored quote.`,
+    detail: render(
+      message('HEALTH_SYMBOLS_TRACKED', {
+        tracked: tracked.length,
+        total: universe.length,
+        date: reading.marketDate.date,
+      }),
+    ),
   });
 
-  const lagging: string[] = [];
+  const lagging: Message[] = [];
   for (const info of tracked) {
     const stored = quotes.get(info.symbol) as StoredQuote;
     if (replay) {
       const storedDate = stored.market_date ?? stored.as_of;
       if (stepsBehind(storedDate) > 2) {
-        lagging.push(`${info.symbol} stored at ${storedDate}, market clock at ${reading.marketDate.date}`);
+        lagging.push(
+          message('HEALTH_BEHIND_REPLAY', {
+            symbol: info.symbol,
+            stored: storedDate,
+            clock: reading.marketDate.date,
+          }),
+        );
       }
     } else {
       const age = daysBetween(stored.as_of, now.toISOString().slice(0, 10));
       if (age > (info.asset_type === 'crypto' ? 1 : 4) || stored.stale) {
-        lagging.push(`${info.symbol} as of ${stored.as_of}${stored.stale ? ' (stale fallback)' : ''}`);
+        const behind = { symbol: info.symbol, date: stored.as_of };
+        lagging.push(message(stored.stale ? 'HEALTH_BEHIND_LIVE_STALE' : 'HEALTH_BEHIND_LIVE', behind));
       }
     }
   }
@@ -94,10 +122,11 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
           : lagging.length === tracked.length
             ? 'fail'
             : 'warn',
-    detail:
+    detail: render(
       lagging.length === 0
-        ? `All ${tracked.length} stored quotes are current.`
-        : `Behind: ${lagging.join('; ')}.`,
+        ? message('HEALTH_ALL_CURRENT', { count: tracked.length })
+        : message('HEALTH_BEHIND', { symbols: lagging }),
+    ),
   });
 
   const poor = health.filter((record) => record.data_quality === 'poor');
@@ -111,12 +140,23 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
           : poor.length === health.length
             ? 'fail'
             : 'warn',
-    detail:
+    detail: render(
       health.length === 0
-        ? 'No feed health recorded yet.'
+        ? message('HEALTH_NO_FEED_HEALTH')
         : poor.length === 0
-          ? `${health.length} feeds, none poor (${health.filter((record) => record.data_quality === 'warning').length} with warnings).`
-          : `Poor: ${poor.map((record) => `${record.symbol} (${record.quality_reasons.join(', ')})`).join('; ')}.`,
+          ? message('HEALTH_FEEDS_NONE_POOR', {
+              count: health.length,
+              warnings: health.filter((record) => record.data_quality === 'warning').length,
+            })
+          : message('HEALTH_FEEDS_POOR', {
+              feeds: poor.map((record) =>
+                message('HEALTH_FEED_POOR_ENTRY', {
+                  symbol: record.symbol,
+                  reasons: qualityReasonsOf(record),
+                }),
+              ),
+            }),
+    ),
   });
 
   const probe = tracked[0];
@@ -128,17 +168,24 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
       checks.push({
         name: 'engine',
         status: 'pass',
-        detail: `${probe.symbol} analysed: grade ${result.analysis.nugget_scores.investment_grade}.`,
+        detail: render(
+          message('HEALTH_ENGINE_OK', {
+            symbol: probe.symbol,
+            grade: result.analysis.nugget_scores.investment_grade,
+          }),
+        ),
       });
     } catch (error: unknown) {
       checks.push({
         name: 'engine',
         status: 'fail',
-        detail: error instanceof Error ? error.message : String(error),
+        detail: render(
+          message('HEALTH_ENGINE_FAILED', { error: error instanceof Error ? error.message : String(error) }),
+        ),
       });
     }
   } else {
-    checks.push({ name: 'engine', status: 'fail', detail: 'No stored quote to analyse.' });
+    checks.push({ name: 'engine', status: 'fail', detail: render(message('HEALTH_NO_QUOTE_TO_ANALYSE')) });
   }
 
   const asOfDates = tracked.map((info) => (quotes.get(info.symbol) as StoredQuote).as_of).sort();

@@ -12,7 +12,10 @@ import { readMarketAt } from '../market-data/market-quotes';
 import { barCloseTime } from '../engine/market-clock';
 import { isFxSymbol } from '../engine/fx-rates';
 import type { Quote, SymbolInfo } from '../engine/types';
+import type { Language } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import { render, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 
 type MarketGroup = 'indices' | 'crypto' | 'commodities' | 'currencies';
@@ -72,9 +75,9 @@ async function loadMarketSnapshot(deps: AiDeps, analyse: boolean): Promise<Marke
     try {
       rows.push({ info, quote, result: await deps.engine.analyze(info.symbol, { quote }), error: null });
     } catch (error: unknown) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn('analysis failed for a quote', { symbol: info.symbol, error: message });
-      rows.push({ info, quote, result: null, error: message });
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.warn('analysis failed for a quote', { symbol: info.symbol, error: reason });
+      rows.push({ info, quote, result: null, error: reason });
     }
   }
   const stored =
@@ -88,7 +91,11 @@ async function loadMarketSnapshot(deps: AiDeps, analyse: boolean): Promise<Marke
   return { marketDate: reading.marketDate.date, rows, noData, updatedAt: updatedAt || now.toISOString() };
 }
 
-export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
+/** The dashboard's prices and groups, their notes worded by `say` (the caller's language). */
+export async function getEnhancedPrices(
+  say: Render,
+  deps: AiDeps,
+): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
   const { marketDate, rows, noData, updatedAt } = await loadMarketSnapshot(deps, true);
   // Best composite first: the dashboard takes its top three from the first entries.
   const ranked = [...rows].sort(
@@ -105,6 +112,7 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
   };
   for (const { info, quote, result, error } of ranked) {
     const scores = result?.analysis.nugget_scores;
+    const topNugget = scores?.key_nuggets[0];
     const failed = buildFailedNuggetAnalysis(info.symbol).nugget_scores;
     enhanced[info.symbol] = {
       symbol: info.symbol,
@@ -114,14 +122,14 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
       investment_grade: scores?.investment_grade ?? failed.investment_grade,
       financial_health: scores?.financial_health_score ?? failed.financial_health_score,
       risk_level: scores?.risk_score ?? failed.risk_score,
-      top_nugget: scores?.key_nuggets[0]?.text.en ?? '',
+      top_nugget: topNugget ? say(topNugget.message) : '',
       after_hours_price: quote.after_hours_price ?? null,
       premarket_change: quote.premarket_change ?? null,
       change_percent: quote.change_percent,
       as_of: quote.as_of,
       market_date: quote.market_date,
       data_mode: quote.mode,
-      ...(error ? { error: 'Nugget analysis failed' } : {}),
+      ...(error ? { error: say(message('MARKET_NUGGET_ANALYSIS_FAILED')) } : {}),
     };
     const group = marketGroupOf(info);
     if (group) {
@@ -136,7 +144,7 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
         after_hours_price: quote.after_hours_price ?? null,
         as_of: quote.as_of,
         market_date: quote.market_date,
-        analysisNote: scores?.key_nuggets[0]?.text.en ?? 'Analysis unavailable',
+        analysisNote: say(topNugget?.message ?? message('MARKET_ANALYSIS_UNAVAILABLE')),
       });
     }
   }
@@ -176,12 +184,17 @@ export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResp
   };
 }
 
+/** A stored alert text in `language`: a message worded, an old row's sentence as it is. */
+function readAlertText(text: Message | string, language: Language): string {
+  return typeof text === 'string' ? text : render(text, language);
+}
+
 /**
  * GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts), of
- * the market clock's cycle and up to its date. In replay an alert is timed in market time: published
- * at its bar's close, `hours_ago` from the replay's moment.
+ * the market clock's cycle and up to its date, in the caller's language. In replay an alert is timed
+ * in market time: published at its bar's close, `hours_ago` from the replay's moment.
  */
-export async function getAlerts(limit: number, deps: AiDeps) {
+export async function getAlerts(limit: number, language: Language, deps: AiDeps) {
   const now = deps.now();
   const clock = deps.engine.source.clock;
   const marketDate = clock.at(now);
@@ -198,8 +211,8 @@ export async function getAlerts(limit: number, deps: AiDeps) {
       symbol: alert.symbol,
       alert_level: alert.alert_level,
       event_type: alert.event_type,
-      title: alert.title,
-      message: alert.message,
+      title: readAlertText(alert.title, language),
+      message: readAlertText(alert.message, language),
       impact_score: alert.impact_score,
       sentiment: alert.sentiment,
       sentiment_score: alert.sentiment_score,
@@ -208,13 +221,13 @@ export async function getAlerts(limit: number, deps: AiDeps) {
       as_of: alert.as_of,
       source: alert.source,
       url: alert.url === '#' ? '' : alert.url,
-      keywords: alert.keywords,
-      recommended_action: alert.recommended_action,
+      keywords: alert.keywords.map((keyword) => readAlertText(keyword, language)),
+      recommended_action: readAlertText(alert.recommended_action, language),
     };
   });
   return {
     success: true,
     alerts,
-    ...(alerts.length === 0 ? { message: 'No price or volume alerts in the last days.' } : {}),
+    ...(alerts.length === 0 ? { message: render(message('MARKET_NO_RECENT_ALERTS'), language) } : {}),
   };
 }

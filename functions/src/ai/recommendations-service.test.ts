@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rendererFor } from '../platform/messages';
 import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
@@ -59,8 +60,8 @@ describe('resolveListOwner', () => {
       userId: 'demo-investor',
       isDemo: true,
     });
-    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow(/sign in/);
-    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow(/only your own/);
+    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow('AUTH_LIST_SIGN_IN_REQUIRED');
+    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow('AUTH_LIST_NOT_YOURS');
     expect(resolveListOwner('u1', user('u1'), null)).toEqual({ userId: 'u1', isDemo: false });
   });
 });
@@ -68,7 +69,7 @@ describe('resolveListOwner', () => {
 describe('getRecommendations', () => {
   it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
-    const before = await getRecommendations('premium', 10, user('premium'), deps);
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
     const [top, second] = before.recommendations;
     const decided = new Map([
       [top?.id ?? '', 'REJECTED'],
@@ -79,7 +80,7 @@ describe('getRecommendations', () => {
       getRecommendationStatuses: async (ids: readonly string[]) =>
         new Map(ids.flatMap((id) => (decided.has(id) ? [[id, decided.get(id)]] : []))),
     };
-    const after = await getRecommendations('premium', 10, user('premium'), {
+    const after = await getRecommendations('premium', 10, user('premium'), 'en', {
       ...deps,
       recommendationQueue,
     } as AiDeps);
@@ -90,8 +91,8 @@ describe('getRecommendations', () => {
 
   it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
-    const free = await getRecommendations('free', 10, user('free'), deps);
-    const premium = await getRecommendations('premium', 10, user('premium'), deps);
+    const free = await getRecommendations('free', 10, user('free'), 'en', deps);
+    const premium = await getRecommendations('premium', 10, user('premium'), 'en', deps);
     // On 2017-01-01 three series are graded: the S&P 500, Apple and bitcoin. The FX pairs are
     // quoted, not advice; FB and AAPL-2007 have no data on that date.
     expect(free.market_date).toBe('2017-01-01');
@@ -108,13 +109,13 @@ describe('getRecommendations', () => {
       premium.recommendations[0]?.symbol ?? '',
     );
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
-    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
+    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, 'en', deps);
     expect(demo.recommendations).toHaveLength(2);
   });
 
   it('reports healthy after a poll', async () => {
     const deps = await buildDeps({});
-    const health = await getAiHealth(deps);
+    const health = await getAiHealth(rendererFor('en'), deps);
     expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
     expect(health.status).toBe('healthy');
     // The nine series with data on 2017-01-01: the S&P 500, Apple, bitcoin and six FX pairs.

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RecommendationSchema, RecommendationsResponseSchema } from '@app/shared/domain/entities/market';
-import type { Tier } from '@app/shared/domain/enums';
+import type { Language, Tier } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
 import type { AuthContext } from '../platform/auth-context';
@@ -8,6 +9,7 @@ import { currentRequestScope } from '../platform/request-scope';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
+import { rendererFor, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 import { isFxSymbol } from '../engine/fx-rates';
 import { readMarketAt } from '../market-data/market-quotes';
@@ -38,18 +40,34 @@ export function rankAnalyses(analyses: readonly EngineAnalysis[]): EngineAnalysi
   );
 }
 
-function summaryOf(result: EngineAnalysis): string {
+function summaryOf(result: EngineAnalysis, render: Render): string {
   const { info, quote, analysis } = result;
-  const expected = expectedReturnPercent(analysis.recommendation.target_price, quote.price);
-  return `${analysis.recommendation.action.replace('_', ' ')} ${info.symbol} at ${quote.price}: target ${analysis.recommendation.target_price} (${expected > 0 ? '+' : ''}${expected} %) in 3-6 months, grade ${analysis.nugget_scores.investment_grade}.`;
+  return render(
+    message('RECOMMENDATION_SUMMARY', {
+      action: analysis.recommendation.action,
+      symbol: info.symbol,
+      price: quote.price,
+      target: analysis.recommendation.target_price,
+      expected: expectedReturnPercent(analysis.recommendation.target_price, quote.price),
+      grade: analysis.nugget_scores.investment_grade,
+    }),
+  );
+}
+
+/** The engine's measured record beside the list, its window worded in the caller's language. */
+async function backtestIn(deps: AiDeps, render: Render) {
+  const figure = await deps.backtest();
+  return figure ? { ...figure, window: render(figure.window) } : null;
 }
 
 export async function getRecommendations(
   pathUser: string,
   limit: number,
   auth: AuthContext,
+  language: Language,
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationsResponseSchema>> {
+  const render = rendererFor(language);
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
   const profile = owner.userId ? await deps.users.get(owner.userId) : null;
   const tier: Tier = profile?.subscription_tier ?? (owner.isDemo ? DEMO_FALLBACK_TIER : 'FREE');
@@ -105,7 +123,6 @@ export async function getRecommendations(
   const recommendations: RecommendationItem[] = shown.map((result) => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
-    const reasoning = buildRecommendationReasoning(info.name, analysis);
     return {
       id: queued ?? `${info.symbol}@${quote.as_of}`,
       symbol: info.symbol,
@@ -116,10 +133,9 @@ export async function getRecommendations(
       target_price: analysis.recommendation.target_price,
       confidence_score: analysis.recommendation.confidence_score,
       rationality_score: analysis.nugget_scores.composite_rationality_score,
-      reasoning: reasoning.en,
-      reasoning_localized: reasoning,
-      summary: summaryOf(result),
-      nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+      reasoning: render(buildRecommendationReasoning(info.name, analysis)),
+      summary: summaryOf(result, render),
+      nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
       after_hours_price: quote.after_hours_price ?? null,
       premarket_change: quote.premarket_change ?? null,
       volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
@@ -138,6 +154,6 @@ export async function getRecommendations(
     tier_cap: recommendationListCap(tier),
     data_mode: deps.engine.dataMode,
     market_date: reading.marketDate.date,
-    backtest: await deps.backtest(),
+    backtest: await backtestIn(deps, render),
   };
 }

@@ -6,8 +6,10 @@ import {
   isRecentAlert,
   MEDIUM_IMPACT_THRESHOLD,
 } from '@app/shared/domain/rules/catalysts';
+import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
+import type { Render } from '../platform/messages';
 import { barCloseTime } from '../engine/market-clock';
 import {
   createAnalysisCache,
@@ -46,19 +48,18 @@ export function catalystAlertLevel(entry: ScoredCatalyst): AlertLevel | null {
   return null;
 }
 
-function catalystRecommendedAction(entry: ScoredCatalyst): string {
+function catalystRecommendedAction(entry: ScoredCatalyst): Message {
   const symbol = entry.catalyst.symbol;
-  if (entry.catalyst.sentiment_label === 'negative') {
-    return `Read the source and reassess your thesis on ${symbol}; do not sell on the headline alone.`;
-  }
-  if (entry.catalyst.sentiment_label === 'positive') {
-    return `Read the source and let the reaction settle before adding to ${symbol}; check its grade first.`;
-  }
-  return `No action needed; note the event for ${symbol}.`;
+  if (entry.catalyst.sentiment_label === 'negative') return message('CATALYST_ACTION_NEGATIVE', { symbol });
+  if (entry.catalyst.sentiment_label === 'positive') return message('CATALYST_ACTION_POSITIVE', { symbol });
+  return message('CATALYST_ACTION_NEUTRAL', { symbol });
 }
 
 /** Live alerts: price moves and volume surges of each symbol's current bar, and recent catalysts. */
-export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<LiveMarketAlert[]> {
+export async function buildLiveMarketAlerts(
+  render: Render,
+  deps: CatalystRouteDeps,
+): Promise<LiveMarketAlert[]> {
   const now = deps.now();
   const replay = deps.market.mode === 'replay';
   const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);
@@ -82,11 +83,15 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       alerts.push({
         ...detectedAlertFields(info.symbol, alert),
         alert_id: `${alert.kind}-${info.symbol}-${result.quote.as_of}`,
+        title: render(alert.title),
+        message: render(alert.message),
         published_time: barTime.toISOString(),
         hours_ago: round(hoursAgo, 2),
         as_of: result.quote.as_of,
         source: result.quote.source,
         url: '',
+        keywords: alert.keywords.map((keyword) => (typeof keyword === 'string' ? keyword : render(keyword))),
+        recommended_action: render(alert.recommended_action),
       });
     }
   }
@@ -102,7 +107,14 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       alert_level: level,
       event_type: catalyst.event_type,
       title: catalyst.title,
-      message: `${catalyst.event_type.replace(/_/g, ' ')} catalyst, impact ${catalyst.impact_score.toFixed(0)}/100, sentiment ${catalyst.sentiment_label}: ${catalyst.description}`,
+      message: render(
+        message('CATALYST_LIVE_ALERT_MESSAGE', {
+          type: catalyst.event_type,
+          impact: Math.round(catalyst.impact_score),
+          sentiment: catalyst.sentiment_label,
+          description: catalyst.description,
+        }),
+      ),
       impact_score: catalyst.impact_score,
       sentiment: catalyst.sentiment_label,
       sentiment_score: catalyst.sentiment_score,
@@ -112,7 +124,7 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       source: catalyst.source,
       url: catalyst.url,
       keywords: catalyst.keywords,
-      recommended_action: catalystRecommendedAction(entry),
+      recommended_action: render(catalystRecommendedAction(entry)),
     });
   }
   return alerts.sort(
@@ -122,9 +134,12 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
 }
 
 /** GET /api/ai/live-market-alerts */
-export async function getLiveMarketAlerts(deps: CatalystRouteDeps): Promise<LiveAlertsResponse> {
+export async function getLiveMarketAlerts(
+  render: Render,
+  deps: CatalystRouteDeps,
+): Promise<LiveAlertsResponse> {
   try {
-    const alerts = await buildLiveMarketAlerts(deps);
+    const alerts = await buildLiveMarketAlerts(render, deps);
     return {
       success: alerts.length > 0,
       alerts,
@@ -134,13 +149,13 @@ export async function getLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Live
         high_count: alerts.filter((alert) => alert.alert_level === 'HIGH').length,
         recent_count: alerts.filter((alert) => isRecentAlert(alert.hours_ago)).length,
       },
-      ...(alerts.length === 0 ? { message: MESSAGES.noLiveAlerts } : {}),
+      ...(alerts.length === 0 ? { message: render(MESSAGES.noLiveAlerts) } : {}),
     };
   } catch (error: unknown) {
-    deps.reportError(MESSAGES.failedLiveAlerts, error);
+    deps.reportError(MESSAGES.failedLiveAlerts.code, error);
     return {
       success: false,
-      error: MESSAGES.failedLiveAlerts,
+      error: render(MESSAGES.failedLiveAlerts),
       alerts: [],
       summary: { total_alerts: 0, critical_count: 0, high_count: 0, recent_count: 0 },
     };

@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import { type ScoredCatalyst, buildCatalyst } from '../engine/catalysts/build-catalyst';
 import type { TimedNewsItem } from '../engine/catalysts/types';
 import type { NewsProvider } from '../market-data/news-provider';
@@ -11,16 +12,16 @@ import type { MarketView } from './market-view';
  */
 
 /**
- * What the catalyst routes answer when they have nothing or fail (docs/product-rules.md "Messages of
- * empty and failed results"). Empty and failed results both carry success false.
+ * What the catalyst routes answer when they have nothing or fail (docs/product.md "Errors and empty
+ * results"), worded in the caller's language. Empty and failed results both carry success false.
  */
 export const MESSAGES = {
-  noContextual: 'No contextual recommendations available',
-  failedContextual: 'Failed to fetch contextual recommendations',
-  noCatalysts: 'No market catalysts available',
-  failedCatalysts: 'Failed to fetch market catalysts',
-  noLiveAlerts: 'No live alerts available',
-  failedLiveAlerts: 'Failed to fetch live market alerts',
+  noContextual: message('CATALYST_NO_CONTEXTUAL'),
+  failedContextual: message('CATALYST_FAILED_CONTEXTUAL'),
+  noCatalysts: message('CATALYST_NO_CATALYSTS'),
+  failedCatalysts: message('CATALYST_FAILED_CATALYSTS'),
+  noLiveAlerts: message('CATALYST_NO_LIVE_ALERTS'),
+  failedLiveAlerts: message('CATALYST_FAILED_LIVE_ALERTS'),
 } as const;
 
 export interface CatalystRouteDeps {

@@ -43,7 +43,7 @@ export function gradeReplayUniverse(universe: ReplayUniverse, clock: MarketClock
       momentum_1m: risk.momentum_1m,
       momentum_3m: risk.momentum_3m,
       max_drawdown: risk.max_drawdown,
-      key_nugget: scores.key_nuggets[0]?.text ?? null,
+      key_nugget: scores.key_nuggets[0]?.message ?? null,
       data_mode: 'replay',
     });
   }

@@ -1,5 +1,6 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertLevel, SentimentLabel } from '@app/shared/domain/enums';
+import type { Message } from '@app/shared/messages/message';
 import type { IsoDate } from '../engine/types';
 import { isConditionFailure, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
@@ -19,16 +20,20 @@ export interface StoredMarketAlert {
   symbol: string;
   alert_level: AlertLevel;
   event_type: 'price_move' | 'volume_surge';
-  title: string;
-  message: string;
+  /**
+   * Texts are messages, worded in each reader's language when listed; rows raised before messages
+   * hold English sentences, read as they are.
+   */
+  title: Message | string;
+  message: Message | string;
   impact_score: number;
   sentiment: SentimentLabel;
   sentiment_score: number;
   published_time: string;
   source: string;
   url: string;
-  keywords: string[];
-  recommended_action: string;
+  keywords: (Message | string)[];
+  recommended_action: Message | string;
   /** Trading day of the bar that raised the alert. */
   as_of: IsoDate;
   /** The market date of the poll that raised it, and its replay cycle (`live` in live mode). */

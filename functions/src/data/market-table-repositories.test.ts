@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -49,8 +50,7 @@ const recommendation: QueuedRecommendation = {
   risk_level: 1,
   confidence: 0.7,
   ai_score: 6.6,
-  reasoning: 'why',
-  reasoning_localized: { en: 'why', fr: 'pourquoi', es: 'por qué' },
+  reasoning: message('NUGGET_NO_FUNDAMENTALS'),
   target_price: 180,
   generated_at: '2026-01-01T00:00:00.000Z',
   status: 'PENDING',

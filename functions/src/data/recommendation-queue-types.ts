@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { LocalizedText } from '@app/shared/domain/entities/common';
+import type { Message } from '@app/shared/messages/message';
+import type { StoredText } from '@app/shared/messages/stored-text';
 import type { AdminRecommendationSchema } from '@app/shared/domain/entities/admin';
 import type { RecommendationAction } from '@app/shared/domain/enums';
 import type { Grade, IsoDate } from '../engine/types';
@@ -10,9 +12,18 @@ export type AdminRecommendation = z.infer<typeof AdminRecommendationSchema>;
 export type RecommendationStatus = AdminRecommendation['status'];
 
 /** What gets queued: the admin screen's fields plus whatever else the engine wants kept with it. */
-export type NewRecommendation = Omit<AdminRecommendation, 'status'> & Record<string, unknown>;
+export type NewRecommendation = Omit<AdminRecommendation, 'status' | 'reasoning'> & {
+  reasoning: Message | string;
+} & Record<string, unknown>;
 
-export interface StoredRecommendation extends AdminRecommendation {
+/**
+ * A queued recommendation as stored. Its reasoning is a message, worded in each admin's language when
+ * read; rows queued before messages hold an English sentence and, beside it, the three languages
+ * (`reasoning_localized`), read as they are.
+ */
+export interface StoredRecommendation extends Omit<AdminRecommendation, 'reasoning'> {
+  reasoning: StoredText;
+  reasoning_localized?: LocalizedText;
   reviewed_by?: string;
   reviewed_at?: string;
   admin_notes?: string;
@@ -31,8 +42,8 @@ export interface QueuedRecommendation {
   confidence: number;
   /** Composite rationality score out of 10. */
   ai_score: number;
-  reasoning: string;
-  reasoning_localized: LocalizedText;
+  /** A message (engine/recommendation-text.ts), worded when an admin reads the queue. */
+  reasoning: Message;
   target_price: number;
   generated_at: string;
   status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'SUPERSEDED';

@@ -3,6 +3,8 @@
  * exactly, in snake_case, because they travel unchanged to both sites.
  */
 
+import type { Message } from '@app/shared/messages/message';
+
 /** ISO calendar date, `YYYY-MM-DD`. Every bar and every quote carries one. */
 export type IsoDate = string;
 
@@ -181,18 +183,13 @@ export interface FactorScore {
   components: SubScore[];
 }
 
-export interface LocalizedText {
-  en: string;
-  fr: string;
-  es: string;
-}
-
 export interface KeyNugget {
   factor: FactorName | 'data';
   impact: 'positive' | 'negative' | 'neutral';
   /** Signed contribution to the composite relative to a neutral 50, in score points. */
   contribution: number;
-  text: LocalizedText;
+  /** The sentence, as a message worded in the reader's language when an answer is built. */
+  message: Message;
 }
 
 export interface NuggetScores {

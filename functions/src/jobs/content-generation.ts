@@ -1,3 +1,4 @@
+import { rendererFor } from '../platform/messages';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { getConfig } from '../config';
 import {
@@ -152,6 +153,8 @@ function createCatalystSource(): CatalystSource {
         });
         const response = await getMarketCatalysts(
           { hours_back: CATALYST_HOURS_BACK, min_impact_score: CATALYST_MIN_IMPACT },
+          // Only the catalysts' data is used (titles, types, levels), not the route's notices.
+          rendererFor('en'),
           deps,
         );
         return response.catalysts.map(catalystBriefOf);

@@ -1,4 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
@@ -48,7 +49,7 @@ async function recordSymbolFailure(
     symbol: info.symbol,
     name: info.name,
     data_quality: 'poor',
-    quality_reasons: [`the source failed: ${message}`],
+    quality_reasons: [messageOf('FEED_SOURCE_FAILED', { error: message })],
     last_updated: previous?.last_updated ?? null,
     last_error: message,
     consecutive_errors: (previous?.consecutive_errors ?? 0) + 1,

@@ -8,7 +8,10 @@ import type { IsoDate } from '../engine/types';
 
 export class UnknownSymbolError extends Error {
   readonly symbol: string;
-  constructor(symbol: string, knownSymbols: readonly string[]) {
+  constructor(
+    symbol: string,
+    readonly knownSymbols: readonly string[],
+  ) {
     super(`Unknown symbol '${symbol}'. Symbols with price data: ${knownSymbols.join(', ')}.`);
     this.name = 'UnknownSymbolError';
     this.symbol = symbol;
@@ -20,19 +23,23 @@ export class UnknownSymbolError extends Error {
  * clock's rule, engine/market-clock.ts): "no data on <date>", never a price of another period.
  */
 export class NoDataOnDateError extends Error {
-  readonly symbol: string;
-  readonly date: IsoDate;
-  constructor(symbol: string, date: IsoDate, firstDate: IsoDate, lastDate: IsoDate) {
+  constructor(
+    readonly symbol: string,
+    readonly date: IsoDate,
+    readonly firstDate: IsoDate,
+    readonly lastDate: IsoDate,
+  ) {
     super(`No data for '${symbol}' on ${date}: its series runs from ${firstDate} to ${lastDate}.`);
     this.name = 'NoDataOnDateError';
-    this.symbol = symbol;
-    this.date = date;
   }
 }
 
 /** The live source failed and nothing was stored to fall back on. */
 export class LiveSourceUnavailableError extends Error {
-  constructor(symbol: string, cause: unknown) {
+  constructor(
+    readonly symbol: string,
+    cause: unknown,
+  ) {
     super(
       `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
     );

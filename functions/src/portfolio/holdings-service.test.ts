@@ -1,3 +1,5 @@
+import { render, rendererFor } from '../platform/messages';
+import { message } from '@app/shared/messages/message';
 import { describe, expect, it } from 'vitest';
 import type { HoldingsRepository, InsertOutcome, StoredHolding } from '../data/holdings-repository';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
@@ -99,11 +101,9 @@ describe('addHolding', () => {
     const { repository, positions } = fakeRepository(['inserted']);
     const result = await addHolding('user-1', payload, depsWith(repository));
     expect(result.status).toBe(201);
-    expect(result.body).toMatchObject({
-      merged: false,
-      name: 'Apple Inc.',
-      message: 'Apple Inc. has been added to your portfolio.',
-    });
+    expect(result.body).toMatchObject({ merged: false, name: 'Apple Inc.' });
+    expect(render(result.body.message, 'en')).toBe('Apple Inc. has been added to your portfolio.');
+    expect(render(result.body.message, 'es')).toBe('Apple Inc. se ha añadido a su cartera.');
     expect(positions).toHaveLength(1);
   });
 
@@ -123,9 +123,9 @@ describe('addHolding', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(QuotaExceededError);
-    expect((error as QuotaExceededError).extra.detail).toEqual({
+    expect((error as QuotaExceededError).extraFor(rendererFor('fr')).detail).toEqual({
       upgrade_message:
-        'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+        "Votre formule Gratuite permet au plus 5 actifs en portefeuille. Passez à Premium pour jusqu'à 25 actifs en portefeuille.",
       required_tier: 'PREMIUM',
       user_tier: 'FREE',
     });
@@ -161,8 +161,12 @@ describe('addHolding', () => {
       (caught: unknown) => caught,
     )) as ValidationError;
     expect(refused.issues).toEqual([
-      { path: 'body.purchase_date', message: 'must not be after the replay date 2017-03-14' },
+      {
+        path: 'body.purchase_date',
+        message: message('FIELD_DATE_AFTER_REPLAY', { field: 'purchase_date', date: '2017-03-14' }),
+      },
     ]);
+    expect(render(refused.issues[0]!.message, 'en')).toContain('must not be after the replay date');
     expect(calls.insert).toBe(0);
     const accepted = await addHolding('user-1', { ...payload, purchase_date: '2017-03-14' }, deps);
     expect(accepted.status).toBe(201);
@@ -174,9 +178,13 @@ describe('addHolding', () => {
     const refused = (await addHolding('user-1', { ...payload, symbol: 'FB' }, deps).catch(
       (caught: unknown) => caught,
     )) as ValidationError;
-    expect(refused.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      ['body.symbol', 'FB has no price on 2017-03-14, the market date; it cannot be valued'],
+    expect(refused.issues).toEqual([
+      {
+        path: 'body.symbol',
+        message: message('PORTFOLIO_NO_PRICE_ON_DATE', { field: 'symbol', symbol: 'FB', date: '2017-03-14' }),
+      },
     ]);
+    expect(render(refused.issues[0]!.message, 'fr')).toContain('FB n’a pas de cours');
     expect(calls.insert).toBe(0);
   });
 });

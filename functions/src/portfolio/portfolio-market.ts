@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
@@ -141,9 +142,7 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
         return { quote: assetQuoteOf(result.quote), bars: result.bars, analysis: result.analysis };
       } catch (error: unknown) {
         logger.warn('no quote for a held symbol', { symbol: asset.symbol, error: error as Error });
-        throw new ServiceUnavailableError(
-          `The price of ${asset.symbol} is unavailable right now. Please retry.`,
-        );
+        throw new ServiceUnavailableError(message('PORTFOLIO_PRICE_UNAVAILABLE', { symbol: asset.symbol }));
       }
     },
   };

@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { PortfolioAsset, PortfolioResponse, SearchResult } from '@app/shared/domain/entities/portfolio';
 import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
 import { ServiceUnavailableError } from '../platform/errors';
@@ -46,7 +47,7 @@ async function valuationInputOf(
   const asset = await deps.market.findAsset(holding.symbol);
   if (!asset) {
     logger.error('held symbol missing from the universe', { symbol: holding.symbol, holding_id: holding.id });
-    throw new ServiceUnavailableError(`No price is available for ${holding.symbol}.`);
+    throw new ServiceUnavailableError(message('PORTFOLIO_PRICE_UNAVAILABLE', { symbol: holding.symbol }));
   }
   const data = await deps.market.marketDataOf(asset, reading);
   return {

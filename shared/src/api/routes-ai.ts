@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fieldCode } from '../messages/field-issues';
 import {
   CatalystsResponseSchema,
   ContextualResponseSchema,
@@ -253,7 +254,7 @@ export const aiRoutes = {
         .trim()
         .min(1)
         .max(15)
-        .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, 'must be a ticker symbol')
+        .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, fieldCode('FIELD_NOT_SYMBOL'))
         .optional(),
     }),
     response: CatalystsResponseSchema,

@@ -118,11 +118,7 @@ describe('factor scores, by hand', () => {
     expect(scores.composite_rationality_score).toBeCloseTo((0.15 * 60 + 0.25 * 87.7) / 0.4, 1);
     expect(scores.data_completeness).toBe(0.4);
     expect(scores.key_nuggets.at(-1)?.factor).toBe('data');
-    expect(scores.key_nuggets[0]?.text).toEqual({
-      en: expect.stringContaining('Low risk'),
-      fr: expect.stringContaining('risque faible'),
-      es: expect.stringContaining('riesgo bajo'),
-    });
+    expect(scores.key_nuggets[0]?.message.code).toBe('NUGGET_LOW_RISK_SUPPORTS_BECAUSE');
   });
 });
 

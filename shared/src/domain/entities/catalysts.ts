@@ -10,7 +10,7 @@ import {
   SeveritySchema,
   TimeSensitivitySchema,
 } from '../enums';
-import { IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
+import { IsoDateSchema, IsoDateTimeSchema, Score100Schema } from './common';
 
 /** Market catalyst (docs/product.md "Entities"). */
 export const MarketCatalystSchema = z.object({
@@ -71,8 +71,7 @@ export const ContextualRecommendationSchema = z.object({
   composite_score: Score100Schema,
   financial_health: Score100Schema,
   risk_score: Score100Schema,
-  reasoning: z.string(),
-  reasoning_localized: LocalizedTextSchema,
+  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
   keywords: z.array(z.string()),
   published_date: IsoDateTimeSchema,
   source: z.string(),
@@ -144,7 +143,7 @@ export const UserAlertSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  message: LocalizedTextSchema,
+  message: z.string().describe("in the caller's language (Accept-Language)"),
   severity: SeveritySchema,
   timestamp: IsoDateTimeSchema,
   type: MarketAlertTypeSchema,

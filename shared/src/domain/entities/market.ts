@@ -8,7 +8,7 @@ import {
   VolatilityRegimeSchema,
   VolumeSurgeLevelSchema,
 } from '../enums';
-import { DataModeSchema, IsoDateSchema, LocalizedTextSchema, Score100Schema, StatusSchema } from './common';
+import { DataModeSchema, IsoDateSchema, Score100Schema, StatusSchema } from './common';
 
 /** One input behind a score, so the site can show "why this grade". */
 export const ScoreFactorSchema = z.object({
@@ -16,7 +16,8 @@ export const ScoreFactorSchema = z.object({
   score: Score100Schema.nullable(),
   weight: z.number(),
   inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
-  note: LocalizedTextSchema.optional(),
+  /** The key nugget about this factor, in the caller's language. */
+  note: z.string().optional(),
 });
 export type ScoreFactor = z.infer<typeof ScoreFactorSchema>;
 
@@ -30,8 +31,7 @@ export const NuggetScoresSchema = z.object({
   momentum_score: Score100Schema,
   risk_score: Score100Schema.describe('higher is riskier'),
   risk_reward_ratio: z.number(),
-  key_nuggets: z.array(z.string()),
-  key_nuggets_localized: z.array(LocalizedTextSchema).optional(),
+  key_nuggets: z.array(z.string()).describe("in the caller's language (Accept-Language)"),
   factors: z.array(ScoreFactorSchema).optional(),
 });
 export type NuggetScores = z.infer<typeof NuggetScoresSchema>;
@@ -183,7 +183,7 @@ export const SymbolAnalysisSchema = z.object({
   recommendation: RecommendationActionSchema,
   target_price: z.number(),
   confidence_score: z.number().min(0).max(1),
-  reasoning: LocalizedTextSchema,
+  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
   methodology_url: z.string(),
 });
 export type SymbolAnalysis = z.infer<typeof SymbolAnalysisSchema>;
@@ -211,8 +211,7 @@ export const RecommendationSchema = z.object({
   target_price: z.number(),
   confidence_score: z.number().min(0).max(1),
   rationality_score: Score100Schema,
-  reasoning: z.string(),
-  reasoning_localized: LocalizedTextSchema,
+  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
   summary: z.string(),
   nugget_scores: NuggetScoresSchema,
   after_hours_price: z.number().nullable(),

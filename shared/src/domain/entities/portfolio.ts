@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fieldCode } from '../../messages/field-issues';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
 import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 
@@ -28,11 +29,7 @@ export const SEARCH_MAX_LENGTH = 64;
 export const SEARCH_DEFAULT_LIMIT = 8;
 
 export const SearchQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_LENGTH, `must be at least ${SEARCH_MIN_LENGTH} characters`)
-    .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`),
+  q: z.string().trim().min(SEARCH_MIN_LENGTH).max(SEARCH_MAX_LENGTH),
   limit: z.coerce.number().int().min(1).max(25).default(SEARCH_DEFAULT_LIMIT),
 });
 
@@ -42,15 +39,19 @@ export const SearchQuerySchema = z.strictObject({
  * asset trades in fractions below a hundred-millionth (a satoshi).
  */
 export const SMALLEST_QUANTITY = 0.00000001;
-const SharesSchema = z
-  .number('must be a number')
-  .min(SMALLEST_QUANTITY, 'must be at least 0.00000001')
-  .max(1_000_000_000, 'is too large');
+const SharesSchema = z.number().min(SMALLEST_QUANTITY).max(1_000_000_000);
 const PurchasePriceSchema = z
-  .number('must be a number')
-  .min(0, 'must be 0 or more')
+  .number()
+  .min(0)
   .max(10_000_000)
-  .refine((price) => price === 0 || price >= SMALLEST_QUANTITY, 'must be 0 or at least 0.00000001');
+  .superRefine((price, context) => {
+    if (price === 0 || price >= SMALLEST_QUANTITY) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'FIELD_PRICE_TOO_SMALL',
+      params: { minimum: SMALLEST_QUANTITY },
+    });
+  });
 /**
  * Purchase dates are calendar days; "not in the future" is checked by the service with its clock (in
  * replay, not after the market clock's date: a purchase must not pair with a price of another era).
@@ -73,7 +74,7 @@ export const EditHoldingPayloadSchema = z
     purchase_price: PurchasePriceSchema.nullable().optional(),
     purchase_date: PurchaseDateSchema.nullable().optional(),
   })
-  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+  .refine((value) => Object.keys(value).length > 0, fieldCode('FIELD_NOTHING_TO_CHANGE'));
 export type EditHoldingPayload = z.infer<typeof EditHoldingPayloadSchema>;
 
 /** Portfolio asset, valued at the latest price (docs/product.md "Entities"). */

@@ -25,8 +25,8 @@ function item(overrides: Partial<ContextualRecommendation> = {}): ContextualReco
     composite_score: 80,
     financial_health: 90,
     risk_score: 20,
-    reasoning: 'Why in English',
-    reasoning_localized: { en: 'Why in English', fr: 'Pourquoi en français', es: 'Por qué en español' },
+    // The API words the reasoning in the caller's language (Accept-Language): here, French.
+    reasoning: 'Pourquoi en français',
     keywords: [],
     published_date: '2015-07-21T12:00:00Z',
     source: 'Newsroom',
@@ -88,7 +88,7 @@ describe('ContextualCard', () => {
   it.each([
     ['en', 'Sample headline written for the product, not a real article', 'Price on Jul 22, 2015'],
     ['fr', 'Titre d’exemple rédigé pour le produit, pas un article réel', 'Cours du 22 juil. 2015'],
-    ['es', 'Titular de ejemplo redactado para el producto, no un artículo real', 'Precio del Jul 22, 2015'],
+    ['es', 'Titular de ejemplo redactado para el producto, no un artículo real', 'Precio del 22 jul 2015'],
   ] as const)(
     'labels a sample headline as written for the product, with no link, in %s',
     async (language, label, price) => {

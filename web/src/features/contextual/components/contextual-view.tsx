@@ -61,7 +61,8 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       </div>
       <Text marginTop="small">
         <strong>{t('card.catalyst')}:</strong> {t(`catalystTypes.${item.catalyst_type}`)} ·{' '}
-        {item.catalyst_title}
+        {/* The headline as its source wrote it: data, in the source's language. */}
+        <span lang="en">{item.catalyst_title}</span>
       </Text>
       <dl className="ctx-metrics">
         <div>
@@ -120,7 +121,13 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       <div className="ctx-row">
         <Text className="app-muted" fontSize="small">
           {t('card.published', { date: formatDate(item.published_date, language, 'UTC') })} ·{' '}
-          {item.sample ? t('sample') : t('source', { source: item.source })}
+          {item.sample ? (
+            t('sample')
+          ) : (
+            <>
+              {t('sourceLabel')} <span lang="en">{item.source}</span>
+            </>
+          )}
         </Text>
         {item.sample ? (
           <Badge variant="warning" data-testid="sample-headline">
@@ -147,7 +154,7 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
           <Heading level={4} fontSize="medium" marginTop="small">
             {t('card.reasoning')}
           </Heading>
-          <Text>{item.reasoning_localized[language]}</Text>
+          <Text>{item.reasoning}</Text>
           {item.risk_factors.length > 0 ? (
             <>
               <Heading level={5} marginTop="small">

@@ -28,7 +28,6 @@ function recommendation(symbol: string, score: number) {
     confidence_score: 0.8,
     rationality_score: score,
     reasoning: 'r',
-    reasoning_localized: { en: 'r', fr: 'r', es: 'r' },
     summary: 's',
     nugget_scores: NUGGETS,
     after_hours_price: null,

@@ -14,6 +14,7 @@ import {
 import { MarketColumns } from './market-columns';
 import { NuggetPicks } from './nugget-picks';
 import { StatCards } from './stat-cards';
+import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
 import './dashboard.css';
 
@@ -81,6 +82,7 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         explainOffline={!market.isPending && !recommendations.isPending}
         replayDate={replayDate}
         isDemo={isDemo}
+        isNewAccount={!isDemo && isNewAccount(recommendationsUserId)}
       />
       <StatCards
         summary={portfolio.data?.summary}

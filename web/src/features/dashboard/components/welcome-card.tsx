@@ -13,17 +13,26 @@ export interface WelcomeCardProps {
   /** In replay, the market clock's date every figure belongs to; null on live data. */
   replayDate: string | null;
   isDemo: boolean;
+  /** An account created in this session: welcomed, not welcomed back. */
+  isNewAccount: boolean;
 }
 
 /** The greeting with the AI status, replay and demo badges. */
-export function WelcomeCard({ name, aiLive, explainOffline, replayDate, isDemo }: WelcomeCardProps) {
+export function WelcomeCard({
+  name,
+  aiLive,
+  explainOffline,
+  replayDate,
+  isDemo,
+  isNewAccount,
+}: WelcomeCardProps) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { language } = usePreferences();
   const date = replayDate ? formatMarketDate(replayDate, language) : null;
   return (
     <Card className="app-welcome">
       <Heading level={1} className="app-welcome__title">
-        {t('dashboard:welcome.title', { name })}
+        {isNewAccount ? t('dashboard:welcome.titleNew', { name }) : t('dashboard:welcome.title', { name })}
       </Heading>
       <Text>{date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}</Text>
       <div className="app-badges-row dashboard__status">

@@ -123,11 +123,34 @@ describe('validateAddAsset', () => {
   });
 });
 
+/** The API's 403 at the holdings limit, as the server words it for an English request. */
+const QUOTA_REFUSAL = {
+  error: 'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+  code: 'QUOTA_EXCEEDED',
+  message_code: 'PLAN_UPGRADE_FOR_HOLDINGS',
+  params: {
+    reached: {
+      code: 'PLAN_QUOTA_HOLDINGS_FULL',
+      params: { units: 'portfolio_assets', plan: 'FREE', count: 5 },
+    },
+    units: 'portfolio_assets',
+    tier: 'PREMIUM',
+    count: 25,
+  },
+  detail: {
+    upgrade_message:
+      'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+    required_tier: 'PREMIUM',
+    user_tier: 'FREE',
+  },
+};
+
 async function renderDialog(
   route: (request: RecordedRequest) => { status?: number; body: unknown } | undefined,
+  language: 'en' | 'fr' | 'es' = 'en',
 ) {
   const requests = installFakeApi(route);
-  await renderWithProviders(withQueryClient(<AddAssetDialog open onClose={() => undefined} />));
+  await renderWithProviders(withQueryClient(<AddAssetDialog open onClose={() => undefined} />), { language });
   return requests;
 }
 
@@ -214,15 +237,7 @@ describe('AddAssetDialog', () => {
         if (attempt === 1)
           return {
             status: 403,
-            body: {
-              error: 'Quota',
-              code: 'QUOTA_EXCEEDED',
-              detail: {
-                upgrade_message: 'Upgrade to Premium for 25 assets',
-                required_tier: 'PREMIUM',
-                user_tier: 'FREE',
-              },
-            },
+            body: QUOTA_REFUSAL,
           };
         return {
           status: 201,
@@ -234,7 +249,9 @@ describe('AddAssetDialog', () => {
     await selectMsft();
     fireEvent.change(screen.getByLabelText('Number of shares'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('add-asset-submit'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Upgrade to Premium for 25 assets');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+    );
 
     fireEvent.click(screen.getByTestId('add-asset-submit'));
     expect(await screen.findByText('Asset Added Successfully!')).toBeTruthy();
@@ -244,6 +261,24 @@ describe('AddAssetDialog', () => {
       .map((request) => request.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  it("renders the server's message by its code in the site's language, whatever language its text is in", async () => {
+    await renderDialog((request) => {
+      if (request.path.startsWith('/api/portfolio/search'))
+        return { body: { results: [MSFT], market_date: '2026-01-01' } };
+      if (request.path.includes('check-feature')) return { body: access(true) };
+      if (request.method === 'POST') return { status: 403, body: QUOTA_REFUSAL };
+      return undefined;
+    }, 'es');
+    fireEvent.change(screen.getByLabelText('Buscar activos'), { target: { value: 'MS' } });
+    fireEvent.click(await screen.findByRole('button', { name: /MSFT/ }));
+    fireEvent.change(screen.getByLabelText('Número de unidades'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('add-asset-submit'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Su plan Gratuito admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
+    );
   });
 
   it('falls back to the generic message when the server gives no detail', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { SearchResult } from '@app/shared/domain/entities/portfolio';
 import { isApiError } from '@/kit/api/api-client';
-import { serverMessageOf, upgradeMessageOf } from '@/kit/api/api-error-text';
+import { serverMessageOf, upgradeMessageOf, type Translator } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useMarketDate } from '@/kit/market/market-date';
 import { Dialog } from '@/kit/ui/dialog';
@@ -22,9 +22,14 @@ const emptyHolding = (latestDate: string): HoldingValues => ({
 });
 
 /** Part 2 section 8: 403 -> the upgrade message; others -> the server's text or the generic one. */
-function addErrorMessage(error: unknown, t: (key: 'errors.limitReached' | 'errors.addFailed') => string) {
-  if (isApiError(error) && error.status === 403) return upgradeMessageOf(error) ?? t('errors.limitReached');
-  return serverMessageOf(error) ?? t('errors.addFailed');
+function addErrorMessage(
+  error: unknown,
+  t: (key: 'errors.limitReached' | 'errors.addFailed') => string,
+  translator: Translator,
+) {
+  if (isApiError(error) && error.status === 403)
+    return upgradeMessageOf(error, translator) ?? t('errors.limitReached');
+  return serverMessageOf(error, translator) ?? t('errors.addFailed');
 }
 
 export interface AddAssetDialogProps {
@@ -34,7 +39,7 @@ export interface AddAssetDialogProps {
 
 /** Part 2 sections 2, 4 and 5: search, select, shares, optional price and date, add. */
 export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
-  const { t } = useTranslation(['portfolio', 'common']);
+  const { t, i18n } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Idempotent in the contract: one Idempotency-Key per submission, reused by its retry.
@@ -89,7 +94,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
       });
       close();
     } catch (caught: unknown) {
-      setError(addErrorMessage(caught, (key) => t(`portfolio:${key}`)));
+      setError(addErrorMessage(caught, (key) => t(`portfolio:${key}`), i18n));
     } finally {
       setSubmitting(false);
     }

@@ -78,7 +78,7 @@ describe('RecommendationList', () => {
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
 
-    expect(screen.queryByText('English reasoning')).toBeNull();
+    expect(screen.queryByText('Raisonnement en français')).toBeNull();
     expect(card('AAPL').getByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
     expect(card('AAPL').getByRole('button', { name: /Upgrade/ })).toBeTruthy();
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();

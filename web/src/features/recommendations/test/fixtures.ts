@@ -12,12 +12,8 @@ export function buildRecommendation(overrides: Partial<Recommendation> = {}): Re
     target_price: 112.5,
     confidence_score: 0.85,
     rationality_score: 70,
-    reasoning: 'English reasoning',
-    reasoning_localized: {
-      en: 'English reasoning',
-      fr: 'Raisonnement en français',
-      es: 'Razonamiento en español',
-    },
+    // The API words the reasoning in the caller's language (Accept-Language): the tests render French.
+    reasoning: 'Raisonnement en français',
     summary: 'summary',
     nugget_scores: {
       investment_grade: 'B+',
