@@ -21,7 +21,9 @@ import { api, signUpInvestor, type SignedInUser } from '../src/api';
 interface ErrorBody {
   error: string;
   code: string;
-  issues?: { path: string; message: string }[];
+  message_code: string;
+  params: Record<string, unknown>;
+  issues?: { path: string; message: string; message_code: string; params: Record<string, unknown> }[];
   detail?: { upgrade_message: string; required_tier: string | null; user_tier: string };
 }
 
@@ -182,6 +184,10 @@ describe('a FREE investor', () => {
     expect(refused.body.detail?.upgrade_message).toContain(
       'Upgrade to Premium for 10 AI recommendations a day',
     );
+    expect(refused.body).toMatchObject({
+      message_code: 'PLAN_UPGRADE_FOR_DAILY',
+      params: { units: 'ai_recommendations', tier: 'PREMIUM', count: 10 },
+    });
     expect(check.body.access).toMatchObject({
       allowed: false,
       used: 3,
@@ -280,7 +286,7 @@ describe('upgrades through every tier', () => {
     expect(premiumCustomAlerts.body.detail?.upgrade_message).toContain('Upgrade to Platinum');
 
     expect(sameTier.status).toBe(400);
-    expect(sameTier.body.error).toBe('You are already on the Premium plan. You can upgrade to Platinum.');
+    expect(sameTier.body.error).toBe('You are already on the Premium plan.');
     expect(downgrade.status).toBe(400);
     expect(downgrade.body.error).toMatch(/^Free is a lower plan than your current Premium plan/);
 
@@ -288,7 +294,7 @@ describe('upgrades through every tier', () => {
     expect(toPro.body).toMatchObject({ tier: 'PRO', previous_tier: 'PREMIUM', invoice: { amount: 199 } });
     expect(downToPremium.status).toBe(400);
     expect(proAgain.status).toBe(400);
-    expect(proAgain.body.error).toBe('You are already on the Platinum plan. It is the highest plan.');
+    expect(proAgain.body.error).toBe('You are already on Platinum, the highest plan.');
     expect(proUse.body).toMatchObject({ used: 2, limit: -1, remaining: null, user_tier: 'PRO' });
 
     expect(invoices.body.invoices.map((invoice) => [invoice.tier, invoice.amount])).toEqual([
@@ -313,7 +319,9 @@ describe('unknown names', () => {
       expect(response.status).toBe(400);
       expect(response.body.issues?.[0]).toEqual({
         path: 'params.feature',
-        message: `must be one of: ${FEATURES.join(', ')}`,
+        message: `Feature: must be one of ${FEATURES.join(', ')}.`,
+        message_code: 'FIELD_NOT_ONE_OF',
+        params: { field: 'feature', allowed: FEATURES.join(', ') },
       });
     }
   });
@@ -327,7 +335,9 @@ describe('unknown names', () => {
     expect(response.status).toBe(400);
     expect(response.body.issues?.[0]).toEqual({
       path: 'params.tier',
-      message: 'must be one of: FREE, PREMIUM, PRO',
+      message: 'Plan: must be one of FREE, PREMIUM, PRO.',
+      message_code: 'FIELD_NOT_ONE_OF',
+      params: { field: 'tier', allowed: 'FREE, PREMIUM, PRO' },
     });
     expect(invoices.body.invoices).toEqual([]);
   });

@@ -13,10 +13,14 @@ import {
 } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import { message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import type { Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
+import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
+import { NoDataOnDateError } from '../market-data/provider-errors';
+import type { SymbolInfo } from '../engine/types';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractQuote,
   toContractRiskMetrics,
@@ -28,24 +32,35 @@ import {
 export const METHODOLOGY_URL = '/methodology';
 
 /**
- * The engine's analysis of one symbol, as of the quote the price poll stored (so every route agrees
- * with the dashboard's prices), or the source's latest quote when none is stored yet. Unknown
- * symbols and symbols without history are 404s, a failing live source a 503.
+ * The engine's analysis of one symbol at one reading of the market clock (market-data/market-quotes.ts:
+ * the replay at the clock's date, live the quote the price poll stored, so every route agrees with
+ * the dashboard's prices). Unknown symbols, symbols with no data on the market date and symbols
+ * without history are 404s, a failing live source a 503.
  */
 export async function analyzeKnownSymbol(
   symbol: string,
-  deps: Pick<AiDeps, 'engine' | 'prices'>,
+  deps: Pick<AiDeps, 'engine' | 'prices' | 'now'>,
+  reading: MarketReading = readMarketAt(deps, deps.now()),
 ): Promise<EngineAnalysis> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
-    return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
+    return await deps.engine.analyze(info.symbol, { quote });
   } catch (error: unknown) {
     throw toHttpError(error);
   }
 }
 
-export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof SymbolAnalysisSchema> {
+function noDataError(info: SymbolInfo, date: string): NoDataOnDateError {
+  return new NoDataOnDateError(info.symbol, date, info.first_date, info.last_date);
+}
+
+/** The analysis in the contract's shape, its texts worded by `render` (the caller's language). */
+export function buildSymbolAnalysis(
+  result: EngineAnalysis,
+  render: Render,
+): z.input<typeof SymbolAnalysisSchema> {
   const { info, quote, analysis } = result;
   const grade = analysis.nugget_scores.investment_grade;
   return {
@@ -53,14 +68,14 @@ export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof Symb
     name: info.name,
     asset_type: info.asset_type,
     quote: toContractQuote(info, quote),
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     speculation_level: gradeToSpeculationLevel(grade),
     recommendation: analysis.recommendation.action,
     target_price: analysis.recommendation.target_price,
     confidence_score: analysis.recommendation.confidence_score,
-    reasoning: buildRecommendationReasoning(info.name, analysis),
+    reasoning: render(buildRecommendationReasoning(info.name, analysis)),
     methodology_url: METHODOLOGY_URL,
   };
 }
@@ -69,8 +84,8 @@ export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof Symb
  * POST /ai/analyze/stock. `analysis_type` and `risk_tolerance` are accepted as the spec sends them
  * but do not change the figures: the engine has one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, deps: AiDeps) {
-  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps));
+export async function analyzeStock(symbol: string, render: Render, deps: AiDeps) {
+  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps), render);
 }
 
 export async function getRationalityScore(
@@ -87,17 +102,19 @@ export async function getRationalityScore(
     recommendation: analysis.recommendation.action,
     investment_grade: grade,
     as_of: quote.as_of,
+    market_date: quote.market_date,
   };
 }
 
-export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
+export async function getNuggetAnalysis(symbol: string, render: Render, deps: AiDeps) {
   const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
   return {
     symbol: info.symbol,
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
+    market_date: quote.market_date,
   };
 }
 
@@ -109,43 +126,53 @@ function logBatchFailure(symbol: string, error: unknown): void {
 }
 
 /** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
-export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
+export async function analyzeBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
+  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({
         symbol: info.symbol,
         rationality_score: analysis.nugget_scores.composite_rationality_score,
         speculation_level: gradeToSpeculationLevel(analysis.nugget_scores.investment_grade),
         current_price: quote.price,
         recommendation: analysis.recommendation.action,
+        as_of: quote.as_of,
+        market_date: quote.market_date,
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedAnalysis(symbol));
+      results.push({ ...buildFailedAnalysis(symbol), error: render(message('MARKET_ANALYSIS_FAILED')) });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDeps) {
+export async function analyzeNuggetBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
+  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, analysis } = await analyzeKnownSymbol(symbol, deps);
-      results.push({ symbol: info.symbol, nugget_scores: toContractNuggetScores(analysis.nugget_scores) });
+      const { info, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
+      results.push({
+        symbol: info.symbol,
+        nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
+      });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedNuggetAnalysis(symbol));
+      results.push({
+        ...buildFailedNuggetAnalysis(symbol),
+        error: render(message('MARKET_NUGGET_ANALYSIS_FAILED')),
+      });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-/** The last `days` daily bars up to the symbol's current date (replay clock or live). */
+/** The last `days` daily bars up to the symbol's bar at the market date (replay clock or live). */
 export async function getPriceHistory(
   symbol: string,
   days: number,
@@ -153,10 +180,9 @@ export async function getPriceHistory(
 ): Promise<z.input<typeof PriceHistoryResponseSchema>> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
-    const quote = stored
-      ? quoteFromStored(stored)
-      : await deps.engine.source.provider.getLatestQuote(info.symbol);
+    const reading = readMarketAt(deps, deps.now());
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
     // Calendar span wide enough for `days` trading bars (crypto trades every day, stocks 5 of 7).
     const span = Math.ceil(days * (info.asset_type === 'crypto' ? 1 : 7 / 5)) + 10;
     const from = new Date(Date.parse(`${quote.as_of}T00:00:00Z`) - span * 86_400_000)
@@ -169,6 +195,7 @@ export async function getPriceHistory(
       symbol: info.symbol,
       name: info.name,
       data_mode: deps.engine.dataMode,
+      market_date: quote.market_date,
       source: quote.source,
       bars: bars.map((bar) => ({
         date: bar.date,

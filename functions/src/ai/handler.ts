@@ -1,4 +1,5 @@
 import { createAreaHandler } from '../platform/http-handler';
+import { rendererFor } from '../platform/messages';
 import { createAiDeps } from './ai-deps';
 import {
   analyzeBatch,
@@ -10,12 +11,13 @@ import {
 } from './analysis-service';
 import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { getAiHealth } from './health-service';
+import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
- * The catalyst routes load on first use: 3 of the area's 17 routes need the news code (the sentiment
+ * The catalyst routes load on first use: 3 of the area's 18 routes need the news code (the sentiment
  * lexicon, the offline headline set, the EDGAR and RSS parsers), and a cold start for the others
  * should not evaluate it (bench/results.md, cold initialisation).
  */
@@ -31,33 +33,44 @@ async function loadCatalysts() {
 export const handler = createAreaHandler(
   'ai',
   {
-    health: async (_request, deps) => getAiHealth(deps),
-    analyzeStock: async ({ body }, deps) => analyzeStock(body.symbol, deps),
-    analyzeBatch: async ({ body }, deps) => analyzeBatch(body.symbols, deps),
+    health: async ({ language }, deps) => getAiHealth(rendererFor(language), deps),
+    marketClock: async (_request, deps) => getMarketClock(deps),
+    analyzeStock: async ({ body, language }, deps) => analyzeStock(body.symbol, rendererFor(language), deps),
+    analyzeBatch: async ({ body, language }, deps) => analyzeBatch(body.symbols, rendererFor(language), deps),
     rationalityScore: async ({ params }, deps) => getRationalityScore(params.symbol, deps),
     analyzePortfolio: async ({ body }, deps) => analyzePortfolioHoldings(body.holdings, deps),
-    recommendations: async ({ params, query, auth }, deps) =>
-      getRecommendations(params.user, query.limit, auth, deps),
+    recommendations: async ({ params, query, auth, language }, deps) =>
+      getRecommendations(params.user, query.limit, auth, language, deps),
     portfolioHistory: async ({ params, query, auth }, deps) =>
       getPortfolioHistory(params.user, query.limit, auth, deps),
-    alerts: async ({ query }, deps) => getAlerts(query.limit, deps),
-    nuggetAnalysis: async ({ params }, deps) => getNuggetAnalysis(params.symbol, deps),
-    nuggetBatch: async ({ body }, deps) => analyzeNuggetBatch(body.symbols, deps),
-    enhancedPrices: async (_request, deps) => getEnhancedPrices(deps),
+    alerts: async ({ query, language }, deps) => getAlerts(query.limit, language, deps),
+    nuggetAnalysis: async ({ params, language }, deps) =>
+      getNuggetAnalysis(params.symbol, rendererFor(language), deps),
+    nuggetBatch: async ({ body, language }, deps) =>
+      analyzeNuggetBatch(body.symbols, rendererFor(language), deps),
+    enhancedPrices: async ({ language }, deps) => getEnhancedPrices(rendererFor(language), deps),
     prices: async (_request, deps) => getPrices(deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
-    contextualRecommendations: async ({ query }, deps) => {
+    contextualRecommendations: async ({ query, language }, deps) => {
       const news = await loadCatalysts();
-      return news.getContextualRecommendations(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+      const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
+      return news.getContextualRecommendations(query, rendererFor(language), routeDeps);
     },
-    marketCatalysts: async ({ query }, deps) => {
+    marketCatalysts: async ({ query, language }, deps) => {
       const news = await loadCatalysts();
-      return news.getMarketCatalysts(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+      return news.getMarketCatalysts(
+        query,
+        rendererFor(language),
+        news.getCatalystRouteDeps(deps.engine, deps.now),
+      );
     },
-    liveMarketAlerts: async (_request, deps) => {
+    liveMarketAlerts: async ({ language }, deps) => {
       const news = await loadCatalysts();
-      return news.getLiveMarketAlerts(news.getCatalystRouteDeps(deps.engine, deps.now));
+      return news.getLiveMarketAlerts(
+        rendererFor(language),
+        news.getCatalystRouteDeps(deps.engine, deps.now),
+      );
     },
   },
   { createDeps: createAiDeps, recordCost: saveCostRecordToUsageTable },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rendererFor } from '../platform/messages';
 import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
@@ -18,7 +19,9 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store:
       {
         DATA_MODE: 'replay',
         REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-        REPLAY_MS_PER_BAR: 60_000,
+        REPLAY_MS_PER_DAY: 60_000,
+        REPLAY_FROM: '2017-01-01',
+        REPLAY_TO: '2017-06-30',
         REPLAY_DATA_FILE: undefined,
         AWS_REGION: 'us-east-1',
         TABLE_MARKET: 'unused-in-replay',
@@ -57,8 +60,8 @@ describe('resolveListOwner', () => {
       userId: 'demo-investor',
       isDemo: true,
     });
-    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow(/sign in/);
-    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow(/only your own/);
+    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow('AUTH_LIST_SIGN_IN_REQUIRED');
+    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow('AUTH_LIST_NOT_YOURS');
     expect(resolveListOwner('u1', user('u1'), null)).toEqual({ userId: 'u1', isDemo: false });
   });
 });
@@ -66,7 +69,7 @@ describe('resolveListOwner', () => {
 describe('getRecommendations', () => {
   it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
-    const before = await getRecommendations('premium', 10, user('premium'), deps);
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
     const [top, second] = before.recommendations;
     const decided = new Map([
       [top?.id ?? '', 'REJECTED'],
@@ -77,7 +80,7 @@ describe('getRecommendations', () => {
       getRecommendationStatuses: async (ids: readonly string[]) =>
         new Map(ids.flatMap((id) => (decided.has(id) ? [[id, decided.get(id)]] : []))),
     };
-    const after = await getRecommendations('premium', 10, user('premium'), {
+    const after = await getRecommendations('premium', 10, user('premium'), 'en', {
       ...deps,
       recommendationQueue,
     } as AiDeps);
@@ -86,15 +89,19 @@ describe('getRecommendations', () => {
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
   });
 
-  it('ranks the whole universe and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
+  it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
-    const free = await getRecommendations('free', 10, user('free'), deps);
-    const premium = await getRecommendations('premium', 10, user('premium'), deps);
-    expect(free.total_available).toBe(5);
+    const free = await getRecommendations('free', 10, user('free'), 'en', deps);
+    const premium = await getRecommendations('premium', 10, user('premium'), 'en', deps);
+    // On 2017-01-01 three series are graded: the S&P 500, Apple and bitcoin. The FX pairs are
+    // quoted, not advice; FB and AAPL-2007 have no data on that date.
+    expect(free.market_date).toBe('2017-01-01');
+    expect(premium.recommendations.map((item) => item.symbol).sort()).toEqual(['AAPL', 'BTC-USD', '^GSPC']);
+    expect(free.total_available).toBe(3);
     expect(free.tier_cap).toBe(3);
     expect(free.recommendations).toHaveLength(3);
     expect(premium.tier_cap).toBe(10);
-    expect(premium.recommendations).toHaveLength(5);
+    expect(premium.recommendations.every((item) => item.market_date === '2017-01-01')).toBe(true);
     const scores = premium.recommendations.map((item) => item.rationality_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Items keep the id the price poll queued them under, so an admin decision can show.
@@ -102,15 +109,17 @@ describe('getRecommendations', () => {
       premium.recommendations[0]?.symbol ?? '',
     );
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
-    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
+    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, 'en', deps);
     expect(demo.recommendations).toHaveLength(2);
   });
 
   it('reports healthy after a poll', async () => {
     const deps = await buildDeps({});
-    const health = await getAiHealth(deps);
+    const health = await getAiHealth(rendererFor('en'), deps);
     expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
     expect(health.status).toBe('healthy');
-    expect(health.symbols_tracked).toBe(5);
+    // The nine series with data on 2017-01-01: the S&P 500, Apple, bitcoin and six FX pairs.
+    expect(health.symbols_tracked).toBe(9);
+    expect(health.market_date).toBe('2017-01-01');
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RecommendationSchema, RecommendationsResponseSchema } from '@app/shared/domain/entities/market';
-import type { Tier } from '@app/shared/domain/enums';
+import type { Language, Tier } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
 import type { AuthContext } from '../platform/auth-context';
@@ -8,9 +9,11 @@ import { currentRequestScope } from '../platform/request-scope';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
+import { rendererFor, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
+import { isFxSymbol } from '../engine/fx-rates';
+import { readMarketAt } from '../market-data/market-quotes';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractRiskMetrics,
   toContractVolumeAnalysis,
@@ -37,18 +40,34 @@ export function rankAnalyses(analyses: readonly EngineAnalysis[]): EngineAnalysi
   );
 }
 
-function summaryOf(result: EngineAnalysis): string {
+function summaryOf(result: EngineAnalysis, render: Render): string {
   const { info, quote, analysis } = result;
-  const expected = expectedReturnPercent(analysis.recommendation.target_price, quote.price);
-  return `${analysis.recommendation.action.replace('_', ' ')} ${info.symbol} at ${quote.price}: target ${analysis.recommendation.target_price} (${expected > 0 ? '+' : ''}${expected} %) in 3-6 months, grade ${analysis.nugget_scores.investment_grade}.`;
+  return render(
+    message('RECOMMENDATION_SUMMARY', {
+      action: analysis.recommendation.action,
+      symbol: info.symbol,
+      price: quote.price,
+      target: analysis.recommendation.target_price,
+      expected: expectedReturnPercent(analysis.recommendation.target_price, quote.price),
+      grade: analysis.nugget_scores.investment_grade,
+    }),
+  );
+}
+
+/** The engine's measured record beside the list, its window worded in the caller's language. */
+async function backtestIn(deps: AiDeps, render: Render) {
+  const figure = await deps.backtest();
+  return figure ? { ...figure, window: render(figure.window) } : null;
 }
 
 export async function getRecommendations(
   pathUser: string,
   limit: number,
   auth: AuthContext,
+  language: Language,
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationsResponseSchema>> {
+  const render = rendererFor(language);
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
   const profile = owner.userId ? await deps.users.get(owner.userId) : null;
   const tier: Tier = profile?.subscription_tier ?? (owner.isDemo ? DEMO_FALLBACK_TIER : 'FREE');
@@ -57,17 +76,21 @@ export async function getRecommendations(
     if (scope) scope.tier = tier;
   }
 
-  const universe = await deps.engine.listUniverse();
+  // FX pairs are quoted, not advice: an exchange rate is not an investment to grade.
+  const universe = (await deps.engine.listUniverse()).filter((info) => !isFxSymbol(info.symbol));
   const symbols = universe.map((info) => info.symbol);
+  const reading = readMarketAt(deps, deps.now());
   const [quotes, markers] = await Promise.all([
-    deps.prices.getQuotes(symbols),
+    reading.quotes(symbols),
     deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
-    const stored = quotes.get(info.symbol);
+    const quote = quotes.get(info.symbol);
+    // No price on the market date (replay), or not polled yet (live): nothing to recommend.
+    if (!quote) continue;
     try {
-      analyses.push(await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {}));
+      analyses.push(await deps.engine.analyze(info.symbol, { quote }));
     } catch (error: unknown) {
       logger.warn('recommendation candidate skipped', {
         symbol: info.symbol,
@@ -77,10 +100,13 @@ export async function getRecommendations(
   }
   const ranked = rankAnalyses(analyses);
 
-  // An item the price poll queued for review keeps its id, so the admin's decision shows here.
+  // An item the price poll queued for review in this replay cycle keeps its id, so the admin's
+  // decision shows here; one of an earlier cycle was about other dates.
   const queuedIdOf = (result: EngineAnalysis): string | null => {
     const marker = markers.get(result.info.symbol);
-    return marker && marker.action === result.analysis.recommendation.action
+    return marker &&
+      marker.action === result.analysis.recommendation.action &&
+      (marker.cycle_id ?? 'live') === reading.marketDate.cycleId
       ? marker.recommendation_id
       : null;
   };
@@ -97,7 +123,6 @@ export async function getRecommendations(
   const recommendations: RecommendationItem[] = shown.map((result) => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
-    const reasoning = buildRecommendationReasoning(info.name, analysis);
     return {
       id: queued ?? `${info.symbol}@${quote.as_of}`,
       symbol: info.symbol,
@@ -108,15 +133,15 @@ export async function getRecommendations(
       target_price: analysis.recommendation.target_price,
       confidence_score: analysis.recommendation.confidence_score,
       rationality_score: analysis.nugget_scores.composite_rationality_score,
-      reasoning: reasoning.en,
-      reasoning_localized: reasoning,
-      summary: summaryOf(result),
-      nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+      reasoning: render(buildRecommendationReasoning(info.name, analysis)),
+      summary: summaryOf(result, render),
+      nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
       after_hours_price: quote.after_hours_price ?? null,
       premarket_change: quote.premarket_change ?? null,
       volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
       risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
       as_of: quote.as_of,
+      market_date: quote.market_date,
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
     };
   });
@@ -128,6 +153,7 @@ export async function getRecommendations(
     total_available: publishable.length,
     tier_cap: recommendationListCap(tier),
     data_mode: deps.engine.dataMode,
-    backtest: await deps.backtest(),
+    market_date: reading.marketDate.date,
+    backtest: await backtestIn(deps, render),
   };
 }

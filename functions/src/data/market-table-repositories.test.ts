@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -6,7 +6,6 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -15,14 +14,9 @@ import { createFeedHealthRepository } from './feed-health-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
 import { encodeBar } from './bar-months';
 import { createPricesRepository, mergeMonth, type StoredQuote } from './prices-repository';
-import {
-  createRecommendationQueueRepository,
-  type QueuedRecommendation,
-} from './recommendation-queue-repository';
 
 const documentMock = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
-const tables = { market: 'market', moderation: 'moderation' };
 
 const quote: StoredQuote = {
   symbol: 'AAPL',
@@ -34,9 +28,10 @@ const quote: StoredQuote = {
   change_percent: 1.79,
   volume: 25555900,
   after_hours_price: null,
-  premarket_change: 0.2,
-  premarket_date: '2018-01-03',
+  premarket_change: null,
+  premarket_date: null,
   as_of: '2018-01-02',
+  market_date: '2018-01-02',
   source: 'replay:aapl.csv',
   mode: 'replay',
   stale: false,
@@ -45,28 +40,10 @@ const quote: StoredQuote = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const recommendation: QueuedRecommendation = {
-  id: '01JABCDEFGHJKMNPQRSTVWXYZ0',
-  symbol: 'AAPL',
-  recommendation: 'BUY',
-  risk_level: 1,
-  confidence: 0.7,
-  ai_score: 6.6,
-  reasoning: 'why',
-  reasoning_localized: { en: 'why', fr: 'pourquoi', es: 'por qué' },
-  target_price: 180,
-  generated_at: '2026-01-01T00:00:00.000Z',
-  status: 'PENDING',
-  as_of: '2018-01-02',
-  investment_grade: 'B+',
-  composite_rationality_score: 66.4,
-  data_mode: 'replay',
-};
-
 describe('market table repositories', () => {
   beforeEach(() => documentMock.reset());
 
-  it('stores a quote only when as_of, price or the stale flag changed', async () => {
+  it('stores a quote only when as_of, the market date, price or the stale flag changed', async () => {
     documentMock
       .on(PutCommand)
       .resolvesOnce({})
@@ -77,6 +54,7 @@ describe('market table repositories', () => {
     const input = documentMock.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.Item).toMatchObject({ pk: 'SYMBOL#AAPL', sk: 'QUOTE', price: 172.26 });
     expect(input?.ConditionExpression).toContain('as_of <> :as_of');
+    expect(input?.ConditionExpression).toContain('market_date <> :market_date');
   });
 
   it('reads many quotes with BatchGet and retries unprocessed keys', async () => {
@@ -218,46 +196,20 @@ describe('market table repositories', () => {
     });
   });
 
-  it('queues a recommendation with its per-symbol marker and the queue counters in one transaction; a changed-action race loses', async () => {
-    documentMock
-      .on(TransactWriteCommand)
-      .resolvesOnce({})
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-        }),
-      );
-    const repository = createRecommendationQueueRepository(client, tables);
-    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(true);
-    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(false);
-    const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[0]?.Put?.Item).toMatchObject({ pk: 'SYMBOL#AAPL', sk: 'LAST_REC', action: 'BUY' });
-    expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk) OR #action <> :action');
-    expect(items[1]?.Put?.Item).toMatchObject({
-      pk: `REC#${recommendation.id}`,
-      sk: 'ITEM',
-      gsi1pk: 'QUEUE#REC#PENDING',
-      gsi1sk: `${recommendation.generated_at}#${recommendation.id}`,
-      status: 'PENDING',
-    });
-    // The dashboard's counters move with the item: this path once queued without them.
-    expect(items[2]?.Update).toMatchObject({
-      TableName: 'moderation',
-      Key: { pk: 'STATS', sk: 'REC' },
-      UpdateExpression: 'ADD generated :one, pending :one',
-    });
-    expect(items).toHaveLength(3);
-  });
-
-  it('lists unexpired alerts newest first', async () => {
+  it('lists unexpired alerts newest first, of the current replay cycle up to the market date', async () => {
     documentMock
       .on(QueryCommand)
       .resolves({ Items: [{ pk: 'ALERTS', sk: 'x', alert_id: 'a', expires_at: 200 }] });
-    const alerts = await createMarketAlertsRepository(client, 'market').listAlerts(5, 100);
+    const alerts = await createMarketAlertsRepository(client, 'market').listAlerts(5, 100, {
+      cycleId: 'c2',
+      marketDate: '2017-03-14',
+    });
     expect(alerts).toEqual([{ alert_id: 'a', expires_at: 200 }]);
     const input = documentMock.commandCalls(QueryCommand)[0]?.args[0].input;
-    expect(input).toMatchObject({ ScanIndexForward: false, FilterExpression: 'expires_at > :now' });
+    expect(input).toMatchObject({
+      ScanIndexForward: false,
+      FilterExpression: 'expires_at > :now AND cycle_id = :cycle AND market_date <= :date',
+      ExpressionAttributeValues: { ':now': 100, ':cycle': 'c2', ':date': '2017-03-14' },
+    });
   });
 });

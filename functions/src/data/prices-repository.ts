@@ -44,6 +44,8 @@ export interface StoredQuote {
   premarket_date: IsoDate | null;
   /** Trading day the price belongs to. */
   as_of: IsoDate;
+  /** The market date it was read at (engine Quote `market_date`); absent on quotes stored before the market clock. */
+  market_date?: IsoDate;
   source: string;
   mode: 'replay' | 'live';
   /** True when the price is older than its market's calendar allows (set when read). */
@@ -76,7 +78,7 @@ export interface BarMergeResult {
 export interface PricesRepository {
   getQuote(symbol: string): Promise<StoredQuote | null>;
   getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
-  /** Stores the quote unless the stored one has the same as_of, price, closed and stale flags; true when written. */
+  /** Stores the quote unless the stored one has the same as_of, market date, price, closed and stale flags; true when written. */
   putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
   /**
    * Merges bars into their months by date. A date whose price fields, `closed` and flags are unchanged
@@ -187,12 +189,13 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             TableName: tableName,
             Item: { ...keys.quote(quote.symbol), entity: 'quote', ...quote },
             ConditionExpression:
-              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale OR attribute_not_exists(closed) OR closed <> :closed',
+              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale OR attribute_not_exists(closed) OR closed <> :closed OR attribute_not_exists(market_date) OR market_date <> :market_date',
             ExpressionAttributeValues: {
               ':as_of': quote.as_of,
               ':price': quote.price,
               ':stale': quote.stale,
               ':closed': quote.closed,
+              ':market_date': quote.market_date ?? quote.as_of,
             },
           }),
         );

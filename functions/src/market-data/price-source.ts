@@ -12,15 +12,16 @@ import { createDocumentClient } from '../platform/dynamo-client';
 import { StoredMarketProvider, type SeriesDescription } from './stored-market-provider';
 import { COINGECKO_DESCRIPTION } from './providers/coingecko/coingecko-provider';
 import { YAHOO_DESCRIPTION } from './providers/yahoo/yahoo-bars-provider';
-import { createMarketClock } from './providers/replay/market-clock';
+import { createReplayMarketClock, LIVE_MARKET_CLOCK, type MarketClock } from './market-clock';
 import type { PriceProvider } from './price-provider';
 import { ReplayPriceProvider } from './providers/replay/replay-price-provider';
 import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
 
 /**
  * The one place that picks the price source from DATA_MODE:
- * - `replay` (default, offline): the real historical series that install with the project, moved by
- *   the market clock (REPLAY_EPOCH, REPLAY_MS_PER_BAR), with point-in-time annual fundamentals;
+ * - `replay` (default, offline): the real historical series that install with the project, read at
+ *   one market clock's date (REPLAY_EPOCH, REPLAY_MS_PER_DAY, REPLAY_FROM, REPLAY_TO; README.md "The
+ *   market clock"), with point-in-time annual fundamentals;
  * - `live` (cloud): the stored market the ingestion worker fills from Yahoo, CoinGecko and SEC EDGAR
  *   (stored-market-provider.ts); nothing calls a provider during a request. Live symbols have no
  *   fundamentals here yet (the shipped annual reports end in fiscal 2016; pairing them with today's
@@ -31,6 +32,8 @@ export interface PriceSource {
   provider: PriceProvider;
   /** The provider reads the stored market (the ingestion worker filled it): the price poll stores nothing. */
   readsStore: boolean;
+  /** The market's date: every price is read at one reading of it. */
+  clock: MarketClock;
   /** Fundamentals known on a date, for the engine; null when the symbol has none. */
   fundamentalsFor(ticker: string, asOf: IsoDate): PointInTimeFundamentals | null;
   /** The replay data (null in live mode); the backtest runs on it. */
@@ -41,7 +44,9 @@ export type PriceSourceConfig = Pick<
   Config,
   | 'DATA_MODE'
   | 'REPLAY_EPOCH'
-  | 'REPLAY_MS_PER_BAR'
+  | 'REPLAY_MS_PER_DAY'
+  | 'REPLAY_FROM'
+  | 'REPLAY_TO'
   | 'REPLAY_DATA_FILE'
   | 'AWS_REGION'
   | 'DYNAMODB_ENDPOINT'
@@ -94,6 +99,23 @@ function storeOf(config: PriceSourceConfig): { prices: PricesRepository; series:
   };
 }
 
+export type ReplayClockConfig = Pick<
+  Config,
+  'REPLAY_EPOCH' | 'REPLAY_MS_PER_DAY' | 'REPLAY_FROM' | 'REPLAY_TO'
+>;
+
+/** The replay's market clock over the daily series of the universe, from the configuration. */
+export function createReplayClockFromConfig(
+  universe: ReplayUniverse,
+  config: ReplayClockConfig,
+): MarketClock {
+  return createReplayMarketClock(selectDailySeries(universe), {
+    epochMs: Date.parse(config.REPLAY_EPOCH),
+    msPerDay: config.REPLAY_MS_PER_DAY,
+    window: { from: config.REPLAY_FROM, to: config.REPLAY_TO },
+  });
+}
+
 export function createPriceSource(config: PriceSourceConfig, options: PriceSourceOptions = {}): PriceSource {
   const now = options.now ?? (() => new Date());
   if (config.DATA_MODE === 'live') {
@@ -101,23 +123,19 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
     return {
       dataMode: 'live',
       readsStore: true,
+      clock: LIVE_MARKET_CLOCK,
       provider: new StoredMarketProvider({ ...store, now, describe: describeLiveSeries }),
       fundamentalsFor: () => null,
       universe: null,
     };
   }
   const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
+  const clock = createReplayClockFromConfig(universe, config);
   return {
     dataMode: 'replay',
     readsStore: false,
-    provider: new ReplayPriceProvider({
-      series: selectDailySeries(universe),
-      clock: createMarketClock({
-        epochMs: Date.parse(config.REPLAY_EPOCH),
-        msPerBar: config.REPLAY_MS_PER_BAR,
-      }),
-      now,
-    }),
+    clock,
+    provider: new ReplayPriceProvider({ series: selectDailySeries(universe), clock, now }),
     fundamentalsFor: (ticker, asOf) =>
       selectFundamentalsAsOf(universe.fundamentalsBySymbol.get(ticker), asOf),
     universe,

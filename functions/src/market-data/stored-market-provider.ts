@@ -4,7 +4,7 @@ import { findLastIndexOnOrBefore } from '../engine/point-in-time';
 import type { Bar, IsoDate, Quote, SeriesSource, SymbolInfo } from '../engine/types';
 import { quoteFromStored } from './engine-mappers';
 import type { PriceProvider } from './price-provider';
-import { NoPriceBeforeDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
+import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
 import { UNCONFIRMED_MOVE } from './quality/bar-validation';
 import { assessStaleness } from './quality/series-quality';
 
@@ -103,13 +103,16 @@ export class StoredMarketProvider implements PriceProvider {
     const bars = await this.getDailyBars(state.symbol, from, asOf);
     const index = findLastIndexOnOrBefore(bars, asOf);
     const bar = bars[index];
-    if (!bar) throw new NoPriceBeforeDateError(state.symbol, asOf, state.first_date ?? asOf);
+    if (!bar) {
+      throw new NoDataOnDateError(state.symbol, asOf, state.first_date ?? asOf, state.last_date ?? asOf);
+    }
     const previous = bars[index - 1];
     const round = (value: number) => Math.round(value * 1e6) / 1e6;
     return {
       symbol: state.symbol,
       price: bar.close,
       as_of: bar.date,
+      market_date: asOf,
       previous_close: previous ? previous.close : null,
       change: previous ? round(bar.close - previous.close) : null,
       change_percent: previous ? round(((bar.close - previous.close) / previous.close) * 100) : null,

@@ -5,7 +5,9 @@ import { createInvoicesRepository } from '../data/invoices-repository';
 import { createUsageRepository } from '../data/usage-repository';
 import { createUsersRepository } from '../data/users-repository';
 import type { AuthContext } from '../platform/auth-context';
+import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
+import { render } from '../platform/messages';
 import { createAreaHandler } from '../platform/http-handler';
 import { createIdempotentOperation, idempotencyKeyOf } from '../platform/idempotency';
 import { currentRequestScope } from '../platform/request-scope';
@@ -51,7 +53,7 @@ function userIdOf(auth: AuthContext): string | null {
 
 /** `user` routes are refused before this runs without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
-  if (auth.kind !== 'user') throw new UnauthorizedError('Please login to use this feature');
+  if (auth.kind !== 'user') throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
   return auth.userId;
 }
 
@@ -64,14 +66,14 @@ function tagTier(tier: string, demo = false): void {
 export const handler = createAreaHandler(
   'subscription',
   {
-    tiers: async () => getTiers(),
-    mySubscription: async ({ auth }, deps) => {
-      const response = await getMySubscription(userIdOf(auth), deps);
+    tiers: async ({ language }) => getTiers(language),
+    mySubscription: async ({ auth, language }, deps) => {
+      const response = await getMySubscription(userIdOf(auth), language, deps);
       tagTier(response.subscription.tier, response.demo);
       return response;
     },
-    checkFeature: async ({ auth, params }, deps) => {
-      const response = await checkFeature(userIdOf(auth), params.feature, deps);
+    checkFeature: async ({ auth, params, language }, deps) => {
+      const response = await checkFeature(userIdOf(auth), params.feature, language, deps);
       tagTier(response.user_tier, response.demo);
       return response;
     },
@@ -85,7 +87,7 @@ export const handler = createAreaHandler(
       tagTier(response.user_tier, response.demo);
       return response;
     },
-    upgrade: async ({ auth, params, headers }, deps) => {
+    upgrade: async ({ auth, params, headers, language }, deps) => {
       const userId = requireUserId(auth);
       const key = idempotencyKeyOf(headers);
       const response = await deps.upgradeOnce(
@@ -93,7 +95,7 @@ export const handler = createAreaHandler(
         (payload) => upgradeSubscription(userId, payload.tier, deps),
       );
       tagTier(response.tier);
-      return response;
+      return { ...response, message: render(response.message, language) };
     },
     invoices: async ({ auth }, deps) => listInvoices(requireUserId(auth), deps),
   },

@@ -1,3 +1,4 @@
+import { render } from '../platform/messages';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '@app/shared/domain/entities/subscription';
 import type { Tier } from '@app/shared/domain/enums';
@@ -66,15 +67,16 @@ describe('upgradeRefusal', () => {
   });
 
   it('explains the same tier and names the next one', () => {
-    expect(upgradeRefusal('PREMIUM', 'PREMIUM')).toBe(
-      'You are already on the Premium plan. You can upgrade to Platinum.',
-    );
+    expect(render(upgradeRefusal('PREMIUM', 'PREMIUM')!, 'en')).toBe('You are already on the Premium plan.');
+    expect(render(upgradeRefusal('PRO', 'PRO')!, 'es')).toBe('Ya tiene Platinum, el plan más completo.');
   });
 
-  it('explains a downgrade with the tier order', () => {
-    expect(upgradeRefusal('PRO', 'FREE')).toBe(
-      'Free is a lower plan than your current Platinum plan: plans can only be upgraded (Free < Premium < Platinum). ' +
-        'It is the highest plan.',
+  it('explains a downgrade', () => {
+    expect(render(upgradeRefusal('PRO', 'FREE')!, 'en')).toBe(
+      'Free is a lower plan than your current Platinum plan: plans can only be upgraded.',
+    );
+    expect(render(upgradeRefusal('PRO', 'FREE')!, 'fr')).toBe(
+      "Gratuite est une formule inférieure à votre formule actuelle, Platinum : une formule ne peut qu'être améliorée.",
     );
   });
 });
@@ -92,7 +94,11 @@ describe('upgradeSubscription', () => {
       expires_at: '2025-02-28T10:00:00.000Z',
       invoice: { tier: 'PREMIUM', amount: 79, currency: 'USD', status: 'paid', gateway: 'sandbox' },
     });
-    expect(response.message).toContain('Welcome to Premium!');
+    expect(render(response.message, 'en')).toBe(
+      'Welcome to Premium! Your plan changed from Free to Premium and its limits apply now. ' +
+        'Next billing: $79.00 on Feb 28, 2025.',
+    );
+    expect(render(response.message, 'es')).toContain('Próximo cobro: $79.00 el 28 feb 2025.');
     expect(recorded[0]?.chargeId).toMatch(/^ch_sandbox_[0-9a-f]{24}$/);
   });
 
@@ -118,7 +124,7 @@ describe('upgradeSubscription', () => {
     const attempt = upgradeSubscription('user-1', 'PREMIUM', second.deps);
 
     await expect(attempt).rejects.toThrow(ConflictError);
-    await expect(attempt).rejects.toThrow(/charged once/);
+    await expect(attempt).rejects.toThrow('PLAN_UPGRADE_ALREADY_APPLIED');
     expect(second.gateway.refunded).toEqual([]);
     expect(firstResponse.tier).toBe('PREMIUM');
   });
@@ -126,7 +132,7 @@ describe('upgradeSubscription', () => {
   it('refunds its charge when another request changed the plan to something else', async () => {
     const { deps, gateway } = fakeDeps('FREE', { concurrentWinnerCharge: 'ch_sandbox_of_another_upgrade' });
 
-    await expect(upgradeSubscription('user-1', 'PRO', deps)).rejects.toThrow(/refunded/);
+    await expect(upgradeSubscription('user-1', 'PRO', deps)).rejects.toThrow('PLAN_CHANGED_DURING_UPGRADE');
     expect(gateway.refunded).toHaveLength(1);
   });
 
@@ -134,8 +140,10 @@ describe('upgradeSubscription', () => {
     const { deps, recorded, gateway } = fakeDeps('FREE');
     gateway.charge = async () => ({ status: 'declined', reason: 'insufficient funds' });
 
-    await expect(upgradeSubscription('user-1', 'PREMIUM', deps)).rejects.toThrow(
-      'The payment was declined: insufficient funds',
+    const refusal = await upgradeSubscription('user-1', 'PREMIUM', deps).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(BadRequestError);
+    expect(render((refusal as BadRequestError).userMessage, 'en')).toBe(
+      'The payment was declined (insufficient funds). Nothing was charged.',
     );
     expect(recorded).toHaveLength(0);
   });

@@ -3,28 +3,26 @@ import type { z } from 'zod';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import type { Invoice, UpgradeResponseSchema } from '@app/shared/domain/entities/subscription';
 import type { Tier } from '@app/shared/domain/enums';
-import { TIER_ORDER, canUpgrade, upgradeTargets } from '@app/shared/domain/rules/tiers';
+import { canUpgrade, upgradeTargets } from '@app/shared/domain/rules/tiers';
+import { message, type Message } from '@app/shared/messages/message';
 import { SubscriptionChangedError } from '../data/invoices-repository';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/errors';
 import { endOfBillingPeriod } from './billing-period';
-import { tierDisplayName } from '../entitlements/feature-gate';
 import type { SubscriptionDeps } from './subscription-service';
 
-export type UpgradeResponse = z.input<typeof UpgradeResponseSchema>;
+/**
+ * The upgrade's answer with its notice as a message: the idempotency record keeps it so, and a retry
+ * in another language reads it in that language (the handler words it).
+ */
+export type UpgradeResponse = Omit<z.input<typeof UpgradeResponseSchema>, 'message'> & { message: Message };
 
-const ORDER_TEXT = TIER_ORDER.map(tierDisplayName).join(' < ');
-
-/** Why `from` cannot move to `to`, worded for the "Upgrade Failed" toast; null when it can. */
-export function upgradeRefusal(from: Tier, to: Tier): string | null {
+/** Why `from` cannot move to `to`, for the "Upgrade Failed" toast; null when it can. */
+export function upgradeRefusal(from: Tier, to: Tier): Message | null {
   if (canUpgrade(from, to)) return null;
-  const targets = upgradeTargets(from).map(tierDisplayName);
-  const next =
-    targets.length > 0 ? ` You can upgrade to ${targets.join(' or ')}.` : ' It is the highest plan.';
-  if (from === to) return `You are already on the ${tierDisplayName(from)} plan.${next}`;
-  return (
-    `${tierDisplayName(to)} is a lower plan than your current ${tierDisplayName(from)} plan: ` +
-    `plans can only be upgraded (${ORDER_TEXT}).${next}`
-  );
+  if (from === to && upgradeTargets(from).length === 0)
+    return message('PLAN_ALREADY_HIGHEST', { tier: from });
+  if (from === to) return message('PLAN_ALREADY_ON_TIER', { tier: from });
+  return message('PLAN_UPGRADE_NOT_HIGHER', { current: from, target: to });
 }
 
 /**
@@ -47,7 +45,7 @@ export async function upgradeSubscription(
 ): Promise<UpgradeResponse> {
   const now = deps.now();
   const user = await deps.users.get(userId);
-  if (!user) throw new NotFoundError('Failed to get user info');
+  if (!user) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
   const current = user.subscription_tier;
   const refusal = upgradeRefusal(current, target);
   if (refusal) throw new BadRequestError(refusal);
@@ -68,7 +66,8 @@ export async function upgradeSubscription(
     tier: target,
     description: `${definition.display_name} plan, ${startedAt.slice(0, 10)} to ${expiresAt.slice(0, 10)}`,
   });
-  if (charge.status === 'declined') throw new BadRequestError(`The payment was declined: ${charge.reason}`);
+  if (charge.status === 'declined')
+    throw new BadRequestError(message('PLAN_PAYMENT_DECLINED', { reason: charge.reason }));
 
   const invoice: Invoice = {
     id: ulid(now.getTime()),
@@ -96,20 +95,19 @@ export async function upgradeSubscription(
     // charge (a double click: same charge key), the user paid once and has the plan; otherwise our
     // charge paid for nothing and goes back.
     if (await deps.invoices.hasRecentCharge(userId, charge.chargeId)) {
-      throw new ConflictError(
-        `This upgrade to ${definition.display_name} was already applied by another request; you were charged once.`,
-      );
+      throw new ConflictError(message('PLAN_UPGRADE_ALREADY_APPLIED', { tier: target }));
     }
     await deps.gateway.refund(charge.chargeId, 'the subscription changed before the upgrade was applied');
-    throw new ConflictError(
-      'Your plan changed while this upgrade was processed; the charge was refunded. Reload and try again.',
-    );
+    throw new ConflictError(message('PLAN_CHANGED_DURING_UPGRADE'));
   }
 
   return {
-    message:
-      `Welcome to ${definition.display_name}! Your plan changed from ${tierDisplayName(current)} to ` +
-      `${definition.display_name} and its limits apply now. Next billing: $${definition.price} on ${expiresAt.slice(0, 10)}.`,
+    message: message('PLAN_UPGRADED', {
+      tier: target,
+      previous: current,
+      amount: definition.price,
+      date: expiresAt,
+    }),
     tier: target,
     previous_tier: current,
     expires_at: expiresAt,

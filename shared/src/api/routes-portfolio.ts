@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IsoDateSchema } from '../domain/entities/common';
 import { UserAlertsResponseSchema } from '../domain/entities/catalysts';
 import {
   AddAssetPayloadSchema,
@@ -24,7 +25,7 @@ export const portfolioRoutes = {
     access: 'public',
     summary: 'Search stocks, ETFs, crypto and alternatives by symbol prefix and name words.',
     query: SearchQuerySchema,
-    response: z.object({ results: z.array(SearchResultSchema) }),
+    response: z.object({ results: z.array(SearchResultSchema), market_date: IsoDateSchema }),
     rateClass: 'read',
   }),
   list: defineRoute({

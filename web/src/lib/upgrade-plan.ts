@@ -16,7 +16,7 @@ export type UpgradeResult = CallOutput<typeof contract.subscription.upgrade>;
  * the route's policy. The contract marks it idempotent: one Idempotency-Key per choice.
  */
 export function useUpgradePlan(onUpgraded?: (result: UpgradeResult) => void) {
-  const { t } = useTranslation('gating');
+  const { t, i18n } = useTranslation('gating');
   const toast = useToast();
   const upgrade = useRouteMutation(contract.subscription.upgrade);
   const [upgradingTo, setUpgradingTo] = useState<Tier | null>(null);
@@ -33,7 +33,7 @@ export function useUpgradePlan(onUpgraded?: (result: UpgradeResult) => void) {
         onError: (error) =>
           toast.show({
             title: t('toasts.failedTitle'),
-            description: serverMessageOf(error) ?? t('toasts.failedBody'),
+            description: serverMessageOf(error, i18n) ?? t('toasts.failedBody'),
             variant: 'error',
           }),
         onSettled: () => setUpgradingTo(null),

@@ -127,9 +127,7 @@ export function RecommendationCard({
   const confidence = confidencePercent(recommendation.confidence_score);
   const expectedReturn = expectedReturnPercent(recommendation.target_price, recommendation.current_price);
   const level = riskLevel(scores.risk_score);
-  const analysis = (scores.key_nuggets_localized?.map((text) => text[language]) ?? scores.key_nuggets).join(
-    ' ',
-  );
+  const analysis = scores.key_nuggets.join(' ');
 
   return (
     <Card className="rec-card" data-testid="recommendation-card" data-symbol={recommendation.symbol}>
@@ -202,7 +200,7 @@ export function RecommendationCard({
                 <Heading level={4} fontSize="medium">
                   {t('card.reasoning')}
                 </Heading>
-                <Text>{recommendation.reasoning_localized[language]}</Text>
+                <Text>{recommendation.reasoning}</Text>
               </section>
               <section>
                 <Heading level={4} fontSize="medium">

@@ -78,7 +78,7 @@ describe('RecommendationList', () => {
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
 
-    expect(screen.queryByText('English reasoning')).toBeNull();
+    expect(screen.queryByText('Raisonnement en français')).toBeNull();
     expect(card('AAPL').getByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
     expect(card('AAPL').getByRole('button', { name: /Upgrade/ })).toBeTruthy();
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();
@@ -133,12 +133,12 @@ describe('tier trimming display', () => {
 
   it('the usage card shows used/limit and the infinity sign for -1', async () => {
     const { unmount } = await renderWithProviders(<UsageCard used={2} limit={3} />);
-    expect(screen.getByText('Used: 2/3 today')).toBeTruthy();
+    expect(screen.getByText('Used: 2/3 since 00:00 UTC')).toBeTruthy();
     expect(screen.getByText('Remaining: 1')).toBeTruthy();
     unmount();
 
     await renderWithProviders(<UsageCard used={7} limit={-1} />);
-    expect(screen.getByText('Used: 7/∞ today')).toBeTruthy();
+    expect(screen.getByText('Used: 7/∞ since 00:00 UTC')).toBeTruthy();
     expect(screen.getByText('Remaining: ∞')).toBeTruthy();
   });
 });

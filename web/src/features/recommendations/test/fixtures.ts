@@ -12,12 +12,8 @@ export function buildRecommendation(overrides: Partial<Recommendation> = {}): Re
     target_price: 112.5,
     confidence_score: 0.85,
     rationality_score: 70,
-    reasoning: 'English reasoning',
-    reasoning_localized: {
-      en: 'English reasoning',
-      fr: 'Raisonnement en français',
-      es: 'Razonamiento en español',
-    },
+    // The API words the reasoning in the caller's language (Accept-Language): the tests render French.
+    reasoning: 'Raisonnement en français',
     summary: 'summary',
     nugget_scores: {
       investment_grade: 'B+',
@@ -49,10 +45,16 @@ export function buildRecommendation(overrides: Partial<Recommendation> = {}): Re
       momentum_1w: 6,
       momentum_1m: -6,
       momentum_3m: 5,
+      momentum_periods: {
+        momentum_1w: { from: '2018-01-23', to: '2018-01-30' },
+        momentum_1m: { from: '2017-12-29', to: '2018-01-30' },
+        momentum_3m: null,
+      },
       max_drawdown: -31,
       sharpe_estimation: 0.5,
     },
     as_of: '2018-01-30',
+    market_date: '2018-01-30',
     reviewed: false,
     ...overrides,
   };
