@@ -58,6 +58,8 @@ async function englishOn(page: Page, screen: string, found: string[]): Promise<v
 
 async function chooseLanguageAndLightTheme(page: Page, language: Language): Promise<void> {
   const cycle = page.getByTestId('language-cycle').first();
+  // A click before the page's scripts have loaded lands on inert markup: let them load first.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
   for (let turn = 0; turn < 3; turn += 1) {
     const shown = (await cycle.textContent())?.trim();
     if (shown === language.toUpperCase()) break;

@@ -29,7 +29,7 @@ const LIVE_WORDING: Record<Language, RegExp[]> = {
 const HEADER: Record<Language, string> = {
   en: 'Replay · Jan 1, 2017',
   fr: 'Rejeu · 1 janv. 2017',
-  es: 'Reproducción · Jan 1, 2017',
+  es: 'Reproducción · 1 ene 2017',
 };
 
 const INVESTOR_SCREENS = ['/dashboard', '/portfolio', '/recommendations', '/alerts'] as const;

@@ -119,6 +119,10 @@ describe('every price of one answer is read at the market clock date', () => {
     expect(prices.body.prices.FB).toBeUndefined();
     const analysis = await api('GET', '/api/ai/rationality-score/FB');
     expect(analysis.status).toBe(404);
-    expect(analysis.text).toContain(`No data for 'FB' on ${marketDate}`);
+    // English dates read "Jan 1, 2017" (the en-US medium date, in UTC).
+    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${marketDate}T00:00:00Z`),
+    );
+    expect(analysis.text).toContain(`No data for FB on ${shown}`);
   });
 });

@@ -225,7 +225,9 @@ describe('valuation', () => {
     expect(later.status).toBe(400);
     expect(later.body.issues?.[0]).toMatchObject({
       path: 'body.purchase_date',
-      message: 'must not be after the replay date 2017-01-01',
+      message_code: 'FIELD_DATE_AFTER_REPLAY',
+      params: { field: 'purchase_date', date: '2017-01-01' },
+      message: 'Purchase date: must not be after the replay date Jan 1, 2017.',
     });
     const onTheDate = await addHolding(user, {
       symbol: 'AAPL',

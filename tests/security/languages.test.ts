@@ -55,6 +55,7 @@ const NO_TEXT: Readonly<Record<string, string>> = {
   'public.getHealth': 'status, service id, version and time',
   'auth.getHealth': 'status, service id, version and time',
   'ai.getPrices': 'prices, changes, dates and the data mode',
+  'ai.getMarketClock': 'the data mode, the market date, the replay position and times',
 };
 
 type Probe =

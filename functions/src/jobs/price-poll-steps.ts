@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
 import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
@@ -140,12 +141,19 @@ export async function recordNoDataOnDate(
   marketDate: MarketDate,
   previous: FeedHealth | null,
 ): Promise<SymbolOutcome> {
-  const window = info.first_date ? ` (its series runs from ${info.first_date} to ${info.last_date})` : '';
+  const reason =
+    info.first_date && info.last_date
+      ? message('FEED_NO_DATA_ON_DATE', {
+          date: marketDate.date,
+          first: info.first_date,
+          last: info.last_date,
+        })
+      : message('FEED_NO_DATA_ON_DATE_NO_SERIES', { date: marketDate.date });
   await deps.feedHealth.putHealth({
     symbol: info.symbol,
     name: info.name,
     data_quality: 'warning',
-    quality_reasons: [`no data on ${marketDate.date}${window}`],
+    quality_reasons: [reason],
     last_updated: previous?.last_updated ?? null,
     last_error: null,
     consecutive_errors: 0,

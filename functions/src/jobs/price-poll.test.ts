@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import { describe, expect, it } from 'vitest';
 import { runPricePoll } from './price-poll';
 import { atStep, setUpReplayPoll as setUp } from './replay-poll-fixture';
@@ -23,7 +24,9 @@ describe('runPricePoll on the replay universe', () => {
     // The series of another era read "no data", never a 2014 price.
     expect(state.health.FB).toMatchObject({
       data_quality: 'warning',
-      quality_reasons: ['no data on 2017-01-01 (its series runs from 2012-05-18 to 2014-03-07)'],
+      quality_reasons: [
+        message('FEED_NO_DATA_ON_DATE', { date: '2017-01-01', first: '2012-05-18', last: '2014-03-07' }),
+      ],
       current_price: null,
     });
     expect(state.health['AAPL-2007']?.current_price).toBeNull();

@@ -314,6 +314,8 @@ export const MESSAGE_CATALOGUE = {
   FEED_STALE_FALLBACK: {},
   FEED_QUOTE_OLD: { count: 'count', date: 'date' },
   FEED_SOURCE_FAILED: { error: 'text' },
+  FEED_NO_DATA_ON_DATE: { date: 'date', first: 'date', last: 'date' },
+  FEED_NO_DATA_ON_DATE_NO_SERIES: { date: 'date' },
 
   // --- Ledger: transactions, returns and imports (shared/src/domain/ledger/README.md) ---------------
   LEDGER_FIELD_REQUIRED: {},
