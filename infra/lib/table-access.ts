@@ -4,7 +4,7 @@ import type { TableId } from './table-definitions';
 export type TableAccess = 'read' | 'readwrite';
 export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
 
-export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation'] as const;
+export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation', 'ingestion-planner'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -55,7 +55,12 @@ export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
   'price-poll': { market: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
   'usage-reset': { usage: 'readwrite' },
   'content-generation': { moderation: 'readwrite', market: 'read' },
+  // Starts tracking the seeds (series state) and reads the reference lists' fetch times.
+  'ingestion-planner': { market: 'readwrite' },
 };
+
+/** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */
+export const INGESTION_WORKER_GRANTS: TableGrants = { market: 'readwrite' };
 
 /** Cognito actions of the auth area: register (create, set password, roll back), profile read and update. */
 export const AUTH_COGNITO_ACTIONS: readonly string[] = [

@@ -37,7 +37,7 @@ describe('jobs stack', () => {
 
   it('targets each job Lambda with retries and a dead-letter queue', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule')) as Resource[];
-    expect(rules).toHaveLength(3);
+    expect(rules).toHaveLength(4);
     for (const rule of rules) {
       const targets = rule.Properties.Targets as Record<string, unknown>[];
       expect(targets).toHaveLength(1);
@@ -47,13 +47,20 @@ describe('jobs stack', () => {
       expect(targets[0]?.DeadLetterConfig).toBeDefined();
     }
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
-    expect(functions).toHaveLength(3);
-    for (const fn of functions) expect(fn.Properties.DeadLetterConfig).toBeDefined();
+    // Four scheduled jobs, each with a dead-letter queue for failed asynchronous runs, and the
+    // ingestion worker, an SQS consumer whose failed messages go to its queues' dead-letter queue.
+    expect(functions).toHaveLength(5);
+    const scheduled = functions.filter(
+      (fn) => !String(fn.Properties.Description).includes('fetches market data'),
+    );
+    expect(scheduled).toHaveLength(4);
+    for (const fn of scheduled) expect(fn.Properties.DeadLetterConfig).toBeDefined();
   });
 
   it('encrypts the dead-letter queues and refuses plain HTTP', () => {
     const queues = Object.values(template.findResources('AWS::SQS::Queue')) as Resource[];
-    expect(queues).toHaveLength(3);
+    // Four job dead-letter queues, the two ingestion queues and theirs.
+    expect(queues).toHaveLength(7);
     for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')) as Resource[];
     for (const policy of policies) {
