@@ -56,9 +56,30 @@ export function renderEngine(report: Report): string[] {
       JSON.stringify(figures.statuses),
     ]);
   }
+  if (report.ledger) {
+    const { ledger } = report;
+    for (const [name, figures] of [
+      [
+        `performance (${ledger.holdings} holdings, ${ledger.transactions} transactions, ${ledger.days} days)`,
+        ledger.performance,
+      ],
+      ['list transactions (same ledger)', ledger.list_transactions],
+      ['list portfolio derived from the ledger', ledger.list_portfolio],
+    ] as const) {
+      rows.push([
+        name,
+        figures.requests,
+        figures.p50_ms,
+        figures.p99_ms,
+        figures.mean_ms,
+        figures.max_ms,
+        JSON.stringify(figures.statuses),
+      ]);
+    }
+  }
   if (rows.length > 0) {
     out.push(
-      'Sequential HTTP latency on the local stack (bench/subscription.ts, bench/portfolio.ts; one request at a time, after warm-up):',
+      'Sequential HTTP latency on the local stack (bench/subscription.ts, bench/portfolio.ts, bench/ledger.ts; one request at a time, after warm-up):',
       '',
       table(['call', 'requests', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'statuses'], rows),
       '',

@@ -7,6 +7,7 @@ import {
   ImportResultSchema,
   LedgerSettingsSchema,
   LedgerTransactionSchema,
+  MAX_IMPORT_BODY_BYTES,
   PerformanceQuerySchema,
   PerformanceResponseSchema,
   TransactionBodySchema,
@@ -105,6 +106,7 @@ export const ledgerRoutes = {
     summary:
       'Read a broker file (a preset or a column mapping) into a preview of every row with its errors; saves nothing.',
     body: ImportBodySchema,
+    maxBodyBytes: MAX_IMPORT_BODY_BYTES,
     response: ImportPreviewResponseSchema,
     rateClass: 'analysis',
   }),
@@ -116,6 +118,7 @@ export const ledgerRoutes = {
     access: 'user',
     summary: 'Import every valid row of a file at once; rows already in the ledger are not added again.',
     body: ImportBodySchema,
+    maxBodyBytes: MAX_IMPORT_BODY_BYTES,
     response: ImportResultSchema,
     errors: [403, 409],
     idempotent: true,

@@ -25,8 +25,13 @@ import {
 
 /** One user's ledger holds at most this many rows (it is stored as one DynamoDB item, 400 KB at most). */
 export const MAX_LEDGER_TRANSACTIONS = 2000;
-/** An uploaded file, as text: 1 MB covers years of a broker's history. */
-export const MAX_IMPORT_CONTENT_LENGTH = 1_000_000;
+/** An uploaded file, as text: 500,000 characters cover years of a broker's history. */
+export const MAX_IMPORT_CONTENT_LENGTH = 500_000;
+/**
+ * The import routes' body limit: the file's text escaped in JSON (quotes, line breaks, characters
+ * beyond ASCII) stays under it; the local API adapter stops reading at 2 MiB, a Lambda at 6 MB.
+ */
+export const MAX_IMPORT_BODY_BYTES = 1_800_000;
 
 const WithId = { id: z.string() };
 
