@@ -9,7 +9,7 @@ import { api, signUpInvestor, type SignedInUser } from '../src/api';
  * API's own output:
  *
  * AAPL: 2016-06-01 98.459999, 2016-09-01 106.730003, 2016-12-01 109.489998, 2016-12-30 115.82
- * ^GSPC: 2016-05-31 2096.949951, 2016-12-30 2238.830078
+ * ^GSPC: 2016-05-31 2096.949951, 2016-06-01 2099.330078, 2016-09-01 2170.860107, 2016-12-30 2238.830078
  * EURUSD: 2016-06-01 1.117404, 2016-09-01 1.114597, 2016-12-30 1.054095
  * BTC-USD: 2016-12-01 743.33
  */
@@ -18,6 +18,8 @@ const AAPL_0901 = 106.730003;
 const AAPL_1230 = 115.82;
 const GSPC_0531 = 2096.949951;
 const GSPC_1230 = 2238.830078;
+const GSPC_0601 = 2099.330078;
+const GSPC_0901 = 2170.860107;
 const EURUSD_0601 = 1.117404;
 const EURUSD_0901 = 1.114597;
 const EURUSD_1230 = 1.054095;
@@ -63,6 +65,7 @@ interface Performance {
     money_weighted_annualised: number | null;
   }[];
   benchmark: { symbol: string; start: string; end: string; benchmark_time_weighted: number | null } | null;
+  series: { date: string; value_base: number; invested_base: number; benchmark_value_base: number | null }[];
 }
 
 const buy = (symbol: string, quantity: number, price: number, date: string, fee = 0) => ({
@@ -159,6 +162,14 @@ describe('a buy, a partial sale under FIFO, and what the portfolio derives from 
     // The S&P 500 over the same window: its level at the end over its level at the start.
     expect(result.benchmark).toMatchObject({ symbol: '^GSPC', start: '2016-05-31', end: '2017-01-01' });
     expect(result.benchmark?.benchmark_time_weighted).toBeCloseTo(GSPC_1230 / GSPC_0531 - 1, 8);
+
+    // The chart's last point: the value, the capital in (1001 in, 439 out), and the same money in
+    // the index: 1001 / level on 06-01 units bought, 439 / level on 09-01 sold, at the 12-30 level.
+    const last = result.series.at(-1);
+    expect(last?.date).toBe('2017-01-01');
+    expect(last?.value_base).toBeCloseTo(6 * AAPL_1230, 8);
+    expect(last?.invested_base).toBeCloseTo(1001 - 439, 8);
+    expect(last?.benchmark_value_base).toBeCloseTo((1001 / GSPC_0601 - 439 / GSPC_0901) * GSPC_1230, 8);
   });
 
   it('in euros, converts cost at the trade dates and value at the valuation date, the currency effect apart', async () => {

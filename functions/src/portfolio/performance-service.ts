@@ -5,13 +5,34 @@ import { message } from '@app/shared/messages/message';
 import { ConflictError, fieldError } from '../platform/errors';
 import { loadLedger, type LedgerStoreDeps } from './ledger-store';
 import { ledgerMessage } from './ledger-rules';
-import { loadLedgerLookups, UNIVERSE_CURRENCY } from './ledger-market';
+import { loadLedgerLookups, UNIVERSE_CURRENCY, type LedgerMarketLookups } from './ledger-market';
+import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
+import { addDays } from '@app/shared/domain/ledger/calendar';
+import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
+import { RATE_LOOKBACK_DAYS, rateOnOrBefore } from '@app/shared/domain/ledger/market-lookups';
 
 /**
  * The performance route: the ledger analysed at the market clock's date (shared/src/domain/ledger:
  * holdings with gains split into price and currency effect, TWR and XIRR per period, the index over
  * the same days), every price read from the same source as the rest of the app.
  */
+
+/** One point a week keeps five years of history under 300 points: enough for a chart, light to send. */
+const SERIES_STEP_DAYS = 7;
+
+/** The index's level on a day (else the last of the week before), in the base currency at that day's rate. */
+function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
+  return (date: string): number | undefined => {
+    for (let back = 0; back <= RATE_LOOKBACK_DAYS; back += 1) {
+      const day = addDays(date, -back);
+      const level = lookups.index(day);
+      if (level === undefined) continue;
+      const rate = rateOnOrBefore(lookups.fx, UNIVERSE_CURRENCY, base, day);
+      return rate === undefined ? undefined : level * rate;
+    }
+    return undefined;
+  };
+}
 
 async function checkedIndex(symbol: string, deps: Pick<LedgerStoreDeps, 'market'>): Promise<string> {
   const asset = await deps.market.findAsset(symbol);
@@ -50,6 +71,8 @@ export async function getPerformance(
       benchmark: { index: lookups.index, indexCurrency: UNIVERSE_CURRENCY, period: 'MAX' },
     });
     const { valuation, returns } = analysis;
+    const levelOn = indexLevelInBase(lookups, ledger.base_currency);
+    const path = benchmarkValuePath(analysis.daily.days, levelOn);
     return {
       market_date: date,
       base_currency: ledger.base_currency,
@@ -72,6 +95,18 @@ export async function getPerformance(
         total_gain_base: valuation.totals.total_gain_base,
       },
       returns: returns.map(({ series: _series, ...period }) => period),
+      series: analysis.daily.days.flatMap((day, index, days) =>
+        index % SERIES_STEP_DAYS === 0 || index === days.length - 1
+          ? [
+              {
+                date: day.date,
+                value_base: day.value_base,
+                invested_base: day.net_contributions_base,
+                benchmark_value_base: path[index]?.value_base ?? null,
+              },
+            ]
+          : [],
+      ),
       benchmark: analysis.benchmark
         ? {
             symbol: indexSymbol,

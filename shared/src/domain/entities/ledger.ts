@@ -182,6 +182,16 @@ export const PerformanceResponseSchema = z.object({
       unavailable: z.object({ time_weighted: CodeOrNull, money_weighted: CodeOrNull }),
     }),
   ),
+  /** Weekly points since the first transaction (and the last day): value, capital in, the index path. */
+  series: z.array(
+    z.object({
+      date: IsoDateSchema,
+      value_base: z.number(),
+      invested_base: z.number(),
+      /** The same money in and out of the benchmark index on the same days; null before its first level. */
+      benchmark_value_base: z.number().nullable(),
+    }),
+  ),
   benchmark: z
     .object({
       symbol: z.string(),

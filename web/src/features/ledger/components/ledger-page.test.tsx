@@ -63,6 +63,7 @@ const PERFORMANCE = {
       unavailable: { time_weighted: null, money_weighted: null },
     },
   ],
+  series: [{ date: '2017-01-01', value_base: 1158.2, invested_base: 1001, benchmark_value_base: 1100 }],
   benchmark: null,
 };
 const PREVIEW = {

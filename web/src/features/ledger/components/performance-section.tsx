@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { LedgerSettingsBody, PerformanceResponse } from '@app/shared/domain/entities/ledger';
@@ -11,6 +11,9 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
+
+// recharts is loaded with this section only, never with the signed-in shell.
+const ValueChart = lazy(() => import('./value-chart').then((module) => ({ default: module.ValueChart })));
 
 const percentOf = (fraction: number | null, language: Language) =>
   fraction === null
@@ -166,6 +169,16 @@ export function PerformanceSection({ settings }: { settings: LedgerSettingsBody 
             <li>{t('portfolio:ledger.returns.moneyWeighted.explanation')}</li>
             <li>{t('portfolio:ledger.returns.whyTheyDiffer')}</li>
           </ul>
+          {result.series.length > 1 ? (
+            <Suspense fallback={<Loader aria-hidden="true" />}>
+              <ValueChart
+                series={result.series}
+                currency={result.base_currency}
+                benchmarkSymbol={max?.symbol ?? ''}
+                language={language}
+              />
+            </Suspense>
+          ) : null}
           {max ? (
             <div>
               <h3>
