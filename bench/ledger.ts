@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { callApi, searchAssets } from './api-load';
-import { summariseLatency, type LatencyFigures } from './report-format';
+import { timeSequentially, type LatencyFigures } from './report-format';
 
 export interface LedgerBenchResult {
   holdings: number;
@@ -55,23 +55,8 @@ function ledgerOf(symbols: readonly string[]): Record<string, unknown>[] {
   return rows;
 }
 
-async function timeRequests(
-  baseUrl: string,
-  token: string,
-  path: string,
-  requests: number,
-  warmUp: number,
-): Promise<LatencyFigures> {
-  for (let i = 0; i < warmUp; i += 1) await callApi(baseUrl, 'GET', path, { token });
-  const samples: number[] = [];
-  const statuses: Record<string, number> = {};
-  for (let i = 0; i < requests; i += 1) {
-    const started = performance.now();
-    const response = await callApi(baseUrl, 'GET', path, { token });
-    samples.push(performance.now() - started);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  }
-  return summariseLatency(samples, statuses);
+function timeRequests(baseUrl: string, token: string, path: string, requests: number, warmUp: number) {
+  return timeSequentially(() => callApi(baseUrl, 'GET', path, { token }), requests, warmUp);
 }
 
 export async function runLedgerRoutesBench(
