@@ -9,7 +9,7 @@
  * as it was. The token must belong to a tier that holds 25 assets (PREMIUM or PRO).
  */
 
-import { summariseLatency, type LatencyFigures } from './report-format';
+import { timeSequentially, type LatencyFigures } from './report-format';
 
 export interface PortfolioBenchResult {
   base_url: string;
@@ -96,19 +96,14 @@ export async function runPortfolioBench(
     }
     if (heldSymbols.size < target) throw new Error(`only ${heldSymbols.size} holdings could be set up`);
 
-    for (let i = 0; i < warmUp; i += 1) await call(baseUrl, token, 'GET', '/api/portfolio');
-    const samples: number[] = [];
-    const statuses: Record<string, number> = {};
-    for (let i = 0; i < requests; i += 1) {
-      const started = performance.now();
-      const response = await call(baseUrl, token, 'GET', '/api/portfolio');
-      samples.push(performance.now() - started);
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-    }
     return {
       base_url: baseUrl,
       holdings: heldSymbols.size,
-      list_portfolio: summariseLatency(samples, statuses),
+      list_portfolio: await timeSequentially(
+        () => call(baseUrl, token, 'GET', '/api/portfolio'),
+        requests,
+        warmUp,
+      ),
     };
   } finally {
     for (const id of added) await call(baseUrl, token, 'DELETE', `/api/portfolio/holdings/${id}`);

@@ -17,6 +17,24 @@ export interface LatencyFigures {
   statuses: Record<string, number>;
 }
 
+/** Times `call` one request at a time after `warmUp` untimed calls: per-request latency, not throughput. */
+export async function timeSequentially(
+  call: () => Promise<{ status: number }>,
+  requests: number,
+  warmUp: number,
+): Promise<LatencyFigures> {
+  for (let i = 0; i < warmUp; i += 1) await call();
+  const samples: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    const response = await call();
+    samples.push(performance.now() - started);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+  }
+  return summariseLatency(samples, statuses);
+}
+
 export function summariseLatency(
   samples: readonly number[],
   statuses: Record<string, number>,

@@ -27,6 +27,7 @@ import { measureArtefacts } from './lambda-artefacts';
 import { runLighthouse } from './lighthouse-scores';
 import { snapshotMemory } from './memory';
 import { countPageRequests } from './page-requests';
+import { runLedgerRoutesBench } from './ledger';
 import { runPortfolioBench } from './portfolio';
 import { renderReport } from './report/report';
 import type { Report } from './report/report-data';
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
     });
     const holder = await createProUser(baseUrl, 'portfolio');
     report.portfolio = await runPortfolioBench(baseUrl, holder.token, { requests: QUICK ? 30 : 150 });
+    const ledgerHolder = await createProUser(baseUrl, 'ledger');
+    report.ledger = await runLedgerRoutesBench(baseUrl, ledgerHolder.token, { requests: QUICK ? 20 : 100 });
 
     progress('load: preparing users');
     const setup = await prepareLoadUsers(baseUrl, admin);

@@ -7,6 +7,7 @@ import type { ArtefactFigures } from '../lambda-artefacts';
 import type { LighthouseFigures } from '../lighthouse-scores';
 import type { MemorySnapshot } from '../memory';
 import type { PageLoadFigures } from '../page-requests';
+import type { LedgerBenchResult } from '../ledger';
 import type { PortfolioBenchResult } from '../portfolio';
 import type { SiteWeight } from '../site-weight';
 import type { SubscriptionBenchResult } from '../subscription';
@@ -24,6 +25,7 @@ export interface Report {
   ingestion?: IngestionBenchFigures;
   subscription?: SubscriptionBenchResult;
   portfolio?: PortfolioBenchResult;
+  ledger?: LedgerBenchResult;
   consumption?: RouteConsumption[];
   exerciseStatuses?: Record<string, Record<string, number>>;
   load?: Awaited<ReturnType<typeof runLoadLevels>>;

@@ -1,5 +1,5 @@
 /** Section 7: the engine's throughput and the subscription and portfolio latency benches. */
-import { table, verdict } from '../report-format';
+import { table, verdict, type LatencyFigures } from '../report-format';
 import type { Report } from './report-data';
 
 export function renderEngine(report: Report): string[] {
@@ -27,38 +27,35 @@ export function renderEngine(report: Report): string[] {
       '',
     );
   }
-  const rows: (string | number)[][] = [];
+  const latency: [string, LatencyFigures][] = [];
   if (report.subscription) {
-    for (const [name, figures] of [
-      ['check-feature', report.subscription.check_feature],
-      ['use-feature (PRO: counted write path)', report.subscription.use_feature],
-    ] as const) {
-      rows.push([
-        name,
-        figures.requests,
-        figures.p50_ms,
-        figures.p99_ms,
-        figures.mean_ms,
-        figures.max_ms,
-        JSON.stringify(figures.statuses),
-      ]);
-    }
+    latency.push(['check-feature', report.subscription.check_feature]);
+    latency.push(['use-feature (PRO: counted write path)', report.subscription.use_feature]);
   }
   if (report.portfolio) {
-    const figures = report.portfolio.list_portfolio;
-    rows.push([
-      `list portfolio (${report.portfolio.holdings} holdings)`,
-      figures.requests,
-      figures.p50_ms,
-      figures.p99_ms,
-      figures.mean_ms,
-      figures.max_ms,
-      JSON.stringify(figures.statuses),
-    ]);
+    latency.push([`list portfolio (${report.portfolio.holdings} holdings)`, report.portfolio.list_portfolio]);
   }
+  if (report.ledger) {
+    const { ledger } = report;
+    latency.push([
+      `performance (${ledger.holdings} holdings, ${ledger.transactions} transactions, ${ledger.days} days)`,
+      ledger.performance,
+    ]);
+    latency.push(['list transactions (same ledger)', ledger.list_transactions]);
+    latency.push(['list portfolio derived from the ledger', ledger.list_portfolio]);
+  }
+  const rows = latency.map(([name, figures]) => [
+    name,
+    figures.requests,
+    figures.p50_ms,
+    figures.p99_ms,
+    figures.mean_ms,
+    figures.max_ms,
+    JSON.stringify(figures.statuses),
+  ]);
   if (rows.length > 0) {
     out.push(
-      'Sequential HTTP latency on the local stack (bench/subscription.ts, bench/portfolio.ts; one request at a time, after warm-up):',
+      'Sequential HTTP latency on the local stack (bench/subscription.ts, bench/portfolio.ts, bench/ledger.ts; one request at a time, after warm-up):',
       '',
       table(['call', 'requests', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'statuses'], rows),
       '',

@@ -56,7 +56,8 @@ export const TABLES: Record<TableId, TableDefinition> = {
     sortKey: sk,
     globalIndexes: [gsi1],
     holdsUserData: true,
-    purpose: "A user's holdings and alerts; gsi1 lists the users who hold a symbol (for the price poll).",
+    purpose:
+      "A user's holdings, transactions ledger and alerts; gsi1 lists the users who hold a symbol (for the price poll).",
   },
   usage: {
     id: 'usage',

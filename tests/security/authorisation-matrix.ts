@@ -75,6 +75,10 @@ const adminRoute = (forAdmin: ExpectedStatus): Record<CallerName, ExpectedStatus
 });
 
 const none = (): RouteCall => ({});
+/** A buy of the symbol every investor's first holding is (fixtures.ts ADDABLE_ASSETS), on a replayed day. */
+const LEDGER_BUY = { type: 'BUY', symbol: 'AAPL', price: 100, currency: 'USD', date: '2016-12-01' };
+/** Our own JSON export of an empty ledger: a valid file that imports nothing. */
+const EMPTY_LEDGER_EXPORT = JSON.stringify({ format: 'nugget-invest-ledger', version: 1, transactions: [] });
 const symbol = (): RouteCall => ({ params: { symbol: 'AAPL' } });
 /** `demo_user` for the demo visitor, otherwise the target's id. */
 const listOwner = (context: MatrixContext): RouteCall => ({
@@ -173,6 +177,41 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: ({ target, unknownId }) => ({ params: { id: target.alertIds[0] ?? unknownId } }),
   },
   'portfolio.restoreAlerts': { expect: userRoute(200), request: none },
+
+  // The ledger. A holding from before the ledger becomes the opening BUY with the holding's id, so
+  // the target's first holding id is also one of its transactions (someone else's: 404).
+  'portfolio.listTransactions': { expect: userRoute(200), request: none },
+  'portfolio.addTransaction': {
+    expect: userRoute(201),
+    request: () => ({ body: { ...LEDGER_BUY, quantity: 1 } }),
+  },
+  // The seeded admin is shared by every suite of a run: when it had a ledger before its holdings were
+  // added, its holdings are derived positions whose ids are not row ids (404).
+  'portfolio.editTransaction': {
+    expect: userRoute(200, { second: 404, admin: [200, 404] }),
+    request: ({ target }) => ({
+      params: { transactionId: target.holdingIds[0] as string },
+      body: { ...LEDGER_BUY, quantity: 3 },
+    }),
+  },
+  'portfolio.deleteTransaction': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { transactionId: unknownId } }),
+  },
+  'portfolio.saveLedgerSettings': {
+    expect: userRoute(200),
+    request: () => ({ body: { base_currency: 'USD', cost_method: 'FIFO' } }),
+  },
+  'portfolio.getPerformance': { expect: userRoute(200), request: none },
+  'portfolio.previewImport': {
+    expect: userRoute(200),
+    request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),
+  },
+  'portfolio.importTransactions': {
+    expect: userRoute(200),
+    request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),
+  },
+  'portfolio.exportTransactions': { expect: userRoute(200), request: () => ({ query: { format: 'csv' } }) },
 
   'admin.getDashboard': { expect: adminRoute(200), request: none },
   'admin.listPendingRecommendations': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },

@@ -41,6 +41,13 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   // A symbol must be one the search knows, of the stated asset type, not bought in the future.
   'portfolio.addHolding': [{ status: 400, paths: /^body\.(symbol|asset_type|purchase_date)$/ }],
   'portfolio.editHolding': [{ status: 400, paths: /^body\.purchase_date$/ }],
+  // A row must have prices (not after the market date), a known symbol in its trading currency, and
+  // leave a ledger that adds up (no sale beyond the holding); an import whose rows do not add up.
+  'portfolio.addTransaction': [{ status: 400, paths: /^body\.(date|symbol|currency|quantity)$/ }],
+  'portfolio.editTransaction': [{ status: 400, paths: /^body\.(date|symbol|currency|quantity)$/ }],
+  'portfolio.importTransactions': [{ status: 400, paths: /^body\.content$/ }],
+  // The benchmark must be an index the universe has.
+  'portfolio.getPerformance': [{ status: 400, paths: /^query\.benchmark$/ }],
   // Someone else's (or nobody's) list.
   'ai.getRecommendations': [{ status: 403 }],
   'ai.getPortfolioHistory': [{ status: 403 }],

@@ -18,6 +18,8 @@ export const keys = {
     gsi1pk: `SYMBOL#${symbol}`,
     gsi1sk: `USER#${userId}`,
   }),
+  /** The user's transactions ledger, one item (data/ledger-repository.ts). */
+  ledger: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEDGER' }),
   alert: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `ALERT#${alertId}` }),
   alertPrefix: 'ALERT#',
   usageDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),

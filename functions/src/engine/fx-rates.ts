@@ -41,7 +41,7 @@ export interface FxRates {
 }
 
 /** Builds the lookup from FX series whose ids are pair symbols with the US dollar on one side. */
-export function createFxRates(series: readonly PriceSeries[]): FxRates {
+export function createFxRates(series: readonly Pick<PriceSeries, 'id' | 'bars'>[]): FxRates {
   /** Per currency: US dollars one unit buys, by date. */
   const usdPerUnit = new Map<string, Map<IsoDate, number>>();
   for (const entry of series) {

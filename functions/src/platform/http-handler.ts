@@ -188,7 +188,12 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
     if (route.query) issues.push(...repeatedQueryIssues(event.rawQueryString));
     const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query', issues);
     const body = route.body
-      ? parsePart(route.body, parseJsonBody(event, config.MAX_BODY_BYTES), 'body', issues)
+      ? parsePart(
+          route.body,
+          parseJsonBody(event, route.maxBodyBytes ?? config.MAX_BODY_BYTES),
+          'body',
+          issues,
+        )
       : undefined;
     if (issues.length > 0) throw new ValidationError(issues);
 

@@ -16,6 +16,23 @@ import { getPortfolioAnalysis } from './analysis-service';
 import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
 import { createPortfolioDeps } from './portfolio-deps';
+import {
+  addHoldingAsBuy,
+  hasLedger,
+  editHoldingOnLedger,
+  removeHoldingTransactions,
+} from './holdings-on-ledger';
+import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import { getPerformance } from './performance-service';
+import {
+  addTransaction,
+  deleteTransaction,
+  editTransaction,
+  listTransactions,
+  saveLedgerSettings,
+} from './transactions-service';
+import { exportTransactions, importTransactions, previewTransactionsImport } from './ledger-import-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
@@ -42,15 +59,52 @@ export const handler = createAreaHandler(
       const key = idempotencyKeyOf(headers);
       const result = await deps.addOnce(
         { key, callerId: userId, payload: toAddHoldingRequest(body) },
-        (payload) => addHolding(userId, payload, deps),
+        async (payload) =>
+          (await hasLedger(userId, deps))
+            ? addHoldingAsBuy(userId, payload, deps)
+            : addHolding(userId, payload, deps),
       );
       const notice = render(result.body.message, language);
       return { reply: { status: result.status, body: { ...result.body, message: notice } } };
     },
-    edit: async ({ auth, params, body }, deps) =>
-      editHolding(requireUserId(auth), params.holdingId, body, deps),
-    remove: async ({ auth, params }, deps) => removeHolding(requireUserId(auth), params.holdingId, deps),
+    edit: async ({ auth, params, body }, deps) => {
+      const userId = requireUserId(auth);
+      if (await hasLedger(userId, deps)) return editHoldingOnLedger(userId, params.holdingId, body, deps);
+      return editHolding(userId, params.holdingId, body, deps);
+    },
+    remove: async ({ auth, params }, deps) => {
+      const userId = requireUserId(auth);
+      if (await hasLedger(userId, deps)) return removeHoldingTransactions(userId, params.holdingId, deps);
+      return removeHolding(userId, params.holdingId, deps);
+    },
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
+    // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
+    listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),
+    addTransaction: async ({ auth, body, headers }, deps) => {
+      const userId = requireUserId(auth);
+      const row = await deps.addTransactionOnce(
+        { key: idempotencyKeyOf(headers), callerId: userId, payload: body as JSONValue },
+        async () => (await addTransaction(userId, body, deps)) as JSONValue,
+      );
+      return row as LedgerTransaction;
+    },
+    editTransaction: async ({ auth, params, body }, deps) =>
+      editTransaction(requireUserId(auth), params.transactionId, body, deps),
+    deleteTransaction: async ({ auth, params }, deps) =>
+      deleteTransaction(requireUserId(auth), params.transactionId, deps),
+    saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
+    performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
+    previewImport: async ({ auth, body, language }, deps) =>
+      previewTransactionsImport(requireUserId(auth), body, language, deps),
+    importTransactions: async ({ auth, body, headers }, deps) => {
+      const userId = requireUserId(auth);
+      return deps.importOnce(
+        { key: idempotencyKeyOf(headers), callerId: userId, payload: body as JSONValue },
+        () => importTransactions(userId, body, deps),
+      );
+    },
+    exportTransactions: async ({ auth, query }, deps) =>
+      exportTransactions(requireUserId(auth), query.format, deps),
     // The alert routes' logic is the user alerts service's (user-alerts/user-alerts-service.ts).
     alerts: async ({ auth, language }, deps) => listUserAlerts(auth, language, deps),
     alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),

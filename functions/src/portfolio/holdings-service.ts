@@ -63,7 +63,7 @@ export function latestCalendarDate(now: Date): string {
  * bought after it would pair a price of one era with a price of another (docs/product.md, and
  * market-data/README.md "The market clock").
  */
-function checkPurchaseDate(date: string | null | undefined, now: Date, reading: MarketReading): void {
+export function checkPurchaseDate(date: string | null | undefined, now: Date, reading: MarketReading): void {
   if (!date) return;
   if (reading.mode === 'replay' && date > reading.marketDate.date) {
     throw fieldError(
@@ -76,7 +76,7 @@ function checkPurchaseDate(date: string | null | undefined, now: Date, reading: 
   }
 }
 
-async function resolveAddableAsset(payload: AddAssetPayload, deps: Pick<HoldingsDeps, 'market'>) {
+export async function resolveAddableAsset(payload: AddAssetPayload, deps: Pick<HoldingsDeps, 'market'>) {
   const asset = await deps.market.findAsset(payload.symbol);
   if (!asset) {
     throw fieldError(

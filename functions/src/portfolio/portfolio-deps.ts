@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { createAlertsRepository, type AlertsRepository } from '../data/alerts-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createHoldingsRepository } from '../data/holdings-repository';
+import { createLedgerRepository, type LedgerRepository } from '../data/ledger-repository';
 import { createPricesRepository } from '../data/prices-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createPriceSource } from '../market-data/price-source';
@@ -11,11 +12,19 @@ import { indexAssetUniverse, loadSnapshotForUniverse } from '../market-data/univ
 import { createIdempotentOperation } from '../platform/idempotency';
 import type { AddHoldingRequest, AddHoldingResult, HoldingsDeps } from './holdings-service';
 import { createPortfolioMarket } from './portfolio-market';
+import type { ImportResult } from './ledger-import-service';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 
 export interface PortfolioDeps extends HoldingsDeps {
   engine: MarketEngine;
   /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
+  /** The transactions ledger, one item per user (data/ledger-repository.ts). */
+  ledgers: LedgerRepository;
+  /** One new transaction per Idempotency-Key. */
+  addTransactionOnce: ReturnType<typeof createIdempotentOperation<JSONValue, JSONValue>>;
+  /** One import per Idempotency-Key. */
+  importOnce: ReturnType<typeof createIdempotentOperation<JSONValue, ImportResult>>;
   /** The caller's alerts (routes in user-alerts/user-alerts-service.ts). */
   alerts: AlertsRepository;
   /** The seeded demo investor shown to visitors without a token. */
@@ -45,6 +54,17 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     newId: () => ulid(),
     addOnce: createIdempotentOperation({
       operation: 'portfolio.addHolding',
+      client,
+      tableName: config.TABLE_IDEMPOTENCY,
+    }),
+    ledgers: createLedgerRepository(client, config.TABLE_HOLDINGS),
+    addTransactionOnce: createIdempotentOperation({
+      operation: 'portfolio.addTransaction',
+      client,
+      tableName: config.TABLE_IDEMPOTENCY,
+    }),
+    importOnce: createIdempotentOperation({
+      operation: 'portfolio.importTransactions',
       client,
       tableName: config.TABLE_IDEMPOTENCY,
     }),

@@ -42,6 +42,8 @@ export interface RouteDefinition<
   readonly errors?: readonly number[];
   /** Accepts an Idempotency-Key header: a retry with the same key returns the first answer. */
   readonly idempotent?: boolean;
+  /** A larger request body than the platform's default (64 KB), for a route that takes a file. */
+  readonly maxBodyBytes?: number;
   readonly rateClass: RateClass;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../domain/entities/portfolio';
 import { HoldingParamsSchema, IdParamsSchema } from './params';
 import { defineRoute } from './route';
+import { ledgerRoutes } from './routes-ledger';
 
 /** Holdings and the user's alerts: the data an investor owns. */
 export const portfolioRoutes = {
@@ -132,4 +133,5 @@ export const portfolioRoutes = {
     response: z.object({ restored: z.number().int() }),
     rateClass: 'write',
   }),
+  ...ledgerRoutes,
 } as const;

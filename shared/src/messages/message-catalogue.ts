@@ -104,6 +104,10 @@ export const MESSAGE_CATALOGUE = {
   PORTFOLIO_HOLDING_NOT_FOUND: {},
   PORTFOLIO_CHANGED_DURING_ADD: {},
   PORTFOLIO_CHANGED_DURING_REMOVE: {},
+  PORTFOLIO_TRANSACTION_NOT_FOUND: {},
+  PORTFOLIO_LEDGER_CHANGED: {},
+  PORTFOLIO_EDIT_IN_TRANSACTIONS: { symbol: 'text' },
+  PORTFOLIO_BENCHMARK_NOT_INDEX: { field: 'field', symbol: 'text' },
   PORTFOLIO_PRICE_UNAVAILABLE: { symbol: 'text' },
 
   // --- Market data and analysis ----------------------------------------------------------------------
@@ -347,6 +351,8 @@ export const MESSAGE_CATALOGUE = {
   LEDGER_IMPORT_ALREADY_IMPORTED: {},
   LEDGER_IMPORT_SYMBOL_IS_ISIN: { isin: 'text', product: 'text' },
   LEDGER_IMPORT_FEE_CONVERTED: { from: 'text', to: 'text', rate: 'number' },
+  LEDGER_SYMBOL_UNKNOWN: { symbol: 'text' },
+  LEDGER_TOO_MANY_TRANSACTIONS: { maximum: 'count' },
 
   // --- Billing: the billing core's refusals (functions/src/subscription/billing/) --------------------
   BILLING_CARD_NUMBER_INVALID: {},

@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
       },
       {
+        path: 'portfolio/transactions',
+        lazy: () => import('./routes/transactions-route').then((m) => ({ Component: m.TransactionsRoute })),
+      },
+      {
         path: 'recommendations',
         lazy: () =>
           import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),

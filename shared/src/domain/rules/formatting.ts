@@ -75,6 +75,11 @@ export function formatCurrency(amount: number, language: Language): string {
   return numberFormat(localeFor(language), { style: 'currency', currency: CURRENCY }).format(amount);
 }
 
+/** An amount in any currency (a ledger's base currency): "€1,234.50" in en-US. */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  return numberFormat(localeFor(language), { style: 'currency', currency }).format(amount);
+}
+
 export function formatNumber(
   value: number,
   language: Language,

@@ -1,17 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
 import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
 
 /** The portfolio page with the gating feature's upgrade dialog composed in. */
 export function PortfolioRoute() {
+  const { t } = useTranslation(['portfolio']);
   const { viewer } = useAuth();
   if (!viewer) return null;
   return (
-    <PortfolioPage
-      isDemo={viewer.isDemo}
-      renderUpgradeDialog={({ open, onClose }) => (
-        <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
-      )}
-    />
+    <>
+      <Link to="/portfolio/transactions" className="portfolio-route__ledger-link">
+        {t('portfolio:ledger.page.openLink')}
+      </Link>
+      <PortfolioPage
+        isDemo={viewer.isDemo}
+        renderUpgradeDialog={({ open, onClose }) => (
+          <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
+        )}
+      />
+    </>
   );
 }

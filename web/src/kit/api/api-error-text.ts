@@ -30,6 +30,11 @@ function render(code: string, params: unknown, translator: Translator | undefine
   return renderMessage(message, language, translate);
 }
 
+/** A message by code and parameters (a ledger issue of a form or an import preview) in the screen's language. */
+export function messageTextOf(code: string, params: unknown, translator: Translator): string | null {
+  return render(code, params, translator);
+}
+
 function bodyText(error: ApiError, translator: Translator | undefined): string | null {
   const body = error.body;
   if (!body) return null;

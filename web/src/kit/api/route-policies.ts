@@ -64,6 +64,14 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.portfolio.add, HOLDINGS_CHANGE],
   [contract.portfolio.edit, HOLDINGS_CHANGE],
   [contract.portfolio.remove, HOLDINGS_CHANGE],
+  // The ledger's writes change the derived holdings, the slots and the performance alike.
+  [contract.portfolio.addTransaction, HOLDINGS_CHANGE],
+  [contract.portfolio.editTransaction, HOLDINGS_CHANGE],
+  [contract.portfolio.deleteTransaction, HOLDINGS_CHANGE],
+  [contract.portfolio.saveLedgerSettings, HOLDINGS_CHANGE],
+  [contract.portfolio.importTransactions, HOLDINGS_CHANGE],
+  // A ledger with errors (a rate the history lacks) says so at once.
+  [contract.portfolio.performance, NO_RETRY],
   [contract.portfolio.dismissAlert, ALERTS_CHANGE],
   [contract.portfolio.restoreAlerts, ALERTS_CHANGE],
   // Part 2 section 8: an admin read that fails shows its toast at once.

@@ -1,0 +1,115 @@
+import type * as z from 'zod';
+import type { ImportBodySchema } from '@app/shared/domain/entities/ledger';
+import { storedFingerprint } from '@app/shared/domain/ledger/import/fingerprint';
+import type { ImportPreview, ImportRow } from '@app/shared/domain/ledger/import/import-preview';
+import {
+  exportTransactionsCsv,
+  exportTransactionsJson,
+} from '@app/shared/domain/ledger/import/ledger-export';
+import { previewImport } from '@app/shared/domain/ledger/import/preview-import';
+import type { LedgerIssue } from '@app/shared/domain/ledger/ledger-errors';
+import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
+import type { Language } from '@app/shared/domain/enums';
+import type { StoredLedger } from '../data/ledger-repository';
+import { render } from '../platform/messages';
+import { changeLedger, loadLedger, type LedgerStoreDeps } from './ledger-store';
+import { latestAllowedDate, ledgerMessage, marketIssuesOf } from './ledger-rules';
+
+/**
+ * Import with a preview, and export (shared/src/domain/ledger/README.md "Import and export"): the
+ * preview reads the file against the stored ledger (rows already in it are `already_imported`) and
+ * the market (rows after the market date, unknown symbols, a currency other than the asset's are
+ * errors); the import saves every valid row of the same preview in one write, so a re-import, even a
+ * concurrent one, adds nothing twice.
+ */
+
+export type ImportBody = z.infer<typeof ImportBodySchema>;
+
+async function previewAgainst(
+  body: ImportBody,
+  ledger: StoredLedger,
+  deps: LedgerStoreDeps,
+): Promise<ImportPreview> {
+  const latest = latestAllowedDate(deps.market.readMarket(), deps.now());
+  const preview = previewImport({
+    format: body.format,
+    content: body.content,
+    ...(body.mapping ? { mapping: body.mapping } : {}),
+    existingFingerprints: new Set(ledger.transactions.map(storedFingerprint)),
+    latestAllowedDate: latest,
+  });
+  const rows = await Promise.all(
+    preview.rows.map(async (row): Promise<ImportRow> => {
+      if (row.status !== 'valid' || !row.transaction) return row;
+      const issues = await marketIssuesOf(row.transaction, latest, deps.market);
+      return issues.length === 0 ? row : { ...row, status: 'invalid', fingerprint: null, issues };
+    }),
+  );
+  const summary = { rows: rows.length, valid: 0, invalid: 0, duplicate: 0, already_imported: 0 };
+  for (const row of rows) summary[row.status] += 1;
+  return { ...preview, rows, summary };
+}
+
+function worded(issues: readonly LedgerIssue[], language: Language) {
+  return issues.map((issue) => ({ ...issue, text: render(ledgerMessage(issue), language) }));
+}
+
+export async function previewTransactionsImport(
+  userId: string,
+  body: ImportBody,
+  language: Language,
+  deps: LedgerStoreDeps,
+) {
+  const reading = deps.market.readMarket();
+  const preview = await previewAgainst(body, await loadLedger(userId, deps, reading), deps);
+  return {
+    format: preview.format,
+    market_date: latestAllowedDate(reading, deps.now()),
+    file_issues: worded(preview.file_issues, language),
+    rows: preview.rows.map(({ fingerprint: _fingerprint, ...row }) => ({
+      ...row,
+      issues: worded(row.issues, language),
+      warnings: worded(row.warnings, language),
+    })),
+    summary: preview.summary,
+  };
+}
+
+/** The import's answer; a JSON type alias so an Idempotency-Key can store it. */
+export type ImportResult = { imported: number; skipped: number; transactions: number };
+
+export async function importTransactions(
+  userId: string,
+  body: ImportBody,
+  deps: LedgerStoreDeps,
+): Promise<ImportResult> {
+  return changeLedger(userId, deps, async (ledger) => {
+    const preview = await previewAgainst(body, ledger, deps);
+    const added = preview.rows.flatMap((row) =>
+      row.status === 'valid' && row.transaction && row.fingerprint
+        ? [{ ...row.transaction, import_fingerprint: row.fingerprint, id: deps.newId() } as LedgerTransaction]
+        : [],
+    );
+    const transactions = [...ledger.transactions, ...added];
+    return {
+      transactions,
+      target: 'content',
+      result: {
+        imported: added.length,
+        skipped: preview.rows.length - added.length,
+        transactions: transactions.length,
+      },
+    };
+  });
+}
+
+export async function exportTransactions(userId: string, format: 'csv' | 'json', deps: LedgerStoreDeps) {
+  const reading = deps.market.readMarket();
+  const ledger = await loadLedger(userId, deps, reading);
+  const rows = ledger.transactions.map(({ id: _id, ...row }) => row);
+  return {
+    format,
+    filename: `transactions-${reading.marketDate.date}.${format}`,
+    content: format === 'csv' ? exportTransactionsCsv(rows) : exportTransactionsJson(rows),
+  };
+}

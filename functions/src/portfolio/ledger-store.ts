@@ -1,0 +1,158 @@
+import type { LedgerBook } from '@app/shared/domain/ledger/ledger-book';
+import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
+import { message } from '@app/shared/messages/message';
+import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
+import type { LedgerRepository, StoredLedger } from '../data/ledger-repository';
+import type { UsersRepository } from '../data/users-repository';
+import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
+import type { MarketEngine } from '../market-data/market-engine';
+import type { MarketReading } from '../market-data/market-quotes';
+import { ConflictError, QuotaExceededError } from '../platform/errors';
+import { currentRequestScope } from '../platform/request-scope';
+import { MAX_WRITE_ATTEMPTS } from './holdings-service';
+import { closeOnOrBefore, UNIVERSE_CURRENCY } from './ledger-market';
+import { checkLedger, symbolsHeld, type LedgerProblemTarget } from './ledger-rules';
+import { syncHoldingsWithLedger } from './ledger-projection';
+import type { PortfolioMarket } from './portfolio-market';
+
+/**
+ * Reading and writing a user's ledger (data/ledger-repository.ts): the lazy migration of the holdings
+ * from before the ledger, and the one write path every change takes (checked, quota, conditional
+ * save, holdings derived again).
+ */
+
+export interface LedgerStoreDeps {
+  ledgers: LedgerRepository;
+  holdings: HoldingsRepository;
+  users: Pick<UsersRepository, 'get'>;
+  market: PortfolioMarket;
+  engine: MarketEngine;
+  now: () => Date;
+  newId: () => string;
+  sleep?: (milliseconds: number) => Promise<void>;
+}
+
+/**
+ * A holding from before the ledger as its opening BUY, keeping its id: bought on its purchase date
+ * (else the day it was added, at most the market date) at its purchase price, or, without one, at
+ * that day's close, flagged estimated (docs/product.md, the ledger README).
+ */
+async function openingBuyOf(
+  holding: StoredHolding,
+  marketDate: string,
+  deps: Pick<LedgerStoreDeps, 'engine' | 'market'>,
+): Promise<LedgerTransaction> {
+  const added = holding.purchase_date ?? holding.created_at.slice(0, 10);
+  const date = added > marketDate ? marketDate : added;
+  let price = holding.purchase_price;
+  if (price === null) {
+    const close = await closeOnOrBefore(deps.engine, holding.symbol, date);
+    const asset = close === null ? await deps.market.findAsset(holding.symbol) : null;
+    price = close ?? asset?.snapshot_price ?? 0;
+  }
+  return {
+    id: holding.id,
+    type: 'BUY',
+    date,
+    symbol: holding.symbol,
+    quantity: holding.shares,
+    price,
+    fee: 0,
+    currency: UNIVERSE_CURRENCY,
+    estimated: holding.purchase_price === null,
+  };
+}
+
+/** The caller's ledger; the first call turns their holdings into opening BUY rows and stores them. */
+export async function loadLedger(
+  userId: string,
+  deps: LedgerStoreDeps,
+  reading: MarketReading = deps.market.readMarket(),
+): Promise<StoredLedger> {
+  const stored = await deps.ledgers.get(userId);
+  if (stored) return stored;
+  const holdings = await deps.holdings.list(userId);
+  const rows = await Promise.all(
+    holdings.map((holding) => openingBuyOf(holding, reading.marketDate.date, deps)),
+  );
+  const timestamp = deps.now().toISOString();
+  const ledger: StoredLedger = {
+    user_id: userId,
+    base_currency: 'USD',
+    cost_method: 'FIFO',
+    transactions: rows,
+    version: 1,
+    migrated_at: timestamp,
+    updated_at: timestamp,
+  };
+  if ((await deps.ledgers.save(ledger, null)) === 'saved') return ledger;
+  // A concurrent first use migrated the same holdings: theirs is the ledger.
+  const winner = await deps.ledgers.get(userId);
+  if (!winner) throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
+  return winner;
+}
+
+export interface LedgerChange<Result> {
+  transactions?: LedgerTransaction[];
+  settings?: Pick<StoredLedger, 'base_currency' | 'cost_method'>;
+  /** How a ledger that no longer adds up is refused: a 400 on the row, or a 409 (a delete). */
+  target: LedgerProblemTarget;
+  result: Result;
+}
+
+const defaultSleep = (milliseconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+async function checkQuota(userId: string, before: LedgerBook, after: LedgerBook, deps: LedgerStoreDeps) {
+  const held = symbolsHeld(after);
+  if (held.size <= symbolsHeld(before).size) return;
+  const user = await deps.users.get(userId);
+  const tier = user?.subscription_tier ?? 'FREE';
+  const scope = currentRequestScope();
+  if (scope) scope.tier = tier;
+  const limit = tierLimits(tier).portfolio_assets;
+  if (limit >= 0 && held.size > limit) {
+    throw new QuotaExceededError(
+      upgradeMessageFor(tier, 'portfolio_assets'),
+      liftingTierFor(tier, 'portfolio_assets'),
+      tier,
+    );
+  }
+}
+
+/**
+ * The one write path: `change` computes the new rows from the ledger read; the result must add up
+ * and stay within the portfolio_assets quota (distinct symbols held; only a change that holds more
+ * symbols is refused); it is saved only if nobody wrote in between (else read again and retry); then
+ * the holdings are derived again from the stored ledger.
+ */
+export async function changeLedger<Result>(
+  userId: string,
+  deps: LedgerStoreDeps,
+  change: (ledger: StoredLedger) => Promise<LedgerChange<Result>> | LedgerChange<Result>,
+): Promise<Result> {
+  const sleep = deps.sleep ?? defaultSleep;
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(Math.random() * Math.min(400, 15 * 2 ** attempt));
+    const ledger = await loadLedger(userId, deps);
+    const next = await change(ledger);
+    const settings = next.settings ?? {
+      base_currency: ledger.base_currency,
+      cost_method: ledger.cost_method,
+    };
+    const transactions = next.transactions ?? ledger.transactions;
+    const after = checkLedger(transactions, settings.cost_method, next.target);
+    await checkQuota(userId, checkLedger(ledger.transactions, settings.cost_method, 'conflict'), after, deps);
+    const saved: StoredLedger = {
+      ...ledger,
+      ...settings,
+      transactions,
+      version: ledger.version + 1,
+      updated_at: deps.now().toISOString(),
+    };
+    if ((await deps.ledgers.save(saved, ledger.version)) === 'stale') continue;
+    await syncHoldingsWithLedger(userId, deps);
+    return next.result;
+  }
+  throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
+}

@@ -1,0 +1,127 @@
+import type { PerformanceResponse } from '@app/shared/domain/entities/ledger';
+import { LedgerError } from '@app/shared/domain/ledger/ledger-errors';
+import { analysePortfolio } from '@app/shared/domain/ledger/portfolio-analysis';
+import { message } from '@app/shared/messages/message';
+import { ConflictError, fieldError } from '../platform/errors';
+import { loadLedger, type LedgerStoreDeps } from './ledger-store';
+import { ledgerMessage } from './ledger-rules';
+import { loadLedgerLookups, UNIVERSE_CURRENCY, type LedgerMarketLookups } from './ledger-market';
+import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
+import { addDays } from '@app/shared/domain/ledger/calendar';
+import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
+import { RATE_LOOKBACK_DAYS, rateOnOrBefore } from '@app/shared/domain/ledger/market-lookups';
+
+/**
+ * The performance route: the ledger analysed at the market clock's date (shared/src/domain/ledger:
+ * holdings with gains split into price and currency effect, TWR and XIRR per period, the index over
+ * the same days), every price read from the same source as the rest of the app.
+ */
+
+/** One point a week keeps five years of history under 300 points: enough for a chart, light to send. */
+const SERIES_STEP_DAYS = 7;
+
+/** The index's level on a day (else the last of the week before), in the base currency at that day's rate. */
+function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
+  return (date: string): number | undefined => {
+    for (let back = 0; back <= RATE_LOOKBACK_DAYS; back += 1) {
+      const day = addDays(date, -back);
+      const level = lookups.index(day);
+      if (level === undefined) continue;
+      const rate = rateOnOrBefore(lookups.fx, UNIVERSE_CURRENCY, base, day);
+      return rate === undefined ? undefined : level * rate;
+    }
+    return undefined;
+  };
+}
+
+async function checkedIndex(symbol: string, deps: Pick<LedgerStoreDeps, 'market'>): Promise<string> {
+  const asset = await deps.market.findAsset(symbol);
+  if (!asset || asset.market !== 'INDEX') {
+    throw fieldError(
+      'query.benchmark',
+      message('PORTFOLIO_BENCHMARK_NOT_INDEX', { field: 'benchmark', symbol }),
+    );
+  }
+  return asset.symbol;
+}
+
+export async function getPerformance(
+  userId: string,
+  benchmark: string,
+  deps: LedgerStoreDeps,
+): Promise<PerformanceResponse> {
+  const indexSymbol = await checkedIndex(benchmark, deps);
+  const reading = deps.market.readMarket();
+  const date = reading.marketDate.date;
+  const ledger = await loadLedger(userId, deps, reading);
+  // Rows after the market date (stored before a replay's wrap) are not valued yet.
+  const rows = ledger.transactions.filter((row) => row.date <= date);
+  const lookups = await loadLedgerLookups(deps.engine, rows, {
+    baseCurrency: ledger.base_currency,
+    to: date,
+    indexSymbol,
+  });
+  try {
+    const analysis = analysePortfolio(rows, {
+      baseCurrency: ledger.base_currency,
+      costMethod: ledger.cost_method,
+      fx: lookups.fx,
+      prices: lookups.prices,
+      date,
+      benchmark: { index: lookups.index, indexCurrency: UNIVERSE_CURRENCY, period: 'MAX' },
+    });
+    const { valuation, returns } = analysis;
+    const levelOn = indexLevelInBase(lookups, ledger.base_currency);
+    const path = benchmarkValuePath(analysis.daily.days, levelOn);
+    return {
+      market_date: date,
+      base_currency: ledger.base_currency,
+      cost_method: ledger.cost_method,
+      cash_tracked: valuation.cash_tracked,
+      distinct_symbols_held: valuation.distinct_symbols_held,
+      holdings: valuation.holdings.map(
+        ({ lots: _lots, rate: _rate, value_local: _v, cost_local: _c, trade_fees_base: _t, ...holding }) =>
+          holding,
+      ),
+      totals: {
+        value_base: valuation.totals.value_base,
+        securities_value_base: valuation.totals.securities_value_base,
+        cash_value_base: valuation.totals.cash_value_base,
+        cost_base: valuation.totals.cost_base,
+        unrealised: valuation.totals.unrealised,
+        realised: valuation.totals.realised,
+        dividends_base: valuation.totals.dividends_base,
+        fees_paid_base: valuation.totals.fees_paid_base,
+        total_gain_base: valuation.totals.total_gain_base,
+      },
+      returns: returns.map(({ series: _series, ...period }) => period),
+      series: analysis.daily.days.flatMap((day, index, days) =>
+        index % SERIES_STEP_DAYS === 0 || index === days.length - 1
+          ? [
+              {
+                date: day.date,
+                value_base: day.value_base,
+                invested_base: day.net_contributions_base,
+                benchmark_value_base: path[index]?.value_base ?? null,
+              },
+            ]
+          : [],
+      ),
+      benchmark: analysis.benchmark
+        ? {
+            symbol: indexSymbol,
+            period: analysis.benchmark.period,
+            start: analysis.benchmark.start,
+            end: analysis.benchmark.end,
+            portfolio_time_weighted: analysis.benchmark.portfolio_time_weighted,
+            benchmark_time_weighted: analysis.benchmark.benchmark_time_weighted,
+            unavailable: analysis.benchmark.unavailable,
+          }
+        : null,
+    };
+  } catch (error: unknown) {
+    // A row the stored history has no rate for (a cash row dated before the FX history): say which.
+    if (error instanceof LedgerError) throw new ConflictError(ledgerMessage(error));
+    throw error;
+  }
+}

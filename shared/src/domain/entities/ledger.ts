@@ -1,0 +1,207 @@
+import * as z from 'zod';
+import { IsoDateSchema } from './common';
+import { BaseCurrencySchema, CurrencyCodeSchema } from '../ledger/currencies';
+import { CostMethodSchema } from '../ledger/ledger-book';
+import { IMPORT_FORMATS } from '../ledger/import/preview-import';
+import { ColumnMappingSchema } from '../ledger/import/column-mapping';
+import { IMPORT_ROW_STATUSES } from '../ledger/import/import-preview';
+import { RETURN_PERIODS } from '../ledger/returns';
+import {
+  BuyTransactionSchema,
+  DepositTransactionSchema,
+  DividendTransactionSchema,
+  FeeTransactionSchema,
+  SellTransactionSchema,
+  SplitTransactionSchema,
+  TransactionDraftSchema,
+  WithdrawalTransactionSchema,
+} from '../ledger/transaction';
+
+/**
+ * The transactions ledger as the API carries it (routes in shared/src/api/routes-ledger.ts; the
+ * rules in shared/src/domain/ledger/README.md). Requests reuse the ledger's own schemas, so the
+ * server and the sites validate a transaction the same way.
+ */
+
+/** One user's ledger holds at most this many rows (it is stored as one DynamoDB item, 400 KB at most). */
+export const MAX_LEDGER_TRANSACTIONS = 2000;
+/** An uploaded file, as text: 500,000 characters cover years of a broker's history. */
+export const MAX_IMPORT_CONTENT_LENGTH = 500_000;
+/**
+ * The import routes' body limit: the file's text escaped in JSON (quotes, line breaks, characters
+ * beyond ASCII) stays under it; the local API adapter stops reading at 2 MiB, a Lambda at 6 MB.
+ */
+export const MAX_IMPORT_BODY_BYTES = 1_800_000;
+
+const WithId = { id: z.string() };
+
+/** A stored row: a draft plus its id (a ULID). */
+export const LedgerTransactionSchema = z.discriminatedUnion('type', [
+  BuyTransactionSchema.extend(WithId),
+  SellTransactionSchema.extend(WithId),
+  DividendTransactionSchema.extend(WithId),
+  SplitTransactionSchema.extend(WithId),
+  FeeTransactionSchema.extend(WithId),
+  DepositTransactionSchema.extend(WithId),
+  WithdrawalTransactionSchema.extend(WithId),
+]);
+
+export const TransactionBodySchema = TransactionDraftSchema;
+
+export const LedgerSettingsSchema = z.strictObject({
+  base_currency: BaseCurrencySchema,
+  cost_method: CostMethodSchema,
+});
+export type LedgerSettingsBody = z.infer<typeof LedgerSettingsSchema>;
+
+export const TransactionsResponseSchema = z.object({
+  market_date: IsoDateSchema,
+  settings: LedgerSettingsSchema,
+  transactions: z.array(LedgerTransactionSchema),
+});
+
+export const TransactionParamsSchema = z.strictObject({
+  transactionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[0-9A-Za-z]+$/),
+});
+
+const IssueSchema = z.object({
+  field: z.string().nullable(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** The issue in the caller's language. */
+  text: z.string(),
+});
+
+export const ImportBodySchema = z.strictObject({
+  format: z.enum(IMPORT_FORMATS),
+  content: z.string().max(MAX_IMPORT_CONTENT_LENGTH),
+  mapping: ColumnMappingSchema.optional(),
+});
+
+export const ImportPreviewResponseSchema = z.object({
+  format: z.string(),
+  /** Rows dated after it are errors: there are no prices for them (the replay's date, or today). */
+  market_date: IsoDateSchema,
+  file_issues: z.array(IssueSchema),
+  rows: z.array(
+    z.object({
+      row_number: z.number().int(),
+      cells: z.record(z.string(), z.string()),
+      status: z.enum(IMPORT_ROW_STATUSES),
+      transaction: TransactionDraftSchema.nullable(),
+      issues: z.array(IssueSchema),
+      warnings: z.array(IssueSchema),
+    }),
+  ),
+  summary: z.object({
+    rows: z.number().int(),
+    valid: z.number().int(),
+    invalid: z.number().int(),
+    duplicate: z.number().int(),
+    already_imported: z.number().int(),
+  }),
+});
+
+export const ImportResultSchema = z.object({
+  imported: z.number().int().min(0),
+  /** Rows not imported: invalid, duplicated in the file, or already in the ledger. */
+  skipped: z.number().int().min(0),
+  transactions: z.number().int().min(0),
+});
+
+export const ExportQuerySchema = z.strictObject({ format: z.enum(['csv', 'json']) });
+export const ExportResponseSchema = z.object({
+  format: z.enum(['csv', 'json']),
+  filename: z.string(),
+  content: z.string(),
+});
+
+export const PerformanceQuerySchema = z.strictObject({
+  /** An index of the universe (`^GSPC`, the S&P 500, by default). */
+  benchmark: z.string().trim().min(1).max(20).default('^GSPC'),
+});
+
+const GainSchema = z.object({
+  gain_base: z.number(),
+  price_effect_base: z.number(),
+  currency_effect_base: z.number(),
+});
+
+const CodeOrNull = z.string().nullable();
+
+export const PerformanceResponseSchema = z.object({
+  market_date: IsoDateSchema,
+  base_currency: BaseCurrencySchema,
+  cost_method: CostMethodSchema,
+  cash_tracked: z.boolean(),
+  distinct_symbols_held: z.number().int().min(0),
+  holdings: z.array(
+    z.object({
+      symbol: z.string(),
+      currency: CurrencyCodeSchema.nullable(),
+      quantity: z.number(),
+      estimated: z.boolean(),
+      cost_base: z.number(),
+      average_cost_local: z.number().nullable(),
+      price: z.number().nullable(),
+      price_date: IsoDateSchema.nullable(),
+      price_source: z.enum(['close', 'transaction']).nullable(),
+      value_base: z.number(),
+      unrealised: GainSchema,
+      realised: GainSchema,
+      dividends_base: z.number(),
+      fees_base: z.number(),
+      total_gain_base: z.number(),
+    }),
+  ),
+  totals: z.object({
+    value_base: z.number(),
+    securities_value_base: z.number(),
+    cash_value_base: z.number(),
+    cost_base: z.number(),
+    unrealised: GainSchema,
+    realised: GainSchema,
+    dividends_base: z.number(),
+    fees_paid_base: z.number(),
+    total_gain_base: z.number(),
+  }),
+  returns: z.array(
+    z.object({
+      period: z.enum(RETURN_PERIODS),
+      start: IsoDateSchema,
+      end: IsoDateSchema,
+      covers_full_period: z.boolean(),
+      time_weighted: z.number().nullable(),
+      time_weighted_annualised: z.number().nullable(),
+      money_weighted: z.number().nullable(),
+      money_weighted_annualised: z.number().nullable(),
+      unavailable: z.object({ time_weighted: CodeOrNull, money_weighted: CodeOrNull }),
+    }),
+  ),
+  /** Weekly points since the first transaction (and the last day): value, capital in, the index path. */
+  series: z.array(
+    z.object({
+      date: IsoDateSchema,
+      value_base: z.number(),
+      invested_base: z.number(),
+      /** The same money in and out of the benchmark index on the same days; null before its first level. */
+      benchmark_value_base: z.number().nullable(),
+    }),
+  ),
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      period: z.enum(RETURN_PERIODS),
+      start: IsoDateSchema,
+      end: IsoDateSchema,
+      portfolio_time_weighted: z.number().nullable(),
+      benchmark_time_weighted: z.number().nullable(),
+      unavailable: CodeOrNull,
+    })
+    .nullable(),
+});
+export type PerformanceResponse = z.infer<typeof PerformanceResponseSchema>;

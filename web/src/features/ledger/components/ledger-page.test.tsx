@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
+import { LedgerPage } from './ledger-page';
+
+const BUY_ROW = {
+  type: 'BUY',
+  date: '2016-06-01',
+  symbol: 'AAPL',
+  quantity: 10,
+  price: 100,
+  fee: 1,
+  currency: 'USD',
+  estimated: false,
+};
+const LEDGER = {
+  market_date: '2017-01-01',
+  settings: { base_currency: 'USD', cost_method: 'FIFO' },
+  transactions: [
+    {
+      id: '01A',
+      type: 'BUY',
+      date: '2016-06-01',
+      symbol: 'AAPL',
+      quantity: 10,
+      price: 100,
+      fee: 1,
+      currency: 'USD',
+      estimated: false,
+    },
+  ],
+};
+const GAIN = { gain_base: 0, price_effect_base: 0, currency_effect_base: 0 };
+const PERFORMANCE = {
+  market_date: '2017-01-01',
+  base_currency: 'USD',
+  cost_method: 'FIFO',
+  cash_tracked: false,
+  distinct_symbols_held: 1,
+  holdings: [],
+  totals: {
+    value_base: 1158.2,
+    securities_value_base: 1158.2,
+    cash_value_base: 0,
+    cost_base: 1001,
+    unrealised: GAIN,
+    realised: GAIN,
+    dividends_base: 0,
+    fees_paid_base: 1,
+    total_gain_base: 157.2,
+  },
+  returns: [
+    {
+      period: 'MAX',
+      start: '2016-05-31',
+      end: '2017-01-01',
+      covers_full_period: true,
+      time_weighted: 0.157,
+      time_weighted_annualised: null,
+      money_weighted: 0.157,
+      money_weighted_annualised: 0.27,
+      unavailable: { time_weighted: null, money_weighted: null },
+    },
+  ],
+  series: [{ date: '2017-01-01', value_base: 1158.2, invested_base: 1001, benchmark_value_base: 1100 }],
+  benchmark: null,
+};
+const PREVIEW = {
+  format: 'degiro',
+  market_date: '2017-01-01',
+  file_issues: [],
+  rows: [
+    {
+      row_number: 2,
+      cells: {},
+      status: 'valid',
+      transaction: BUY_ROW,
+      issues: [],
+      warnings: [],
+    },
+    {
+      row_number: 3,
+      cells: {},
+      status: 'invalid',
+      transaction: null,
+      issues: [
+        {
+          field: 'date',
+          code: 'LEDGER_DATE_AFTER_MARKET_DATE',
+          params: { date: '2017-02-01', market_date: '2017-01-01' },
+          text: 'x',
+        },
+      ],
+      warnings: [],
+    },
+  ],
+  summary: { rows: 2, valid: 1, invalid: 1, duplicate: 0, already_imported: 0 },
+};
+
+function fakeLedgerApi(): RecordedRequest[] {
+  return installFakeApi((request) => {
+    if (request.path === '/api/portfolio/transactions' && request.method === 'GET') return { body: LEDGER };
+    if (request.path.startsWith('/api/portfolio/performance')) return { body: PERFORMANCE };
+    if (request.path === '/api/portfolio/transactions' && request.method === 'POST')
+      return { status: 201, body: { ...(request.body as object), id: '01B', fee: 0, estimated: false } };
+    if (request.path.endsWith('/import-preview')) return { body: PREVIEW };
+    return undefined;
+  });
+}
+
+describe('LedgerPage', () => {
+  it('shows each return with its one-sentence explanation', async () => {
+    fakeLedgerApi();
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    expect(await screen.findByText('Since the first transaction')).toBeTruthy();
+    expect(screen.getByText(/the figure to compare with an index/)).toBeTruthy();
+    expect(screen.getByText(/adding just before a fall lowers it/)).toBeTruthy();
+  });
+
+  it('refuses a buy without a quantity by the ledger schema, sending nothing, then sends a valid one once', async () => {
+    const requests = fakeLedgerApi();
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    await screen.findByText('Add a transaction');
+    fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'AAPL' } });
+    fireEvent.change(screen.getByLabelText('Price per unit'), { target: { value: '110' } });
+    fireEvent.click(screen.getByText('Save the transaction'));
+    expect(await screen.findByText(/required/i)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByText('Save the transaction'));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(sent?.body).toMatchObject({
+      type: 'BUY',
+      symbol: 'AAPL',
+      quantity: 2,
+      price: 110,
+      currency: 'USD',
+      date: '2017-01-01',
+    });
+    expect(sent?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('previews an uploaded file row by row with each problem in words, before importing', async () => {
+    const requests = fakeLedgerApi();
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    const input = (await screen.findByLabelText('File')) as HTMLInputElement;
+    const file = new File(['Date,Product\n'], 'degiro.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() =>
+      expect(screen.getByText('Preview').closest('button')?.hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByText('Preview'));
+    expect(await screen.findByText('Has errors')).toBeTruthy();
+    expect(screen.getByText('Ready to import')).toBeTruthy();
+    expect(screen.getByText('Import the valid rows (1)')).toBeTruthy();
+    const preview = requests.find((request) => request.path.endsWith('/import-preview'));
+    expect(preview?.body).toEqual({ format: 'interactive-brokers', content: 'Date,Product\n' });
+  });
+});
