@@ -20,7 +20,8 @@ async function layerMessages(filePath: string, code: string): Promise<string[]> 
     .map((message) => message.message);
 }
 
-describe('functions/src layer rule', () => {
+// The first lint loads the repository's whole ESLint configuration: seconds on a loaded machine.
+describe('functions/src layer rule', { timeout: 30_000 }, () => {
   it('refuses an upward import: the platform reading a repository', async () => {
     const messages = await layerMessages(
       'functions/src/platform/example.ts',

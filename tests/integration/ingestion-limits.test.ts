@@ -62,14 +62,15 @@ describe('the shared rate limit', () => {
     // Two workers with guards of their own, as two Lambda instances: only the table is shared.
     harness.startWorker();
     harness.startWorker({ symbolConcurrency: 4 });
-    expect(await harness.planAndDrain(60_000)).toBe(true);
+    // About 4 s on a quiet machine; the bound is for a loaded one (CI runs beside other work).
+    expect(await harness.planAndDrain(150_000)).toBe(true);
     const times = harness.simulator.requests('yahoo').map((request) => request.at);
     expect(times).toHaveLength(40);
     expect(busiestSecond(times)).toBeLessThanOrEqual(10);
     // And it is used: 40 requests at 10 a second take at least 3.9 s, and not much more.
     const span = (Math.max(...times) - Math.min(...times)) / 1000;
     expect(span).toBeGreaterThanOrEqual(3.9);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('the circuit breaker and Retry-After', () => {
