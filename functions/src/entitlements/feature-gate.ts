@@ -18,8 +18,6 @@ const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
   advanced_recommendations: 'Advanced recommendations',
   custom_alerts: 'Custom alerts',
   real_time_prices: 'Real-time prices',
-  extended_hours_analysis: 'Pre- and after-market analysis',
-  priority_support: 'Priority support',
 };
 
 export function isQuotaFeature(feature: Feature): feature is QuotaFeature {
