@@ -13,6 +13,12 @@ import {
 } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import { nuggetAnalysisAt, nuggetScoresAt, symbolAnalysisAt } from '../entitlements/analysis-views';
+import { chargeDetailView, detailLevelOf, type DetailQuota } from '../entitlements/detail-views';
+import { resolveCallerPlan, type CallerPlan } from '../entitlements/entitlements';
+import { planQuotes, type PlanQuotes } from '../entitlements/plan-quotes';
+import type { AuthContext } from '../platform/auth-context';
+import { ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
 import {
@@ -27,32 +33,60 @@ import {
 /** Where the site explains every formula (functions/src/engine/README.md is the source of that page). */
 export const METHODOLOGY_URL = '/methodology';
 
+/** The caller's plan and the quotes it is served (late in live mode on FREE). */
+export async function planOf(
+  auth: AuthContext,
+  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now'>,
+): Promise<{ plan: CallerPlan; quotes: PlanQuotes }> {
+  const plan = await resolveCallerPlan(auth, deps.users);
+  return { plan, quotes: planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now) };
+}
+
+/** With delayed prices and no quote old enough stored yet, answering would leak a newer price. */
+function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    `No ${symbol} price ${minutes} minutes old is stored yet: your plan's delayed prices start ${minutes} minutes after the feed's first reading.`,
+    60,
+  );
+}
+
 /**
  * The engine's analysis of one symbol, as of the quote the price poll stored (so every route agrees
- * with the dashboard's prices), or the source's latest quote when none is stored yet. Unknown
- * symbols and symbols without history are 404s, a failing live source a 503.
+ * with the dashboard's prices), or the source's latest quote when none is stored yet (never for a
+ * plan with delayed prices). Unknown symbols and symbols without history are 404s, a failing live
+ * source a 503.
  */
 export async function analyzeKnownSymbol(
   symbol: string,
   deps: Pick<AiDeps, 'engine' | 'prices'>,
+  quotes: Pick<PlanQuotes, 'getQuote' | 'delayedMinutes'> = { ...deps.prices, delayedMinutes: null },
 ): Promise<EngineAnalysis> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
+    const stored = await quotes.getQuote(info.symbol);
+    if (!stored && quotes.delayedMinutes !== null) throw noDelayedQuote(info.symbol, quotes.delayedMinutes);
     return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
   } catch (error: unknown) {
     throw toHttpError(error);
   }
 }
 
-export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof SymbolAnalysisSchema> {
+/** The full analysis; `symbolAnalysisAt` takes out what the caller's plan does not include. */
+export function buildSymbolAnalysis(
+  result: EngineAnalysis,
+  quota: DetailQuota | null = null,
+  delayedMinutes: number | null = null,
+): z.input<typeof SymbolAnalysisSchema> {
   const { info, quote, analysis } = result;
   const grade = analysis.nugget_scores.investment_grade;
   return {
     symbol: info.symbol,
     name: info.name,
     asset_type: info.asset_type,
-    quote: toContractQuote(info, quote),
+    quote: {
+      ...toContractQuote(info, quote),
+      ...(delayedMinutes === null ? {} : { delayed_minutes: delayedMinutes }),
+    },
     nugget_scores: toContractNuggetScores(analysis.nugget_scores),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
@@ -62,22 +96,34 @@ export function buildSymbolAnalysis(result: EngineAnalysis): z.input<typeof Symb
     confidence_score: analysis.recommendation.confidence_score,
     reasoning: buildRecommendationReasoning(info.name, analysis),
     methodology_url: METHODOLOGY_URL,
+    detail_level: 'full',
+    detail_quota: quota,
   };
 }
 
 /**
- * POST /ai/analyze/stock. `analysis_type` and `risk_tolerance` are accepted as the spec sends them
- * but do not change the figures: the engine has one published method, the same for every caller.
+ * POST /ai/analyze/stock: a detail, so it counts the caller's ai_recommendations quota once per
+ * symbol a day (after the symbol is known to exist), shaped by plan. `analysis_type` and
+ * `risk_tolerance` are accepted as the spec sends them but do not change the figures: the engine has
+ * one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, deps: AiDeps) {
-  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps));
+export async function analyzeStock(symbol: string, auth: AuthContext, deps: AiDeps) {
+  const { plan, quotes } = await planOf(auth, deps);
+  const result = await analyzeKnownSymbol(symbol, deps, quotes);
+  const quota = await chargeDetailView(plan, result.info.symbol, deps.now(), deps);
+  return symbolAnalysisAt(
+    buildSymbolAnalysis(result, quota, quotes.delayedMinutes),
+    detailLevelOf(plan.tier),
+  );
 }
 
 export async function getRationalityScore(
   symbol: string,
+  auth: AuthContext,
   deps: AiDeps,
 ): Promise<z.input<typeof RationalityScoreResponseSchema>> {
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+  const { quotes } = await planOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
   const grade = analysis.nugget_scores.investment_grade;
   return {
     symbol: info.symbol,
@@ -87,18 +133,24 @@ export async function getRationalityScore(
     recommendation: analysis.recommendation.action,
     investment_grade: grade,
     as_of: quote.as_of,
+    ...(quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes }),
   };
 }
 
-export async function getNuggetAnalysis(symbol: string, deps: AiDeps) {
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
-  return {
+/** GET /ai/nugget-analysis/{symbol}: a detail too (quota once per symbol a day), shaped by plan. */
+export async function getNuggetAnalysis(symbol: string, auth: AuthContext, deps: AiDeps) {
+  const { plan, quotes } = await planOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+  const quota = await chargeDetailView(plan, info.symbol, deps.now(), deps);
+  const full = {
     symbol: info.symbol,
     nugget_scores: toContractNuggetScores(analysis.nugget_scores),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
+    detail_quota: quota,
   };
+  return nuggetAnalysisAt(full, detailLevelOf(plan.tier));
 }
 
 function logBatchFailure(symbol: string, error: unknown): void {
@@ -108,13 +160,17 @@ function logBatchFailure(symbol: string, error: unknown): void {
   });
 }
 
-/** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
-export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
+/**
+ * Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. Scores
+ * only (no detail), so nothing is counted; prices as the caller's plan serves them.
+ */
+export async function analyzeBatch(symbols: readonly string[], auth: AuthContext, deps: AiDeps) {
+  const { quotes } = await planOf(auth, deps);
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
       results.push({
         symbol: info.symbol,
         rationality_score: analysis.nugget_scores.composite_rationality_score,
@@ -130,13 +186,19 @@ export async function analyzeBatch(symbols: readonly string[], deps: AiDeps) {
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-export async function analyzeNuggetBatch(symbols: readonly string[], deps: AiDeps) {
+/** Scores of several symbols: the factors' inputs only for a plan with full details. */
+export async function analyzeNuggetBatch(symbols: readonly string[], auth: AuthContext, deps: AiDeps) {
+  const { plan, quotes } = await planOf(auth, deps);
+  const level = detailLevelOf(plan.tier);
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, analysis } = await analyzeKnownSymbol(symbol, deps);
-      results.push({ symbol: info.symbol, nugget_scores: toContractNuggetScores(analysis.nugget_scores) });
+      const { info, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+      results.push({
+        symbol: info.symbol,
+        nugget_scores: nuggetScoresAt(toContractNuggetScores(analysis.nugget_scores), level),
+      });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
       results.push(buildFailedNuggetAnalysis(symbol));

@@ -11,7 +11,7 @@ import {
 import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { getAiHealth } from './health-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
-import { getRecommendations } from './recommendations-service';
+import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
@@ -32,19 +32,21 @@ export const handler = createAreaHandler(
   'ai',
   {
     health: async (_request, deps) => getAiHealth(deps),
-    analyzeStock: async ({ body }, deps) => analyzeStock(body.symbol, deps),
-    analyzeBatch: async ({ body }, deps) => analyzeBatch(body.symbols, deps),
-    rationalityScore: async ({ params }, deps) => getRationalityScore(params.symbol, deps),
-    analyzePortfolio: async ({ body }, deps) => analyzePortfolioHoldings(body.holdings, deps),
+    analyzeStock: async ({ body, auth }, deps) => analyzeStock(body.symbol, auth, deps),
+    analyzeBatch: async ({ body, auth }, deps) => analyzeBatch(body.symbols, auth, deps),
+    rationalityScore: async ({ params, auth }, deps) => getRationalityScore(params.symbol, auth, deps),
+    analyzePortfolio: async ({ body, auth }, deps) => analyzePortfolioHoldings(body.holdings, auth, deps),
     recommendations: async ({ params, query, auth }, deps) =>
       getRecommendations(params.user, query.limit, auth, deps),
+    recommendationDetail: async ({ params, auth }, deps) =>
+      getRecommendationDetail(params.user, params.symbol, auth, deps),
     portfolioHistory: async ({ params, query, auth }, deps) =>
       getPortfolioHistory(params.user, query.limit, auth, deps),
     alerts: async ({ query }, deps) => getAlerts(query.limit, deps),
-    nuggetAnalysis: async ({ params }, deps) => getNuggetAnalysis(params.symbol, deps),
-    nuggetBatch: async ({ body }, deps) => analyzeNuggetBatch(body.symbols, deps),
-    enhancedPrices: async (_request, deps) => getEnhancedPrices(deps),
-    prices: async (_request, deps) => getPrices(deps),
+    nuggetAnalysis: async ({ params, auth }, deps) => getNuggetAnalysis(params.symbol, auth, deps),
+    nuggetBatch: async ({ body, auth }, deps) => analyzeNuggetBatch(body.symbols, auth, deps),
+    enhancedPrices: async ({ auth }, deps) => getEnhancedPrices(auth, deps),
+    prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query }, deps) => {

@@ -11,7 +11,10 @@ import type { StoredQuote } from '../data/prices-repository';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import type { SymbolInfo } from '../engine/types';
 import { logger } from '../platform/observability';
+import type { PlanQuotes } from '../entitlements/plan-quotes';
+import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
+import { planOf } from './analysis-service';
 import { quoteFromStored } from '../market-data/engine-mappers';
 
 type MarketGroup = 'indices' | 'crypto' | 'commodities';
@@ -35,10 +38,13 @@ interface QuotedAnalysis {
   error: string | null;
 }
 
-/** Every watched symbol the price poll has stored a quote for, with its analysis as of that quote. */
-async function loadStoredUniverse(deps: AiDeps): Promise<QuotedAnalysis[]> {
+/**
+ * Every watched symbol the price poll has stored a quote for (as the caller's plan is served it), with
+ * its analysis as of that quote.
+ */
+async function loadStoredUniverse(deps: AiDeps, served: PlanQuotes): Promise<QuotedAnalysis[]> {
   const universe = await deps.engine.listUniverse();
-  const quotes = await deps.prices.getQuotes(universe.map((info) => info.symbol));
+  const quotes = await served.getQuotes(universe.map((info) => info.symbol));
   const rows: QuotedAnalysis[] = [];
   for (const info of universe) {
     const stored = quotes.get(info.symbol);
@@ -66,8 +72,15 @@ function latestUpdate(rows: readonly QuotedAnalysis[], now: Date): string {
   );
 }
 
-export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
-  const rows = await loadStoredUniverse(deps);
+const delayedField = (quotes: PlanQuotes) =>
+  quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes };
+
+export async function getEnhancedPrices(
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
+  const { quotes } = await planOf(auth, deps);
+  const rows = await loadStoredUniverse(deps, quotes);
   // Best composite first: the dashboard takes its top three from the first entries.
   const ranked = [...rows].sort(
     (a, b) =>
@@ -118,15 +131,20 @@ export async function getEnhancedPrices(deps: AiDeps): Promise<z.input<typeof En
   return {
     status: rows.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
+    ...delayedField(quotes),
     enhanced_prices: enhanced,
     market_groups: groups,
     updated_at: latestUpdate(rows, deps.now()),
   };
 }
 
-export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResponseSchema>> {
+export async function getPrices(
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof PricesResponseSchema>> {
+  const served = await planOf(auth, deps);
   const universe = await deps.engine.listUniverse();
-  const quotes = await deps.prices.getQuotes(universe.map((info) => info.symbol));
+  const quotes = await served.quotes.getQuotes(universe.map((info) => info.symbol));
   const prices: z.input<typeof PricesResponseSchema>['prices'] = {};
   const stored: StoredQuote[] = [];
   for (const info of universe) {
@@ -146,6 +164,7 @@ export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResp
   return {
     status: stored.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
+    ...delayedField(served.quotes),
     prices,
     updated_at:
       stored.reduce((latest, quote) => (quote.updated_at > latest ? quote.updated_at : latest), '') ||

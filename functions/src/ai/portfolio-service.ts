@@ -8,7 +8,8 @@ import { addCalendarDays } from '../engine/point-in-time';
 import type { Bar, SymbolAnalysis } from '../engine/types';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
-import { analyzeKnownSymbol } from './analysis-service';
+import { assertFeature } from '../entitlements/entitlements';
+import { analyzeKnownSymbol, planOf } from './analysis-service';
 import { resolveListOwner } from './list-access';
 
 type HistoryPoint = z.input<typeof PortfolioHistoryPointSchema>;
@@ -85,14 +86,21 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
   return { user_id: pathUser, history: buildPortfolioHistory(histories, limit) };
 }
 
-/** POST /ai/analyze/portfolio: the shared portfolio analysis of the posted holdings; unknown symbols 404. */
+/**
+ * POST /ai/analyze/portfolio: the shared portfolio analysis of the posted holdings; unknown symbols
+ * 404. The same advanced_analytics feature as GET /api/portfolio/analysis, so a plan without it gets
+ * the same 403 here (the demo plan has it).
+ */
 export async function analyzePortfolioHoldings(
   holdings: z.output<typeof AnalyzePortfolioPayloadSchema>['holdings'],
+  auth: AuthContext,
   deps: AiDeps,
 ) {
+  const { plan, quotes } = await planOf(auth, deps);
+  assertFeature(plan.tier, 'advanced_analytics');
   const analyses: HoldingAnalysisInput[] = [];
   for (const symbol of new Set(holdings.map((holding) => holding.symbol))) {
-    const { info, quote, bars, analysis } = await analyzeKnownSymbol(symbol, deps);
+    const { info, quote, bars, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
     analyses.push({
       symbol: info.symbol,
       asset_type: info.asset_type,

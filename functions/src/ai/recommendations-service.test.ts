@@ -8,7 +8,26 @@ import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
 import { resolveListOwner } from './list-access';
 import { getAiHealth } from './health-service';
-import { getRecommendations } from './recommendations-service';
+import { getRecommendationDetail, getRecommendations } from './recommendations-service';
+import type { DetailViewsRepository } from '../data/detail-views-repository';
+import { QuotaExceededError } from '../platform/errors';
+
+/** A one-module stand-in for the usage table: a set of (user, day, symbol) and a count per day. */
+function inMemoryDetailViews(): DetailViewsRepository {
+  const seen = new Set<string>();
+  const used = new Map<string, number>();
+  return {
+    async countDetailView(userId, symbol, day, limit) {
+      const dayKey = `${userId}|${day}`;
+      const count = used.get(dayKey) ?? 0;
+      if (seen.has(`${dayKey}|${symbol}`)) return { outcome: 'already_counted', used: count };
+      if (limit !== -1 && count >= limit) return { outcome: 'quota_exceeded', used: count };
+      seen.add(`${dayKey}|${symbol}`);
+      used.set(dayKey, count + 1);
+      return { outcome: 'counted', used: count + 1 };
+    },
+  };
+}
 
 const now = () => new Date('2024-01-01T00:00:30Z');
 
@@ -33,6 +52,7 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store:
     ...market,
     store: market,
     users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
+    detailViews: inMemoryDetailViews(),
     holdings: { listPositions: async () => [] },
     now,
     demoUserId: 'demo-investor',
@@ -104,6 +124,103 @@ describe('getRecommendations', () => {
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
     const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
     expect(demo.recommendations).toHaveLength(2);
+  });
+
+  it('lists each card without its detail, whatever the plan', async () => {
+    const deps = await buildDeps({ pro: 'PRO' });
+
+    const list = await getRecommendations('pro', 10, user('pro'), deps);
+
+    for (const item of list.recommendations) {
+      expect(item.detail_level).toBe('summary');
+      expect(item).not.toHaveProperty('reasoning');
+      expect(item).not.toHaveProperty('volume_analysis');
+      expect(item).not.toHaveProperty('risk_metrics');
+      expect(item.nugget_scores.factors?.every((factor) => !('inputs' in factor))).toBe(true);
+    }
+  });
+
+  it('serves the demo list under the demo plan (Premium), whatever the seeded investor holds', async () => {
+    const deps = await buildDeps({ 'demo-investor': 'FREE' });
+
+    const demo = await getRecommendations('demo_user', 10, { kind: 'anonymous' }, deps);
+
+    expect(demo.tier_cap).toBe(10);
+  });
+});
+
+describe('getRecommendationDetail', () => {
+  it('gives FREE the basic detail and PREMIUM the full one', async () => {
+    const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM' });
+    const symbol =
+      (await getRecommendations('free', 10, user('free'), deps)).recommendations[0]?.symbol ?? '';
+
+    const free = await getRecommendationDetail('free', symbol, user('free'), deps);
+    const premium = await getRecommendationDetail('premium', symbol, user('premium'), deps);
+
+    expect(free.recommendation.detail_level).toBe('basic');
+    expect(free.recommendation).not.toHaveProperty('reasoning_localized');
+    expect(free.recommendation).not.toHaveProperty('risk_metrics');
+    expect(free.recommendation.nugget_scores.factors?.[0]).not.toHaveProperty('inputs');
+    expect(free.recommendation.nugget_scores.factors?.[0]?.score).not.toBeUndefined();
+    expect(premium.recommendation.detail_level).toBe('full');
+    expect(premium.recommendation.reasoning_localized?.fr.length).toBeGreaterThan(20);
+    expect(premium.recommendation.volume_analysis).toBeDefined();
+    expect(premium.recommendation.nugget_scores.factors?.[0]?.inputs).toBeDefined();
+  });
+
+  it('counts one unit per symbol a day: a repeat is free', async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const symbols = (await getRecommendations('free', 10, user('free'), deps)).recommendations.map(
+      (item) => item.symbol,
+    );
+
+    const first = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
+    const again = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
+    await getRecommendationDetail('free', symbols[1] ?? '', user('free'), deps);
+    const third = await getRecommendationDetail('free', symbols[2] ?? '', user('free'), deps);
+
+    expect(first.detail_quota).toEqual({ counted: true, used: 1, limit: 3, remaining: 2 });
+    expect(again.detail_quota).toEqual({ counted: false, used: 1, limit: 3, remaining: 2 });
+    expect(third.detail_quota).toEqual({ counted: true, used: 3, limit: 3, remaining: 0 });
+  });
+
+  it('refuses a symbol beyond the plan cap (404) and charges nothing for it', async () => {
+    const deps = await buildDeps({ free: 'FREE', pro: 'PRO' });
+    const all = (await getRecommendations('pro', 10, user('pro'), deps)).recommendations;
+    const beyondCap = all[4]?.symbol ?? '';
+
+    await expect(getRecommendationDetail('free', beyondCap, user('free'), deps)).rejects.toThrow(
+      /not among the recommendations/,
+    );
+    const next = await getRecommendationDetail('free', all[0]?.symbol ?? '', user('free'), deps);
+    expect(next.detail_quota?.used).toBe(1);
+  });
+
+  it('never charges the demo, which gets the full detail', async () => {
+    const deps = await buildDeps({});
+    const symbol = (await getRecommendations('demo_user', 10, { kind: 'anonymous' }, deps)).recommendations[0]
+      ?.symbol;
+
+    const demo = await getRecommendationDetail('demo_user', symbol ?? '', { kind: 'anonymous' }, deps);
+
+    expect(demo.detail_quota).toBeNull();
+    expect(demo.recommendation.detail_level).toBe('full');
+  });
+
+  it('answers a used-up quota with the 403 naming Premium', async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const symbols = (await getRecommendations('free', 10, user('free'), deps)).recommendations.map(
+      (item) => item.symbol,
+    );
+    const day = now().toISOString().slice(0, 10);
+    for (const other of ['X1', 'X2', 'X3'])
+      await deps.detailViews.countDetailView('free', other, day, 3, now());
+
+    const refused = getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
+
+    await expect(refused).rejects.toBeInstanceOf(QuotaExceededError);
+    await expect(refused).rejects.toThrow(/Upgrade to Premium/);
   });
 
   it('reports healthy after a poll', async () => {

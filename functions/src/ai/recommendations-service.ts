@@ -1,9 +1,18 @@
 import type { z } from 'zod';
-import type { RecommendationSchema, RecommendationsResponseSchema } from '@app/shared/domain/entities/market';
-import type { Tier } from '@app/shared/domain/enums';
+import type {
+  RecommendationDetailResponseSchema,
+  RecommendationSchema,
+  RecommendationsResponseSchema,
+} from '@app/shared/domain/entities/market';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
-import type { AuthContext } from '../platform/auth-context';
+import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
+import { NotFoundError } from '../platform/errors';
+import { recommendationAt } from '../entitlements/analysis-views';
+import { chargeDetailView, detailLevelOf } from '../entitlements/detail-views';
+import type { CallerPlan } from '../entitlements/entitlements';
+import type { PlanQuotes } from '../entitlements/plan-quotes';
+import { planOf } from './analysis-service';
 import { currentRequestScope } from '../platform/request-scope';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
@@ -18,9 +27,6 @@ import {
 import { resolveListOwner } from './list-access';
 
 type RecommendationItem = z.input<typeof RecommendationSchema>;
-
-/** The demo visitor sees the demo investor's plan; the spec's demo constants say Premium. */
-const DEMO_FALLBACK_TIER: Tier = 'PREMIUM';
 
 /**
  * Ranking: composite rationality score, best first; ties by confidence, then symbol (stable).
@@ -43,31 +49,41 @@ function summaryOf(result: EngineAnalysis): string {
   return `${analysis.recommendation.action.replace('_', ' ')} ${info.symbol} at ${quote.price}: target ${analysis.recommendation.target_price} (${expected > 0 ? '+' : ''}${expected} %) in 3-6 months, grade ${analysis.nugget_scores.investment_grade}.`;
 }
 
-export async function getRecommendations(
-  pathUser: string,
-  limit: number,
-  auth: AuthContext,
-  deps: AiDeps,
-): Promise<z.input<typeof RecommendationsResponseSchema>> {
+interface RankedList {
+  plan: CallerPlan;
+  quotes: PlanQuotes;
+  /** Every publishable recommendation, full, in rank order (before the tier's cap). */
+  items: RecommendationItem[];
+  /** What the plan shows of them. */
+  shown: RecommendationItem[];
+}
+
+/**
+ * The caller's recommendations: the engine's ranking of the universe (as of the quotes the caller's
+ * plan is served), without what an administrator rejected, trimmed to the plan's cap. The demo list
+ * (`demo_user`) is served under the demo plan, the same everywhere.
+ */
+async function rankedListFor(pathUser: string, auth: AuthContext, deps: AiDeps): Promise<RankedList> {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
-  const profile = owner.userId ? await deps.users.get(owner.userId) : null;
-  const tier: Tier = profile?.subscription_tier ?? (owner.isDemo ? DEMO_FALLBACK_TIER : 'FREE');
+  const { plan, quotes } = await planOf(owner.isDemo ? ANONYMOUS : auth, deps);
   if (!owner.isDemo) {
     const scope = currentRequestScope();
-    if (scope) scope.tier = tier;
+    if (scope) scope.tier = plan.tier;
   }
 
   const universe = await deps.engine.listUniverse();
   const symbols = universe.map((info) => info.symbol);
-  const [quotes, markers] = await Promise.all([
-    deps.prices.getQuotes(symbols),
+  const [stored, markers] = await Promise.all([
+    quotes.getQuotes(symbols),
     deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
-    const stored = quotes.get(info.symbol);
+    const quote = stored.get(info.symbol);
+    // A plan with delayed prices skips a symbol with no quote old enough rather than show a newer one.
+    if (!quote && quotes.delayedMinutes !== null) continue;
     try {
-      analyses.push(await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {}));
+      analyses.push(await deps.engine.analyze(info.symbol, quote ? { quote: quoteFromStored(quote) } : {}));
     } catch (error: unknown) {
       logger.warn('recommendation candidate skipped', {
         symbol: info.symbol,
@@ -92,9 +108,8 @@ export async function getRecommendations(
     const queued = queuedIdOf(result);
     return !(queued && statuses.get(queued) === 'REJECTED');
   });
-  const shown = trimRecommendations(publishable, tier).slice(0, limit);
 
-  const recommendations: RecommendationItem[] = shown.map((result) => {
+  const items: RecommendationItem[] = publishable.map((result) => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
     const reasoning = buildRecommendationReasoning(info.name, analysis);
@@ -118,16 +133,56 @@ export async function getRecommendations(
       risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
       as_of: quote.as_of,
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
+      detail_level: 'full',
     };
   });
+  return { plan, quotes, items, shown: trimRecommendations(items, plan.tier) };
+}
 
+const delayedField = (quotes: PlanQuotes) =>
+  quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes };
+
+/** GET /ai/recommendations/{user}: each card's face; the detail is a separate, counted call. */
+export async function getRecommendations(
+  pathUser: string,
+  limit: number,
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof RecommendationsResponseSchema>> {
+  const { plan, quotes, items, shown } = await rankedListFor(pathUser, auth, deps);
   return {
     status: 'success',
     user_id: pathUser,
-    recommendations,
-    total_available: publishable.length,
-    tier_cap: recommendationListCap(tier),
+    recommendations: shown.slice(0, limit).map((item) => recommendationAt(item, 'summary')),
+    total_available: items.length,
+    tier_cap: recommendationListCap(plan.tier),
     data_mode: deps.engine.dataMode,
+    ...delayedField(quotes),
     backtest: await deps.backtest(),
+  };
+}
+
+/**
+ * GET /ai/recommendations/{user}/{symbol}: one recommendation of the caller's list (a symbol beyond
+ * the plan's cap is not theirs to open: 404), 'basic' or 'full' by plan. Serving it counts the
+ * ai_recommendations quota once per symbol a day (403 with the upgrade message when used up).
+ */
+export async function getRecommendationDetail(
+  pathUser: string,
+  symbol: string,
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof RecommendationDetailResponseSchema>> {
+  const { plan, quotes, shown } = await rankedListFor(pathUser, auth, deps);
+  const wanted = symbol.trim().toUpperCase();
+  const item = shown.find((candidate) => candidate.symbol.toUpperCase() === wanted);
+  if (!item) {
+    throw new NotFoundError(`${wanted} is not among the recommendations your plan shows.`);
+  }
+  const quota = await chargeDetailView(plan, item.symbol, deps.now(), deps);
+  return {
+    recommendation: recommendationAt(item, detailLevelOf(plan.tier)),
+    detail_quota: quota,
+    ...delayedField(quotes),
   };
 }

@@ -22,12 +22,20 @@ export const keys = {
   alertPrefix: 'ALERT#',
   usageDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   usageHoldings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'HOLDINGS' }),
+  /** Marks that a symbol's detail was counted for a user on a UTC day (at most one unit each). */
+  detailView: (userId: string, day: string, symbol: string) => ({
+    pk: `USER#${userId}`,
+    sk: `VIEW#${day}#${symbol}`,
+  }),
   costRecord: (day: string, routeKey: string, id: string) => ({ pk: `COST#${day}`, sk: `${routeKey}#${id}` }),
   jobRun: (job: string, day: string) => ({ pk: `JOB#${job}`, sk: day }),
   userPartition: (userId: string) => `USER#${userId}`,
   // Market table (written by the price poll; access patterns in infra/README.md).
   symbolPartition: (symbol: string) => `SYMBOL#${symbol}`,
   quote: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'QUOTE' }),
+  /** A live quote as stored at `storedAt`, kept an hour for the plans that see prices late. */
+  quoteAt: (symbol: string, storedAt: string) => ({ pk: `SYMBOL#${symbol}`, sk: `QUOTE_AT#${storedAt}` }),
+  quoteAtPrefix: 'QUOTE_AT#',
   bar: (symbol: string, date: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BAR#${date}` }),
   barPrefix: 'BAR#',
   symbolHealth: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'HEALTH' }),

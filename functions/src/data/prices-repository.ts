@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AssetType, Bar, IsoDate } from '../engine/types';
 import { batchGetAll, batchPutAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
@@ -11,7 +11,14 @@ import { keys } from './keys';
  * | ----------------------------------------- | ------------------------------------------------- |
  * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                           |
  * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BAR#<from> AND BAR#<to> |
+ * | a live quote as it was at an instant      | pk=SYMBOL#<s>, sk <= QUOTE_AT#<iso>, newest first |
+ *
+ * Live quotes are also kept by the time they were stored (`QUOTE_AT#<updated_at>`, TTL one hour), so a
+ * plan that sees prices late (FREE: 15 minutes) reads the quote as it was then, not a copy of the latest.
  */
+
+/** How long a live quote's timed copy is kept: the longest delay a plan has, with room to spare. */
+export const QUOTE_HISTORY_SECONDS = 60 * 60;
 
 /** The latest quote of a symbol as the price poll stored it. */
 export interface StoredQuote {
@@ -41,6 +48,8 @@ export interface PricesRepository {
   getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
   /** Stores the quote unless the stored one has the same as_of, price and stale flag; true when written. */
   putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
+  /** The newest live quote stored at or before `instant` (null when none is that old). */
+  getQuoteAsOf(symbol: string, instant: Date): Promise<StoredQuote | null>;
   putBars(symbol: string, bars: readonly Bar[]): Promise<number>;
   getBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
 }
@@ -85,11 +94,45 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             },
           }),
         );
-        return true;
       } catch (error: unknown) {
         if (isConditionFailure(error)) return false;
         throw error;
       }
+      if (quote.mode === 'live') {
+        const expiresAt = Math.floor(Date.parse(quote.updated_at) / 1000) + QUOTE_HISTORY_SECONDS;
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.quoteAt(quote.symbol, quote.updated_at),
+              entity: 'quote-at',
+              ...quote,
+              expires_at: expiresAt,
+            },
+          }),
+        );
+      }
+      return true;
+    },
+
+    async getQuoteAsOf(symbol, instant) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.symbolPartition(symbol),
+            ':from': keys.quoteAtPrefix,
+            ':to': `${keys.quoteAtPrefix}${instant.toISOString()}`,
+          },
+          ScanIndexForward: false,
+          Limit: 1,
+        }),
+      );
+      const item = Items?.[0];
+      if (!item) return null;
+      const { expires_at: _expiresAt, ...quote } = stripKeys<StoredQuote & { expires_at?: number }>(item);
+      return quote;
     },
 
     async putBars(symbol, bars) {

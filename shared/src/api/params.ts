@@ -15,6 +15,9 @@ export const UserParamsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id'),
 });
 
+/** One symbol of a user's list (`demo_user` for the public demo). */
+export const UserSymbolParamsSchema = UserParamsSchema.extend({ symbol: SymbolSchema });
+
 export const FeatureParamsSchema = z.strictObject({
   feature: z.enum(FEATURES, { error: () => `must be one of: ${FEATURES.join(', ')}` }),
 });
