@@ -18,7 +18,8 @@ import { chargeDetailView, detailLevelOf, type DetailQuota } from '../entitlemen
 import { resolveCallerPlan, type CallerPlan } from '../entitlements/entitlements';
 import { planQuotes, type PlanQuotes } from '../entitlements/plan-quotes';
 import type { AuthContext } from '../platform/auth-context';
-import { ServiceUnavailableError } from '../platform/errors';
+import { englishPlanMessage, planMessage } from '@app/shared/domain/catalogue/plan-message-codes';
+import { ServiceUnavailableError, withMessageCode } from '../platform/errors';
 import { logger } from '../platform/observability';
 import type { AiDeps } from './ai-deps';
 import {
@@ -44,9 +45,11 @@ export async function planOf(
 
 /** With delayed prices and no quote old enough stored yet, answering would leak a newer price. */
 function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    `No ${symbol} price ${minutes} minutes old is stored yet: your plan's delayed prices start ${minutes} minutes after the feed's first reading.`,
-    60,
+  const message = planMessage('PLAN_DELAYED_QUOTE_NOT_READY', { symbol, minutes });
+  return withMessageCode(
+    new ServiceUnavailableError(englishPlanMessage(message), 60),
+    message.code,
+    message.params,
   );
 }
 

@@ -8,6 +8,7 @@ import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-d
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
+import { planError } from '../entitlements/plan-errors';
 import { recommendationAt } from '../entitlements/analysis-views';
 import { chargeDetailView, detailLevelOf } from '../entitlements/detail-views';
 import type { CallerPlan } from '../entitlements/entitlements';
@@ -177,7 +178,7 @@ export async function getRecommendationDetail(
   const wanted = symbol.trim().toUpperCase();
   const item = shown.find((candidate) => candidate.symbol.toUpperCase() === wanted);
   if (!item) {
-    throw new NotFoundError(`${wanted} is not among the recommendations your plan shows.`);
+    throw planError(NotFoundError, 'PLAN_RECOMMENDATION_NOT_SHOWN', { symbol: wanted });
   }
   const quota = await chargeDetailView(plan, item.symbol, deps.now(), deps);
   return {

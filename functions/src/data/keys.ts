@@ -20,6 +20,10 @@ export const keys = {
   }),
   alert: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `ALERT#${alertId}` }),
   alertPrefix: 'ALERT#',
+  alertRule: (userId: string, ruleId: string) => ({ pk: `USER#${userId}`, sk: `RULE#${ruleId}` }),
+  alertRulePrefix: 'RULE#',
+  /** How many custom alert rules the user keeps (conditioned on the plan's cap). */
+  alertRuleCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RULES' }),
   usageDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   usageHoldings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'HOLDINGS' }),
   /** Marks that a symbol's detail was counted for a user on a UTC day (at most one unit each). */

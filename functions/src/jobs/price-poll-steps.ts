@@ -6,13 +6,13 @@ import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
-import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import { addCalendarDays } from '../engine/point-in-time';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import type { Bar, Quote, SymbolAnalysis, SymbolInfo } from '../engine/types';
 import { ANALYSIS_HISTORY_DAYS, type MarketEngine } from '../market-data/market-engine';
-import { logger } from '../platform/observability';
-import { raiseAlertsForSymbol, type RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
+import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
+import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
+import { raiseHolderAlerts, raiseMarketAlerts, raiseRuleAlerts } from './price-poll-alert-steps';
 
 /*
  * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads
@@ -36,6 +36,8 @@ export interface PricePollDeps {
   alertTtlHours: number;
   /** Writes alerts for the holders of a polled symbol; absent in engine-only runs (tests, bench). */
   userAlerts?: RaiseUserAlertsDeps;
+  /** Evaluates the custom alert rules on a polled symbol; absent in engine-only runs. */
+  alertRules?: RuleEvaluationDeps;
 }
 
 /** What one symbol's poll wrote, summed into the job-run record. */
@@ -190,58 +192,6 @@ export const recordFeedHealth: SymbolPollStep = async (poll) => {
   });
 };
 
-/** Price-move and volume-surge alerts (engine/market-alerts.ts), once per bar and kind. */
-export const raiseMarketAlerts: SymbolPollStep = async (poll) => {
-  const { info, quote, deps } = poll;
-  const expiresAt = Math.floor(deps.now().getTime() / 1000) + deps.alertTtlHours * 3600;
-  const alerts = detectMarketAlerts(
-    {
-      symbol: info.symbol,
-      name: info.name,
-      change_percent: quote.change_percent,
-      data_mode: deps.engine.dataMode,
-    },
-    poll.analysis,
-  );
-  for (const alert of alerts) {
-    const written = await deps.marketAlerts.putAlertOnce(
-      {
-        ...detectedAlertFields(info.symbol, alert),
-        alert_id: newIdOf(deps),
-        published_time: poll.nowIso,
-        source: quote.source,
-        url: '',
-        as_of: quote.as_of,
-        expires_at: expiresAt,
-      },
-      alert.kind,
-    );
-    if (written) poll.outcome.alertsWritten += 1;
-  }
-};
-
-/** The alerts of every user holding the symbol. A holder's alert must not cost the rest of the poll. */
-export const raiseHolderAlerts: SymbolPollStep = async (poll) => {
-  const userAlerts = poll.deps.userAlerts;
-  if (!userAlerts) return;
-  try {
-    const raised = await raiseAlertsForSymbol(
-      {
-        symbol: poll.info.symbol,
-        name: poll.info.name,
-        snapshot: { quote: poll.quote, analysis: poll.analysis },
-      },
-      userAlerts,
-    );
-    poll.outcome.alertsWritten += raised.written;
-  } catch (error: unknown) {
-    logger.warn('price poll: user alerts failed', {
-      symbol: poll.info.symbol,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-};
-
 /**
  * Queues the engine's recommendation for admin review only when its action differs from the last one
  * queued for the symbol: reviewers see changes of advice, not every tick.
@@ -277,5 +227,6 @@ export const SYMBOL_POLL_STEPS: readonly SymbolPollStep[] = [
   recordFeedHealth,
   raiseMarketAlerts,
   raiseHolderAlerts,
+  raiseRuleAlerts,
   queueChangedRecommendation,
 ];

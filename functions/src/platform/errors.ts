@@ -9,6 +9,16 @@ export abstract class AppError extends Error {
   readonly headers: Record<string, string> = {};
 }
 
+/**
+ * Gives an error its stable message code and parameters (the body's `message_code` and `params`), so
+ * the sites can word it in the reader's language; `error` stays the English text.
+ */
+export function withMessageCode<E extends AppError>(error: E, code: string, params: object): E {
+  error.extra.message_code = code;
+  error.extra.params = params;
+  return error;
+}
+
 export interface FieldIssue {
   path: string;
   message: string;

@@ -35,3 +35,4 @@ export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an
 
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });
+export const RuleParamsSchema = z.strictObject({ ruleId: IdSchema });

@@ -49,7 +49,12 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * A ULID that is a pure function of (user, symbol, rule, day): its time part is the day's midnight
  * UTC (so alerts sort by the day they are about) and its 80 random bits come from SHA-256 of the key.
  */
-export function deriveAlertId(userId: string, symbol: string, rule: UserAlertRule, day: string): string {
+export function deriveAlertId(
+  userId: string,
+  symbol: string,
+  rule: UserAlertRule | `rule:${string}`,
+  day: string,
+): string {
   let time = Date.parse(`${day}T00:00:00Z`);
   let timePart = '';
   for (let index = 0; index < 10; index += 1) {
