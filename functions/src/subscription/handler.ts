@@ -9,7 +9,7 @@ import { UnauthorizedError } from '../platform/errors';
 import { createAreaHandler } from '../platform/http-handler';
 import { createIdempotentOperation, idempotencyKeyOf } from '../platform/idempotency';
 import { currentRequestScope } from '../platform/request-scope';
-import { createPaymentGateway } from './payment-gateway';
+import { createPaymentGateway } from '../billing/payment-gateway';
 import {
   checkFeature,
   getMySubscription,

@@ -17,7 +17,7 @@ import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
 import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
 import { decideFeatureAccess } from '../entitlements/feature-gate';
-import type { PaymentGateway } from './payment-gateway';
+import type { PaymentGateway } from '../billing/payment-gateway';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */
 

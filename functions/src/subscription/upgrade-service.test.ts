@@ -4,7 +4,7 @@ import type { Tier } from '@app/shared/domain/enums';
 import { SubscriptionChangedError, type PaidUpgrade } from '../data/invoices-repository';
 import type { StoredUser } from '../data/users-repository';
 import { BadRequestError, ConflictError } from '../platform/errors';
-import { SandboxPaymentGateway } from './payment-gateway';
+import { SandboxPaymentGateway } from '../billing/payment-gateway';
 import type { SubscriptionDeps } from './subscription-service';
 import { upgradeRefusal, upgradeSubscription } from './upgrade-service';
 

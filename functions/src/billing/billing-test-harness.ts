@@ -1,5 +1,5 @@
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
-import { SandboxPaymentGateway } from '../payment-gateway';
+import { SandboxPaymentGateway } from './payment-gateway';
 import { newBillingAccount, type BillingAccount } from './billing-account';
 import { createBillingService, type BillingReply, type BillingService } from './billing-service';
 

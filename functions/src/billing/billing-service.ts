@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import { normaliseCardNumber, type CardDetails } from '@app/shared/domain/billing/payment-card';
-import type { CardChargeResult, CardPaymentGateway } from '../payment-gateway';
+import type { CardChargeResult, CardPaymentGateway } from './payment-gateway';
 import type { BillingAccount, BillingStep, PaymentContext } from './billing-account';
 import { BillingKeyReusedError, BillingStateError, NoPaymentMethodError } from './billing-errors';
 import {

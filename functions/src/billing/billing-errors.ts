@@ -2,7 +2,7 @@ import type {
   BillingMessageCode,
   BillingMessageParams,
 } from '@app/shared/domain/billing/billing-message-codes';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../platform/errors';
 
 /**
  * Refusals of the billing core: nothing was charged and nothing changed. Each carries a stable

@@ -8,7 +8,7 @@ import {
 import type { CardDetails } from '@app/shared/domain/billing/payment-card';
 import { sandboxBehaviourOf, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
 import type { Tier } from '@app/shared/domain/enums';
-import { CardRejectedError } from './billing/billing-errors';
+import { CardRejectedError } from './billing-errors';
 
 /**
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
