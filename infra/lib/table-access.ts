@@ -4,7 +4,7 @@ import type { TableId } from './table-definitions';
 export type TableAccess = 'read' | 'readwrite';
 export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
 
-export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation'] as const;
+export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation', 'billing-renewal'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -52,9 +52,18 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
 
 /** Least privilege per scheduled job. */
 export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
-  'price-poll': { market: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
+  // users: the holders' and rule owners' tiers (alerts are counted per plan).
+  'price-poll': {
+    market: 'readwrite',
+    holdings: 'readwrite',
+    usage: 'readwrite',
+    moderation: 'readwrite',
+    users: 'read',
+  },
   'usage-reset': { usage: 'readwrite' },
   'content-generation': { moderation: 'readwrite', market: 'read' },
+  // The billing account, documents and profile (users), the answers per key (idempotency).
+  'billing-renewal': { users: 'readwrite', idempotency: 'readwrite' },
 };
 
 /** Cognito actions of the auth area: register (create, set password, roll back), profile read and update. */

@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_GENERATION_SCHEDULE, USAGE_RESET_SCHEDULE } from '../lib/stacks/jobs-stack';
+import { JOB_NAMES } from '../lib/table-access';
 import { buildTestApp } from './support/build-test-app';
 
 type Resource = { Properties: Record<string, unknown> };
@@ -35,9 +36,13 @@ describe('jobs stack', () => {
     expect(scheduleOf(template, 'nugget-dev-content-generation')).toBe(CONTENT_GENERATION_SCHEDULE);
   });
 
+  it('renews billing every 15 minutes (a period ends at its anchor time of day)', () => {
+    expect(scheduleOf(template, 'nugget-dev-billing-renewal')).toBe('rate(15 minutes)');
+  });
+
   it('targets each job Lambda with retries and a dead-letter queue', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule')) as Resource[];
-    expect(rules).toHaveLength(3);
+    expect(rules).toHaveLength(JOB_NAMES.length);
     for (const rule of rules) {
       const targets = rule.Properties.Targets as Record<string, unknown>[];
       expect(targets).toHaveLength(1);
@@ -47,13 +52,13 @@ describe('jobs stack', () => {
       expect(targets[0]?.DeadLetterConfig).toBeDefined();
     }
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
-    expect(functions).toHaveLength(3);
+    expect(functions).toHaveLength(JOB_NAMES.length);
     for (const fn of functions) expect(fn.Properties.DeadLetterConfig).toBeDefined();
   });
 
   it('encrypts the dead-letter queues and refuses plain HTTP', () => {
     const queues = Object.values(template.findResources('AWS::SQS::Queue')) as Resource[];
-    expect(queues).toHaveLength(3);
+    expect(queues).toHaveLength(JOB_NAMES.length);
     for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')) as Resource[];
     for (const policy of policies) {

@@ -37,7 +37,7 @@ export class CardRejectedError extends BillingError<
     readonly field: 'number' | 'cvc' | 'exp_month',
   ) {
     super(messageCode, params, `card.${field}: ${messageCode}`);
-    this.extra.issues = [{ path: `card.${field}`, message: messageCode }];
+    this.extra.issues = [{ path: `body.card.${field}`, message: messageCode }];
   }
 }
 
@@ -82,5 +82,14 @@ export class BillingKeyReusedError extends BillingError<'BILLING_IDEMPOTENCY_KEY
   readonly code = 'IDEMPOTENCY_KEY_REUSED';
   constructor(key: string) {
     super('BILLING_IDEMPOTENCY_KEY_REUSED', { key }, `Idempotency key ${key} was used for another request`);
+  }
+}
+
+/** 409: another request holds the account (it is charging or writing); nothing was done. */
+export class BillingBusyError extends BillingError<'BILLING_REQUEST_IN_PROGRESS'> {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+  constructor() {
+    super('BILLING_REQUEST_IN_PROGRESS', {}, 'Another billing request holds the account');
   }
 }

@@ -8,8 +8,12 @@ export type ReviewQueueName = 'REC' | 'CONTENT';
 export const keys = {
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'PROFILE' }),
-  invoice: (userId: string, invoiceId: string) => ({ pk: `USER#${userId}`, sk: `INVOICE#${invoiceId}` }),
-  invoicePrefix: 'INVOICE#',
+  /** The billing account, one item (billing-repository.ts). */
+  billingAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  billingInvoice: (userId: string, number: string) => ({ pk: `USER#${userId}`, sk: `INV#${number}` }),
+  billingInvoicePrefix: 'INV#',
+  creditNote: (userId: string, number: string) => ({ pk: `USER#${userId}`, sk: `CN#${number}` }),
+  creditNotePrefix: 'CN#',
   holding: (userId: string, holdingId: string) => ({ pk: `USER#${userId}`, sk: `HOLDING#${holdingId}` }),
   holdingPrefix: 'HOLDING#',
   /** One per symbol a user holds (points at the holding): makes "one position per symbol" a uniqueness condition. */

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { TIER_CATALOGUE, type TierDefinition } from '@app/shared/domain/catalogue/tiers';
 import type {
   FeatureAccessResponseSchema,
-  InvoicesResponseSchema,
   MySubscriptionResponseSchema,
   TierInfo,
   TiersResponseSchema,
@@ -12,20 +11,16 @@ import type {
 import type { Feature, QuotaFeature } from '@app/shared/domain/enums';
 import { usagePercentage } from '@app/shared/domain/rules/usage';
 import { isDailyQuotaFeature, nextUtcMidnight, type UsageRepository } from '../data/usage-repository';
-import type { InvoicesRepository } from '../data/invoices-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
 import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
 import { decideFeatureAccess } from '../entitlements/feature-gate';
-import type { PaymentGateway } from '../billing/payment-gateway';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */
 
 export interface SubscriptionDeps {
   users: UsersRepository;
   usage: UsageRepository;
-  invoices: InvoicesRepository;
-  gateway: PaymentGateway;
   now: () => Date;
 }
 
@@ -34,7 +29,6 @@ type MySubscriptionResponse = z.input<typeof MySubscriptionResponseSchema>;
 type FeatureAccessResponse = z.input<typeof FeatureAccessResponseSchema>;
 type UseFeatureResponse = z.input<typeof UseFeatureResponseSchema>;
 type UsageStatsResponse = z.input<typeof UsageStatsResponseSchema>;
-type InvoicesResponse = z.input<typeof InvoicesResponseSchema>;
 
 /** The API speaks English; `description_localized` carries the fr and es texts for the sites. */
 export function toTierInfo(definition: TierDefinition): TierInfo {
@@ -154,17 +148,5 @@ export async function getUsageStats(
     usage_date: entitlements.usageDate,
     resets_at: nextUtcMidnight(now).toISOString(),
     demo: entitlements.demo,
-  };
-}
-
-/** Billing history newest first, and when the current paid plan bills next (null on FREE). */
-export async function listInvoices(userId: string, deps: SubscriptionDeps): Promise<InvoicesResponse> {
-  const [user, invoices] = await Promise.all([deps.users.get(userId), deps.invoices.list(userId)]);
-  const tier = user?.subscription_tier ?? 'FREE';
-  const paid = tier !== 'FREE' && user?.subscription_expires_at;
-  return {
-    invoices,
-    next_billing_date: paid ? (user.subscription_expires_at ?? null) : null,
-    next_billing_amount: paid ? TIER_CATALOGUE[tier].price : null,
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FEATURES, TIERS } from '../domain/enums';
+import { FEATURES } from '../domain/enums';
 import { SymbolSchema } from '../domain/entities/common';
 
 /** Path-parameter schemas reused by several routes. */
@@ -20,14 +20,6 @@ export const UserSymbolParamsSchema = UserParamsSchema.extend({ symbol: SymbolSc
 
 export const FeatureParamsSchema = z.strictObject({
   feature: z.enum(FEATURES, { error: () => `must be one of: ${FEATURES.join(', ')}` }),
-});
-
-export const TierParamsSchema = z.strictObject({
-  tier: z
-    .string()
-    .max(20)
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(TIERS, { error: () => `must be one of: ${TIERS.join(', ')}` })),
 });
 
 /** Ids we mint are ULIDs; anything else cannot exist, so it is refused before a lookup. */
