@@ -163,10 +163,11 @@ export function createAlertRulesRepository(client: DynamoDBDocumentClient, table
             TableName: tableName,
             Key: keys.alertRule(userId, ruleId),
             UpdateExpression:
-              'SET symbol = :symbol, kind = :kind, #level = :level, percent = :percent, updated_at = :now, ' +
+              'SET symbol = :symbol, kind = :kind, #level = :level, #percent = :percent, updated_at = :now, ' +
               'baseline_grade = :none, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#level': 'level' },
+            // LEVEL and PERCENT are DynamoDB reserved words.
+            ExpressionAttributeNames: { '#level': 'level', '#percent': 'percent' },
             ExpressionAttributeValues: {
               ':symbol': fields.symbol,
               ':kind': fields.kind,
