@@ -51,6 +51,7 @@ function recommendation(symbol: string, score: number) {
     },
     as_of: '2018-01-26',
     reviewed: false,
+    detail_level: 'summary',
   };
 }
 

@@ -53,15 +53,19 @@ function FactorRow({ factor }: { factor: ScoreFactor }) {
         </span>
       </Text>
       {factor.note ? <Text>{factor.note[language]}</Text> : null}
-      <Text as="span" className="app-muted">
-        {t('whyGrade.inputs')}:{' '}
-      </Text>
-      {Object.entries(factor.inputs).map(([name, value], index) => (
-        <span key={name}>
-          {index > 0 ? ', ' : ''}
-          <code>{name}</code> = <InputValue value={value} />
-        </span>
-      ))}
+      {factor.inputs ? (
+        <>
+          <Text as="span" className="app-muted">
+            {t('whyGrade.inputs')}:{' '}
+          </Text>
+          {Object.entries(factor.inputs).map(([name, value], index) => (
+            <span key={name}>
+              {index > 0 ? ', ' : ''}
+              <code>{name}</code> = <InputValue value={value} />
+            </span>
+          ))}
+        </>
+      ) : null}
     </li>
   );
 }
