@@ -56,7 +56,16 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   // Part 2 section 8: a failed check counts as not allowed, without waiting for a retry.
   [contract.subscription.checkFeature, NO_RETRY],
   [contract.subscription.tiers, { staleTime: 10 * 60_000 }],
-  [contract.subscription.upgrade, { invalidates: 'everything' }],
+  // A billing write can change the plan, so every gate, limit and list reloads.
+  [contract.subscription.savePaymentMethod, { invalidates: 'everything' }],
+  [contract.subscription.choosePlan, { invalidates: 'everything' }],
+  [contract.subscription.cancelPlan, { invalidates: 'everything' }],
+  [contract.subscription.keepPlan, { invalidates: 'everything' }],
+  [contract.subscription.confirmPayment, { invalidates: 'everything' }],
+  [contract.subscription.retryPayment, { invalidates: 'everything' }],
+  [contract.subscription.requestRefund, { invalidates: 'everything' }],
+  // Opening a detail counts the daily quota: the usage reloads (recommendation-detail.tsx).
+  [contract.ai.recommendationDetail, { staleTime: 5 * 60_000, ...NO_RETRY }],
   [contract.portfolio.list, NO_RETRY],
   [contract.portfolio.analysis, NO_RETRY],
   // Part 2 section 5: a failed search shows no results; typing again searches again.

@@ -13,6 +13,7 @@ import {
 import { CheckIcon, ShieldIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { getStartedPath } from '@/lib/sign-up-intent';
 import { formatPlanPrice } from './format-price';
 import './pricing.css';
 
@@ -64,7 +65,7 @@ export function PlanCard({ plan, period, language }: PlanCardProps) {
           <ShieldIcon size={14} /> {t('antiBull')}
         </Badge>
         <Link
-          to="/dashboard"
+          to={getStartedPath(plan.tier, period)}
           className={`amplify-button amplify-button--fullwidth ${plan.popular ? 'amplify-button--primary' : ''}`}
           aria-describedby={nameId}
         >
