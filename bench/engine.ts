@@ -37,7 +37,9 @@ export async function runEngineBench(): Promise<EngineBenchFigures> {
     {
       DATA_MODE: 'replay',
       REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-      REPLAY_MS_PER_BAR: 60_000,
+      REPLAY_MS_PER_DAY: 60_000,
+      REPLAY_FROM: '2017-01-01',
+      REPLAY_TO: '2017-06-30',
       REPLAY_DATA_FILE: undefined,
       WATCHED_SYMBOLS: [],
       LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',

@@ -1,15 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Frozen market time for the whole run: the replay clock normally moves every series one bar a
- * minute, which would let prices, grades and the review queue change between two reads of one test.
- * The clock still runs (same code path as `npm start`), with its epoch just behind the start of the
- * run and one bar a day, so every suite sees the same bar of every series, run after run. How the
- * clock moves is pinned by functions/src/market-data/providers/replay/market-clock.test.ts.
+ * Frozen market time for the whole run: the market clock normally moves one replayed date a minute,
+ * which would let prices, grades and the review queue change between two reads of one test. The
+ * clock still runs (same code path as `npm start`), with its epoch just behind the start of the run
+ * and one replayed date per real day, so every suite reads the market at the first date of the
+ * replay window (2017-01-01, a Sunday: stocks show Friday 2016-12-30's bar), run after run. How the
+ * clock moves is pinned by functions/src/engine/market-clock.test.ts.
  */
 const FROZEN_REPLAY_CLOCK = {
   REPLAY_EPOCH: new Date(Date.now() - 60_000).toISOString(),
-  REPLAY_MS_PER_BAR: String(24 * 60 * 60 * 1000),
+  REPLAY_MS_PER_DAY: String(24 * 60 * 60 * 1000),
 };
 // The stack runs in this process (global setup); the test workers get the same values below.
 Object.assign(process.env, FROZEN_REPLAY_CLOCK);

@@ -2,6 +2,7 @@
  * Prints the full analysis of one symbol on one date from the replay data, so anyone can check a
  * figure: `npm run analyze -- SYMBOL [--as-of YYYY-MM-DD] [--json]`. Without --as-of, the last bar.
  */
+import { render } from '../src/platform/messages';
 import { analyzeSymbol } from '../src/engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../src/engine/point-in-time';
 import { loadSnapshotListings } from '../src/market-data/providers/replay/load-snapshot';
@@ -86,7 +87,7 @@ function printReport(analysis: SymbolAnalysis, seriesNote: string): void {
     );
   }
   console.log(`  risk_reward_ratio ${nugget.risk_reward_ratio}`);
-  for (const nuggetText of nugget.key_nuggets) console.log(`  - ${nuggetText.text.en}`);
+  for (const keyNugget of nugget.key_nuggets) console.log(`  - ${render(keyNugget.message, 'en')}`);
   console.log('\nrecommendation');
   console.log(
     `  ${recommendation.action}  target ${recommendation.target_price} (${recommendation.expected_return_6m} % in ${recommendation.timeframe})  confidence ${recommendation.confidence_score}`,

@@ -5,10 +5,10 @@
  */
 import { formatBacktestMarkdown, runBacktest } from '../src/engine/backtest';
 import { SP500_DAILY_ID } from '../src/market-data/providers/replay/series-ids';
-import { loadReplayUniverse, selectDailySeries } from '../src/market-data/providers/replay/replay-universe';
+import { loadReplayUniverse, selectGradedSeries } from '../src/market-data/providers/replay/replay-universe';
 
 const universe = loadReplayUniverse();
-const daily = selectDailySeries(universe);
+const daily = selectGradedSeries(universe);
 const benchmark = daily.find((series) => series.id === SP500_DAILY_ID);
 if (!benchmark) throw new Error('the S&P 500 daily series is missing from the replay universe');
 

@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { createRecordsCostSource, getCosts, type CostsResponse } from '../src/admin/costs-service';
 import { createCostsRepository } from '../src/data/costs-repository';
+import { rendererFor } from '../src/platform/messages';
 import { createDocumentClient } from '../src/platform/dynamo-client';
 
 const SEED_ADMIN = { email: 'admin@nugget.local', password: 'NuggetAdmin1' };
@@ -52,7 +53,7 @@ async function readFromDynamoDb(endpoint: string): Promise<CostsResponse> {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
   const source = createRecordsCostSource(createCostsRepository(client, values.table));
-  return getCosts(source, { from: values.from, to: values.to }, new Date());
+  return getCosts(source, { from: values.from, to: values.to }, new Date(), rendererFor('en'));
 }
 
 function usd(value: number, digits: number): string {

@@ -4,98 +4,109 @@ import * as z from 'zod';
  * Environment of every function, parsed once and validated (fail fast with the variable's name).
  * In the cloud the CDK stacks set these; the local stack sets the same names.
  */
-const ConfigSchema = z.object({
-  STAGE: z.string().min(1).default('local'),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  DATA_MODE: z.enum(['replay', 'live']).default('replay'),
-  TABLE_USERS: z.string().min(1).default('nugget-local-users'),
-  TABLE_HOLDINGS: z.string().min(1).default('nugget-local-holdings'),
-  TABLE_USAGE: z.string().min(1).default('nugget-local-usage'),
-  TABLE_MODERATION: z.string().min(1).default('nugget-local-moderation'),
-  TABLE_MARKET: z.string().min(1).default('nugget-local-market'),
-  TABLE_IDEMPOTENCY: z.string().min(1).default('nugget-local-idempotency'),
-  /** Set only locally: the DynamoDB Local and cognito-local endpoints. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
-  USER_POOL_ID: z.string().min(1).default('local_pool'),
-  /** App clients whose access tokens the API accepts (investor site, admin site), comma-separated. */
-  USER_POOL_CLIENT_IDS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  /** The app client the auth area signs users in with (USER_PASSWORD_AUTH). */
-  AUTH_CLIENT_ID: z.string().default(''),
-  /** Defaults to Cognito's issuer for the pool; the local stack points it at cognito-local. */
-  JWT_ISSUER: z.url().optional(),
-  JWKS_URL: z.url().optional(),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
-  /** Check every response against the contract before sending it (on locally and in tests). */
-  VALIDATE_RESPONSES: z.stringbool().default(true),
-  /** Where per-request cost records go besides the EMF metrics: the usage table, or nowhere. */
-  COST_RECORDS: z.enum(['dynamodb', 'off']).default('off'),
-  MAX_BODY_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(64 * 1024),
-  /** Who charges upgrades: only the sandbox exists so far (functions/src/billing/payment-gateway.ts). */
-  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
-  /** The seeded demo investor whose data `demo_user` shows (set by the local stack and the CDK stack). */
-  DEMO_USER_ID: z.string().min(1).optional(),
-  /** Replay clock: wall time at which every series sits on its first replayed bar, and ms per bar. */
-  REPLAY_EPOCH: z.iso.datetime({ offset: true }).default('2024-01-01T00:00:00Z'),
-  REPLAY_MS_PER_BAR: z.coerce.number().int().positive().default(60_000),
-  /** Pre-built replay universe (functions/scripts/build-replay-data.ts); unset reads the npm data packages. */
-  REPLAY_DATA_FILE: z.string().min(1).optional(),
-  /** Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. */
-  WATCHED_SYMBOLS: z
-    .string()
-    .default('^GSPC,^DJI,^IXIC,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((symbol) => symbol.trim().toUpperCase())
-        .filter(Boolean),
-    ),
-  /** Live mode: base URL of Yahoo Finance's chart endpoint. */
-  LIVE_QUOTE_BASE_URL: z.url().default('https://query1.finance.yahoo.com/v8/finance/chart'),
-  /** How often the price poll runs (EventBridge rule in the cloud, timer locally); the health check uses it. */
-  PRICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().default(300),
-  /** How long a price/volume alert stays listed. */
-  MARKET_ALERT_TTL_HOURS: z.coerce.number().int().positive().default(72),
-  /** Set by Lambda itself; the cost records price the duration at this memory size. */
-  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(512),
-  /** Live news: the User-Agent SEC EDGAR requires (fair-access policy): who we are and a contact address. */
-  SEC_EDGAR_USER_AGENT: z
-    .string()
-    .min(5)
-    .default('NuggetInvest news-catalysts (contact: operations@nugget-invest.example)'),
-  /** Live news: RSS 2.0 feeds, comma-separated `name|url` or `name|url|TICKER` entries. */
-  NEWS_RSS_FEEDS: z.string().default(''),
-  /** Live news: timeout of one feed request, per attempt. */
-  NEWS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** Where GET /api/admin/costs reads from: the local cost records, or CloudWatch metrics (cloud). */
-  COST_SOURCE: z.enum(['records', 'cloudwatch']).optional(),
-  /** Which generator writes the daily social posts: deterministic templates, or Amazon Bedrock. */
-  CONTENT_GENERATOR: z.enum(['template', 'bedrock']).default('template'),
-  /** The Bedrock model the content job asks when CONTENT_GENERATOR=bedrock (priced in cost-model.ts). */
-  BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
-  /** Local timer: the UTC hour at which the content job runs each day. */
-  CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
-});
+const ConfigSchema = z
+  .object({
+    STAGE: z.string().min(1).default('local'),
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    DATA_MODE: z.enum(['replay', 'live']).default('replay'),
+    TABLE_USERS: z.string().min(1).default('nugget-local-users'),
+    TABLE_HOLDINGS: z.string().min(1).default('nugget-local-holdings'),
+    TABLE_USAGE: z.string().min(1).default('nugget-local-usage'),
+    TABLE_MODERATION: z.string().min(1).default('nugget-local-moderation'),
+    TABLE_MARKET: z.string().min(1).default('nugget-local-market'),
+    TABLE_IDEMPOTENCY: z.string().min(1).default('nugget-local-idempotency'),
+    /** Set only locally: the DynamoDB Local and cognito-local endpoints. */
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    COGNITO_ENDPOINT: z.url().optional(),
+    USER_POOL_ID: z.string().min(1).default('local_pool'),
+    /** App clients whose access tokens the API accepts (investor site, admin site), comma-separated. */
+    USER_POOL_CLIENT_IDS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    /** The app client the auth area signs users in with (USER_PASSWORD_AUTH). */
+    AUTH_CLIENT_ID: z.string().default(''),
+    /** Defaults to Cognito's issuer for the pool; the local stack points it at cognito-local. */
+    JWT_ISSUER: z.url().optional(),
+    JWKS_URL: z.url().optional(),
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    /** Check every response against the contract before sending it (on locally and in tests). */
+    VALIDATE_RESPONSES: z.stringbool().default(true),
+    /** Where per-request cost records go besides the EMF metrics: the usage table, or nowhere. */
+    COST_RECORDS: z.enum(['dynamodb', 'off']).default('off'),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1024),
+    /** Who charges plans: only the sandbox exists so far (functions/src/billing/payment-gateway.ts). */
+    PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+    /** The seeded demo investor whose data `demo_user` shows (set by the local stack and the CDK stack). */
+    DEMO_USER_ID: z.string().min(1).optional(),
+    /**
+     * The market clock of the replay (market-data/README.md "The market clock"): the wall time at which
+     * it is on the window's first date, the real milliseconds each replayed date lasts (one minute by
+     * default; the tests freeze it at one day), and the window it replays (where most series overlap).
+     */
+    REPLAY_EPOCH: z.iso.datetime({ offset: true }).default('2024-01-01T00:00:00Z'),
+    REPLAY_MS_PER_DAY: z.coerce.number().int().positive().default(60_000),
+    REPLAY_FROM: z.iso.date().default('2017-01-01'),
+    REPLAY_TO: z.iso.date().default('2017-06-30'),
+    /** Pre-built replay universe (functions/scripts/build-replay-data.ts); unset reads the npm data packages. */
+    REPLAY_DATA_FILE: z.string().min(1).optional(),
+    /** Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. */
+    WATCHED_SYMBOLS: z
+      .string()
+      .default('^GSPC,^DJI,^IXIC,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((symbol) => symbol.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    /** Live mode: base URL of Yahoo Finance's chart endpoint. */
+    LIVE_QUOTE_BASE_URL: z.url().default('https://query1.finance.yahoo.com/v8/finance/chart'),
+    /** How often the price poll runs (EventBridge rule in the cloud, timer locally); the health check uses it. */
+    PRICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().default(300),
+    /** How long a price/volume alert stays listed. */
+    MARKET_ALERT_TTL_HOURS: z.coerce.number().int().positive().default(72),
+    /** Set by Lambda itself; the cost records price the duration at this memory size. */
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(512),
+    /** Live news: the User-Agent SEC EDGAR requires (fair-access policy): who we are and a contact address. */
+    SEC_EDGAR_USER_AGENT: z
+      .string()
+      .min(5)
+      .default('NuggetInvest news-catalysts (contact: operations@nugget-invest.example)'),
+    /** Live news: RSS 2.0 feeds, comma-separated `name|url` or `name|url|TICKER` entries. */
+    NEWS_RSS_FEEDS: z.string().default(''),
+    /** Live news: timeout of one feed request, per attempt. */
+    NEWS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    /** Where GET /api/admin/costs reads from: the local cost records, or CloudWatch metrics (cloud). */
+    COST_SOURCE: z.enum(['records', 'cloudwatch']).optional(),
+    /** Which generator writes the daily social posts: deterministic templates, or Amazon Bedrock. */
+    CONTENT_GENERATOR: z.enum(['template', 'bedrock']).default('template'),
+    /** The Bedrock model the content job asks when CONTENT_GENERATOR=bedrock (priced in cost-model.ts). */
+    BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
+    /** Local timer: the UTC hour at which the content job runs each day. */
+    CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
+  })
+  .refine((config) => config.REPLAY_FROM <= config.REPLAY_TO, {
+    path: ['REPLAY_TO'],
+    message: 'must not be before REPLAY_FROM',
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { jwtIssuer: string; jwksUrl: string };
 

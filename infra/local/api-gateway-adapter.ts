@@ -4,6 +4,9 @@ import type { Context } from 'aws-lambda';
 import { matchRoute, routeKeyOf, type RouteDefinition, type ServiceArea } from '@app/shared/api';
 import type { HttpEvent, HttpResult } from '@app/functions/platform/http-handler';
 import { bearerTokenOf, type VerifyAccessToken } from '@app/functions/platform/token-verifier';
+import { messageBody } from '@app/functions/platform/error-response';
+import { languageOfHeaders } from '@app/functions/platform/messages';
+import { message } from '@app/shared/messages/message';
 import type { RateLimiter } from './rate-limiter';
 
 export type AreaHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
@@ -138,13 +141,15 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       response.end();
       return;
     }
+    const requestId = randomUUID();
+    // The gateway's own refusals carry the platform's body, in the caller's language.
+    const language = languageOfHeaders(headers);
     const matched = matchRoute(method, url.pathname);
     if (!matched || 'methodNotAllowed' in matched) {
-      send(response, 404, { error: 'Not Found', code: 'NOT_FOUND' });
+      send(response, 404, messageBody('NOT_FOUND', message('REQUEST_ROUTE_NOT_FOUND'), language, requestId));
       return;
     }
     const { route, pathParameters } = matched;
-    const requestId = randomUUID();
     let authorizer: HttpEvent['requestContext']['authorizer'];
     if (route.access === 'user' || route.access === 'admin') {
       const token = bearerTokenOf(headers);
@@ -153,7 +158,7 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
         send(
           response,
           401,
-          { error: 'Unauthorized', code: 'UNAUTHORIZED' },
+          messageBody('UNAUTHORIZED', message('AUTH_SIGN_IN_REQUIRED'), language, requestId),
           { 'WWW-Authenticate': 'Bearer' },
         );
         return;
@@ -170,8 +175,12 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
           response,
           429,
           {
-            error: `Too many requests. Retry in ${decision.retryAfterSeconds} s.`,
-            code: 'RATE_LIMITED',
+            ...messageBody(
+              'RATE_LIMITED',
+              message('REQUEST_RATE_LIMITED', { count: decision.retryAfterSeconds }),
+              language,
+              requestId,
+            ),
             retry_after_seconds: decision.retryAfterSeconds,
           },
           { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -185,7 +194,12 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       send(
         response,
         413,
-        { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
+        messageBody(
+          'PAYLOAD_TOO_LARGE',
+          message('REQUEST_BODY_TOO_LARGE', { maximum: MAX_READ_BYTES }),
+          language,
+          requestId,
+        ),
         { Connection: 'close' },
       );
       return;

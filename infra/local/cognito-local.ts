@@ -70,6 +70,7 @@ export async function ensurePool(
           RequireLowercase: PASSWORD_POLICY.requireLowercase,
           RequireUppercase: PASSWORD_POLICY.requireUppercase,
           RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
         },
       },
     }),

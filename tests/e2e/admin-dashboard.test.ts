@@ -117,21 +117,20 @@ describe('admin dashboard journeys in Chromium', () => {
 
   it('approves one recommendation and rejects another: both leave the list; investors see the decision', async () => {
     const investorBefore = await demoRecommendations();
-    let pending = await pendingItems();
+    const pending = await pendingItems();
     // Prefer items the price poll queued and investors see (their id is the investor item's id).
     const visible = pending.filter((item) =>
       investorBefore.some((rec) => rec.id === item.id && !rec.reviewed),
     );
-    const toApprove = visible[0] ?? pending[0] ?? (await queueRecommendation('AAPL'));
-    pending = pending.filter((item) => item.id !== toApprove.id);
     // A rejected item leaves every investor's list, on the stack all suites share: reject one whose
-    // symbol no other suite looks for (they add and read AAPL and BTC-USD).
-    const others = visible.filter((item) => item.id !== toApprove.id);
-    const toReject =
-      others.find((item) => !SYMBOLS_OTHER_SUITES_READ.includes(item.symbol)) ??
-      others[0] ??
-      pending[0] ??
-      (await queueRecommendation('MSFT'));
+    // symbol no other suite looks for (they add and read AAPL and BTC-USD); approving only marks an
+    // item reviewed, so any other one will do.
+    const unread = (item: PendingItem) => !SYMBOLS_OTHER_SUITES_READ.includes(item.symbol);
+    const toReject = visible.find(unread) ?? pending.find(unread) ?? (await queueRecommendation('MSFT'));
+    const toApprove =
+      visible.find((item) => item.id !== toReject.id) ??
+      pending.find((item) => item.id !== toReject.id) ??
+      (await queueRecommendation('AAPL'));
 
     const { context, page } = await newPage(browser);
     await signInAdminInBrowser(page);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { resources, type LanguageResources } from '@app/shared/i18n';
 
 const require = createRequire(import.meta.url);
 
@@ -21,20 +22,29 @@ export async function signInThroughDialog(page: Page, email: string, password: s
   await expect.poll(() => page.getByTestId('header-user').count(), WAIT).toBe(1);
 }
 
-/** Adds one asset through the add-asset dialog: search, pick the exact symbol, shares, submit. */
-export async function addAssetThroughDialog(page: Page, symbol: string, shares: string): Promise<void> {
+/**
+ * Adds one asset through the add-asset dialog: search, pick the exact symbol, shares, submit. The
+ * labels are the site's in `strings` (English by default).
+ */
+export async function addAssetThroughDialog(
+  page: Page,
+  symbol: string,
+  shares: string,
+  strings: LanguageResources = resources.en,
+): Promise<void> {
+  const labels = strings.portfolio;
   await page.getByTestId('add-asset-button').click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Search assets').fill(symbol);
+  await dialog.getByLabel(labels.addDialog.search.label).fill(symbol);
   await dialog
     .getByTestId('search-results')
     .getByRole('button', { name: new RegExp(`^${symbol.replace(/[\^$.*+?()[\]{}|\\-]/g, '\\$&')}\\b`) })
     .first()
     .click();
   await expect.poll(() => dialog.getByTestId('selected-asset').textContent(), WAIT).toContain(symbol);
-  await dialog.getByLabel('Number of shares').fill(shares);
+  await dialog.getByLabel(labels.addDialog.shares.label).fill(shares);
   await dialog.getByTestId('add-asset-submit').click();
-  await expect.poll(() => page.getByText('Asset Added Successfully!').count(), WAIT).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText(labels.toasts.addedTitle).count(), WAIT).toBeGreaterThan(0);
   await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
 }
 

@@ -29,7 +29,7 @@ describe('investor screens in Chromium', () => {
       });
       expect(added.status).toBe(201);
     }
-    // The replay clock moves every series one bar a minute, so the page may price the holdings a bar
+    // The market clock moves one replayed date a minute, so the page may price the holdings a date
     // later than a read before it: it must show the value the API gave just before or just after.
     const apiValue = async () => {
       const portfolio = await api<{ summary: { total_value: number } }>('GET', '/api/portfolio', {
@@ -43,9 +43,9 @@ describe('investor screens in Chromium', () => {
 
     const { context, page } = await newPage(browser);
     await signInThroughDialog(page, investor.email, investor.password);
-    // The signed-in shell's own calls, made on every page (the session restore and the sidebar's alert
-    // badge), are not the dashboard's.
-    const shellCalls = new Set(['/api/auth/me', '/api/alerts/count']);
+    // The signed-in shell's own calls, made on every page (the session restore, the sidebar's alert
+    // badge and the header's market date), are not the dashboard's.
+    const shellCalls = new Set(['/api/auth/me', '/api/alerts/count', '/api/ai/market-clock']);
     const dashboardRequests: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;

@@ -13,8 +13,11 @@ import {
 } from '@app/functions/data/recommendation-queue-repository';
 import { contentIdOf, runContentGeneration } from '@app/functions/jobs/content-generation';
 import { gradeReplayUniverse, startOfUtcDay } from '@app/functions/content/content-brief';
-import { loadReplayUniverse } from '@app/functions/market-data/providers/replay/replay-universe';
-import { createMarketClock } from '@app/functions/market-data/providers/replay/market-clock';
+import { createReplayMarketClock } from '@app/functions/market-data/market-clock';
+import {
+  loadReplayUniverse,
+  selectDailySeries,
+} from '@app/functions/market-data/providers/replay/replay-universe';
 import { api, signInSeedAdmin, signInSeedInvestor, signUpInvestor } from '../src/api';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.area === 'admin');
@@ -88,7 +91,10 @@ describe('admin routes are for the ADMIN group only', () => {
       expect(anonymous.status).toBe(401);
       expect(asInvestor.status).toBe(403);
       expect(asDemo.status).toBe(403);
-      expect(asInvestor.body).toMatchObject({ error: 'Admin access required.' });
+      expect(asInvestor.body).toMatchObject({
+        error: 'Administrator access is required.',
+        message_code: 'AUTH_ADMIN_REQUIRED',
+      });
       // GETs answer; decisions on an id that does not exist answer 404 (and store nothing).
       expect(asAdmin.status).toBe(route.method === 'GET' ? 200 : 404);
     },
@@ -137,7 +143,10 @@ describe('recommendation review', () => {
       body: { status: 'REJECTED' },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: 'This recommendation was already approved.' });
+    expect(again.body).toMatchObject({
+      error: 'This item was already approved.',
+      message_code: 'ADMIN_ALREADY_APPROVED',
+    });
 
     const after = await allPendingIds('/api/admin/recommendations/pending', 'pending_recommendations');
     expect(after).not.toContain(first.id);
@@ -213,7 +222,10 @@ describe('content studio', () => {
     // A day far from today (the stack is new for each run), so this never meets the scheduled job's posts.
     const day = '2031-01-15';
     const universe = loadReplayUniverse();
-    const clock = createMarketClock({ epochMs: Date.parse('2024-01-01T00:00:00Z') });
+    const clock = createReplayMarketClock(selectDailySeries(universe), {
+      epochMs: Date.parse('2024-01-01T00:00:00Z'),
+      window: { from: '2017-01-01', to: '2017-06-30' },
+    });
     const result = await runContentGeneration(
       {
         now: () => new Date(),

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { api, signInSeedInvestor, signUpInvestor } from '../src/api';
 
 /**
- * The ai area through the local stack: every route answers from the engine over the replay data the
- * price poll stored when the stack started (local-scheduler.ts runs it before the API opens).
+ * The ai area through the local stack: every route answers from the engine over the replay data,
+ * read at the market clock's date, which the test run freezes at 2017-01-01 (tests/vitest.config.ts);
+ * the price poll ran when the stack started (local-scheduler.ts runs it before the API opens).
  */
 
-const REPLAY_SYMBOLS = ['^GSPC', 'AAPL', 'AAPL-2007', 'BTC-USD', 'FB'];
+const FX_PAIRS = ['AUDUSD=X', 'EURUSD=X', 'GBPUSD=X', 'USDCAD=X', 'USDCHF=X', 'USDJPY=X'];
+/** The series with data on 2017-01-01; FB (2012-2014) and AAPL-2007 (2007-2012) have none. */
+const PRICED_SYMBOLS = ['^GSPC', 'AAPL', 'BTC-USD', ...FX_PAIRS];
+const NO_DATA_SYMBOLS = ['AAPL-2007', 'FB'];
+const MARKET_DATE = '2017-01-01';
 
 interface Recommendations {
   user_id: string;
@@ -36,22 +41,45 @@ describe('ai health and prices', () => {
       'feed_quality',
       'engine',
     ]);
-    expect(response.body.symbols_tracked).toBe(REPLAY_SYMBOLS.length);
+    expect(response.body.symbols_tracked).toBe(PRICED_SYMBOLS.length);
     expect(response.body.status).toBe('healthy');
   });
 
-  it('enhanced prices carry the engine grade per symbol; groups hold only the real series', async () => {
+  it('enhanced prices carry the engine grade per symbol; the columns show what exists on the market date', async () => {
     const response = await api<{
       status: string;
+      market_date: string;
       enhanced_prices: Record<string, { investment_grade: string; composite_score: number; as_of: string }>;
-      market_groups: Record<'indices' | 'crypto' | 'commodities', { symbol: string }[]>;
+      market_groups: Record<'indices' | 'crypto' | 'commodities' | 'currencies', { symbol: string }[]>;
+      no_data: { symbol: string }[];
     }>('GET', '/api/ai/enhanced-prices/real-time');
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('success');
-    expect(Object.keys(response.body.enhanced_prices).sort()).toEqual([...REPLAY_SYMBOLS].sort());
+    expect(response.body.market_date).toBe(MARKET_DATE);
+    expect(Object.keys(response.body.enhanced_prices).sort()).toEqual([...PRICED_SYMBOLS].sort());
+    expect(response.body.no_data.map((entry) => entry.symbol).sort()).toEqual(NO_DATA_SYMBOLS);
     expect(response.body.market_groups.indices.map((item) => item.symbol)).toEqual(['^GSPC']);
     expect(response.body.market_groups.crypto.map((item) => item.symbol)).toEqual(['BTC-USD']);
+    expect(response.body.market_groups.currencies.map((item) => item.symbol).sort()).toEqual(FX_PAIRS);
     expect(response.body.market_groups.commodities).toEqual([]);
+  });
+
+  it('quotes the FX pairs as the replay recorded them on the market date', async () => {
+    const prices = await api<{ prices: Record<string, { price: number; as_of: string }> }>(
+      'GET',
+      '/api/ai/prices/real-time',
+    );
+    // Sunday 2017-01-01: Friday 2016-12-30's fixing. IMF that day: 1.34433 dollars and 1.27534 euros
+    // per SDR, so 1.0541 dollars per euro (functions/src/market-data/README.md, "Data sources").
+    expect(prices.body.prices['EURUSD=X']).toMatchObject({ as_of: '2016-12-30' });
+    expect(prices.body.prices['EURUSD=X']?.price).toBeCloseTo(1.0541, 4);
+    const search = await api<{ results: { symbol: string; current_price: number | null }[] }>(
+      'GET',
+      '/api/portfolio/search',
+      { query: { q: 'EURUSD' } },
+    );
+    expect(search.body.results[0]).toMatchObject({ symbol: 'EURUSD=X' });
+    expect(search.body.results[0]?.current_price).toBeCloseTo(1.0541, 4);
   });
 
   it('plain prices and price history answer from stored quotes and the replay', async () => {
@@ -118,7 +146,12 @@ describe('ai analysis routes', () => {
       await api('GET', '/api/ai/price-history/ZZZZ'),
     ]) {
       expect(response.status).toBe(404);
-      expect(response.text).toContain("Unknown symbol 'ZZZZ'");
+      expect(response.body).toMatchObject({
+        error: expect.stringMatching(
+          /^ZZZZ is not a symbol with price data\. Symbols with price data: .*AAPL/,
+        ),
+        message_code: 'MARKET_UNKNOWN_SYMBOL',
+      });
     }
   });
 
@@ -194,9 +227,9 @@ describe('recommendations and portfolio history: who may read what', () => {
   });
 
   it('trims per tier: a new FREE investor sees 3, the seeded PREMIUM investor up to 10', async () => {
-    // The replay universe has five daily series and other suites reject real poll items through the
+    // Three series are graded on the market date and other suites reject real poll items through the
     // admin site (a rejected item leaves every list), so the count available is read, not assumed;
-    // the trimming of a longer list is pinned by recommendations-service.test.ts.
+    // the trimming of a longer list is pinned by the shared tier rules' tests.
     const free = await signUpInvestor('Free');
     const freeList = await api<Recommendations>('GET', `/api/ai/recommendations/${free.userId}`, {
       token: free.token,

@@ -47,13 +47,43 @@ describe('auth area on the local stack', () => {
     expect(login.status).toBe(401);
   });
 
-  it('explains a password the user pool refuses and leaves no half-made account', async () => {
+  it("keeps the visitor's language and theme in the new profile (the form's choice, else Accept-Language)", async () => {
+    type Registered = { user: { language: string; theme: string } };
+    const chosen = await api<Registered>('POST', '/api/auth/register', {
+      body: {
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+        first_name: 'Lou',
+        language: 'fr',
+        theme: 'light',
+      },
+      headers: { 'accept-language': 'en' },
+    });
+    const browsed = await api<Registered>('POST', '/api/auth/register', {
+      body: { email: uniqueEmail(), password: STRONG_PASSWORD, first_name: 'Paz' },
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+    });
+
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.user).toMatchObject({ language: 'fr', theme: 'light' });
+    expect(browsed.body.user).toMatchObject({ language: 'es', theme: 'dark' });
+  });
+
+  it('explains a password the user pool refuses, in the caller language, and leaves no half-made account', async () => {
     const email = uniqueEmail();
     const weak = await api<{ issues: { path: string; message: string }[] }>('POST', '/api/auth/register', {
       body: { email, password: 'alllowercase', first_name: 'Wes' },
+      headers: { 'accept-language': 'fr' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.issues[0]?.path).toBe('body.password');
+    expect(weak.body.issues).toEqual([
+      {
+        path: 'body.password',
+        message: 'Mot de passe : au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.',
+        message_code: 'AUTH_PASSWORD_POLICY',
+        params: { minimum: 8, field: 'password' },
+      },
+    ]);
     const retry = await api('POST', '/api/auth/register', {
       body: { email, password: STRONG_PASSWORD, first_name: 'Wes' },
     });

@@ -8,7 +8,11 @@ interface ContextualBody {
     symbol: string;
     action: string;
     catalyst_type: string;
-    reasoning_localized: { fr: string };
+    catalyst_url: string;
+    sample: boolean;
+    published_date: string;
+    price_as_of: string;
+    reasoning: string;
   }[];
   summary: { total_recommendations: number; catalysts_analyzed: number };
 }
@@ -27,7 +31,10 @@ describe('catalyst routes of the ai area on the local stack', () => {
     );
     for (const item of response.body.recommendations) {
       expect(['STRONG_BUY', 'BUY', 'WATCH', 'HOLD', 'AVOID']).toContain(item.action);
-      expect(item.reasoning_localized.fr.length).toBeGreaterThan(20);
+      expect(item.reasoning.length).toBeGreaterThan(20);
+      // Headlines written for the product: each says so, links nowhere, and dates its price.
+      expect(item).toMatchObject({ sample: true, catalyst_url: '' });
+      expect(item.price_as_of >= item.published_date.slice(0, 10)).toBe(true);
     }
   });
 
@@ -52,12 +59,14 @@ describe('catalyst routes of the ai area on the local stack', () => {
   });
 
   it('answers live market alerts with a summary', async () => {
-    const response = await api<{ summary: { total_alerts: number }; alerts: unknown[] }>(
+    const response = await api<{ summary: { total_alerts: number }; alerts: { url: string }[] }>(
       'GET',
       '/api/ai/live-market-alerts',
     );
     expect(response.status).toBe(200);
     expect(response.body.summary.total_alerts).toBe(response.body.alerts.length);
+    // No link pretends to be a source: a replayed alert has none.
+    expect(response.body.alerts.filter((alert) => alert.url === '#')).toEqual([]);
   });
 
   it('refuses bad filters with a 400 naming the field', async () => {

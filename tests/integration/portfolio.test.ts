@@ -47,6 +47,7 @@ interface SearchResult {
   current_price: number | null;
   price_as_of: string | null;
   price_source: string | null;
+  no_data_on: string | null;
 }
 interface ErrorBody {
   error: string;
@@ -134,13 +135,15 @@ describe('asset search', () => {
     });
   });
 
-  it('finds the replayed FB (2012-2014) by symbol and name, apart from the snapshot META listing', async () => {
+  it('finds the replayed FB (2012-2014) by symbol and name, with no data on the 2017 market date', async () => {
     expect((await search('fb'))[0]).toMatchObject({
       symbol: 'FB',
       asset_type: 'stock',
-      price_source: 'replay',
+      current_price: null,
+      price_as_of: null,
+      no_data_on: '2017-01-01',
     });
-    expect((await search('facebook'))[0]?.price_as_of).toMatch(/^201[34]-\d{2}-\d{2}$/);
+    expect((await search('facebook'))[0]?.no_data_on).toBe('2017-01-01');
     const meta = await search('meta platforms');
     expect(meta.map((result) => result.symbol)).toEqual(['META', 'FB']);
     expect(meta[0]).toMatchObject({ price_source: 'snapshot', price_as_of: null });
@@ -187,8 +190,8 @@ describe('valuation', () => {
       'GET',
       '/api/ai/prices/real-time',
     );
-    const asset = portfolio.body.assets[0] as Asset;
-    // The replay clock may tick between calls: the holding's price is one of the two shown around it.
+    const asset = portfolio.body.assets[0] as Asset & { current_price: number };
+    // The market clock is frozen for the run: both reads show the price the holding is valued at.
     expect(before.status).toBe(200);
     expect([before.body.prices.AAPL?.price, after.body.prices.AAPL?.price]).toContain(asset.current_price);
     expect(asset.total_value).toBe(round2(3 * asset.current_price));
@@ -198,22 +201,43 @@ describe('valuation', () => {
     expect(portfolio.body.demo).toBe(false);
   });
 
-  it('adds FB and values it at its replayed price, dated inside the 2012-2014 series', async () => {
+  it('refuses FB, which has no price on the 2017 market date, naming the field; nothing is stored', async () => {
     const user = await signUpInvestor();
-    const added = await addHolding(user, {
+    const refused = await addHolding(user, {
       symbol: 'fb',
       asset_type: 'stock',
       shares: 10,
       purchase_price: 38,
     });
-    expect(added.status).toBe(201);
-    const portfolio = await getPortfolio(user);
-    const asset = portfolio.body.assets[0] as Asset;
-    expect(asset).toMatchObject({ symbol: 'FB', shares: 10, price_source: 'replay' });
-    expect(asset.price_as_of).toMatch(/^201[34]-\d{2}-\d{2}$/);
-    expect(asset.current_price).toBeGreaterThan(0);
-    expect(asset.total_value).toBe(round2(10 * asset.current_price));
-    expect(asset.gain_amount).toBe(round2((asset.current_price - 38) * 10));
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.[0]?.path).toBe('body.symbol');
+    expect((await getPortfolio(user)).body.assets).toEqual([]);
+  });
+
+  it('in replay, refuses a purchase dated after the replay date, and takes one on it', async () => {
+    const user = await signUpInvestor();
+    const later = await addHolding(user, {
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      shares: 1,
+      purchase_price: 115,
+      purchase_date: '2017-01-02',
+    });
+    expect(later.status).toBe(400);
+    expect(later.body.issues?.[0]).toMatchObject({
+      path: 'body.purchase_date',
+      message_code: 'FIELD_DATE_AFTER_REPLAY',
+      params: { field: 'purchase_date', date: '2017-01-01' },
+      message: 'Purchase date: must not be after the replay date Jan 1, 2017.',
+    });
+    const onTheDate = await addHolding(user, {
+      symbol: 'AAPL',
+      asset_type: 'stock',
+      shares: 1,
+      purchase_price: 115,
+      purchase_date: '2017-01-01',
+    });
+    expect(onTheDate.status).toBe(201);
   });
 
   it('values a snapshot-only listing at its undated snapshot price, with its 1-day change', async () => {

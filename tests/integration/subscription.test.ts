@@ -22,7 +22,9 @@ import { subscribe } from '../src/billing';
 interface ErrorBody {
   error: string;
   code: string;
-  issues?: { path: string; message: string }[];
+  message_code: string;
+  params: Record<string, unknown>;
+  issues?: { path: string; message: string; message_code: string; params: Record<string, unknown> }[];
   detail?: { upgrade_message: string; required_tier: string | null; user_tier: string };
 }
 
@@ -168,6 +170,10 @@ describe('a FREE investor', () => {
     expect(refused.body.detail?.upgrade_message).toContain(
       'Upgrade to Premium for 10 AI recommendations a day',
     );
+    expect(refused.body).toMatchObject({
+      message_code: 'PLAN_UPGRADE_FOR_DAILY',
+      params: { units: 'ai_recommendations', tier: 'PREMIUM', count: 10 },
+    });
     expect(check.body.access).toMatchObject({
       allowed: false,
       used: 3,
@@ -262,7 +268,9 @@ describe('unknown names', () => {
       expect(response.status).toBe(400);
       expect(response.body.issues?.[0]).toEqual({
         path: 'params.feature',
-        message: `must be one of: ${FEATURES.join(', ')}`,
+        message: `Feature: must be one of ${FEATURES.join(', ')}.`,
+        message_code: 'FIELD_NOT_ONE_OF',
+        params: { field: 'feature', allowed: FEATURES.join(', ') },
       });
     }
   });

@@ -2,6 +2,7 @@ import { Button, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@app/web/kit/ui/logo';
 import { SiteHeader } from '@app/web/kit/ui/site-header';
+import { MarketDateBadge } from '@app/web/kit/market-date';
 import './admin-header.css';
 import { LanguageCycleButton, ThemeToggleButton } from '@app/web/kit/ui/preference-controls';
 import type { User } from '@app/shared/domain/entities/user';
@@ -24,6 +25,7 @@ export function AdminHeader({ user, onRefresh, refreshing, onLogout }: AdminHead
   );
   return (
     <SiteHeader brand={brand} className="admin-header">
+      <MarketDateBadge />
       <Button size="small" onClick={onRefresh} isLoading={refreshing} loadingText={t('header.refresh')}>
         {t('header.refresh')}
       </Button>

@@ -1,3 +1,4 @@
+import { rendererFor } from '../platform/messages';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../platform/errors';
 import {
@@ -84,10 +85,16 @@ describe('getCosts from local records', () => {
         return day === '2026-11-21' ? [{ route: 'GET /api/x', latency_ms: 5, total_usd: 0.000001 }] : [];
       },
     });
-    const response = await getCosts(source, { from: '2026-11-20', to: '2026-11-22' }, new Date());
+    const response = await getCosts(
+      source,
+      { from: '2026-11-20', to: '2026-11-22' },
+      new Date(),
+      rendererFor('fr'),
+    );
     expect(asked.sort()).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
     expect(response.rows).toHaveLength(1);
     expect(response.rows[0]).toMatchObject({ day: '2026-11-21', route: 'GET /api/x', requests: 1 });
     expect(response.price_table.region).toBe('us-east-1');
+    expect(response.price_table.source).toMatch(/^prix publics AWS \(https:\/\/aws\.amazon\.com\//);
   });
 });

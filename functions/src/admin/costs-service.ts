@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { CostRowSchema, CostsResponseSchema } from '@app/shared/domain/entities/admin';
 import type { CostSample, CostsRepository } from '../data/costs-repository';
 import { describePriceTable } from '../platform/cost-model';
-import { ServiceUnavailableError, ValidationError } from '../platform/errors';
+import { message } from '@app/shared/messages/message';
+import { ServiceUnavailableError, fieldError } from '../platform/errors';
+import type { Render } from '../platform/messages';
 
 /**
  * Cost per route and per UTC day, for finance: from the local stack's own records (one Query per day
@@ -76,10 +78,7 @@ export function createRecordsCostSource(repository: Pick<CostsRepository, 'listC
 /** The cloud source when no CloudWatch client is installed: says so instead of inventing rows. */
 export const UNAVAILABLE_COST_SOURCE: CostRowSource = {
   readRows: async () => {
-    throw new ServiceUnavailableError(
-      'Cost metrics cannot be read here: the CloudWatch client (@aws-sdk/client-cloudwatch) is not installed.',
-      60,
-    );
+    throw new ServiceUnavailableError(message('ADMIN_COSTS_UNAVAILABLE'), 60);
   },
 };
 
@@ -97,12 +96,13 @@ export function resolveCostRange(query: { from?: string | undefined; to?: string
   const from =
     query.from ??
     new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_COST_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  if (from > to) throw new ValidationError([{ path: 'query.from', message: 'must be on or before `to`' }]);
+  if (from > to) throw fieldError('query.from', message('FIELD_DATE_BEFORE_START', { field: 'from' }));
   const days = daysBetween(from, to);
   if (days.length > MAX_COST_DAYS) {
-    throw new ValidationError([
-      { path: 'query.from', message: `must be at most ${MAX_COST_DAYS} days before \`to\`` },
-    ]);
+    throw fieldError(
+      'query.from',
+      message('FIELD_RANGE_TOO_LONG', { field: 'from', maximum: MAX_COST_DAYS }),
+    );
   }
   return { from, to, days };
 }
@@ -111,9 +111,16 @@ export async function getCosts(
   source: CostRowSource,
   query: { from?: string | undefined; to?: string | undefined },
   now: Date,
+  render: Render,
 ): Promise<CostsResponse> {
   const range = resolveCostRange(query, now);
   const rows = await source.readRows(range.days);
   rows.sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
-  return { rows, price_table: describePriceTable(), from: range.from, to: range.to };
+  const priceTable = describePriceTable();
+  return {
+    rows,
+    price_table: { ...priceTable, source: render(priceTable.source) },
+    from: range.from,
+    to: range.to,
+  };
 }

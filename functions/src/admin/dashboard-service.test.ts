@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rendererFor } from '../platform/messages';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { JobRunRecord } from '../data/job-runs-repository';
 import type { StoredQuote } from '../data/prices-repository';
@@ -49,36 +50,39 @@ describe('buildDashboard', () => {
   } as StoredQuote;
 
   it('answers the counters, the health and the latest quote per symbol', async () => {
-    const response = await buildDashboard({
-      recommendationQueue: {
-        getRecommendationStats: async () => ({
-          generated: 12,
-          pending: 5,
-          approved: 4,
-          rejected: 3,
-          quality_sum: 23,
-          quality_count: 3,
-        }),
+    const response = await buildDashboard(
+      {
+        recommendationQueue: {
+          getRecommendationStats: async () => ({
+            generated: 12,
+            pending: 5,
+            approved: 4,
+            rejected: 3,
+            quality_sum: 23,
+            quality_count: 3,
+          }),
+        },
+        contentQueue: {
+          getContentStats: async () => ({
+            generated: 9,
+            pending: 6,
+            approved: 2,
+            needs_revision: 1,
+            rejected: 0,
+          }),
+        },
+        feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
+        prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
+        jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
+        now: () => NOW,
+        pollIntervalSeconds: 300,
+        elapsedMs: (() => {
+          let tick = 0;
+          return () => (tick += 20);
+        })(),
       },
-      contentQueue: {
-        getContentStats: async () => ({
-          generated: 9,
-          pending: 6,
-          approved: 2,
-          needs_revision: 1,
-          rejected: 0,
-        }),
-      },
-      feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
-      prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
-      jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
-      now: () => NOW,
-      pollIntervalSeconds: 300,
-      elapsedMs: (() => {
-        let tick = 0;
-        return () => (tick += 20);
-      })(),
-    });
+      rendererFor('en'),
+    );
     expect(response).toEqual({
       ai_statistics: {
         total_recommendations_generated: 12,
@@ -107,27 +111,30 @@ describe('buildDashboard', () => {
 
   it('answers 503 when the database does not answer', async () => {
     await expect(
-      buildDashboard({
-        recommendationQueue: {
-          getRecommendationStats: async () => {
-            throw new Error('connect ECONNREFUSED');
+      buildDashboard(
+        {
+          recommendationQueue: {
+            getRecommendationStats: async () => {
+              throw new Error('connect ECONNREFUSED');
+            },
           },
+          contentQueue: {
+            getContentStats: async () => ({
+              generated: 0,
+              pending: 0,
+              approved: 0,
+              needs_revision: 0,
+              rejected: 0,
+            }),
+          },
+          feedHealth: { listFeedHealth: async () => [] },
+          prices: { getQuotes: async () => new Map() },
+          jobRuns: { getLastJobRun: async () => null },
+          now: () => NOW,
+          pollIntervalSeconds: 300,
         },
-        contentQueue: {
-          getContentStats: async () => ({
-            generated: 0,
-            pending: 0,
-            approved: 0,
-            needs_revision: 0,
-            rejected: 0,
-          }),
-        },
-        feedHealth: { listFeedHealth: async () => [] },
-        prices: { getQuotes: async () => new Map() },
-        jobRuns: { getLastJobRun: async () => null },
-        now: () => NOW,
-        pollIntervalSeconds: 300,
-      }),
+        rendererFor('en'),
+      ),
     ).rejects.toThrow(ServiceUnavailableError);
   });
 });

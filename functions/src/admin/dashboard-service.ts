@@ -6,7 +6,9 @@ import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repos
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
 import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import { message } from '@app/shared/messages/message';
 import { ServiceUnavailableError } from '../platform/errors';
+import type { Render } from '../platform/messages';
 import { logger } from '../platform/observability';
 
 /**
@@ -87,7 +89,7 @@ function roundTo(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
-export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboardResponse> {
+export async function buildDashboard(deps: DashboardDeps, render: Render): Promise<AdminDashboardResponse> {
   const elapsed = deps.elapsedMs ?? (() => performance.now());
   const started = elapsed();
   let recommendationStats;
@@ -101,7 +103,7 @@ export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboar
     logger.error('dashboard database probe failed', {
       error: error instanceof Error ? error.message : String(error),
     });
-    throw new ServiceUnavailableError('The database is not answering. Please try again shortly.');
+    throw new ServiceUnavailableError(message('DATABASE_UNAVAILABLE'));
   }
   const probeMs = elapsed() - started;
   const [contentStats, healths, lastRun] = await Promise.all([
@@ -131,7 +133,7 @@ export async function buildDashboard(deps: DashboardDeps): Promise<AdminDashboar
           change: null,
           change_percent: null,
           volume: null,
-          error: health?.last_error ?? 'No quote stored yet.',
+          error: health?.last_error ?? render(message('ADMIN_NO_QUOTE_STORED')),
         };
   }
 

@@ -9,10 +9,15 @@ import { createPricesRepository, type PricesRepository } from '../data/prices-re
 import {
   createRecommendationQueueRepository,
   type RecommendationQueueRepository,
+  type StoredRecommendation,
 } from '../data/recommendation-queue-repository';
 import { checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
+import type { Language } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
+import { readStoredText } from '@app/shared/messages/stored-text';
 import { ForbiddenError } from '../platform/errors';
+import { render, rendererFor } from '../platform/messages';
 import { currentRequestScope } from '../platform/request-scope';
 import type { AuthContext } from '../platform/auth-context';
 import type { AreaImplementations } from '../platform/route-types';
@@ -82,18 +87,24 @@ export function createAdminDeps(): AdminDeps {
 }
 
 /** The admin behind the request (the platform guarantees one), and the ADMIN tier of the metrics. */
-function adminOf(request: { auth: AuthContext }, deps: AdminDeps): Reviewer {
+function adminOf(request: { auth: AuthContext; language: Language }, deps: AdminDeps): Reviewer {
   if (request.auth.kind !== 'user' || !request.auth.isAdmin)
-    throw new ForbiddenError('Admin access required.');
+    throw new ForbiddenError(message('AUTH_ADMIN_REQUIRED'));
   const scope = currentRequestScope();
   if (scope) scope.tier = 'ADMIN';
-  return { userId: request.auth.userId, now: deps.now };
+  return { userId: request.auth.userId, now: deps.now, render: rendererFor(request.language) };
+}
+
+/** A queued recommendation's reasoning in the admin's language (a message, or an old row's text). */
+function reasoningIn(item: StoredRecommendation, language: Language): string {
+  if (typeof item.reasoning === 'string' && item.reasoning_localized)
+    return item.reasoning_localized[language];
+  return readStoredText(item.reasoning, language, (stored) => render(stored, language));
 }
 
 export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   dashboard: async (request, deps) => {
-    adminOf(request, deps);
-    return buildDashboard(deps);
+    return buildDashboard(deps, adminOf(request, deps).render);
   },
 
   pendingRecommendations: async (request, deps) => {
@@ -113,10 +124,14 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
         risk_level: item.risk_level,
         confidence: item.confidence,
         ai_score: item.ai_score,
-        reasoning: item.reasoning,
+        reasoning: reasoningIn(item, request.language),
         target_price: item.target_price,
         generated_at: item.generated_at,
         status: item.status,
+        // The bar graded and the market date read: a reviewer sees which date the advice is about.
+        ...(typeof item.as_of === 'string' ? { as_of: item.as_of } : {}),
+        ...(typeof item.market_date === 'string' ? { market_date: item.market_date } : {}),
+        ...(item.data_mode === 'replay' || item.data_mode === 'live' ? { data_mode: item.data_mode } : {}),
       })),
       next_cursor: page.nextCursor,
     };
@@ -150,8 +165,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
     moderateContent(deps.contentQueue, adminOf(request, deps), request.params.id, request.body),
 
   priceMonitoring: async (request, deps) => {
-    adminOf(request, deps);
-    return buildPriceMonitoring(deps);
+    return buildPriceMonitoring(deps, adminOf(request, deps).render);
   },
 
   health: async (request, deps) => {
@@ -160,8 +174,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 
   costs: async (request, deps) => {
-    adminOf(request, deps);
-    return getCosts(deps.costs, request.query, deps.now());
+    return getCosts(deps.costs, request.query, deps.now(), adminOf(request, deps).render);
   },
 };
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { JobRunRecord } from '../data/job-runs-repository';
+import { message } from '@app/shared/messages/message';
+import { rendererFor } from '../platform/messages';
 import { buildPriceMonitoring, monitoringStatusOf } from './price-monitoring-service';
+
+const english = rendererFor('en');
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const POLL_SECONDS = 300;
@@ -29,7 +33,7 @@ const RECORDED_HEALTH: FeedHealth[] = [
     symbol: 'BTC-USD',
     name: 'Bitcoin',
     data_quality: 'warning',
-    quality_reasons: ['2-day gap between 2017-01-01 and 2017-01-03'],
+    quality_reasons: [message('FEED_GAP', { days: 2, from: '2017-01-01', to: '2017-01-03' })],
     last_updated: '2026-11-22T09:10:00.000Z',
     last_error: null,
     consecutive_errors: 0,
@@ -75,7 +79,7 @@ function deps(healths: FeedHealth[], run: JobRunRecord | null) {
 
 describe('buildPriceMonitoring', () => {
   it('reports the recorded figures per ticker, the sources and the alerts worth acting on', async () => {
-    const response = await buildPriceMonitoring(deps(RECORDED_HEALTH, lastRun()));
+    const response = await buildPriceMonitoring(deps(RECORDED_HEALTH, lastRun()), english);
     expect(response.price_data['^GSPC']).toEqual({
       current_price: 899.22,
       high_5d: 1044.31,
@@ -95,7 +99,7 @@ describe('buildPriceMonitoring', () => {
       {
         ticker: 'BTC-USD',
         severity: 'medium',
-        message: 'Price data needs attention: 2-day gap between 2017-01-01 and 2017-01-03.',
+        message: 'Price data needs attention: 2-day gap between Jan 1, 2017 and Jan 3, 2017.',
       },
       { ticker: 'BTC-USD', severity: 'medium', message: 'No new price for 50 min.' },
       { ticker: '^GSPC', severity: 'low', message: 'Five-day volatility 3.91 % (medium).' },
@@ -103,7 +107,7 @@ describe('buildPriceMonitoring', () => {
   });
 
   it('says the poll is stopped when it has not run or is three intervals late', async () => {
-    const never = await buildPriceMonitoring(deps([], null));
+    const never = await buildPriceMonitoring(deps([], null), english);
     expect(never.monitoring_status).toBe('stopped');
     expect(never.alerts[0]).toEqual({
       ticker: '*',
@@ -127,12 +131,27 @@ describe('buildPriceMonitoring', () => {
       last_error: 'timeout after 3000 ms',
       consecutive_errors: 3,
     };
-    const response = await buildPriceMonitoring(deps([poor], lastRun()));
+    const response = await buildPriceMonitoring(deps([poor], lastRun()), english);
     expect(response.alerts[0]).toEqual({
       ticker: '^GSPC',
       severity: 'high',
-      message: 'Price data is poor: timeout after 3000 ms.',
+      message: 'Price data is poor: The source failed: timeout after 3000 ms',
     });
     expect(response.price_data['^GSPC']?.error).toBe('timeout after 3000 ms');
+  });
+
+  it("words the alerts in the admin's language, an old row's sentence as it was stored", async () => {
+    const oldRow: FeedHealth = { ...RECORDED_HEALTH[1]!, quality_reasons: ['gap written before messages'] };
+
+    const french = await buildPriceMonitoring(deps(RECORDED_HEALTH, lastRun()), rendererFor('fr'));
+    const spanishOld = await buildPriceMonitoring(deps([oldRow], lastRun()), rendererFor('es'));
+
+    expect(french.alerts[0]?.message).toBe(
+      'Données de cours à surveiller : Trou de 2 jours entre le 1 janv. 2017 et le 3 janv. 2017.',
+    );
+    expect(french.alerts[2]?.message).toBe('Volatilité sur cinq jours : 3,91 % (moyenne).');
+    expect(spanishOld.alerts[0]?.message).toBe(
+      'Datos de precios que requieren atención: gap written before messages',
+    );
   });
 });

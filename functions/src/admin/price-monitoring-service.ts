@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { PriceMonitoringResponseSchema } from '@app/shared/domain/entities/admin';
 import type { Severity } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
+import type { Render } from '../platform/messages';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
-import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
+import { qualityReasonsOf, type FeedHealth, type FeedHealthRepository } from '../data/feed-health-repository';
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
 
 /**
@@ -30,46 +32,58 @@ export interface PriceMonitoringDeps {
 
 interface Alert {
   ticker: string;
-  message: string;
+  message: Message;
   severity: Severity;
+}
+
+/** Why a feed is not good, as messages: the poll's reasons, else the source's last error. */
+function reasonsOf(health: FeedHealth): Message[] {
+  if (health.quality_reasons.length > 0) return qualityReasonsOf(health);
+  return health.last_error ? [message('FEED_SOURCE_FAILED', { error: health.last_error })] : [];
 }
 
 function alertsOf(health: FeedHealth, now: Date, pollIntervalSeconds: number): Alert[] {
   const alerts: Alert[] = [];
-  const reasons = health.quality_reasons.length > 0 ? `: ${health.quality_reasons.join('; ')}` : '';
+  const ticker = health.symbol;
   if (health.data_quality === 'poor') {
     alerts.push({
-      ticker: health.symbol,
+      ticker,
       severity: 'high',
-      message: `Price data is poor${reasons || (health.last_error ? `: ${health.last_error}` : '')}.`,
+      message: message('MONITOR_DATA_POOR', { reasons: reasonsOf(health) }),
     });
   } else if (health.data_quality === 'warning') {
     alerts.push({
-      ticker: health.symbol,
+      ticker,
       severity: 'medium',
-      message: `Price data needs attention${reasons}.`,
+      message: message('MONITOR_DATA_NEEDS_ATTENTION', { reasons: reasonsOf(health) }),
     });
   }
   if (health.consecutive_errors > 0 && health.data_quality !== 'poor') {
     alerts.push({
-      ticker: health.symbol,
+      ticker,
       severity: 'medium',
-      message: `${health.consecutive_errors} failed poll(s) in a row: ${health.last_error ?? 'unknown error'}.`,
+      message: message('MONITOR_FAILED_POLLS', {
+        count: health.consecutive_errors,
+        error: health.last_error ?? '-',
+      }),
     });
   }
   const lastUpdated = health.last_updated ? Date.parse(health.last_updated) : Number.NaN;
   const lagLimitMs = LAGGING_AFTER_INTERVALS * pollIntervalSeconds * 1000;
   if (Number.isFinite(lastUpdated) && now.getTime() - lastUpdated > lagLimitMs) {
     const minutes = Math.floor((now.getTime() - lastUpdated) / 60_000);
-    alerts.push({ ticker: health.symbol, severity: 'medium', message: `No new price for ${minutes} min.` });
+    alerts.push({ ticker, severity: 'medium', message: message('MONITOR_NO_NEW_PRICE', { minutes }) });
   }
   if (health.volatility_5d !== null) {
     const label = volatility5dLabel(health.volatility_5d);
     if (label !== 'low') {
       alerts.push({
-        ticker: health.symbol,
+        ticker,
         severity: label === 'high' ? 'medium' : 'low',
-        message: `Five-day volatility ${health.volatility_5d.toFixed(2)} % (${label}).`,
+        message: message('MONITOR_VOLATILITY_5D', {
+          volatility: Math.round(health.volatility_5d * 100) / 100,
+          level: label,
+        }),
       });
     }
   }
@@ -92,7 +106,11 @@ export function monitoringStatusOf(
   return 'active';
 }
 
-export async function buildPriceMonitoring(deps: PriceMonitoringDeps): Promise<PriceMonitoringResponse> {
+/** The monitor, its alerts worded in the admin's language. */
+export async function buildPriceMonitoring(
+  deps: PriceMonitoringDeps,
+  render: Render,
+): Promise<PriceMonitoringResponse> {
   const now = deps.now();
   const [healths, lastRun] = await Promise.all([
     deps.feedHealth.listFeedHealth(),
@@ -122,8 +140,11 @@ export async function buildPriceMonitoring(deps: PriceMonitoringDeps): Promise<P
       ticker: '*',
       severity: 'high',
       message: lastRun
-        ? `The price poll last finished at ${lastRun.finished_at}; it runs every ${deps.pollIntervalSeconds} s.`
-        : 'The price poll has not run yet.',
+        ? message('MONITOR_POLL_STOPPED', {
+            finished: lastRun.finished_at,
+            interval: deps.pollIntervalSeconds,
+          })
+        : message('MONITOR_POLL_NEVER_RAN'),
     });
   }
   const sources = [
@@ -131,7 +152,7 @@ export async function buildPriceMonitoring(deps: PriceMonitoringDeps): Promise<P
   ];
 
   return {
-    alerts,
+    alerts: alerts.map((alert) => ({ ...alert, message: render(alert.message) })),
     price_data: priceData,
     monitoring_status: status,
     data_sources: sources.sort(),

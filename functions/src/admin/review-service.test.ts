@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError, type DecisionOutcome } from '../data/review-queue';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { rendererFor } from '../platform/messages';
 import { listPage, moderateContent, reviewRecommendation } from './review-service';
 
-const reviewer = { userId: 'admin-1', now: () => new Date('2026-11-22T10:00:00.000Z') };
+const reviewer = {
+  userId: 'admin-1',
+  now: () => new Date('2026-11-22T10:00:00.000Z'),
+  render: rendererFor('en'),
+};
 const ID = '01JD0000000000000000000001';
 
 function repositoryAnswering(outcome: DecisionOutcome) {
@@ -91,7 +96,7 @@ describe('moderateContent', () => {
           flagged_issues: [],
         },
       ),
-    ).rejects.toThrow('already needs revision');
+    ).rejects.toThrow('ADMIN_ALREADY_NEEDS_REVISION');
   });
 });
 

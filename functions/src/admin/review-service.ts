@@ -1,7 +1,9 @@
 import type { ContentQueueRepository } from '../data/content-queue-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { InvalidCursorError, type DecisionOutcome, type Page, type PageRequest } from '../data/review-queue';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { message, type Message } from '@app/shared/messages/message';
+import { ConflictError, NotFoundError, fieldError } from '../platform/errors';
+import type { Render } from '../platform/messages';
 
 /**
  * Review of the engine's recommendations and moderation of the generated posts (docs/product.md "Entities"
@@ -12,6 +14,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../platform/error
 export interface Reviewer {
   userId: string;
   now: () => Date;
+  /** Words the answer's notice in the admin's language. */
+  render: Render;
 }
 
 /** A list page, or a 400 naming `query.cursor` when the cursor is not one this list gave out. */
@@ -23,15 +27,21 @@ export async function listPage<T>(
     return await list(page);
   } catch (error: unknown) {
     if (error instanceof InvalidCursorError)
-      throw new ValidationError([{ path: 'query.cursor', message: error.message }]);
+      throw fieldError('query.cursor', message('FIELD_NOT_CURSOR', { field: 'cursor' }));
     throw error;
   }
 }
 
-function refuse(outcome: DecisionOutcome, what: string, id: string): void {
-  if (outcome.outcome === 'not_found') throw new NotFoundError(`No ${what} with id ${id}.`);
+const ALREADY_DECIDED: Readonly<Record<string, Message>> = {
+  APPROVED: message('ADMIN_ALREADY_APPROVED'),
+  REJECTED: message('ADMIN_ALREADY_REJECTED'),
+  NEEDS_REVISION: message('ADMIN_ALREADY_NEEDS_REVISION'),
+};
+
+function refuse(outcome: DecisionOutcome, notFound: Message): void {
+  if (outcome.outcome === 'not_found') throw new NotFoundError(notFound);
   if (outcome.outcome === 'already_decided') {
-    throw new ConflictError(`This ${what} was already ${outcome.status.toLowerCase().replace('_', ' ')}.`);
+    throw new ConflictError(ALREADY_DECIDED[outcome.status] ?? message('ADMIN_ALREADY_APPROVED'));
   }
 }
 
@@ -55,13 +65,17 @@ export async function reviewRecommendation(
     ...(input.admin_notes ? { adminNotes: input.admin_notes } : {}),
     ...(input.quality_score !== undefined ? { qualityScore: input.quality_score } : {}),
   });
-  refuse(outcome, 'recommendation', id);
+  refuse(outcome, message('ADMIN_RECOMMENDATION_NOT_FOUND'));
   return {
     id,
     status: input.status,
     reviewed_by: reviewer.userId,
     reviewed_at: reviewedAt,
-    message: input.status === 'APPROVED' ? 'Recommendation approved.' : 'Recommendation rejected.',
+    message: reviewer.render(
+      message(
+        input.status === 'APPROVED' ? 'ADMIN_RECOMMENDATION_APPROVED' : 'ADMIN_RECOMMENDATION_REJECTED',
+      ),
+    ),
   };
 }
 
@@ -72,9 +86,9 @@ export interface ModerationInput {
 }
 
 const MODERATION_MESSAGES = {
-  APPROVED: 'Content approved.',
-  NEEDS_REVISION: 'Content sent back for revision.',
-  REJECTED: 'Content rejected.',
+  APPROVED: message('ADMIN_CONTENT_APPROVED'),
+  NEEDS_REVISION: message('ADMIN_CONTENT_NEEDS_REVISION'),
+  REJECTED: message('ADMIN_CONTENT_REJECTED'),
 } as const;
 
 export async function moderateContent(
@@ -91,12 +105,12 @@ export async function moderateContent(
     flaggedIssues: [...new Set(input.flagged_issues)],
     ...(input.moderation_notes ? { moderationNotes: input.moderation_notes } : {}),
   });
-  refuse(outcome, 'content', id);
+  refuse(outcome, message('ADMIN_CONTENT_NOT_FOUND'));
   return {
     id,
     status: input.status,
     moderated_by: moderator.userId,
     moderated_at: moderatedAt,
-    message: MODERATION_MESSAGES[input.status],
+    message: moderator.render(MODERATION_MESSAGES[input.status]),
   };
 }

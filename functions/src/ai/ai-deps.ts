@@ -11,9 +11,10 @@ import { createHoldingsRepository, type HoldingsRepository } from '../data/holdi
 import { createUsersRepository } from '../data/users-repository';
 import { createDetailViewsRepository, type DetailViewsRepository } from '../data/detail-views-repository';
 import { runBacktest } from '../engine/backtest';
+import { message, type Message } from '@app/shared/messages/message';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
 import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
-import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
+import { selectGradedSeries } from '../market-data/providers/replay/replay-universe';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
 
@@ -21,7 +22,8 @@ import { logger } from '../platform/observability';
 export interface BacktestFigure {
   hit_rate: number;
   recommendations: number;
-  window: string;
+  /** Which month-ends and horizon, worded in the reader's language when answered. */
+  window: Message;
 }
 
 export interface AiDeps {
@@ -56,7 +58,7 @@ export interface AiDeps {
 export function computeBacktestFigure(source: PriceSource): BacktestFigure | null {
   const universe = source.universe;
   if (!universe) return null;
-  const daily = selectDailySeries(universe);
+  const daily = selectGradedSeries(universe);
   const benchmark = daily.find((series) => series.id === SP500_DAILY_ID);
   if (!benchmark) return null;
   const result = runBacktest({
@@ -76,7 +78,11 @@ export function computeBacktestFigure(source: PriceSource): BacktestFigure | nul
       Math.round((buys.filter((observation) => observation.forward_return > 0).length / buys.length) * 1000) /
       1000,
     recommendations: buys.length,
-    window: `month-ends ${dates[0]?.slice(0, 7)} to ${dates.at(-1)?.slice(0, 7)}, forward ${result.forward_months} months, replay data`,
+    window: message('BACKTEST_WINDOW', {
+      from: dates[0]?.slice(0, 7) ?? '',
+      to: dates.at(-1)?.slice(0, 7) ?? '',
+      count: result.forward_months,
+    }),
   };
 }
 

@@ -16,14 +16,17 @@ import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { nuggetAnalysisAt, nuggetScoresAt, symbolAnalysisAt } from '../entitlements/analysis-views';
 import { chargeDetailView, detailLevelOf, type DetailQuota } from '../entitlements/detail-views';
 import { resolveCallerPlan, type CallerPlan } from '../entitlements/entitlements';
-import { planQuotes, type PlanQuotes } from '../entitlements/plan-quotes';
+import { planQuotes } from '../entitlements/plan-quotes';
 import type { AuthContext } from '../platform/auth-context';
-import { englishPlanMessage, planMessage } from '@app/shared/domain/catalogue/plan-message-codes';
-import { ServiceUnavailableError, withMessageCode } from '../platform/errors';
+import { ServiceUnavailableError } from '../platform/errors';
+import { message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import type { Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
+import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
+import { NoDataOnDateError } from '../market-data/provider-errors';
+import type { SymbolInfo } from '../engine/types';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractQuote,
   toContractRiskMetrics,
@@ -34,49 +37,72 @@ import {
 /** Where the site explains every formula (functions/src/engine/README.md is the source of that page). */
 export const METHODOLOGY_URL = '/methodology';
 
-/** The caller's plan and the quotes it is served (late in live mode on FREE). */
-export async function planOf(
-  auth: AuthContext,
-  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now'>,
-): Promise<{ plan: CallerPlan; quotes: PlanQuotes }> {
-  const plan = await resolveCallerPlan(auth, deps.users);
-  return { plan, quotes: planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now) };
-}
-
 /** With delayed prices and no quote old enough stored yet, answering would leak a newer price. */
 function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableError {
-  const message = planMessage('PLAN_DELAYED_QUOTE_NOT_READY', { symbol, minutes });
-  return withMessageCode(
-    new ServiceUnavailableError(englishPlanMessage(message), 60),
-    message.code,
-    message.params,
-  );
+  return new ServiceUnavailableError(message('PLAN_DELAYED_QUOTE_NOT_READY', { symbol, minutes }), 60);
 }
 
 /**
- * The engine's analysis of one symbol, as of the quote the price poll stored (so every route agrees
- * with the dashboard's prices), or the source's latest quote when none is stored yet (never for a
- * plan with delayed prices). Unknown symbols and symbols without history are 404s, a failing live
+ * The caller's plan and its reading of the market: live, a plan with delayed prices (FREE) reads the
+ * stored quotes as they were DELAYED_PRICE_MINUTES ago and never the live source's newer one
+ * (entitlements/plan-quotes.ts); in replay every plan reads the replay date's bar.
+ */
+export async function planReadingOf(
+  auth: AuthContext,
+  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now'>,
+): Promise<{ plan: CallerPlan; reading: MarketReading; delayedMinutes: number | null }> {
+  const plan = await resolveCallerPlan(auth, deps.users);
+  const quotes = planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now);
+  const reading = readMarketAt({ engine: deps.engine, prices: quotes }, deps.now());
+  const minutes = quotes.delayedMinutes;
+  if (minutes === null) return { plan, reading, delayedMinutes: null };
+  return {
+    plan,
+    delayedMinutes: minutes,
+    reading: {
+      ...reading,
+      async quote(symbol) {
+        const found = (await reading.quotes([symbol])).get(symbol) ?? null;
+        if (!found) throw noDelayedQuote(symbol, minutes);
+        return found;
+      },
+    },
+  };
+}
+
+/**
+ * The engine's analysis of one symbol at one reading of the market clock (market-data/market-quotes.ts:
+ * the replay at the clock's date, live the quote the price poll stored, so every route agrees with
+ * the dashboard's prices; a plan with delayed prices reads it as it was then). Unknown symbols,
+ * symbols with no data on the market date and symbols without history are 404s, a failing live
  * source a 503.
  */
 export async function analyzeKnownSymbol(
   symbol: string,
-  deps: Pick<AiDeps, 'engine' | 'prices'>,
-  quotes: Pick<PlanQuotes, 'getQuote' | 'delayedMinutes'> = { ...deps.prices, delayedMinutes: null },
+  deps: Pick<AiDeps, 'engine' | 'prices' | 'now'>,
+  reading: MarketReading = readMarketAt(deps, deps.now()),
 ): Promise<EngineAnalysis> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await quotes.getQuote(info.symbol);
-    if (!stored && quotes.delayedMinutes !== null) throw noDelayedQuote(info.symbol, quotes.delayedMinutes);
-    return await deps.engine.analyze(info.symbol, stored ? { quote: quoteFromStored(stored) } : {});
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
+    return await deps.engine.analyze(info.symbol, { quote });
   } catch (error: unknown) {
     throw toHttpError(error);
   }
 }
 
-/** The full analysis; `symbolAnalysisAt` takes out what the caller's plan does not include. */
+function noDataError(info: SymbolInfo, date: string): NoDataOnDateError {
+  return new NoDataOnDateError(info.symbol, date, info.first_date, info.last_date);
+}
+
+/**
+ * The full analysis in the contract's shape, its texts worded by `render` (the caller's language);
+ * `symbolAnalysisAt` takes out what the caller's plan does not include.
+ */
 export function buildSymbolAnalysis(
   result: EngineAnalysis,
+  render: Render,
   quota: DetailQuota | null = null,
   delayedMinutes: number | null = null,
 ): z.input<typeof SymbolAnalysisSchema> {
@@ -90,14 +116,14 @@ export function buildSymbolAnalysis(
       ...toContractQuote(info, quote),
       ...(delayedMinutes === null ? {} : { delayed_minutes: delayedMinutes }),
     },
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     speculation_level: gradeToSpeculationLevel(grade),
     recommendation: analysis.recommendation.action,
     target_price: analysis.recommendation.target_price,
     confidence_score: analysis.recommendation.confidence_score,
-    reasoning: buildRecommendationReasoning(info.name, analysis),
+    reasoning: render(buildRecommendationReasoning(info.name, analysis)),
     methodology_url: METHODOLOGY_URL,
     detail_level: 'full',
     detail_quota: quota,
@@ -110,12 +136,12 @@ export function buildSymbolAnalysis(
  * `risk_tolerance` are accepted as the spec sends them but do not change the figures: the engine has
  * one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, auth: AuthContext, deps: AiDeps) {
-  const { plan, quotes } = await planOf(auth, deps);
-  const result = await analyzeKnownSymbol(symbol, deps, quotes);
+export async function analyzeStock(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+  const { plan, reading, delayedMinutes } = await planReadingOf(auth, deps);
+  const result = await analyzeKnownSymbol(symbol, deps, reading);
   const quota = await chargeDetailView(plan, result.info.symbol, deps.now(), deps);
   return symbolAnalysisAt(
-    buildSymbolAnalysis(result, quota, quotes.delayedMinutes),
+    buildSymbolAnalysis(result, render, quota, delayedMinutes),
     detailLevelOf(plan.tier),
   );
 }
@@ -125,8 +151,8 @@ export async function getRationalityScore(
   auth: AuthContext,
   deps: AiDeps,
 ): Promise<z.input<typeof RationalityScoreResponseSchema>> {
-  const { quotes } = await planOf(auth, deps);
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+  const { reading, delayedMinutes } = await planReadingOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
   const grade = analysis.nugget_scores.investment_grade;
   return {
     symbol: info.symbol,
@@ -136,21 +162,23 @@ export async function getRationalityScore(
     recommendation: analysis.recommendation.action,
     investment_grade: grade,
     as_of: quote.as_of,
-    ...(quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes }),
+    market_date: quote.market_date,
+    ...(delayedMinutes === null ? {} : { delayed_minutes: delayedMinutes }),
   };
 }
 
 /** GET /ai/nugget-analysis/{symbol}: a detail too (quota once per symbol a day), shaped by plan. */
-export async function getNuggetAnalysis(symbol: string, auth: AuthContext, deps: AiDeps) {
-  const { plan, quotes } = await planOf(auth, deps);
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+export async function getNuggetAnalysis(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+  const { plan, reading } = await planReadingOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
   const quota = await chargeDetailView(plan, info.symbol, deps.now(), deps);
   const full = {
     symbol: info.symbol,
-    nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+    nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
+    market_date: quote.market_date,
     detail_quota: quota,
   };
   return nuggetAnalysisAt(full, detailLevelOf(plan.tier));
@@ -167,50 +195,65 @@ function logBatchFailure(symbol: string, error: unknown): void {
  * Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. Scores
  * only (no detail), so nothing is counted; prices as the caller's plan serves them.
  */
-export async function analyzeBatch(symbols: readonly string[], auth: AuthContext, deps: AiDeps) {
-  const { quotes } = await planOf(auth, deps);
+export async function analyzeBatch(
+  symbols: readonly string[],
+  auth: AuthContext,
+  render: Render,
+  deps: AiDeps,
+) {
+  const { reading } = await planReadingOf(auth, deps);
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+      const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({
         symbol: info.symbol,
         rationality_score: analysis.nugget_scores.composite_rationality_score,
         speculation_level: gradeToSpeculationLevel(analysis.nugget_scores.investment_grade),
         current_price: quote.price,
         recommendation: analysis.recommendation.action,
+        as_of: quote.as_of,
+        market_date: quote.market_date,
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedAnalysis(symbol));
+      results.push({ ...buildFailedAnalysis(symbol), error: render(message('MARKET_ANALYSIS_FAILED')) });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
 /** Scores of several symbols: the factors' inputs only for a plan with full details. */
-export async function analyzeNuggetBatch(symbols: readonly string[], auth: AuthContext, deps: AiDeps) {
-  const { plan, quotes } = await planOf(auth, deps);
+export async function analyzeNuggetBatch(
+  symbols: readonly string[],
+  auth: AuthContext,
+  render: Render,
+  deps: AiDeps,
+) {
+  const { plan, reading } = await planReadingOf(auth, deps);
   const level = detailLevelOf(plan.tier);
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
-      const { info, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+      const { info, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({
         symbol: info.symbol,
-        nugget_scores: nuggetScoresAt(toContractNuggetScores(analysis.nugget_scores), level),
+        nugget_scores: nuggetScoresAt(toContractNuggetScores(analysis.nugget_scores, render), level),
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);
-      results.push(buildFailedNuggetAnalysis(symbol));
+      results.push({
+        ...buildFailedNuggetAnalysis(symbol),
+        error: render(message('MARKET_NUGGET_ANALYSIS_FAILED')),
+      });
     }
   }
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-/** The last `days` daily bars up to the symbol's current date (replay clock or live). */
+/** The last `days` daily bars up to the symbol's bar at the market date (replay clock or live). */
 export async function getPriceHistory(
   symbol: string,
   days: number,
@@ -218,10 +261,9 @@ export async function getPriceHistory(
 ): Promise<z.input<typeof PriceHistoryResponseSchema>> {
   try {
     const info = await deps.engine.describe(symbol);
-    const stored = await deps.prices.getQuote(info.symbol);
-    const quote = stored
-      ? quoteFromStored(stored)
-      : await deps.engine.source.provider.getLatestQuote(info.symbol);
+    const reading = readMarketAt(deps, deps.now());
+    const quote = await reading.quote(info.symbol);
+    if (!quote) throw noDataError(info, reading.marketDate.date);
     // Calendar span wide enough for `days` trading bars (crypto trades every day, stocks 5 of 7).
     const span = Math.ceil(days * (info.asset_type === 'crypto' ? 1 : 7 / 5)) + 10;
     const from = new Date(Date.parse(`${quote.as_of}T00:00:00Z`) - span * 86_400_000)
@@ -234,6 +276,7 @@ export async function getPriceHistory(
       symbol: info.symbol,
       name: info.name,
       data_mode: deps.engine.dataMode,
+      market_date: quote.market_date,
       source: quote.source,
       bars: bars.map((bar) => ({
         date: bar.date,

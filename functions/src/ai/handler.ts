@@ -1,4 +1,5 @@
 import { createAreaHandler } from '../platform/http-handler';
+import { rendererFor } from '../platform/messages';
 import { createAiDeps } from './ai-deps';
 import {
   analyzeBatch,
@@ -10,12 +11,13 @@ import {
 } from './analysis-service';
 import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { getAiHealth } from './health-service';
+import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
- * The catalyst routes load on first use: 3 of the area's 17 routes need the news code (the sentiment
+ * The catalyst routes load on first use: 3 of the area's 18 routes need the news code (the sentiment
  * lexicon, the offline headline set, the EDGAR and RSS parsers), and a cold start for the others
  * should not evaluate it (bench/results.md, cold initialisation).
  */
@@ -31,35 +33,48 @@ async function loadCatalysts() {
 export const handler = createAreaHandler(
   'ai',
   {
-    health: async (_request, deps) => getAiHealth(deps),
-    analyzeStock: async ({ body, auth }, deps) => analyzeStock(body.symbol, auth, deps),
-    analyzeBatch: async ({ body, auth }, deps) => analyzeBatch(body.symbols, auth, deps),
+    health: async ({ language }, deps) => getAiHealth(rendererFor(language), deps),
+    marketClock: async (_request, deps) => getMarketClock(deps),
+    analyzeStock: async ({ body, auth, language }, deps) =>
+      analyzeStock(body.symbol, auth, rendererFor(language), deps),
+    analyzeBatch: async ({ body, auth, language }, deps) =>
+      analyzeBatch(body.symbols, auth, rendererFor(language), deps),
     rationalityScore: async ({ params, auth }, deps) => getRationalityScore(params.symbol, auth, deps),
     analyzePortfolio: async ({ body, auth }, deps) => analyzePortfolioHoldings(body.holdings, auth, deps),
-    recommendations: async ({ params, query, auth }, deps) =>
-      getRecommendations(params.user, query.limit, auth, deps),
-    recommendationDetail: async ({ params, auth }, deps) =>
-      getRecommendationDetail(params.user, params.symbol, auth, deps),
+    recommendations: async ({ params, query, auth, language }, deps) =>
+      getRecommendations(params.user, query.limit, auth, language, deps),
+    recommendationDetail: async ({ params, auth, language }, deps) =>
+      getRecommendationDetail(params.user, params.symbol, auth, language, deps),
     portfolioHistory: async ({ params, query, auth }, deps) =>
       getPortfolioHistory(params.user, query.limit, auth, deps),
-    alerts: async ({ query }, deps) => getAlerts(query.limit, deps),
-    nuggetAnalysis: async ({ params, auth }, deps) => getNuggetAnalysis(params.symbol, auth, deps),
-    nuggetBatch: async ({ body, auth }, deps) => analyzeNuggetBatch(body.symbols, auth, deps),
-    enhancedPrices: async ({ auth }, deps) => getEnhancedPrices(auth, deps),
+    alerts: async ({ query, language }, deps) => getAlerts(query.limit, language, deps),
+    nuggetAnalysis: async ({ params, auth, language }, deps) =>
+      getNuggetAnalysis(params.symbol, auth, rendererFor(language), deps),
+    nuggetBatch: async ({ body, auth, language }, deps) =>
+      analyzeNuggetBatch(body.symbols, auth, rendererFor(language), deps),
+    enhancedPrices: async ({ auth, language }, deps) => getEnhancedPrices(auth, rendererFor(language), deps),
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
-    contextualRecommendations: async ({ query }, deps) => {
+    contextualRecommendations: async ({ query, language }, deps) => {
       const news = await loadCatalysts();
-      return news.getContextualRecommendations(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+      const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
+      return news.getContextualRecommendations(query, rendererFor(language), routeDeps);
     },
-    marketCatalysts: async ({ query }, deps) => {
+    marketCatalysts: async ({ query, language }, deps) => {
       const news = await loadCatalysts();
-      return news.getMarketCatalysts(query, news.getCatalystRouteDeps(deps.engine, deps.now));
+      return news.getMarketCatalysts(
+        query,
+        rendererFor(language),
+        news.getCatalystRouteDeps(deps.engine, deps.now),
+      );
     },
-    liveMarketAlerts: async (_request, deps) => {
+    liveMarketAlerts: async ({ language }, deps) => {
       const news = await loadCatalysts();
-      return news.getLiveMarketAlerts(news.getCatalystRouteDeps(deps.engine, deps.now));
+      return news.getLiveMarketAlerts(
+        rendererFor(language),
+        news.getCatalystRouteDeps(deps.engine, deps.now),
+      );
     },
   },
   { createDeps: createAiDeps, recordCost: saveCostRecordToUsageTable },

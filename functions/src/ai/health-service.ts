@@ -1,8 +1,12 @@
 import type { z } from 'zod';
 import type { AiHealthResponseSchema } from '@app/shared/domain/entities/market';
+import { qualityReasonsOf } from '../data/feed-health-repository';
 import { PRICE_POLL_JOB } from '../data/job-runs-repository';
 import type { StoredQuote } from '../data/prices-repository';
 import { quoteFromStored } from '../market-data/engine-mappers';
+import { readMarketAt } from '../market-data/market-quotes';
+import { message, type Message } from '@app/shared/messages/message';
+import type { Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 
 type Check = z.input<typeof AiHealthResponseSchema>['checks'][number];
@@ -13,25 +17,41 @@ const daysBetween = (from: string, to: string) =>
 /**
  * Real checks, each pass / warn / fail; 'healthy' only when all pass, 'unhealthy' when any fails:
  * - price_poll: the last run finished within 3 poll intervals (warn within 10) and not every symbol failed;
- * - symbols_tracked: every watched symbol has a stored quote (warn when some do, fail when none);
- * - data_freshness: each stored quote's as-of date against the clock. Replay: the market clock's
- *   date for that series, at most 2 bars behind (the poll runs more often than the clock moves).
- *   Live: at most 4 calendar days old for stocks (long weekends), 1 for crypto;
+ * - symbols_tracked: every watched symbol with data on the market date has a stored quote (warn when
+ *   some do, fail when none); a replayed series outside the replay window is not expected;
+ * - data_freshness: each stored quote's date against the clock. Replay: the market date it was read
+ *   at, at most 2 dates of the replay calendar behind the clock's (the poll runs about as often as
+ *   the clock moves; a quote of an earlier cycle is behind by the whole rest of it). Live: at most 4
+ *   calendar days old for stocks (long weekends), 1 for crypto;
  * - feed_quality: no symbol 'poor' (warn when some are, fail when all are);
  * - engine: one stored symbol analyses without error.
  */
-export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealthResponseSchema>> {
+export async function getAiHealth(
+  render: Render,
+  deps: AiDeps,
+): Promise<z.input<typeof AiHealthResponseSchema>> {
   const now = deps.now();
   const checks: Check[] = [];
-  const universe = await deps.engine.listUniverse();
+  const reading = readMarketAt(deps, now);
+  const replay = deps.engine.dataMode === 'replay';
+  const watched = await deps.engine.listUniverse();
+  const current = replay ? await reading.quotes(watched.map((info) => info.symbol)) : null;
+  const universe = current ? watched.filter((info) => current.get(info.symbol)) : watched;
   const [lastRun, quotes, health] = await Promise.all([
     deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
     deps.prices.getQuotes(universe.map((info) => info.symbol)),
     deps.feedHealth.listFeedHealth(),
   ]);
+  const calendar = deps.engine.source.clock.replay?.config.calendar ?? [];
+  const stepsBehind = (stored: string): number => {
+    const storedStep = calendar.indexOf(stored);
+    if (storedStep < 0) return Infinity;
+    const step = reading.marketDate.step;
+    return step >= storedStep ? step - storedStep : calendar.length - storedStep + step;
+  };
 
   if (!lastRun) {
-    checks.push({ name: 'price_poll', status: 'fail', detail: 'The price poll has never run.' });
+    checks.push({ name: 'price_poll', status: 'fail', detail: render(message('HEALTH_POLL_NEVER_RAN')) });
   } else {
     const ageSeconds = Math.round((now.getTime() - Date.parse(lastRun.finished_at)) / 1000);
     const interval = deps.pollIntervalSeconds;
@@ -44,7 +64,16 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
     checks.push({
       name: 'price_poll',
       status,
-      detail: `Last run ${lastRun.finished_at} (${ageSeconds} s ago, expected every ${interval} s): ${lastRun.status}, ${lastRun.symbols_ok}/${lastRun.symbols_total} symbols.`,
+      detail: render(
+        message('HEALTH_POLL_LAST_RUN', {
+          finished: lastRun.finished_at,
+          age: ageSeconds,
+          interval,
+          status: lastRun.status,
+          ok: lastRun.symbols_ok,
+          total: lastRun.symbols_total,
+        }),
+      ),
     });
   }
 
@@ -52,22 +81,34 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
   checks.push({
     name: 'symbols_tracked',
     status: tracked.length === 0 ? 'fail' : tracked.length < universe.length ? 'warn' : 'pass',
-    detail: `${tracked.length} of ${universe.length} watched symbols have a stored quote.`,
+    detail: render(
+      message('HEALTH_SYMBOLS_TRACKED', {
+        tracked: tracked.length,
+        total: universe.length,
+        date: reading.marketDate.date,
+      }),
+    ),
   });
 
-  const lagging: string[] = [];
+  const lagging: Message[] = [];
   for (const info of tracked) {
     const stored = quotes.get(info.symbol) as StoredQuote;
-    if (deps.engine.dataMode === 'replay') {
-      const current = await deps.engine.source.provider.getLatestQuote(info.symbol);
-      const bars = await deps.engine.source.provider.getDailyBars(info.symbol, stored.as_of, current.as_of);
-      // A loop of the replay may put the clock before the stored bar: that is a lag of the whole loop.
-      const behind = current.as_of < stored.as_of ? Infinity : Math.max(0, bars.length - 1);
-      if (behind > 2) lagging.push(`${info.symbol} stored ${stored.as_of}, replay clock at ${current.as_of}`);
+    if (replay) {
+      const storedDate = stored.market_date ?? stored.as_of;
+      if (stepsBehind(storedDate) > 2) {
+        lagging.push(
+          message('HEALTH_BEHIND_REPLAY', {
+            symbol: info.symbol,
+            stored: storedDate,
+            clock: reading.marketDate.date,
+          }),
+        );
+      }
     } else {
       const age = daysBetween(stored.as_of, now.toISOString().slice(0, 10));
       if (age > (info.asset_type === 'crypto' ? 1 : 4) || stored.stale) {
-        lagging.push(`${info.symbol} as of ${stored.as_of}${stored.stale ? ' (stale fallback)' : ''}`);
+        const behind = { symbol: info.symbol, date: stored.as_of };
+        lagging.push(message(stored.stale ? 'HEALTH_BEHIND_LIVE_STALE' : 'HEALTH_BEHIND_LIVE', behind));
       }
     }
   }
@@ -81,10 +122,11 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
           : lagging.length === tracked.length
             ? 'fail'
             : 'warn',
-    detail:
+    detail: render(
       lagging.length === 0
-        ? `All ${tracked.length} stored quotes are current.`
-        : `Behind: ${lagging.join('; ')}.`,
+        ? message('HEALTH_ALL_CURRENT', { count: tracked.length })
+        : message('HEALTH_BEHIND', { symbols: lagging }),
+    ),
   });
 
   const poor = health.filter((record) => record.data_quality === 'poor');
@@ -98,12 +140,23 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
           : poor.length === health.length
             ? 'fail'
             : 'warn',
-    detail:
+    detail: render(
       health.length === 0
-        ? 'No feed health recorded yet.'
+        ? message('HEALTH_NO_FEED_HEALTH')
         : poor.length === 0
-          ? `${health.length} feeds, none poor (${health.filter((record) => record.data_quality === 'warning').length} with warnings).`
-          : `Poor: ${poor.map((record) => `${record.symbol} (${record.quality_reasons.join(', ')})`).join('; ')}.`,
+          ? message('HEALTH_FEEDS_NONE_POOR', {
+              count: health.length,
+              warnings: health.filter((record) => record.data_quality === 'warning').length,
+            })
+          : message('HEALTH_FEEDS_POOR', {
+              feeds: poor.map((record) =>
+                message('HEALTH_FEED_POOR_ENTRY', {
+                  symbol: record.symbol,
+                  reasons: qualityReasonsOf(record),
+                }),
+              ),
+            }),
+    ),
   });
 
   const probe = tracked[0];
@@ -115,17 +168,24 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
       checks.push({
         name: 'engine',
         status: 'pass',
-        detail: `${probe.symbol} analysed: grade ${result.analysis.nugget_scores.investment_grade}.`,
+        detail: render(
+          message('HEALTH_ENGINE_OK', {
+            symbol: probe.symbol,
+            grade: result.analysis.nugget_scores.investment_grade,
+          }),
+        ),
       });
     } catch (error: unknown) {
       checks.push({
         name: 'engine',
         status: 'fail',
-        detail: error instanceof Error ? error.message : String(error),
+        detail: render(
+          message('HEALTH_ENGINE_FAILED', { error: error instanceof Error ? error.message : String(error) }),
+        ),
       });
     }
   } else {
-    checks.push({ name: 'engine', status: 'fail', detail: 'No stored quote to analyse.' });
+    checks.push({ name: 'engine', status: 'fail', detail: render(message('HEALTH_NO_QUOTE_TO_ANALYSE')) });
   }
 
   const asOfDates = tracked.map((info) => (quotes.get(info.symbol) as StoredQuote).as_of).sort();
@@ -139,6 +199,7 @@ export async function getAiHealth(deps: AiDeps): Promise<z.input<typeof AiHealth
     checks,
     symbols_tracked: tracked.length,
     latest_as_of: asOfDates.at(-1) ?? null,
+    market_date: reading.marketDate.date,
     checked_at: now.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { AuthContext } from '../platform/auth-context';
+import { message } from '@app/shared/messages/message';
 import { ForbiddenError, UnauthorizedError } from '../platform/errors';
 
 /** The public demo's user id in paths (docs/product.md "Roles, plans and demo mode": the default user id). */
@@ -17,10 +18,8 @@ export interface ListOwner {
 export function resolveListOwner(pathUser: string, auth: AuthContext, demoUserId: string | null): ListOwner {
   if (pathUser === DEMO_USER) return { userId: demoUserId, isDemo: true };
   if (auth.kind !== 'user') {
-    throw new UnauthorizedError(
-      `Please sign in to read this list; without signing in only '${DEMO_USER}' is available.`,
-    );
+    throw new UnauthorizedError(message('AUTH_LIST_SIGN_IN_REQUIRED', { demo: DEMO_USER }));
   }
-  if (auth.userId !== pathUser) throw new ForbiddenError('You may read only your own list.');
+  if (auth.userId !== pathUser) throw new ForbiddenError(message('AUTH_LIST_NOT_YOURS'));
   return { userId: auth.userId, isDemo: false };
 }

@@ -7,80 +7,117 @@ import type {
   PricesResponseSchema,
 } from '@app/shared/domain/entities/market';
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
-import type { StoredQuote } from '../data/prices-repository';
 import type { EngineAnalysis } from '../market-data/market-engine';
-import type { SymbolInfo } from '../engine/types';
+import { barCloseTime } from '../engine/market-clock';
+import { isFxSymbol } from '../engine/fx-rates';
+import type { Quote, SymbolInfo } from '../engine/types';
+import type { Language } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
-import type { PlanQuotes } from '../entitlements/plan-quotes';
 import type { AuthContext } from '../platform/auth-context';
+import { render, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
-import { planOf } from './analysis-service';
-import { quoteFromStored } from '../market-data/engine-mappers';
+import { planReadingOf } from './analysis-service';
 
-type MarketGroup = 'indices' | 'crypto' | 'commodities';
+type MarketGroup = 'indices' | 'crypto' | 'commodities' | 'currencies';
 
 /**
- * Dashboard column of a symbol: indices are Yahoo's ^ tickers, crypto by asset type, commodities are
- * futures (=F) and alternatives. The replay has one index (^GSPC), one crypto (BTC-USD) and no
- * commodity series at all, so there its commodities column is empty rather than invented.
+ * Dashboard column of a symbol: indices are Yahoo's ^ tickers, crypto by asset type, currencies are
+ * Yahoo's FX pairs (=X), commodities are futures (=F) and other alternatives. The replay has one
+ * index (^GSPC), one crypto (BTC-USD), six FX pairs and no commodity series at all, so there its
+ * commodities column is empty rather than invented.
  */
 export function marketGroupOf(info: Pick<SymbolInfo, 'symbol' | 'asset_type'>): MarketGroup | null {
   if (info.symbol.startsWith('^')) return 'indices';
   if (info.asset_type === 'crypto') return 'crypto';
+  if (isFxSymbol(info.symbol)) return 'currencies';
   if (info.symbol.endsWith('=F') || info.asset_type === 'alternative') return 'commodities';
   return null;
 }
 
 interface QuotedAnalysis {
   info: SymbolInfo;
-  stored: StoredQuote;
+  quote: Quote;
   result: EngineAnalysis | null;
   error: string | null;
 }
 
+interface MarketSnapshot {
+  marketDate: string;
+  rows: QuotedAnalysis[];
+  noData: { symbol: string; name: string }[];
+  /** When the poll last stored a quote (live), or when the answer was built (replay). */
+  updatedAt: string;
+  /** Minutes the caller's plan serves live prices late (FREE); null otherwise. */
+  delayedMinutes: number | null;
+}
+
 /**
- * Every watched symbol the price poll has stored a quote for (as the caller's plan is served it), with
- * its analysis as of that quote.
+ * Every watched symbol at one reading of the market clock as the caller's plan reads it, with its
+ * analysis as of that quote; the symbols without data on the date apart. Replay reads the series at
+ * the clock's date; live reads what the price poll stored (FREE: as it was 15 minutes ago).
  */
-async function loadStoredUniverse(deps: AiDeps, served: PlanQuotes): Promise<QuotedAnalysis[]> {
+async function loadMarketSnapshot(
+  deps: AiDeps,
+  auth: AuthContext,
+  analyse: boolean,
+): Promise<MarketSnapshot> {
+  const now = deps.now();
+  const { reading, delayedMinutes } = await planReadingOf(auth, deps);
   const universe = await deps.engine.listUniverse();
-  const quotes = await served.getQuotes(universe.map((info) => info.symbol));
+  const quotes = await reading.quotes(universe.map((info) => info.symbol));
   const rows: QuotedAnalysis[] = [];
+  const noData: MarketSnapshot['noData'] = [];
   for (const info of universe) {
-    const stored = quotes.get(info.symbol);
-    if (!stored) continue;
+    const quote = quotes.get(info.symbol);
+    if (!quote) {
+      // Replay: no bar near the date. Live: not polled yet (then it is simply not listed).
+      if (deps.engine.dataMode === 'replay') noData.push({ symbol: info.symbol, name: info.name });
+      continue;
+    }
+    if (!analyse) {
+      rows.push({ info, quote, result: null, error: null });
+      continue;
+    }
     try {
-      rows.push({
-        info,
-        stored,
-        result: await deps.engine.analyze(info.symbol, { quote: quoteFromStored(stored) }),
-        error: null,
-      });
+      rows.push({ info, quote, result: await deps.engine.analyze(info.symbol, { quote }), error: null });
     } catch (error: unknown) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn('analysis failed for a stored quote', { symbol: info.symbol, error: message });
-      rows.push({ info, stored, result: null, error: message });
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.warn('analysis failed for a quote', { symbol: info.symbol, error: reason });
+      rows.push({ info, quote, result: null, error: reason });
     }
   }
-  return rows;
+  // The newest stored update the plan may see: a delayed plan's clock stops 15 minutes back.
+  const stored =
+    deps.engine.dataMode === 'live' && delayedMinutes === null
+      ? await deps.prices.getQuotes(rows.map((row) => row.info.symbol))
+      : null;
+  const updatedAt = stored
+    ? [...stored.values()].reduce(
+        (latest, quote) => (quote.updated_at > latest ? quote.updated_at : latest),
+        '',
+      )
+    : delayedMinutes !== null
+      ? new Date(now.getTime() - delayedMinutes * 60_000).toISOString()
+      : '';
+  return {
+    marketDate: reading.marketDate.date,
+    rows,
+    noData,
+    updatedAt: updatedAt || now.toISOString(),
+    delayedMinutes,
+  };
 }
 
-function latestUpdate(rows: readonly QuotedAnalysis[], now: Date): string {
-  return (
-    rows.reduce((latest, row) => (row.stored.updated_at > latest ? row.stored.updated_at : latest), '') ||
-    now.toISOString()
-  );
-}
+const delayedField = (minutes: number | null) => (minutes === null ? {} : { delayed_minutes: minutes });
 
-const delayedField = (quotes: PlanQuotes) =>
-  quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes };
-
+/** The dashboard's prices and groups, their notes worded by `say` (the caller's language). */
 export async function getEnhancedPrices(
   auth: AuthContext,
+  say: Render,
   deps: AiDeps,
 ): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
-  const { quotes } = await planOf(auth, deps);
-  const rows = await loadStoredUniverse(deps, quotes);
+  const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, true);
   // Best composite first: the dashboard takes its top three from the first entries.
   const ranked = [...rows].sort(
     (a, b) =>
@@ -92,49 +129,55 @@ export async function getEnhancedPrices(
     indices: [],
     crypto: [],
     commodities: [],
+    currencies: [],
   };
-  for (const { info, stored, result, error } of ranked) {
+  for (const { info, quote, result, error } of ranked) {
     const scores = result?.analysis.nugget_scores;
+    const topNugget = scores?.key_nuggets[0];
     const failed = buildFailedNuggetAnalysis(info.symbol).nugget_scores;
     enhanced[info.symbol] = {
       symbol: info.symbol,
       name: info.name,
-      price: stored.price,
+      price: quote.price,
       composite_score: scores?.composite_rationality_score ?? failed.composite_rationality_score,
       investment_grade: scores?.investment_grade ?? failed.investment_grade,
       financial_health: scores?.financial_health_score ?? failed.financial_health_score,
       risk_level: scores?.risk_score ?? failed.risk_score,
-      top_nugget: scores?.key_nuggets[0]?.text.en ?? '',
-      after_hours_price: stored.after_hours_price,
-      premarket_change: stored.premarket_change,
-      change_percent: stored.change_percent,
-      as_of: stored.as_of,
-      data_mode: stored.mode,
-      ...(error ? { error: 'Nugget analysis failed' } : {}),
+      top_nugget: topNugget ? say(topNugget.message) : '',
+      after_hours_price: quote.after_hours_price ?? null,
+      premarket_change: quote.premarket_change ?? null,
+      change_percent: quote.change_percent,
+      as_of: quote.as_of,
+      market_date: quote.market_date,
+      data_mode: quote.mode,
+      ...(error ? { error: say(message('MARKET_NUGGET_ANALYSIS_FAILED')) } : {}),
     };
     const group = marketGroupOf(info);
     if (group) {
       groups[group].push({
         symbol: info.symbol,
         name: info.name,
-        value: stored.price,
-        change: stored.change,
-        change_percent: stored.change_percent,
+        value: quote.price,
+        change: quote.change,
+        change_percent: quote.change_percent,
         investment_grade: scores?.investment_grade ?? null,
         composite_score: scores?.composite_rationality_score ?? null,
-        after_hours_price: stored.after_hours_price,
-        as_of: stored.as_of,
-        analysisNote: scores?.key_nuggets[0]?.text.en ?? 'Analysis unavailable',
+        after_hours_price: quote.after_hours_price ?? null,
+        as_of: quote.as_of,
+        market_date: quote.market_date,
+        analysisNote: say(topNugget?.message ?? message('MARKET_ANALYSIS_UNAVAILABLE')),
       });
     }
   }
   return {
     status: rows.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
-    ...delayedField(quotes),
+    market_date: marketDate,
+    ...delayedField(delayedMinutes),
     enhanced_prices: enhanced,
     market_groups: groups,
-    updated_at: latestUpdate(rows, deps.now()),
+    no_data: noData,
+    updated_at: updatedAt,
   };
 }
 
@@ -142,63 +185,75 @@ export async function getPrices(
   auth: AuthContext,
   deps: AiDeps,
 ): Promise<z.input<typeof PricesResponseSchema>> {
-  const served = await planOf(auth, deps);
-  const universe = await deps.engine.listUniverse();
-  const quotes = await served.quotes.getQuotes(universe.map((info) => info.symbol));
+  const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, false);
   const prices: z.input<typeof PricesResponseSchema>['prices'] = {};
-  const stored: StoredQuote[] = [];
-  for (const info of universe) {
-    const quote = quotes.get(info.symbol);
-    if (!quote) continue;
-    stored.push(quote);
+  for (const { info, quote } of rows) {
     prices[info.symbol] = {
       symbol: info.symbol,
       name: info.name,
       price: quote.price,
       change_percent: quote.change_percent,
       as_of: quote.as_of,
+      market_date: quote.market_date,
       data_mode: quote.mode,
       stale: quote.stale,
     };
   }
   return {
-    status: stored.length > 0 ? 'success' : 'error',
+    status: rows.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
-    ...delayedField(served.quotes),
+    market_date: marketDate,
+    ...delayedField(delayedMinutes),
     prices,
-    updated_at:
-      stored.reduce((latest, quote) => (quote.updated_at > latest ? quote.updated_at : latest), '') ||
-      deps.now().toISOString(),
+    no_data: noData,
+    updated_at: updatedAt,
   };
 }
 
-/** GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts). */
-export async function getAlerts(limit: number, deps: AiDeps) {
+/** A stored alert text in `language`: a message worded, an old row's sentence as it is. */
+function readAlertText(text: Message | string, language: Language): string {
+  return typeof text === 'string' ? text : render(text, language);
+}
+
+/**
+ * GET /ai/alerts: price and volume alerts the price poll raised (rules: engine/market-alerts.ts), of
+ * the market clock's cycle and up to its date, in the caller's language. In replay an alert is timed
+ * in market time: published at its bar's close, `hours_ago` from the replay's moment.
+ */
+export async function getAlerts(limit: number, language: Language, deps: AiDeps) {
   const now = deps.now();
-  const stored = await deps.marketAlerts.listAlerts(limit, Math.floor(now.getTime() / 1000));
-  const alerts: z.input<typeof LiveMarketAlertSchema>[] = stored.map((alert) => ({
-    alert_id: alert.alert_id,
-    symbol: alert.symbol,
-    alert_level: alert.alert_level,
-    event_type: alert.event_type,
-    title: alert.title,
-    message: alert.message,
-    impact_score: alert.impact_score,
-    sentiment: alert.sentiment,
-    sentiment_score: alert.sentiment_score,
-    published_time: alert.published_time,
-    hours_ago: Math.max(
-      0,
-      Math.round(((now.getTime() - Date.parse(alert.published_time)) / 3_600_000) * 100) / 100,
-    ),
-    source: alert.source,
-    url: alert.url,
-    keywords: alert.keywords,
-    recommended_action: alert.recommended_action,
-  }));
+  const clock = deps.engine.source.clock;
+  const marketDate = clock.at(now);
+  const replay = deps.engine.dataMode === 'replay';
+  const moment = clock.momentAt(now);
+  const stored = await deps.marketAlerts.listAlerts(limit, Math.floor(now.getTime() / 1000), {
+    cycleId: marketDate.cycleId,
+    marketDate: marketDate.date,
+  });
+  const alerts: z.input<typeof LiveMarketAlertSchema>[] = stored.map((alert) => {
+    const published = replay ? barCloseTime(alert.as_of) : new Date(alert.published_time);
+    return {
+      alert_id: alert.alert_id,
+      symbol: alert.symbol,
+      alert_level: alert.alert_level,
+      event_type: alert.event_type,
+      title: readAlertText(alert.title, language),
+      message: readAlertText(alert.message, language),
+      impact_score: alert.impact_score,
+      sentiment: alert.sentiment,
+      sentiment_score: alert.sentiment_score,
+      published_time: published.toISOString(),
+      hours_ago: Math.max(0, Math.round(((moment.getTime() - published.getTime()) / 3_600_000) * 100) / 100),
+      as_of: alert.as_of,
+      source: alert.source,
+      url: alert.url === '#' ? '' : alert.url,
+      keywords: alert.keywords.map((keyword) => readAlertText(keyword, language)),
+      recommended_action: readAlertText(alert.recommended_action, language),
+    };
+  });
   return {
     success: true,
     alerts,
-    ...(alerts.length === 0 ? { message: 'No price or volume alerts in the last days.' } : {}),
+    ...(alerts.length === 0 ? { message: render(message('MARKET_NO_RECENT_ALERTS'), language) } : {}),
   };
 }

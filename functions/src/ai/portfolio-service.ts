@@ -5,11 +5,13 @@ import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { analyzePortfolio, type HoldingAnalysisInput } from '../engine/analytics/portfolio-analysis';
 import { ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market-data/market-engine';
 import { addCalendarDays } from '../engine/point-in-time';
-import type { Bar, SymbolAnalysis } from '../engine/types';
+import { barOnOrBefore } from '../engine/market-clock';
+import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
+import { readMarketAt } from '../market-data/market-quotes';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
 import { assertFeature } from '../entitlements/entitlements';
-import { analyzeKnownSymbol, planOf } from './analysis-service';
+import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
 import { resolveListOwner } from './list-access';
 
 type HistoryPoint = z.input<typeof PortfolioHistoryPointSchema>;
@@ -21,41 +23,56 @@ interface PositionHistory {
 }
 
 /**
- * Value of a set of positions over the last `limit` bars, with the value-weighted composite
- * rationality score at each point (each holding re-analysed with only the bars up to that point).
- * Histories are aligned by position from each one's latest bar, as in the portfolio analysis: the
- * replay's series sit on different calendar dates but advance together, one bar per clock tick. A
- * point's date is that of the largest position's bar. Today's shares are held throughout.
+ * Value of a set of positions over the last `limit` dates of the market's calendar up to the market
+ * date (the dates on which a held series has a bar), with the value-weighted composite rationality
+ * score at each (each holding re-analysed with only the bars up to that date). Each position is
+ * read at a date as everywhere else: its last bar on or before it, at most three days old; a date on
+ * which a holding has no such bar has no point (its value would be incomplete). Today's shares are
+ * held throughout.
  */
-export function buildPortfolioHistory(positions: readonly PositionHistory[], limit: number): HistoryPoint[] {
+export function buildPortfolioHistory(
+  positions: readonly PositionHistory[],
+  limit: number,
+  marketDate: IsoDate,
+): HistoryPoint[] {
   if (positions.length === 0) return [];
-  const anchor = positions.reduce((best, position) =>
-    position.shares * position.result.quote.price > best.shares * best.result.quote.price ? position : best,
-  );
-  const length = Math.min(limit, ...positions.map((position) => position.bars.length));
-  const points: HistoryPoint[] = [];
-  for (let back = length - 1; back >= 0; back -= 1) {
-    let total = 0;
-    let weightedScore = 0;
-    for (const position of positions) {
-      const end = position.bars.length - back;
-      const bar = position.bars[end - 1] as Bar;
-      const value = position.shares * bar.close;
-      const analysis: SymbolAnalysis =
-        back === 0
+  const dates = [...new Set(positions.flatMap((position) => position.bars.map((bar) => bar.date)))]
+    .filter((date) => date <= marketDate)
+    .sort()
+    .slice(-limit);
+  const analysisAt = new Map<string, SymbolAnalysis>();
+  const scoreOf = (position: PositionHistory, index: number): number => {
+    const key = `${position.result.info.symbol}|${index}`;
+    let analysis = analysisAt.get(key);
+    if (!analysis) {
+      const bar = position.bars[index] as Bar;
+      analysis =
+        bar.date === position.result.quote.as_of
           ? position.result.analysis
           : analyzeSymbol({
               symbol: position.result.info.symbol,
-              bars: position.bars.slice(0, end),
+              bars: position.bars.slice(0, index + 1),
               assetType: position.result.info.asset_type,
               asOf: bar.date,
             });
-      total += value;
-      weightedScore += value * analysis.nugget_scores.composite_rationality_score;
+      analysisAt.set(key, analysis);
     }
-    const anchorBar = anchor.bars[anchor.bars.length - 1 - back] as Bar;
+    return analysis.nugget_scores.composite_rationality_score;
+  };
+  const points: HistoryPoint[] = [];
+  for (const date of dates) {
+    const held = positions.map((position) => ({ position, found: barOnOrBefore(position.bars, date) }));
+    if (held.some((entry) => entry.found === null)) continue;
+    let total = 0;
+    let weightedScore = 0;
+    for (const { position, found } of held) {
+      const { bar, index } = found as { bar: Bar; index: number };
+      const value = position.shares * bar.close;
+      total += value;
+      weightedScore += value * scoreOf(position, index);
+    }
     points.push({
-      date: anchorBar.date,
+      date,
       total_value: Math.round(total * 100) / 100,
       rationality_score: total > 0 ? Math.round((weightedScore / total) * 10) / 10 : null,
     });
@@ -66,6 +83,7 @@ export function buildPortfolioHistory(positions: readonly PositionHistory[], lim
 export async function getPortfolioHistory(pathUser: string, limit: number, auth: AuthContext, deps: AiDeps) {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
   const positions = owner.userId ? await deps.holdings.listPositions(owner.userId) : [];
+  const reading = readMarketAt(deps, deps.now());
   const merged = new Map<string, number>();
   for (const position of positions)
     merged.set(position.symbol, (merged.get(position.symbol) ?? 0) + position.shares);
@@ -73,9 +91,10 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
   for (const [symbol, shares] of merged) {
     let result: EngineAnalysis;
     try {
-      result = await analyzeKnownSymbol(symbol, deps);
+      result = await analyzeKnownSymbol(symbol, deps, reading);
     } catch {
-      // A held listing the engine cannot price over time (e.g. snapshot-only) has no history to add.
+      // A held listing the engine cannot price over time (snapshot-only, or no data on the market
+      // date) has no history to add.
       continue;
     }
     // Enough calendar days for `limit` points plus a year of history behind the oldest one.
@@ -83,7 +102,11 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
     const bars = await deps.engine.source.provider.getDailyBars(result.info.symbol, from, result.quote.as_of);
     histories.push({ shares, bars, result });
   }
-  return { user_id: pathUser, history: buildPortfolioHistory(histories, limit) };
+  return {
+    user_id: pathUser,
+    market_date: reading.marketDate.date,
+    history: buildPortfolioHistory(histories, limit, reading.marketDate.date),
+  };
 }
 
 /**
@@ -96,11 +119,11 @@ export async function analyzePortfolioHoldings(
   auth: AuthContext,
   deps: AiDeps,
 ) {
-  const { plan, quotes } = await planOf(auth, deps);
+  const { plan, reading } = await planReadingOf(auth, deps);
   assertFeature(plan.tier, 'advanced_analytics');
   const analyses: HoldingAnalysisInput[] = [];
   for (const symbol of new Set(holdings.map((holding) => holding.symbol))) {
-    const { info, quote, bars, analysis } = await analyzeKnownSymbol(symbol, deps, quotes);
+    const { info, quote, bars, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
     analyses.push({
       symbol: info.symbol,
       asset_type: info.asset_type,
@@ -112,5 +135,5 @@ export async function analyzePortfolioHoldings(
       closes: bars.map((bar) => bar.close),
     });
   }
-  return analyzePortfolio(holdings, analyses, { fallbackAsOf: deps.now().toISOString().slice(0, 10) });
+  return analyzePortfolio(holdings, analyses, { marketDate: reading.marketDate.date });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rendererFor } from '../platform/messages';
 import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
@@ -37,7 +38,9 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store:
       {
         DATA_MODE: 'replay',
         REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-        REPLAY_MS_PER_BAR: 60_000,
+        REPLAY_MS_PER_DAY: 60_000,
+        REPLAY_FROM: '2017-01-01',
+        REPLAY_TO: '2017-06-30',
         REPLAY_DATA_FILE: undefined,
         WATCHED_SYMBOLS: [],
         LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
@@ -77,8 +80,8 @@ describe('resolveListOwner', () => {
       userId: 'demo-investor',
       isDemo: true,
     });
-    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow(/sign in/);
-    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow(/only your own/);
+    expect(() => resolveListOwner('u1', { kind: 'anonymous' }, null)).toThrow('AUTH_LIST_SIGN_IN_REQUIRED');
+    expect(() => resolveListOwner('u1', user('u2'), null)).toThrow('AUTH_LIST_NOT_YOURS');
     expect(resolveListOwner('u1', user('u1'), null)).toEqual({ userId: 'u1', isDemo: false });
   });
 });
@@ -86,7 +89,7 @@ describe('resolveListOwner', () => {
 describe('getRecommendations', () => {
   it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
-    const before = await getRecommendations('premium', 10, user('premium'), deps);
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
     const [top, second] = before.recommendations;
     const decided = new Map([
       [top?.id ?? '', 'REJECTED'],
@@ -97,7 +100,7 @@ describe('getRecommendations', () => {
       getRecommendationStatuses: async (ids: readonly string[]) =>
         new Map(ids.flatMap((id) => (decided.has(id) ? [[id, decided.get(id)]] : []))),
     };
-    const after = await getRecommendations('premium', 10, user('premium'), {
+    const after = await getRecommendations('premium', 10, user('premium'), 'en', {
       ...deps,
       recommendationQueue,
     } as AiDeps);
@@ -106,15 +109,19 @@ describe('getRecommendations', () => {
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
   });
 
-  it('ranks the whole universe and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
+  it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
-    const free = await getRecommendations('free', 10, user('free'), deps);
-    const premium = await getRecommendations('premium', 10, user('premium'), deps);
-    expect(free.total_available).toBe(5);
+    const free = await getRecommendations('free', 10, user('free'), 'en', deps);
+    const premium = await getRecommendations('premium', 10, user('premium'), 'en', deps);
+    // On 2017-01-01 three series are graded: the S&P 500, Apple and bitcoin. The FX pairs are
+    // quoted, not advice; FB and AAPL-2007 have no data on that date.
+    expect(free.market_date).toBe('2017-01-01');
+    expect(premium.recommendations.map((item) => item.symbol).sort()).toEqual(['AAPL', 'BTC-USD', '^GSPC']);
+    expect(free.total_available).toBe(3);
     expect(free.tier_cap).toBe(3);
     expect(free.recommendations).toHaveLength(3);
     expect(premium.tier_cap).toBe(10);
-    expect(premium.recommendations).toHaveLength(5);
+    expect(premium.recommendations.every((item) => item.market_date === '2017-01-01')).toBe(true);
     const scores = premium.recommendations.map((item) => item.rationality_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Items keep the id the price poll queued them under, so an admin decision can show.
@@ -122,14 +129,14 @@ describe('getRecommendations', () => {
       premium.recommendations[0]?.symbol ?? '',
     );
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
-    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, deps);
+    const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, 'en', deps);
     expect(demo.recommendations).toHaveLength(2);
   });
 
   it('lists each card without its detail, whatever the plan', async () => {
     const deps = await buildDeps({ pro: 'PRO' });
 
-    const list = await getRecommendations('pro', 10, user('pro'), deps);
+    const list = await getRecommendations('pro', 10, user('pro'), 'en', deps);
 
     for (const item of list.recommendations) {
       expect(item.detail_level).toBe('summary');
@@ -143,7 +150,7 @@ describe('getRecommendations', () => {
   it('serves the demo list under the demo plan (Premium), whatever the seeded investor holds', async () => {
     const deps = await buildDeps({ 'demo-investor': 'FREE' });
 
-    const demo = await getRecommendations('demo_user', 10, { kind: 'anonymous' }, deps);
+    const demo = await getRecommendations('demo_user', 10, { kind: 'anonymous' }, 'en', deps);
 
     expect(demo.tier_cap).toBe(10);
   });
@@ -153,56 +160,58 @@ describe('getRecommendationDetail', () => {
   it('gives FREE the basic detail and PREMIUM the full one', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM' });
     const symbol =
-      (await getRecommendations('free', 10, user('free'), deps)).recommendations[0]?.symbol ?? '';
+      (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations[0]?.symbol ?? '';
 
-    const free = await getRecommendationDetail('free', symbol, user('free'), deps);
-    const premium = await getRecommendationDetail('premium', symbol, user('premium'), deps);
+    const free = await getRecommendationDetail('free', symbol, user('free'), 'en', deps);
+    const premium = await getRecommendationDetail('premium', symbol, user('premium'), 'en', deps);
 
     expect(free.recommendation.detail_level).toBe('basic');
-    expect(free.recommendation).not.toHaveProperty('reasoning_localized');
+    expect(free.recommendation).not.toHaveProperty('reasoning');
     expect(free.recommendation).not.toHaveProperty('risk_metrics');
     expect(free.recommendation.nugget_scores.factors?.[0]).not.toHaveProperty('inputs');
     expect(free.recommendation.nugget_scores.factors?.[0]?.score).not.toBeUndefined();
     expect(premium.recommendation.detail_level).toBe('full');
-    expect(premium.recommendation.reasoning_localized?.fr.length).toBeGreaterThan(20);
+    expect(premium.recommendation.reasoning?.length).toBeGreaterThan(20);
     expect(premium.recommendation.volume_analysis).toBeDefined();
     expect(premium.recommendation.nugget_scores.factors?.[0]?.inputs).toBeDefined();
   });
 
   it('counts one unit per symbol a day: a repeat is free', async () => {
     const deps = await buildDeps({ free: 'FREE' });
-    const symbols = (await getRecommendations('free', 10, user('free'), deps)).recommendations.map(
+    const symbols = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations.map(
       (item) => item.symbol,
     );
 
-    const first = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
-    const again = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
-    await getRecommendationDetail('free', symbols[1] ?? '', user('free'), deps);
-    const third = await getRecommendationDetail('free', symbols[2] ?? '', user('free'), deps);
+    const first = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
+    const again = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
+    await getRecommendationDetail('free', symbols[1] ?? '', user('free'), 'en', deps);
+    const third = await getRecommendationDetail('free', symbols[2] ?? '', user('free'), 'en', deps);
 
     expect(first.detail_quota).toEqual({ counted: true, used: 1, limit: 3, remaining: 2 });
     expect(again.detail_quota).toEqual({ counted: false, used: 1, limit: 3, remaining: 2 });
     expect(third.detail_quota).toEqual({ counted: true, used: 3, limit: 3, remaining: 0 });
   });
 
-  it('refuses a symbol beyond the plan cap (404) and charges nothing for it', async () => {
-    const deps = await buildDeps({ free: 'FREE', pro: 'PRO' });
-    const all = (await getRecommendations('pro', 10, user('pro'), deps)).recommendations;
-    const beyondCap = all[4]?.symbol ?? '';
+  it("refuses a symbol outside the caller's list (404) and charges nothing for it", async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const listed = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations;
+    // MSFT is watched but has no bar near the replay date, so it is in no list that day.
+    expect(listed.map((item) => item.symbol)).not.toContain('MSFT');
 
-    await expect(getRecommendationDetail('free', beyondCap, user('free'), deps)).rejects.toThrow(
-      /not among the recommendations/,
-    );
-    const next = await getRecommendationDetail('free', all[0]?.symbol ?? '', user('free'), deps);
+    await expect(getRecommendationDetail('free', 'MSFT', user('free'), 'en', deps)).rejects.toMatchObject({
+      status: 404,
+      userMessage: { code: 'PLAN_RECOMMENDATION_NOT_SHOWN', params: { symbol: 'MSFT' } },
+    });
+    const next = await getRecommendationDetail('free', listed[0]?.symbol ?? '', user('free'), 'en', deps);
     expect(next.detail_quota?.used).toBe(1);
   });
 
   it('never charges the demo, which gets the full detail', async () => {
     const deps = await buildDeps({});
-    const symbol = (await getRecommendations('demo_user', 10, { kind: 'anonymous' }, deps)).recommendations[0]
-      ?.symbol;
+    const symbol = (await getRecommendations('demo_user', 10, { kind: 'anonymous' }, 'en', deps))
+      .recommendations[0]?.symbol;
 
-    const demo = await getRecommendationDetail('demo_user', symbol ?? '', { kind: 'anonymous' }, deps);
+    const demo = await getRecommendationDetail('demo_user', symbol ?? '', { kind: 'anonymous' }, 'en', deps);
 
     expect(demo.detail_quota).toBeNull();
     expect(demo.recommendation.detail_level).toBe('full');
@@ -210,24 +219,26 @@ describe('getRecommendationDetail', () => {
 
   it('answers a used-up quota with the 403 naming Premium', async () => {
     const deps = await buildDeps({ free: 'FREE' });
-    const symbols = (await getRecommendations('free', 10, user('free'), deps)).recommendations.map(
+    const symbols = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations.map(
       (item) => item.symbol,
     );
     const day = now().toISOString().slice(0, 10);
     for (const other of ['X1', 'X2', 'X3'])
       await deps.detailViews.countDetailView('free', other, day, 3, now());
 
-    const refused = getRecommendationDetail('free', symbols[0] ?? '', user('free'), deps);
+    const refused = getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
 
     await expect(refused).rejects.toBeInstanceOf(QuotaExceededError);
-    await expect(refused).rejects.toThrow(/Upgrade to Premium/);
+    await expect(refused).rejects.toMatchObject({ requiredTier: 'PREMIUM', userTier: 'FREE' });
   });
 
   it('reports healthy after a poll', async () => {
     const deps = await buildDeps({});
-    const health = await getAiHealth(deps);
+    const health = await getAiHealth(rendererFor('en'), deps);
     expect(health.checks.filter((check) => check.status !== 'pass')).toEqual([]);
     expect(health.status).toBe('healthy');
-    expect(health.symbols_tracked).toBe(5);
+    // The nine series with data on 2017-01-01: the S&P 500, Apple, bitcoin and six FX pairs.
+    expect(health.symbols_tracked).toBe(9);
+    expect(health.market_date).toBe('2017-01-01');
   });
 });

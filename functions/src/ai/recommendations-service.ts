@@ -4,23 +4,24 @@ import type {
   RecommendationSchema,
   RecommendationsResponseSchema,
 } from '@app/shared/domain/entities/market';
+import type { Language } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { planError } from '../entitlements/plan-errors';
 import { recommendationAt } from '../entitlements/analysis-views';
 import { chargeDetailView, detailLevelOf } from '../entitlements/detail-views';
 import type { CallerPlan } from '../entitlements/entitlements';
-import type { PlanQuotes } from '../entitlements/plan-quotes';
-import { planOf } from './analysis-service';
+import { planReadingOf } from './analysis-service';
 import { currentRequestScope } from '../platform/request-scope';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
+import { rendererFor, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
+import { isFxSymbol } from '../engine/fx-rates';
 import {
-  quoteFromStored,
   toContractNuggetScores,
   toContractRiskMetrics,
   toContractVolumeAnalysis,
@@ -44,15 +45,31 @@ export function rankAnalyses(analyses: readonly EngineAnalysis[]): EngineAnalysi
   );
 }
 
-function summaryOf(result: EngineAnalysis): string {
+function summaryOf(result: EngineAnalysis, render: Render): string {
   const { info, quote, analysis } = result;
-  const expected = expectedReturnPercent(analysis.recommendation.target_price, quote.price);
-  return `${analysis.recommendation.action.replace('_', ' ')} ${info.symbol} at ${quote.price}: target ${analysis.recommendation.target_price} (${expected > 0 ? '+' : ''}${expected} %) in 3-6 months, grade ${analysis.nugget_scores.investment_grade}.`;
+  return render(
+    message('RECOMMENDATION_SUMMARY', {
+      action: analysis.recommendation.action,
+      symbol: info.symbol,
+      price: quote.price,
+      target: analysis.recommendation.target_price,
+      expected: expectedReturnPercent(analysis.recommendation.target_price, quote.price),
+      grade: analysis.nugget_scores.investment_grade,
+    }),
+  );
+}
+
+/** The engine's measured record beside the list, its window worded in the caller's language. */
+async function backtestIn(deps: AiDeps, render: Render) {
+  const figure = await deps.backtest();
+  return figure ? { ...figure, window: render(figure.window) } : null;
 }
 
 interface RankedList {
   plan: CallerPlan;
-  quotes: PlanQuotes;
+  /** The market date the list is at, and how late the plan's live prices are (null: not late). */
+  marketDate: string;
+  delayedMinutes: number | null;
   /** Every publishable recommendation, full, in rank order (before the tier's cap). */
   items: RecommendationItem[];
   /** What the plan shows of them. */
@@ -60,31 +77,39 @@ interface RankedList {
 }
 
 /**
- * The caller's recommendations: the engine's ranking of the universe (as of the quotes the caller's
- * plan is served), without what an administrator rejected, trimmed to the plan's cap. The demo list
- * (`demo_user`) is served under the demo plan, the same everywhere.
+ * The caller's recommendations: the engine's ranking of the universe at one reading of the market
+ * clock (live: as the caller's plan is served the quotes), without what an administrator rejected,
+ * trimmed to the plan's cap. The demo list (`demo_user`) is served under the demo plan, the same
+ * everywhere. Texts are worded by `render` (the caller's language).
  */
-async function rankedListFor(pathUser: string, auth: AuthContext, deps: AiDeps): Promise<RankedList> {
+async function rankedListFor(
+  pathUser: string,
+  auth: AuthContext,
+  render: Render,
+  deps: AiDeps,
+): Promise<RankedList> {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
-  const { plan, quotes } = await planOf(owner.isDemo ? ANONYMOUS : auth, deps);
+  const { plan, reading, delayedMinutes } = await planReadingOf(owner.isDemo ? ANONYMOUS : auth, deps);
   if (!owner.isDemo) {
     const scope = currentRequestScope();
     if (scope) scope.tier = plan.tier;
   }
 
-  const universe = await deps.engine.listUniverse();
+  // FX pairs are quoted, not advice: an exchange rate is not an investment to grade.
+  const universe = (await deps.engine.listUniverse()).filter((info) => !isFxSymbol(info.symbol));
   const symbols = universe.map((info) => info.symbol);
-  const [stored, markers] = await Promise.all([
-    quotes.getQuotes(symbols),
+  const [quotes, markers] = await Promise.all([
+    reading.quotes(symbols),
     deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
-    const quote = stored.get(info.symbol);
-    // A plan with delayed prices skips a symbol with no quote old enough rather than show a newer one.
-    if (!quote && quotes.delayedMinutes !== null) continue;
+    const quote = quotes.get(info.symbol);
+    // No price on the market date (replay), not polled yet (live), or none old enough for a plan with
+    // delayed prices (never a newer one instead): nothing to recommend.
+    if (!quote) continue;
     try {
-      analyses.push(await deps.engine.analyze(info.symbol, quote ? { quote: quoteFromStored(quote) } : {}));
+      analyses.push(await deps.engine.analyze(info.symbol, { quote }));
     } catch (error: unknown) {
       logger.warn('recommendation candidate skipped', {
         symbol: info.symbol,
@@ -94,10 +119,13 @@ async function rankedListFor(pathUser: string, auth: AuthContext, deps: AiDeps):
   }
   const ranked = rankAnalyses(analyses);
 
-  // An item the price poll queued for review keeps its id, so the admin's decision shows here.
+  // An item the price poll queued for review in this replay cycle keeps its id, so the admin's
+  // decision shows here; one of an earlier cycle was about other dates.
   const queuedIdOf = (result: EngineAnalysis): string | null => {
     const marker = markers.get(result.info.symbol);
-    return marker && marker.action === result.analysis.recommendation.action
+    return marker &&
+      marker.action === result.analysis.recommendation.action &&
+      (marker.cycle_id ?? 'live') === reading.marketDate.cycleId
       ? marker.recommendation_id
       : null;
   };
@@ -113,7 +141,6 @@ async function rankedListFor(pathUser: string, auth: AuthContext, deps: AiDeps):
   const items: RecommendationItem[] = publishable.map((result) => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
-    const reasoning = buildRecommendationReasoning(info.name, analysis);
     return {
       id: queued ?? `${info.symbol}@${quote.as_of}`,
       symbol: info.symbol,
@@ -124,33 +151,45 @@ async function rankedListFor(pathUser: string, auth: AuthContext, deps: AiDeps):
       target_price: analysis.recommendation.target_price,
       confidence_score: analysis.recommendation.confidence_score,
       rationality_score: analysis.nugget_scores.composite_rationality_score,
-      reasoning: reasoning.en,
-      reasoning_localized: reasoning,
-      summary: summaryOf(result),
-      nugget_scores: toContractNuggetScores(analysis.nugget_scores),
+      reasoning: render(buildRecommendationReasoning(info.name, analysis)),
+      summary: summaryOf(result, render),
+      nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
       after_hours_price: quote.after_hours_price ?? null,
       premarket_change: quote.premarket_change ?? null,
       volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
       risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
       as_of: quote.as_of,
+      market_date: quote.market_date,
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
       detail_level: 'full',
     };
   });
-  return { plan, quotes, items, shown: trimRecommendations(items, plan.tier) };
+  return {
+    plan,
+    marketDate: reading.marketDate.date,
+    delayedMinutes,
+    items,
+    shown: trimRecommendations(items, plan.tier),
+  };
 }
 
-const delayedField = (quotes: PlanQuotes) =>
-  quotes.delayedMinutes === null ? {} : { delayed_minutes: quotes.delayedMinutes };
+const delayedField = (minutes: number | null) => (minutes === null ? {} : { delayed_minutes: minutes });
 
 /** GET /ai/recommendations/{user}: each card's face; the detail is a separate, counted call. */
 export async function getRecommendations(
   pathUser: string,
   limit: number,
   auth: AuthContext,
+  language: Language,
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationsResponseSchema>> {
-  const { plan, quotes, items, shown } = await rankedListFor(pathUser, auth, deps);
+  const render = rendererFor(language);
+  const { plan, marketDate, delayedMinutes, items, shown } = await rankedListFor(
+    pathUser,
+    auth,
+    render,
+    deps,
+  );
   return {
     status: 'success',
     user_id: pathUser,
@@ -158,8 +197,9 @@ export async function getRecommendations(
     total_available: items.length,
     tier_cap: recommendationListCap(plan.tier),
     data_mode: deps.engine.dataMode,
-    ...delayedField(quotes),
-    backtest: await deps.backtest(),
+    market_date: marketDate,
+    ...delayedField(delayedMinutes),
+    backtest: await backtestIn(deps, render),
   };
 }
 
@@ -172,18 +212,19 @@ export async function getRecommendationDetail(
   pathUser: string,
   symbol: string,
   auth: AuthContext,
+  language: Language,
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationDetailResponseSchema>> {
-  const { plan, quotes, shown } = await rankedListFor(pathUser, auth, deps);
+  const { plan, delayedMinutes, shown } = await rankedListFor(pathUser, auth, rendererFor(language), deps);
   const wanted = symbol.trim().toUpperCase();
   const item = shown.find((candidate) => candidate.symbol.toUpperCase() === wanted);
   if (!item) {
-    throw planError(NotFoundError, 'PLAN_RECOMMENDATION_NOT_SHOWN', { symbol: wanted });
+    throw new NotFoundError(message('PLAN_RECOMMENDATION_NOT_SHOWN', { symbol: wanted }));
   }
   const quota = await chargeDetailView(plan, item.symbol, deps.now(), deps);
   return {
     recommendation: recommendationAt(item, detailLevelOf(plan.tier)),
     detail_quota: quota,
-    ...delayedField(quotes),
+    ...delayedField(delayedMinutes),
   };
 }

@@ -1,13 +1,15 @@
 import { decodeJwt } from 'jose';
 import {
-  passwordPolicyProblem,
+  PASSWORD_POLICY,
+  meetsPasswordPolicy,
   type AuthResponse,
   type RegistrationPayload,
   type User,
 } from '@app/shared/domain/entities/user';
-import type { Role } from '@app/shared/domain/enums';
+import type { Language, Role } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
 import { parseGroupsClaim, ADMIN_GROUP } from '../platform/auth-context';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, UnauthorizedError, fieldError } from '../platform/errors';
 import type { UsersRepository, StoredUser } from '../data/users-repository';
 import {
   EmailTakenError,
@@ -54,10 +56,23 @@ function roleOfToken(accessToken: string): { sub: string; role: Role } {
   return { sub: String(claims.sub), role: groups.includes(ADMIN_GROUP) ? 'ADMIN' : 'USER' };
 }
 
-export async function registerUser(payload: RegistrationPayload, deps: AuthDeps): Promise<AuthResponse> {
+const weakPassword = () =>
+  fieldError(
+    'body.password',
+    message('AUTH_PASSWORD_POLICY', { field: 'password', minimum: PASSWORD_POLICY.minLength }),
+  );
+
+/**
+ * Creates the account and its profile, which keeps the visitor's current language and theme (the
+ * payload's, else the request's language and the dark theme), then signs in.
+ */
+export async function registerUser(
+  payload: RegistrationPayload,
+  requestLanguage: Language,
+  deps: AuthDeps,
+): Promise<AuthResponse> {
   // Checked here too, so the answer is the same whether or not the pool enforces it (cognito-local does not).
-  const problem = passwordPolicyProblem(payload.password);
-  if (problem) throw new ValidationError([{ path: 'body.password', message: problem }]);
+  if (!meetsPasswordPolicy(payload.password)) throw weakPassword();
   let sub: string;
   try {
     sub = await deps.cognito.createUser(
@@ -67,13 +82,8 @@ export async function registerUser(payload: RegistrationPayload, deps: AuthDeps)
       payload.last_name,
     );
   } catch (error: unknown) {
-    if (error instanceof EmailTakenError)
-      throw new ConflictError('An account with this email already exists.');
-    if (error instanceof WeakPasswordError) {
-      throw new ValidationError([
-        { path: 'body.password', message: passwordPolicyProblem('') ?? 'is too weak' },
-      ]);
-    }
+    if (error instanceof EmailTakenError) throw new ConflictError(message('AUTH_EMAIL_TAKEN'));
+    if (error instanceof WeakPasswordError) throw weakPassword();
     throw error;
   }
   // `payload.role` is ignored on purpose: every registration is a USER on the FREE tier.
@@ -84,20 +94,30 @@ export async function registerUser(payload: RegistrationPayload, deps: AuthDeps)
     last_name: payload.last_name,
     role: 'USER',
     subscription_tier: 'FREE',
-    language: 'en',
-    theme: 'dark',
+    language: payload.language ?? requestLanguage,
+    theme: payload.theme ?? 'dark',
     created_at: deps.now().toISOString(),
   });
   const tokens = await deps.cognito.signIn(payload.email, payload.password);
   return authResponse(tokens, user);
 }
 
-export async function loginUser(email: string, password: string, deps: AuthDeps): Promise<AuthResponse> {
+/**
+ * Signs in. A profile created here (an account made outside the API) takes the request's language;
+ * an existing profile keeps its own preferences.
+ */
+export async function loginUser(
+  email: string,
+  password: string,
+  requestLanguage: Language,
+  deps: AuthDeps,
+): Promise<AuthResponse> {
   let tokens: Tokens;
   try {
     tokens = await deps.cognito.signIn(email, password);
   } catch (error: unknown) {
-    if (error instanceof WrongCredentialsError) throw new UnauthorizedError('Incorrect email or password.');
+    if (error instanceof WrongCredentialsError)
+      throw new UnauthorizedError(message('AUTH_WRONG_CREDENTIALS'));
     throw error;
   }
   const { sub, role } = roleOfToken(tokens.accessToken);
@@ -111,7 +131,7 @@ export async function loginUser(email: string, password: string, deps: AuthDeps)
       last_name: '',
       role,
       subscription_tier: 'FREE',
-      language: 'en',
+      language: requestLanguage,
       theme: 'dark',
       created_at: deps.now().toISOString(),
     });
@@ -124,6 +144,6 @@ export async function loginUser(email: string, password: string, deps: AuthDeps)
 
 export async function getCurrentUser(userId: string, isAdmin: boolean, deps: AuthDeps): Promise<User> {
   const user = await deps.users.get(userId);
-  if (!user) throw new NotFoundError('Failed to get user info');
+  if (!user) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
   return { ...publicUser(user), role: isAdmin ? 'ADMIN' : 'USER' };
 }

@@ -2,23 +2,24 @@ import type {
   BillingMessageCode,
   BillingMessageParams,
 } from '@app/shared/domain/billing/billing-message-codes';
-import { AppError } from '../platform/errors';
+import type { Message } from '@app/shared/messages/message';
+import { AppError, type FieldIssue } from '../platform/errors';
 
 /**
  * Refusals of the billing core: nothing was charged and nothing changed. Each carries a stable
- * message code and its parameters (texts: `subscription:billingMessages.<code>` in en, fr, es); the
- * English message is for logs. `code` stays the HTTP category, as for every AppError.
+ * message code of the shared catalogue and its parameters (texts: `messages.json`, en, fr, es), which
+ * the platform words in the caller's language; `logDetail` is for logs. `code` stays the HTTP
+ * category, as for every AppError.
  */
 export abstract class BillingError<Code extends BillingMessageCode = BillingMessageCode> extends AppError {
   constructor(
     readonly messageCode: Code,
     readonly params: BillingMessageParams[Code],
-    message: string,
+    readonly logDetail: string,
+    issues: readonly FieldIssue[] = [],
   ) {
-    super(message);
+    super({ code: messageCode, params } as Message, issues);
     this.name = new.target.name;
-    this.extra.message_code = messageCode;
-    this.extra.params = params;
   }
 }
 
@@ -36,8 +37,9 @@ export class CardRejectedError extends BillingError<
     params: BillingMessageParams[CardRejectedError['messageCode']],
     readonly field: 'number' | 'cvc' | 'exp_month',
   ) {
-    super(messageCode, params, `card.${field}: ${messageCode}`);
-    this.extra.issues = [{ path: `body.card.${field}`, message: messageCode }];
+    super(messageCode, params, `card.${field}: ${messageCode}`, [
+      { path: `body.card.${field}`, message: { code: messageCode, params } as Message },
+    ]);
   }
 }
 

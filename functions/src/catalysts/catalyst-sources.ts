@@ -41,18 +41,12 @@ export function parseRssFeedSetting(value: string): RssFeedConfig[] {
  */
 export function createCatalystRouteDeps(options: {
   engine: MarketEngine;
-  config: Pick<
-    Config,
-    'REPLAY_EPOCH' | 'REPLAY_MS_PER_BAR' | 'SEC_EDGAR_USER_AGENT' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'
-  >;
+  config: Pick<Config, 'SEC_EDGAR_USER_AGENT' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'>;
   now?: () => Date;
   reportError: (message: string, error: unknown) => void;
 }): CatalystRouteDeps {
   const now = options.now ?? (() => new Date());
-  const timeline = createTimelineForEngine(options.engine, {
-    epochMs: Date.parse(options.config.REPLAY_EPOCH),
-    msPerBar: options.config.REPLAY_MS_PER_BAR,
-  });
+  const timeline = createTimelineForEngine(options.engine);
   const market = createMarketView(options.engine, timeline);
   if (timeline) {
     const offline = createOfflineNewsProvider({ headlines: loadOfflineHeadlines(), timeline, now });

@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createPriceSource } from '../market-data/price-source';
+import { createPriceSource, createReplayClockFromConfig } from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from './catalyst-sources';
 import { getContextualRecommendations, getMarketCatalysts } from './catalysts-service';
 import { getLiveMarketAlerts } from './live-alerts-service';
-import { lastClosedDate, MESSAGES, type CatalystRouteDeps } from './news-scoring';
+import { rendererFor } from '../platform/messages';
+import { lastClosedDate, type CatalystRouteDeps } from './news-scoring';
+
+const english = rendererFor('en');
 
 /*
- * The routes over the real replay data, at a wall time chosen so the AAPL series sits on
- * 2015-01-28 (a third of the way through the bar): the day after the project headline
- * "Apple posts record quarterly profit..." (2015-01-27 21:30 UTC), when AAPL traded 2.7x its
- * 20-day volume and closed up 5.65 %.
+ * The routes over the real replay data, with the replay window moved to the first half of 2015 and
+ * a wall time chosen so the market clock is on 2015-01-28, a third of the way through that date's
+ * step: the day after the project headline "Apple posts record quarterly profit..." (2015-01-27
+ * 21:30 UTC), when AAPL traded 2.7x its 20-day volume and closed up 5.65 %.
  */
-const config = loadConfig({});
+const config = loadConfig({ REPLAY_FROM: '2015-01-01', REPLAY_TO: '2015-06-30' });
 const universe = createPriceSource(config).universe;
-const aapl = universe?.series.find((series) => series.id === 'AAPL');
-const replayIndex = aapl?.bars.findIndex((bar) => bar.date === '2015-01-28') ?? -1;
+const calendar = universe
+  ? (createReplayClockFromConfig(universe, config).replay?.config.calendar ?? [])
+  : [];
 const wallNow = new Date(
-  Date.parse(config.REPLAY_EPOCH) + (replayIndex - 252) * config.REPLAY_MS_PER_BAR + 20_000,
+  Date.parse(config.REPLAY_EPOCH) + calendar.indexOf('2015-01-28') * config.REPLAY_MS_PER_DAY + 20_000,
 );
 
 function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDeps {
@@ -33,7 +37,7 @@ function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDep
 
 describe('market-catalysts route', () => {
   it('finds the earnings headline inside hours_back and scores it with the volume surge', async () => {
-    const response = await getMarketCatalysts({ hours_back: 48, min_impact_score: 0 }, buildDeps());
+    const response = await getMarketCatalysts({ hours_back: 48, min_impact_score: 0 }, english, buildDeps());
     expect(response.success).toBe(true);
     const earnings = response.catalysts.find((catalyst) => catalyst.symbol === 'AAPL');
     expect(earnings?.event_type).toBe('earnings');
@@ -46,19 +50,28 @@ describe('market-catalysts route', () => {
   it('drops items older than hours_back (the headline is about 27 replay hours old)', async () => {
     const response = await getMarketCatalysts(
       { hours_back: 12, min_impact_score: 0, symbol: 'AAPL' },
+      english,
       buildDeps(),
     );
     expect(response.catalysts).toEqual([]);
     expect(response.success).toBe(false);
-    expect(response.message).toBe(MESSAGES.noCatalysts);
+    expect(response.message).toBe('No market catalysts available');
   });
 
   it('filters by symbol and by min_impact_score', async () => {
     const deps = buildDeps();
-    const bySymbol = await getMarketCatalysts({ hours_back: 720, min_impact_score: 0, symbol: 'aapl' }, deps);
+    const bySymbol = await getMarketCatalysts(
+      { hours_back: 720, min_impact_score: 0, symbol: 'aapl' },
+      english,
+      deps,
+    );
     expect(bySymbol.catalysts.length).toBeGreaterThan(0);
     expect(bySymbol.catalysts.every((catalyst) => catalyst.tickers_mentioned.includes('AAPL'))).toBe(true);
-    const strict = await getMarketCatalysts({ hours_back: 720, min_impact_score: 99, symbol: 'AAPL' }, deps);
+    const strict = await getMarketCatalysts(
+      { hours_back: 720, min_impact_score: 99, symbol: 'AAPL' },
+      english,
+      deps,
+    );
     expect(strict.catalysts).toEqual([]);
   });
 
@@ -66,8 +79,12 @@ describe('market-catalysts route', () => {
     const deps = buildDeps({
       news: { name: 'broken', listRecentNews: () => Promise.reject(new Error('down')) },
     });
-    const response = await getMarketCatalysts({ hours_back: 24, min_impact_score: 50 }, deps);
-    expect(response).toMatchObject({ success: false, error: MESSAGES.failedCatalysts, catalysts: [] });
+    const response = await getMarketCatalysts({ hours_back: 24, min_impact_score: 50 }, english, deps);
+    expect(response).toMatchObject({
+      success: false,
+      error: 'Failed to fetch market catalysts',
+      catalysts: [],
+    });
   });
 });
 
@@ -75,6 +92,7 @@ describe('contextual-recommendations route', () => {
   it('joins the catalyst with the engine grade (provider data)', async () => {
     const response = await getContextualRecommendations(
       { hours_back: 48, min_impact_score: 30, limit: 5, demo_mode: false },
+      english,
       buildDeps(),
     );
     expect(response.demo_mode).toBe(false);
@@ -84,19 +102,36 @@ describe('contextual-recommendations route', () => {
     expect(first?.investment_grade).toBe('B+');
     // B+ with a positive catalyst above 60 impact: BUY (README rule table).
     expect(first?.action).toBe('BUY');
-    expect(first?.reasoning_localized.fr).toContain('résultats');
+    expect(first?.reasoning).toContain('a catalyst of type earnings, positive in tone');
+  });
+
+  it("words the reasoning, risks and holding period in the caller's language", async () => {
+    const query = { hours_back: 48, min_impact_score: 30, limit: 5, demo_mode: false };
+
+    const [french] = (await getContextualRecommendations(query, rendererFor('fr'), buildDeps()))
+      .recommendations;
+    const [spanish] = (await getContextualRecommendations(query, rendererFor('es'), buildDeps()))
+      .recommendations;
+
+    expect(french?.reasoning).toMatch(/^Achat : un catalyseur de type résultats, de tonalité positive/);
+    expect(french?.holding_period).toBe('3 à 6 mois');
+    expect(french?.risk_factors).toContain('Données de relecture historique, pas des prix en direct');
+    expect(spanish?.reasoning).toMatch(/^Compra: un catalizador de tipo resultados, de tono positivo/);
+    expect(spanish?.holding_period).toBe('3-6 meses');
   });
 
   it('serves the curated set in demo mode, honouring min_impact_score and limit', async () => {
     const deps = buildDeps();
     const all = await getContextualRecommendations(
       { hours_back: 24, min_impact_score: 0, limit: 50, demo_mode: true },
+      english,
       deps,
     );
     expect(all.demo_mode).toBe(true);
     expect(all.recommendations.length).toBe(10);
     const limited = await getContextualRecommendations(
       { hours_back: 24, min_impact_score: 0, limit: 3, demo_mode: true },
+      english,
       deps,
     );
     expect(limited.recommendations.map((item) => item.catalyst_title)).toEqual(
@@ -104,6 +139,7 @@ describe('contextual-recommendations route', () => {
     );
     const strict = await getContextualRecommendations(
       { hours_back: 24, min_impact_score: 60, limit: 50, demo_mode: true },
+      english,
       deps,
     );
     expect(strict.recommendations.every((item) => item.catalyst_impact >= 60)).toBe(true);
@@ -113,15 +149,20 @@ describe('contextual-recommendations route', () => {
   it('gives the spec empty message when nothing qualifies', async () => {
     const response = await getContextualRecommendations(
       { hours_back: 1, min_impact_score: 100, limit: 5, demo_mode: false },
+      english,
       buildDeps(),
     );
-    expect(response).toMatchObject({ success: false, message: MESSAGES.noContextual, recommendations: [] });
+    expect(response).toMatchObject({
+      success: false,
+      message: 'No contextual recommendations available',
+      recommendations: [],
+    });
   });
 });
 
 describe('live-market-alerts route', () => {
   it('raises the AAPL volume surge and price move of 2015-01-28', async () => {
-    const response = await getLiveMarketAlerts(buildDeps());
+    const response = await getLiveMarketAlerts(english, buildDeps());
     const aaplAlerts = response.alerts.filter((alert) => alert.symbol === 'AAPL');
     expect(aaplAlerts.map((alert) => alert.event_type).sort()).toEqual(['price_move', 'volume_surge']);
     expect(response.summary.total_alerts).toBe(response.alerts.length);

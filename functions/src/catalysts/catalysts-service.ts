@@ -6,7 +6,12 @@ import type {
 } from '@app/shared/domain/entities/catalysts';
 import { CATALYST_TYPES } from '@app/shared/domain/enums';
 import { isHighConfidence, isHighImpact } from '@app/shared/domain/rules/catalysts';
-import { buildContextualRecommendation } from '../engine/catalysts/contextual-recommendation';
+import { message } from '@app/shared/messages/message';
+import {
+  buildContextualRecommendation,
+  type ContextualRecommendationDraft,
+} from '../engine/catalysts/contextual-recommendation';
+import type { Render } from '../platform/messages';
 import {
   averageSentiment,
   byImpactThenRecency,
@@ -27,25 +32,40 @@ export type CatalystsResponse = z.infer<typeof CatalystsResponseSchema>;
 export type ContextualResponse = z.infer<typeof ContextualResponseSchema>;
 
 export const ENHANCED_FEATURES = [
-  'Rule-based catalyst classification (keywords and SEC 8-K item codes)',
-  'Finance-aware headline sentiment with negation handling',
-  'Impact score from catalyst type, sentiment, source reliability, recency and volume surge',
-  'Catalyst joined with the engine grade, risk metrics and volume analysis',
-  'Anti-speculation rule: news confirms or tempers a grade, never replaces it',
+  message('CATALYST_FEATURE_CLASSIFICATION'),
+  message('CATALYST_FEATURE_SENTIMENT'),
+  message('CATALYST_FEATURE_IMPACT'),
+  message('CATALYST_FEATURE_JOINED'),
+  message('CATALYST_FEATURE_ANTI_SPECULATION'),
 ] as const;
+
+/** A contextual recommendation with its texts worded in the caller's language. */
+function wordRecommendation(draft: ContextualRecommendationDraft, render: Render): ContextualRecommendation {
+  return {
+    ...draft,
+    reasoning: render(draft.reasoning),
+    risk_factors: draft.risk_factors.map(render),
+    holding_period: render(draft.holding_period),
+  };
+}
 
 /** GET /api/ai/market-catalysts */
 export async function getMarketCatalysts(
   query: { hours_back: number; min_impact_score: number; symbol?: string | undefined },
+  render: Render,
   deps: CatalystRouteDeps,
 ): Promise<CatalystsResponse> {
   try {
+    const replay = deps.market.mode === 'replay';
     const items = await deps.news.listRecentNews({
       hoursBack: query.hours_back,
       ...(query.symbol ? { symbol: query.symbol } : {}),
     });
-    const analyze = createAnalysisCache(deps.market);
-    const scored = (await scoreNews(items, analyze, deps.market.mode === 'replay'))
+    const analyze = createAnalysisCache(
+      deps.market,
+      replay ? deps.market.marketDate(deps.now()).date : undefined,
+    );
+    const scored = (await scoreNews(items, analyze, replay))
       .filter((entry) => entry.catalyst.impact_score >= query.min_impact_score)
       .sort(byImpactThenRecency);
     const catalysts = scored.map((entry) => entry.catalyst);
@@ -62,13 +82,13 @@ export async function getMarketCatalysts(
         symbols: [...new Set(catalysts.map((catalyst) => catalyst.symbol))],
       },
       by_category: byCategory,
-      ...(catalysts.length === 0 ? { message: MESSAGES.noCatalysts } : {}),
+      ...(catalysts.length === 0 ? { message: render(MESSAGES.noCatalysts) } : {}),
     };
   } catch (error: unknown) {
-    deps.reportError(MESSAGES.failedCatalysts, error);
+    deps.reportError(MESSAGES.failedCatalysts.code, error);
     return {
       success: false,
-      error: MESSAGES.failedCatalysts,
+      error: render(MESSAGES.failedCatalysts),
       catalysts: [],
       summary: { total_catalysts: 0, high_impact_count: 0, average_sentiment: 0, symbols: [] },
       by_category: {},
@@ -76,13 +96,13 @@ export async function getMarketCatalysts(
   }
 }
 
-function emptyContextual(now: Date, demoMode: boolean): ContextualResponse {
+function emptyContextual(moment: Date, demoMode: boolean, render: Render): ContextualResponse {
   return {
     success: false,
     recommendations: [],
     summary: { total_recommendations: 0, high_confidence_count: 0, catalysts_analyzed: 0 },
-    market_context: { high_impact_events: 0, average_sentiment: 0, as_of: now.toISOString() },
-    enhanced_features: [...ENHANCED_FEATURES],
+    market_context: { high_impact_events: 0, average_sentiment: 0, as_of: moment.toISOString() },
+    enhanced_features: ENHANCED_FEATURES.map(render),
     demo_mode: demoMode,
   };
 }
@@ -94,16 +114,18 @@ function emptyContextual(now: Date, demoMode: boolean): ContextualResponse {
  */
 export async function getContextualRecommendations(
   query: { hours_back: number; min_impact_score: number; limit: number; demo_mode: boolean },
+  render: Render,
   deps: CatalystRouteDeps,
 ): Promise<ContextualResponse> {
   const now = deps.now();
+  const moment = deps.market.momentAt(now);
   try {
     const items =
       query.demo_mode && deps.curated
         ? await deps.curated.listCuratedNews()
         : await deps.news.listRecentNews({ hoursBack: query.hours_back });
     const replay = deps.market.mode === 'replay';
-    const analyze = createAnalysisCache(deps.market);
+    const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);
     const scored = (await scoreNews(items, analyze, replay)).sort(byImpactThenRecency);
     const recommendations: ContextualRecommendation[] = [];
     for (const entry of scored) {
@@ -111,16 +133,15 @@ export async function getContextualRecommendations(
       if (entry.catalyst.impact_score < query.min_impact_score) continue;
       const result = await analyze(entry.catalyst.symbol, replay ? lastClosedDate(entry.now) : undefined);
       if (!result) continue; // Nothing to grade: the symbol has no price series.
-      recommendations.push(
-        buildContextualRecommendation({
-          catalyst: entry,
-          analysis: result.analysis,
-          name: result.info.name,
-          replay,
-        }),
-      );
+      const draft = buildContextualRecommendation({
+        catalyst: entry,
+        analysis: result.analysis,
+        name: result.info.name,
+        replay,
+      });
+      recommendations.push(wordRecommendation(draft, render));
     }
-    const response = emptyContextual(now, query.demo_mode);
+    const response = emptyContextual(moment, query.demo_mode, render);
     return {
       ...response,
       success: recommendations.length > 0,
@@ -133,12 +154,12 @@ export async function getContextualRecommendations(
       market_context: {
         high_impact_events: scored.filter((entry) => isHighImpact(entry.catalyst.impact_score)).length,
         average_sentiment: averageSentiment(scored),
-        as_of: now.toISOString(),
+        as_of: moment.toISOString(),
       },
-      ...(recommendations.length === 0 ? { message: MESSAGES.noContextual } : {}),
+      ...(recommendations.length === 0 ? { message: render(MESSAGES.noContextual) } : {}),
     };
   } catch (error: unknown) {
-    deps.reportError(MESSAGES.failedContextual, error);
-    return { ...emptyContextual(now, query.demo_mode), error: MESSAGES.failedContextual };
+    deps.reportError(MESSAGES.failedContextual.code, error);
+    return { ...emptyContextual(moment, query.demo_mode, render), error: render(MESSAGES.failedContextual) };
   }
 }

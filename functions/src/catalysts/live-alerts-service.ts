@@ -6,9 +6,11 @@ import {
   isRecentAlert,
   MEDIUM_IMPACT_THRESHOLD,
 } from '@app/shared/domain/rules/catalysts';
+import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
-import { barCloseTime } from '../market-data/providers/replay/replay-timeline';
+import type { Render } from '../platform/messages';
+import { barCloseTime } from '../engine/market-clock';
 import {
   createAnalysisCache,
   HOUR_MS,
@@ -46,22 +48,21 @@ export function catalystAlertLevel(entry: ScoredCatalyst): AlertLevel | null {
   return null;
 }
 
-function catalystRecommendedAction(entry: ScoredCatalyst): string {
+function catalystRecommendedAction(entry: ScoredCatalyst): Message {
   const symbol = entry.catalyst.symbol;
-  if (entry.catalyst.sentiment_label === 'negative') {
-    return `Read the source and reassess your thesis on ${symbol}; do not sell on the headline alone.`;
-  }
-  if (entry.catalyst.sentiment_label === 'positive') {
-    return `Read the source and let the reaction settle before adding to ${symbol}; check its grade first.`;
-  }
-  return `No action needed; note the event for ${symbol}.`;
+  if (entry.catalyst.sentiment_label === 'negative') return message('CATALYST_ACTION_NEGATIVE', { symbol });
+  if (entry.catalyst.sentiment_label === 'positive') return message('CATALYST_ACTION_POSITIVE', { symbol });
+  return message('CATALYST_ACTION_NEUTRAL', { symbol });
 }
 
 /** Live alerts: price moves and volume surges of each symbol's current bar, and recent catalysts. */
-export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<LiveMarketAlert[]> {
+export async function buildLiveMarketAlerts(
+  render: Render,
+  deps: CatalystRouteDeps,
+): Promise<LiveMarketAlert[]> {
   const now = deps.now();
   const replay = deps.market.mode === 'replay';
-  const analyze = createAnalysisCache(deps.market);
+  const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);
   const alerts: LiveMarketAlert[] = [];
 
   for (const info of await deps.market.listSymbols()) {
@@ -82,10 +83,15 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       alerts.push({
         ...detectedAlertFields(info.symbol, alert),
         alert_id: `${alert.kind}-${info.symbol}-${result.quote.as_of}`,
+        title: render(alert.title),
+        message: render(alert.message),
         published_time: barTime.toISOString(),
         hours_ago: round(hoursAgo, 2),
+        as_of: result.quote.as_of,
         source: result.quote.source,
-        url: '#',
+        url: '',
+        keywords: alert.keywords.map((keyword) => (typeof keyword === 'string' ? keyword : render(keyword))),
+        recommended_action: render(alert.recommended_action),
       });
     }
   }
@@ -101,16 +107,24 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
       alert_level: level,
       event_type: catalyst.event_type,
       title: catalyst.title,
-      message: `${catalyst.event_type.replace(/_/g, ' ')} catalyst, impact ${catalyst.impact_score.toFixed(0)}/100, sentiment ${catalyst.sentiment_label}: ${catalyst.description}`,
+      message: render(
+        message('CATALYST_LIVE_ALERT_MESSAGE', {
+          type: catalyst.event_type,
+          impact: Math.round(catalyst.impact_score),
+          sentiment: catalyst.sentiment_label,
+          description: catalyst.description,
+        }),
+      ),
       impact_score: catalyst.impact_score,
       sentiment: catalyst.sentiment_label,
       sentiment_score: catalyst.sentiment_score,
       published_time: catalyst.published_date,
       hours_ago: round(entry.hours_ago, 2),
+      as_of: catalyst.published_date.slice(0, 10),
       source: catalyst.source,
       url: catalyst.url,
       keywords: catalyst.keywords,
-      recommended_action: catalystRecommendedAction(entry),
+      recommended_action: render(catalystRecommendedAction(entry)),
     });
   }
   return alerts.sort(
@@ -120,9 +134,12 @@ export async function buildLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Li
 }
 
 /** GET /api/ai/live-market-alerts */
-export async function getLiveMarketAlerts(deps: CatalystRouteDeps): Promise<LiveAlertsResponse> {
+export async function getLiveMarketAlerts(
+  render: Render,
+  deps: CatalystRouteDeps,
+): Promise<LiveAlertsResponse> {
   try {
-    const alerts = await buildLiveMarketAlerts(deps);
+    const alerts = await buildLiveMarketAlerts(render, deps);
     return {
       success: alerts.length > 0,
       alerts,
@@ -132,13 +149,13 @@ export async function getLiveMarketAlerts(deps: CatalystRouteDeps): Promise<Live
         high_count: alerts.filter((alert) => alert.alert_level === 'HIGH').length,
         recent_count: alerts.filter((alert) => isRecentAlert(alert.hours_ago)).length,
       },
-      ...(alerts.length === 0 ? { message: MESSAGES.noLiveAlerts } : {}),
+      ...(alerts.length === 0 ? { message: render(MESSAGES.noLiveAlerts) } : {}),
     };
   } catch (error: unknown) {
-    deps.reportError(MESSAGES.failedLiveAlerts, error);
+    deps.reportError(MESSAGES.failedLiveAlerts.code, error);
     return {
       success: false,
-      error: MESSAGES.failedLiveAlerts,
+      error: render(MESSAGES.failedLiveAlerts),
       alerts: [],
       summary: { total_alerts: 0, critical_count: 0, high_count: 0, recent_count: 0 },
     };

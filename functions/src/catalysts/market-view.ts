@@ -1,34 +1,36 @@
-import { createMarketClock } from '../market-data/providers/replay/market-clock';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { Quote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
-import { UnknownSymbolError } from '../market-data/provider-errors';
+import type { MarketDate } from '../engine/market-clock';
+import { NoDataOnDateError, UnknownSymbolError } from '../market-data/provider-errors';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
 
 /**
- * What the catalyst routes need from the market engine. Symbols the engine does not know answer
- * null: a catalyst about them is still listed, but nothing is graded.
+ * What the catalyst routes need from the market engine. Symbols the engine does not know, or that
+ * have no data on the date asked, answer null: a catalyst about them is still listed, but nothing
+ * is graded.
  */
 export interface MarketView {
   readonly mode: 'replay' | 'live';
   listSymbols(): Promise<SymbolInfo[]>;
-  /** Engine analysis and quote as of `asOf` (default: the symbol's current bar). */
+  /** The market clock's reading at `now`: a request reads every price at this one date. */
+  marketDate(now: Date): MarketDate;
+  /** Engine analysis and quote as of `asOf` (a market date, or a headline's date); live: latest without one. */
   analyze(
     symbol: string,
     asOf?: IsoDate,
   ): Promise<{ analysis: SymbolAnalysis; quote: Quote; info: SymbolInfo } | null>;
   /** The moment the symbol's market is at: the replay moment (historical) or wall time (live). */
   momentOf(symbol: string, now: Date): Date | null;
+  /** The moment the market is at: one clock for every series (the replay's, or wall time live). */
+  momentAt(now: Date): Date;
 }
 
-/** The replay clock and timeline built from the same settings as the replay price provider. */
-export function createTimelineForEngine(
-  engine: MarketEngine,
-  clockSettings: { epochMs: number; msPerBar: number },
-): ReplayTimeline | null {
+/** The replay timeline on the engine's market clock; null in live mode. */
+export function createTimelineForEngine(engine: MarketEngine): ReplayTimeline | null {
   const universe = engine.source.universe;
   if (engine.dataMode !== 'replay' || !universe) return null;
   const daily = universe.series.filter((series) => series.frequency === 'daily');
-  return createReplayTimeline(daily, createMarketClock(clockSettings));
+  return createReplayTimeline(daily, engine.source.clock);
 }
 
 /** Adapts the shared MarketEngine (memoised analyses) to the catalyst routes. */
@@ -36,6 +38,8 @@ export function createMarketView(engine: MarketEngine, timeline: ReplayTimeline 
   return {
     mode: engine.dataMode,
     listSymbols: () => engine.listUniverse(),
+    marketDate: (now) => engine.source.clock.at(now),
+    momentAt: (now) => engine.source.clock.momentAt(now),
 
     async analyze(symbol, asOf) {
       try {
@@ -45,7 +49,7 @@ export function createMarketView(engine: MarketEngine, timeline: ReplayTimeline 
         const result = await engine.analyze(info.symbol, { quote });
         return { analysis: result.analysis, quote: result.quote, info: result.info };
       } catch (error: unknown) {
-        if (error instanceof UnknownSymbolError) return null;
+        if (error instanceof UnknownSymbolError || error instanceof NoDataOnDateError) return null;
         throw error;
       }
     },

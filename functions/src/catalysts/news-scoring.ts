@@ -1,8 +1,9 @@
+import { message } from '@app/shared/messages/message';
 import { type ScoredCatalyst, buildCatalyst } from '../engine/catalysts/build-catalyst';
 import type { TimedNewsItem } from '../engine/catalysts/types';
 import type { NewsProvider } from '../market-data/news-provider';
 import type { IsoDate } from '../engine/types';
-import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../market-data/providers/replay/replay-timeline';
+import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../engine/market-clock';
 import type { MarketView } from './market-view';
 
 /*
@@ -11,16 +12,16 @@ import type { MarketView } from './market-view';
  */
 
 /**
- * What the catalyst routes answer when they have nothing or fail (docs/product-rules.md "Messages of
- * empty and failed results"). Empty and failed results both carry success false.
+ * What the catalyst routes answer when they have nothing or fail (docs/product.md "Errors and empty
+ * results"), worded in the caller's language. Empty and failed results both carry success false.
  */
 export const MESSAGES = {
-  noContextual: 'No contextual recommendations available',
-  failedContextual: 'Failed to fetch contextual recommendations',
-  noCatalysts: 'No market catalysts available',
-  failedCatalysts: 'Failed to fetch market catalysts',
-  noLiveAlerts: 'No live alerts available',
-  failedLiveAlerts: 'Failed to fetch live market alerts',
+  noContextual: message('CATALYST_NO_CONTEXTUAL'),
+  failedContextual: message('CATALYST_FAILED_CONTEXTUAL'),
+  noCatalysts: message('CATALYST_NO_CATALYSTS'),
+  failedCatalysts: message('CATALYST_FAILED_CATALYSTS'),
+  noLiveAlerts: message('CATALYST_NO_LIVE_ALERTS'),
+  failedLiveAlerts: message('CATALYST_FAILED_LIVE_ALERTS'),
 } as const;
 
 export interface CatalystRouteDeps {
@@ -52,14 +53,18 @@ export function lastClosedDate(moment: Date): IsoDate {
     .slice(0, 10);
 }
 
-/** Memoises engine analyses per (symbol, date) within one request. */
-export function createAnalysisCache(market: MarketView) {
+/**
+ * Memoises engine analyses per (symbol, date) within one request. Without a date an analysis reads
+ * the request's market date (`marketDate`, the clock read once) in replay, the latest quote live.
+ */
+export function createAnalysisCache(market: MarketView, marketDate: IsoDate | undefined) {
   const cache = new Map<string, ReturnType<MarketView['analyze']>>();
   return (symbol: string, asOf?: IsoDate) => {
-    const key = `${symbol.toUpperCase()}|${asOf ?? 'now'}`;
+    const date = asOf ?? marketDate;
+    const key = `${symbol.toUpperCase()}|${date ?? 'latest'}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = market.analyze(symbol, asOf).catch(() => null);
+      entry = market.analyze(symbol, date).catch(() => null);
       cache.set(key, entry);
     }
     return entry;

@@ -17,6 +17,9 @@ export async function recentHighImpactCatalysts(
 ): Promise<ScoredCatalyst[]> {
   const deps = getCatalystRouteDeps(engine, now);
   const news = await deps.news.listRecentNews({ hoursBack: LIVE_ALERT_NEWS_HOURS, symbol });
-  const scored = await scoreNews(news, createAnalysisCache(deps.market), deps.market.mode === 'replay');
+  const replay = deps.market.mode === 'replay';
+  // Replay: scored against the market date's analyses, as the live alerts route does.
+  const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now()).date : undefined);
+  const scored = await scoreNews(news, analyze, replay);
   return scored.filter((entry) => isHighImpact(entry.catalyst.impact_score));
 }

@@ -3,19 +3,22 @@ import { ulid } from 'ulid';
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
-import { selectDailySeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
-import type { MarketClock } from '../market-data/providers/replay/market-clock';
+import { selectGradedSeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
+import type { MarketClock } from '../market-data/market-clock';
+import { barOnOrBefore } from '../engine/market-clock';
 import type { CatalystBrief, GradedAsset } from './content-generator';
 
 /**
  * The facts a day's posts are written from: every daily series of the replay universe graded by the
- * market engine at the replay date the market clock gives for the start of that UTC day (so the day's
- * brief, and therefore its posts, are the same whenever the job runs that day).
+ * market engine at the date the market clock gives for the start of that UTC day (so the day's
+ * brief, and therefore its posts, are the same whenever the job runs that day). A series with no
+ * data on that date is left out.
  */
 export function gradeReplayUniverse(universe: ReplayUniverse, clock: MarketClock, at: Date): GradedAsset[] {
   const assets: GradedAsset[] = [];
-  for (const series of selectDailySeries(universe)) {
-    const bar = series.bars[clock.getReplayIndex(series.bars.length, at)];
+  const marketDate = clock.at(at).date;
+  for (const series of selectGradedSeries(universe)) {
+    const bar = barOnOrBefore(series.bars, marketDate)?.bar;
     if (!bar) continue;
     const analysis = analyzeSymbol({
       symbol: series.id,
@@ -40,7 +43,7 @@ export function gradeReplayUniverse(universe: ReplayUniverse, clock: MarketClock
       momentum_1m: risk.momentum_1m,
       momentum_3m: risk.momentum_3m,
       max_drawdown: risk.max_drawdown,
-      key_nugget: scores.key_nuggets[0]?.text ?? null,
+      key_nugget: scores.key_nuggets[0]?.message ?? null,
       data_mode: 'replay',
     });
   }

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '@app/shared/domain/entities/common';
+import type { Message } from '@app/shared/messages/message';
 import type { Language } from '@app/shared/domain/enums';
 import type { AssetType, Grade, RecommendationAction, VolatilityRegime } from '../engine/types';
 
@@ -24,7 +24,8 @@ export interface GradedAsset {
   momentum_3m: number | null;
   max_drawdown: number | null;
   /** The engine's main explanation, in every language. */
-  key_nugget: LocalizedText | null;
+  /** The top key nugget, worded in each post's language. */
+  key_nugget: Message | null;
   data_mode: 'replay' | 'live';
 }
 

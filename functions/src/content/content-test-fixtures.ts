@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { ContentBrief, GradedAsset } from './content-generator';
 
 /** Graded assets shaped like the engine's output on one replay day (figures from `npm run analyze`). */
@@ -17,11 +18,7 @@ export function gradedAsset(overrides: Partial<GradedAsset> = {}): GradedAsset {
     momentum_1m: -6.3,
     momentum_3m: -4.1,
     max_drawdown: -27.9,
-    key_nugget: {
-      en: 'Strong financial health supports the grade.',
-      fr: 'Une solide santé financière soutient la note.',
-      es: 'Una sólida salud financiera respalda la nota.',
-    },
+    key_nugget: message('NUGGET_FACTOR_SUPPORTS', { factor: 'financial_health' }),
     data_mode: 'replay',
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { render } from '../platform/messages';
 import type { Language } from '@app/shared/domain/enums';
 import type { RecommendationAction, VolatilityRegime } from '../engine/types';
 import type { ContentGenerator, ContentRequest, ContentTheme, GeneratedPost } from './content-generator';
@@ -153,7 +154,7 @@ function factorsBody(request: ContentRequest): string {
   const risk = score(focus.risk_score, language);
   const quarter = percent(focus.momentum_3m, language, true);
   const action = ACTION_WORDS[language][focus.action];
-  const nugget = focus.key_nugget?.[language] ?? NOT_AVAILABLE[language];
+  const nugget = focus.key_nugget ? render(focus.key_nugget, language) : NOT_AVAILABLE[language];
   const lines: string[] = [];
   switch (language) {
     case 'fr':

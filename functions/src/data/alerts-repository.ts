@@ -5,7 +5,10 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UserAlertSchema, type UserAlert } from '@app/shared/domain/entities/catalysts';
+import { UserAlertSchema } from '@app/shared/domain/entities/catalysts';
+import { StoredTextSchema } from '@app/shared/messages/stored-text';
+import type { z } from 'zod';
+import type { UserAlertDraft } from '../engine/catalysts/user-alerts';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
 import { cancellationCodes } from './dynamo-helpers';
 import { keys } from './keys';
@@ -33,8 +36,19 @@ export interface AlertsTables {
 /** Upper bound of one list call; the screen shows recent alerts, not an archive. */
 export const MAX_LISTED_ALERTS = 100;
 
-function toUserAlert(item: Record<string, unknown>): UserAlert {
-  return UserAlertSchema.parse(item);
+/**
+ * An alert as stored: its texts are messages (worded for each reader when read), or, in rows written
+ * before messages, an English title and description and a trilingual message, read as they are.
+ */
+export const StoredUserAlertSchema = UserAlertSchema.extend({
+  title: StoredTextSchema,
+  description: StoredTextSchema,
+  message: StoredTextSchema,
+});
+export type StoredUserAlert = z.infer<typeof StoredUserAlertSchema>;
+
+function toStoredAlert(item: Record<string, unknown>): StoredUserAlert {
+  return StoredUserAlertSchema.parse(item);
 }
 
 export function createAlertsRepository(client: DynamoDBDocumentClient, tables: AlertsTables) {
@@ -69,7 +83,7 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
      */
     async putCounted(
       userId: string,
-      alert: UserAlert,
+      alert: UserAlertDraft,
       context: { symbol: string; rule: string; day: string; limit: number; now: Date },
     ): Promise<AlertWriteOutcome> {
       if (context.limit === 0) return 'quota_exceeded';
@@ -120,8 +134,8 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
       }
     },
 
-    async list(userId: string, limit = MAX_LISTED_ALERTS): Promise<UserAlert[]> {
-      return (await queryAlerts(userId, false, limit)).map(toUserAlert);
+    async list(userId: string, limit = MAX_LISTED_ALERTS): Promise<StoredUserAlert[]> {
+      return (await queryAlerts(userId, false, limit)).map(toStoredAlert);
     },
 
     /** False when the user has no such alert (nothing is created). */

@@ -1,5 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DataQuality } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import type { IsoDate } from '../engine/types';
 import { batchPutAll, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
@@ -18,10 +19,14 @@ export interface FeedHealth {
   symbol: string;
   name: string;
   data_quality: DataQuality;
-  /** Why the quality is not 'good' (empty when it is). */
-  quality_reasons: string[];
+  /**
+   * Why the quality is not 'good' (empty when it is): messages, worded in the reader's language when
+   * read; rows written before messages hold English sentences, read as they are.
+   */
+  quality_reasons: (Message | string)[];
   /** Last time the poll stored a changed quote; null when it never did. */
   last_updated: string | null;
+  /** The source's own error text (a diagnostic, as the source wrote it). */
   last_error: string | null;
   consecutive_errors: number;
   as_of: IsoDate | null;
@@ -34,6 +39,13 @@ export interface FeedHealth {
   bars_from: IsoDate | null;
   bars_through: IsoDate | null;
   source: string | null;
+}
+
+/** A feed's reasons as messages: an old row's English sentences are read as they were written. */
+export function qualityReasonsOf(health: Pick<FeedHealth, 'quality_reasons'>): Message[] {
+  return health.quality_reasons.map((reason) =>
+    typeof reason === 'string' ? message('STORED_TEXT', { text: reason }) : reason,
+  );
 }
 
 export interface FeedHealthRepository {

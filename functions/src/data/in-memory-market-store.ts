@@ -12,7 +12,8 @@ import type {
 /**
  * The market table's repositories in memory, with the same conditional semantics as the DynamoDB
  * ones (a quote is stored only when it changed, a recommendation is queued only when the action
- * changed, an alert is raised once per bar and kind). For unit tests of the price poll and the ai
+ * changed in its cycle and supersedes the symbol's pending one, an alert is raised once per cycle,
+ * bar and kind). For unit tests of the price poll and the ai
  * area, and for the bench. Spread it into a service's deps: the field names are the deps' names.
  */
 export interface InMemoryMarketStore {
@@ -22,10 +23,7 @@ export interface InMemoryMarketStore {
   jobRuns: JobRunsRepository;
   recommendationQueue: Pick<
     RecommendationQueueRepository,
-    | 'enqueueIfActionChanged'
-    | 'getLastRecommendation'
-    | 'getLastRecommendations'
-    | 'getRecommendationStatuses'
+    'enqueueSuperseding' | 'getLastRecommendation' | 'getLastRecommendations' | 'getRecommendationStatuses'
   >;
   /** Everything stored, as plain data, for assertions. */
   snapshot(): {
@@ -72,6 +70,7 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
         if (
           stored &&
           stored.as_of === quote.as_of &&
+          stored.market_date === quote.market_date &&
           stored.price === quote.price &&
           stored.stale === quote.stale
         ) {
@@ -114,17 +113,22 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
     },
     marketAlerts: {
       async putAlertOnce(alert, kind) {
-        const marker = `${alert.symbol}#${alert.as_of}#${kind}`;
+        const marker = `${alert.symbol}#${alert.cycle_id}#${alert.as_of}#${kind}`;
         if (alertMarkers.has(marker)) return false;
         alertMarkers.add(marker);
         alerts.set(`${alert.published_time}#${alert.alert_id}`, clone(alert));
         return true;
       },
-      async listAlerts(limit, nowEpochSeconds) {
+      async listAlerts(limit, nowEpochSeconds, scope) {
         return [...alerts.entries()]
           .sort(([a], [b]) => b.localeCompare(a))
           .map(([, alert]) => alert)
-          .filter((alert) => alert.expires_at > nowEpochSeconds)
+          .filter(
+            (alert) =>
+              alert.expires_at > nowEpochSeconds &&
+              alert.cycle_id === scope.cycleId &&
+              alert.market_date <= scope.marketDate,
+          )
           .slice(0, limit)
           .map(clone);
       },
@@ -139,9 +143,15 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
       },
     },
     recommendationQueue: {
-      async enqueueIfActionChanged(item) {
-        const last = lastRecommendations.get(item.symbol);
-        if ((last && last.action === item.recommendation) || queue.has(item.id)) return false;
+      async enqueueSuperseding(item, last) {
+        const current = lastRecommendations.get(item.symbol);
+        if (current?.recommendation_id !== last?.recommendation_id || queue.has(item.id)) return false;
+        for (const queued of queue.values()) {
+          if (queued.symbol === item.symbol && queued.status === 'PENDING') {
+            queued.status = 'SUPERSEDED';
+            queued.superseded_by = item.id;
+          }
+        }
         queue.set(item.id, clone(item));
         lastRecommendations.set(item.symbol, {
           symbol: item.symbol,
@@ -149,6 +159,7 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
           action: item.recommendation,
           as_of: item.as_of,
           generated_at: item.generated_at,
+          cycle_id: item.cycle_id,
         });
         return true;
       },

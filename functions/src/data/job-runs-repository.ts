@@ -16,6 +16,8 @@ export interface JobRunRecord {
   finished_at: string;
   status: 'succeeded' | 'partial' | 'failed';
   data_mode: 'replay' | 'live';
+  /** The market date every symbol of the run was read at (absent on runs recorded before the market clock). */
+  market_date?: string;
   symbols_total: number;
   symbols_ok: number;
   symbols_failed: number;

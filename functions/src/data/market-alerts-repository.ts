@@ -1,5 +1,6 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertLevel, SentimentLabel } from '@app/shared/domain/enums';
+import type { Message } from '@app/shared/messages/message';
 import type { IsoDate } from '../engine/types';
 import { isConditionFailure, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
@@ -10,7 +11,7 @@ import { keys } from './keys';
  *
  * | Pattern                                | Key                                                 |
  * | -------------------------------------- | --------------------------------------------------- |
- * | an alert raised once per bar and kind  | pk=SYMBOL#<s>, sk=ALERTED#<as_of>#<kind> (TTL)      |
+ * | an alert raised once per cycle, bar and kind | pk=SYMBOL#<s>, sk=ALERTED#<cycle>#<as_of>#<kind> (TTL) |
  * | newest alerts first (Query)            | pk=ALERTS, sk=<published ISO>#<id> (TTL expires_at) |
  */
 
@@ -19,27 +20,40 @@ export interface StoredMarketAlert {
   symbol: string;
   alert_level: AlertLevel;
   event_type: 'price_move' | 'volume_surge';
-  title: string;
-  message: string;
+  /**
+   * Texts are messages, worded in each reader's language when listed; rows raised before messages
+   * hold English sentences, read as they are.
+   */
+  title: Message | string;
+  message: Message | string;
   impact_score: number;
   sentiment: SentimentLabel;
   sentiment_score: number;
   published_time: string;
   source: string;
   url: string;
-  keywords: string[];
-  recommended_action: string;
+  keywords: (Message | string)[];
+  recommended_action: Message | string;
   /** Trading day of the bar that raised the alert. */
   as_of: IsoDate;
+  /** The market date of the poll that raised it, and its replay cycle (`live` in live mode). */
+  market_date: IsoDate;
+  cycle_id: string;
   /** Epoch seconds; DynamoDB TTL removes the item some time after (reads filter on it too). */
   expires_at: number;
 }
 
+/** Which alerts a reader may see: those of one replay cycle, up to the market date (no look-ahead). */
+export interface AlertScope {
+  cycleId: string;
+  marketDate: IsoDate;
+}
+
 export interface MarketAlertsRepository {
-  /** Writes the alert once per (symbol, as_of, kind); false when it was already raised. */
+  /** Writes the alert once per (symbol, cycle, as_of, kind); false when it was already raised. */
   putAlertOnce(alert: StoredMarketAlert, kind: string): Promise<boolean>;
-  /** Newest first, unexpired only. */
-  listAlerts(limit: number, nowEpochSeconds: number): Promise<StoredMarketAlert[]>;
+  /** Newest first, unexpired, of the scope's cycle and dated up to its market date. */
+  listAlerts(limit: number, nowEpochSeconds: number, scope: AlertScope): Promise<StoredMarketAlert[]>;
 }
 
 export function createMarketAlertsRepository(
@@ -56,7 +70,7 @@ export function createMarketAlertsRepository(
                 Put: {
                   TableName: tableName,
                   Item: {
-                    ...keys.alertMarker(alert.symbol, alert.as_of, kind),
+                    ...keys.alertMarker(alert.symbol, `${alert.cycle_id}#${alert.as_of}`, kind),
                     entity: 'alert-marker',
                     alert_id: alert.alert_id,
                     expires_at: alert.expires_at,
@@ -84,17 +98,23 @@ export function createMarketAlertsRepository(
       }
     },
 
-    async listAlerts(limit, nowEpochSeconds) {
+    async listAlerts(limit, nowEpochSeconds, scope) {
       const alerts: StoredMarketAlert[] = [];
       let startKey: Record<string, unknown> | undefined;
-      // Expired items linger until TTL removes them (up to days later), so the filter hides them.
+      // Expired items linger until TTL removes them (up to days later), so the filter hides them;
+      // alerts of an earlier replay cycle are about dates the clock has not reached again.
       do {
         const output = await client.send(
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: 'pk = :pk',
-            FilterExpression: 'expires_at > :now',
-            ExpressionAttributeValues: { ':pk': keys.liveAlertsPartition, ':now': nowEpochSeconds },
+            FilterExpression: 'expires_at > :now AND cycle_id = :cycle AND market_date <= :date',
+            ExpressionAttributeValues: {
+              ':pk': keys.liveAlertsPartition,
+              ':now': nowEpochSeconds,
+              ':cycle': scope.cycleId,
+              ':date': scope.marketDate,
+            },
             ScanIndexForward: false,
             Limit: Math.max(limit, 25),
             ExclusiveStartKey: startKey,

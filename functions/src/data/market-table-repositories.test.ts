@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -32,9 +33,10 @@ const quote: StoredQuote = {
   change_percent: 1.79,
   volume: 25555900,
   after_hours_price: null,
-  premarket_change: 0.2,
-  premarket_date: '2018-01-03',
+  premarket_change: null,
+  premarket_date: null,
   as_of: '2018-01-02',
+  market_date: '2018-01-02',
   source: 'replay:aapl.csv',
   mode: 'replay',
   stale: false,
@@ -48,12 +50,13 @@ const recommendation: QueuedRecommendation = {
   risk_level: 1,
   confidence: 0.7,
   ai_score: 6.6,
-  reasoning: 'why',
-  reasoning_localized: { en: 'why', fr: 'pourquoi', es: 'por qué' },
+  reasoning: message('NUGGET_NO_FUNDAMENTALS'),
   target_price: 180,
   generated_at: '2026-01-01T00:00:00.000Z',
   status: 'PENDING',
   as_of: '2018-01-02',
+  market_date: '2018-01-02',
+  cycle_id: '2026-01-01T00:00:00.000Z',
   investment_grade: 'B+',
   composite_rationality_score: 66.4,
   data_mode: 'replay',
@@ -62,7 +65,7 @@ const recommendation: QueuedRecommendation = {
 describe('market table repositories', () => {
   beforeEach(() => documentMock.reset());
 
-  it('stores a quote only when as_of, price or the stale flag changed', async () => {
+  it('stores a quote only when as_of, the market date, price or the stale flag changed', async () => {
     documentMock
       .on(PutCommand)
       .resolvesOnce({})
@@ -73,6 +76,7 @@ describe('market table repositories', () => {
     const input = documentMock.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.Item).toMatchObject({ pk: 'SYMBOL#AAPL', sk: 'QUOTE', price: 172.26 });
     expect(input?.ConditionExpression).toContain('as_of <> :as_of');
+    expect(input?.ConditionExpression).toContain('market_date <> :market_date');
   });
 
   it('reads many quotes with BatchGet and retries unprocessed keys', async () => {
@@ -146,7 +150,15 @@ describe('market table repositories', () => {
     });
   });
 
-  it('queues a recommendation with its per-symbol marker and the queue counters in one transaction; a changed-action race loses', async () => {
+  it('queues a recommendation with its marker, supersedes the pending one and moves the counters once, in one transaction', async () => {
+    const older = {
+      ...recommendation,
+      id: '01JABCDEFGHJKMNPQRSTVWXYZ9',
+      generated_at: '2025-12-31T00:00:00.000Z',
+    };
+    documentMock
+      .on(QueryCommand)
+      .resolves({ Items: [{ ...older, pk: `REC#${older.id}`, sk: 'ITEM', gsi1pk: 'QUEUE#REC#PENDING' }] });
     documentMock
       .on(TransactWriteCommand)
       .resolvesOnce({})
@@ -154,15 +166,33 @@ describe('market table repositories', () => {
         new TransactionCanceledException({
           message: 'cancelled',
           $metadata: {},
-          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
         }),
       );
     const repository = createRecommendationQueueRepository(client, tables);
-    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(true);
-    expect(await repository.enqueueIfActionChanged(recommendation)).toBe(false);
+    const last = {
+      symbol: 'AAPL',
+      recommendation_id: older.id,
+      action: 'HOLD' as const,
+      as_of: '2018-01-01',
+      generated_at: older.generated_at,
+    };
+    expect(await repository.enqueueSuperseding(recommendation, last)).toBe(true);
+    // Another poll moved the marker first: this one queues nothing.
+    expect(await repository.enqueueSuperseding(recommendation, last)).toBe(false);
+    const pendingQuery = documentMock.commandCalls(QueryCommand)[0]?.args[0].input;
+    expect(pendingQuery).toMatchObject({
+      IndexName: 'gsi1',
+      ExpressionAttributeValues: { ':queue': 'QUEUE#REC#PENDING', ':symbol': 'AAPL' },
+    });
     const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[0]?.Put?.Item).toMatchObject({ pk: 'SYMBOL#AAPL', sk: 'LAST_REC', action: 'BUY' });
-    expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk) OR #action <> :action');
+    expect(items[0]?.Put?.Item).toMatchObject({
+      pk: 'SYMBOL#AAPL',
+      sk: 'LAST_REC',
+      action: 'BUY',
+      cycle_id: recommendation.cycle_id,
+    });
+    expect(items[0]?.Put?.ConditionExpression).toBe('recommendation_id = :last');
     expect(items[1]?.Put?.Item).toMatchObject({
       pk: `REC#${recommendation.id}`,
       sk: 'ITEM',
@@ -170,22 +200,53 @@ describe('market table repositories', () => {
       gsi1sk: `${recommendation.generated_at}#${recommendation.id}`,
       status: 'PENDING',
     });
-    // The dashboard's counters move with the item: this path once queued without them.
+    // The older pending one leaves the pending queue, only if a reviewer has not decided it first.
     expect(items[2]?.Update).toMatchObject({
+      Key: { pk: `REC#${older.id}`, sk: 'ITEM' },
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeValues: {
+        ':replaced': 'SUPERSEDED',
+        ':queue': 'QUEUE#REC#SUPERSEDED',
+        ':by': recommendation.id,
+      },
+    });
+    // One counters update: one more generated, pending unchanged (+1 - 1), one superseded.
+    expect(items[3]?.Update).toMatchObject({
       TableName: 'moderation',
       Key: { pk: 'STATS', sk: 'REC' },
-      UpdateExpression: 'ADD generated :one, pending :one',
+      UpdateExpression: 'ADD generated :one, pending :pending, superseded :replaced',
+      ExpressionAttributeValues: { ':one': 1, ':pending': 0, ':replaced': 1 },
     });
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
   });
 
-  it('lists unexpired alerts newest first', async () => {
+  it('queues the first recommendation of a symbol only while it has no marker', async () => {
+    documentMock.on(QueryCommand).resolves({ Items: [] });
+    documentMock.on(TransactWriteCommand).resolves({});
+    await createRecommendationQueueRepository(client, tables).enqueueSuperseding(recommendation, null);
+    const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(items.at(-1)?.Update?.ExpressionAttributeValues).toEqual({
+      ':one': 1,
+      ':pending': 1,
+      ':replaced': 0,
+    });
+  });
+
+  it('lists unexpired alerts newest first, of the current replay cycle up to the market date', async () => {
     documentMock
       .on(QueryCommand)
       .resolves({ Items: [{ pk: 'ALERTS', sk: 'x', alert_id: 'a', expires_at: 200 }] });
-    const alerts = await createMarketAlertsRepository(client, 'market').listAlerts(5, 100);
+    const alerts = await createMarketAlertsRepository(client, 'market').listAlerts(5, 100, {
+      cycleId: 'c2',
+      marketDate: '2017-03-14',
+    });
     expect(alerts).toEqual([{ alert_id: 'a', expires_at: 200 }]);
     const input = documentMock.commandCalls(QueryCommand)[0]?.args[0].input;
-    expect(input).toMatchObject({ ScanIndexForward: false, FilterExpression: 'expires_at > :now' });
+    expect(input).toMatchObject({
+      ScanIndexForward: false,
+      FilterExpression: 'expires_at > :now AND cycle_id = :cycle AND market_date <= :date',
+      ExpressionAttributeValues: { ':now': 100, ':cycle': 'c2', ':date': '2017-03-14' },
+    });
   });
 });

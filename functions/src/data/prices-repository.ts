@@ -35,6 +35,8 @@ export interface StoredQuote {
   premarket_date: IsoDate | null;
   /** Trading day the price belongs to. */
   as_of: IsoDate;
+  /** The market date it was read at (engine Quote `market_date`); absent on quotes stored before the market clock. */
+  market_date?: IsoDate;
   source: string;
   mode: 'replay' | 'live';
   /** True when the provider served its last stored quote because the source failed. */
@@ -46,7 +48,7 @@ export interface StoredQuote {
 export interface PricesRepository {
   getQuote(symbol: string): Promise<StoredQuote | null>;
   getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
-  /** Stores the quote unless the stored one has the same as_of, price and stale flag; true when written. */
+  /** Stores the quote unless the stored one has the same as_of, market date, price and stale flag; true when written. */
   putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
   /** The newest live quote stored at or before `instant` (null when none is that old). */
   getQuoteAsOf(symbol: string, instant: Date): Promise<StoredQuote | null>;
@@ -86,11 +88,12 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             TableName: tableName,
             Item: { ...keys.quote(quote.symbol), entity: 'quote', ...quote },
             ConditionExpression:
-              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale',
+              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale OR market_date <> :market_date OR attribute_not_exists(market_date)',
             ExpressionAttributeValues: {
               ':as_of': quote.as_of,
               ':price': quote.price,
               ':stale': quote.stale,
+              ':market_date': quote.market_date ?? quote.as_of,
             },
           }),
         );

@@ -4,81 +4,31 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
-import type { LocalizedText } from '@app/shared/domain/entities/common';
-import type { AdminRecommendationSchema } from '@app/shared/domain/entities/admin';
-import type { RecommendationAction } from '@app/shared/domain/enums';
-import type { Grade, IsoDate } from '../engine/types';
-import { batchGetAll, isConditionFailure, stripKeys } from './dynamo-helpers';
+import { batchGetAll, cancellationCodes, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import { createReviewQueue, type DecisionOutcome, type Page, type PageRequest } from './review-queue';
+import type {
+  LastRecommendationMarker,
+  NewRecommendation,
+  QueuedRecommendation,
+  RecommendationStats,
+  RecommendationStatus,
+  ReviewDecision,
+  StoredRecommendation,
+} from './recommendation-queue-types';
+
+export type * from './recommendation-queue-types';
 
 /*
  * The engine's recommendations under review (the REC review queue of the moderation table,
  * review-queue.ts) and, per symbol, the last one the price poll queued (market table,
- * pk=SYMBOL#<s>, sk=LAST_REC), so an unchanged action is not queued again.
+ * pk=SYMBOL#<s>, sk=LAST_REC), so an unchanged action is not queued again. A symbol has at most one
+ * recommendation pending review: queueing a newer one supersedes the pending one (status SUPERSEDED,
+ * `superseded_by` the newer id) in the same transaction.
  */
 
-export type AdminRecommendation = z.infer<typeof AdminRecommendationSchema>;
-export type RecommendationStatus = AdminRecommendation['status'];
-
-/** What gets queued: the admin screen's fields plus whatever else the engine wants kept with it. */
-export type NewRecommendation = Omit<AdminRecommendation, 'status'> & Record<string, unknown>;
-
-export interface StoredRecommendation extends AdminRecommendation {
-  reviewed_by?: string;
-  reviewed_at?: string;
-  admin_notes?: string;
-  quality_score?: number;
-  [extra: string]: unknown;
-}
-
-/** What the price poll queues: the admin pending recommendation plus what the engine knew then. */
-export interface QueuedRecommendation {
-  id: string;
-  symbol: string;
-  recommendation: RecommendationAction;
-  /** 0-10 from the nugget risk score (shared rule `riskLevel`). */
-  risk_level: number;
-  /** 0-1. */
-  confidence: number;
-  /** Composite rationality score out of 10. */
-  ai_score: number;
-  reasoning: string;
-  reasoning_localized: LocalizedText;
-  target_price: number;
-  generated_at: string;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  as_of: IsoDate;
-  investment_grade: Grade;
-  composite_rationality_score: number;
-  data_mode: 'replay' | 'live';
-}
-
-export interface LastRecommendationMarker {
-  symbol: string;
-  recommendation_id: string;
-  action: RecommendationAction;
-  as_of: IsoDate;
-  generated_at: string;
-}
-
-export interface RecommendationStats {
-  generated: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  quality_sum: number;
-  quality_count: number;
-}
-
-export interface ReviewDecision {
-  status: 'APPROVED' | 'REJECTED';
-  reviewedBy: string;
-  reviewedAt: string;
-  adminNotes?: string;
-  qualityScore?: number;
-}
+/** How often a queueing that lost a race to a reviewer (or another poll) reads the queue again. */
+const SUPERSEDE_ATTEMPTS = 3;
 
 export interface RecommendationQueueTables {
   moderation: string;
@@ -87,6 +37,7 @@ export interface RecommendationQueueTables {
 }
 
 const STATS = ['generated', 'pending', 'approved', 'rejected', 'quality_sum', 'quality_count'] as const;
+const SUPERSEDED = { status: 'SUPERSEDED', counter: 'superseded', by: 'superseded_by' } as const;
 
 export function createRecommendationQueueRepository(
   client: DynamoDBDocumentClient,
@@ -100,44 +51,92 @@ export function createRecommendationQueueRepository(
   /** How many Query pages `listApprovedRecommendations` reads at most when filtering by symbol. */
   const maxFilterPages = options.maxFilterPages ?? 10;
 
+  /** The symbol's recommendations pending review (at most one once every queueing supersedes). */
+  async function listPendingOf(symbol: string): Promise<StoredRecommendation[]> {
+    const found: StoredRecommendation[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    for (let pageIndex = 0; pageIndex < maxFilterPages; pageIndex += 1) {
+      const output = await client.send(
+        new QueryCommand({
+          TableName: tables.moderation,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :queue',
+          FilterExpression: '#symbol = :symbol',
+          ExpressionAttributeNames: { '#symbol': 'symbol' },
+          ExpressionAttributeValues: {
+            ':queue': keys.reviewQueuePartition('REC', 'PENDING'),
+            ':symbol': symbol,
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(...(output.Items ?? []).map((entry) => stripKeys<StoredRecommendation>(entry)));
+      startKey = output.LastEvaluatedKey;
+      if (!startKey) break;
+    }
+    return found;
+  }
+
   return {
     /** Queues one recommendation for review; false when that id is queued already. */
     enqueueRecommendation: (recommendation: NewRecommendation) => queue.enqueue(recommendation),
 
     /**
-     * Queues a recommendation and remembers it as the symbol's last one, atomically, only if the
-     * symbol's last queued action differs (so two concurrent polls queue it once); the queue's
-     * counters move in the same transaction. False when the action is unchanged or another poll won.
+     * Queues a recommendation, remembers it as the symbol's last one and supersedes the symbol's
+     * recommendations still pending, in one transaction. `last` is the marker the caller read: the
+     * write is conditioned on it being still the last (so two concurrent polls queue once). False when
+     * another poll queued first; a reviewer deciding a superseded item meanwhile makes it re-read.
      */
-    async enqueueIfActionChanged(item: QueuedRecommendation): Promise<boolean> {
+    async enqueueSuperseding(
+      item: QueuedRecommendation,
+      last: LastRecommendationMarker | null,
+    ): Promise<boolean> {
       const marker: LastRecommendationMarker = {
         symbol: item.symbol,
         recommendation_id: item.id,
         action: item.recommendation,
         as_of: item.as_of,
         generated_at: item.generated_at,
+        cycle_id: item.cycle_id,
       };
-      try {
-        await client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tables.market,
-                  Item: { ...keys.lastRecommendation(item.symbol), entity: 'last-recommendation', ...marker },
-                  ConditionExpression: 'attribute_not_exists(pk) OR #action <> :action',
-                  ExpressionAttributeNames: { '#action': 'action' },
-                  ExpressionAttributeValues: { ':action': item.recommendation },
+      for (let attempt = 1; ; attempt += 1) {
+        const pending = await listPendingOf(item.symbol);
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Put: {
+                    TableName: tables.market,
+                    Item: {
+                      ...keys.lastRecommendation(item.symbol),
+                      entity: 'last-recommendation',
+                      ...marker,
+                    },
+                    ...(last
+                      ? {
+                          ConditionExpression: 'recommendation_id = :last',
+                          ExpressionAttributeValues: { ':last': last.recommendation_id },
+                        }
+                      : { ConditionExpression: 'attribute_not_exists(pk)' }),
+                  },
                 },
-              },
-              ...queue.enqueueItems(item),
-            ],
-          }),
-        );
-        return true;
-      } catch (error: unknown) {
-        if (isConditionFailure(error)) return false;
-        throw error;
+                ...queue.enqueueReplacingItems(item, pending, SUPERSEDED),
+              ],
+            }),
+          );
+          return true;
+        } catch (error: unknown) {
+          const codes = cancellationCodes(error);
+          // The marker moved (another poll queued this symbol first), or this id is queued already.
+          if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed') return false;
+          // A pending item was decided meanwhile, or a concurrent write touched the counters: again.
+          const retriable = codes.some(
+            (code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict',
+          );
+          if (retriable && attempt < SUPERSEDE_ATTEMPTS) continue;
+          throw error;
+        }
       }
     },
 

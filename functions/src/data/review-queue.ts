@@ -135,8 +135,53 @@ export function createReviewQueue<Stored>(
     ];
   }
 
+  /**
+   * The writes that queue an item in place of others still PENDING (a newer version of the same
+   * thing): each replaced item moves to `replacedStatus`, conditioned on being PENDING still (a
+   * decision that lands first cancels the whole transaction), and one counters update adds the new
+   * item and moves the replaced ones out of `pending`.
+   */
+  function enqueueReplacingItems(
+    item: { id: string; generated_at: string } & object,
+    replaced: readonly { id: string }[],
+    replacedStatus: { status: string; counter: string; by: string },
+  ): TransactItems {
+    const [put] = enqueueItems(item);
+    return [
+      put as TransactItems[number],
+      ...replaced.map((old) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.reviewItem(queue.name, old.id),
+          UpdateExpression: `SET #status = :replaced, gsi1pk = :queue, ${replacedStatus.by} = :by`,
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pending': 'PENDING',
+            ':replaced': replacedStatus.status,
+            ':queue': keys.reviewQueuePartition(queue.name, replacedStatus.status),
+            ':by': item.id,
+          },
+        },
+      })),
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.reviewStats(queue.name),
+          UpdateExpression: `ADD generated :one, pending :pending, ${replacedStatus.counter} :replaced`,
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':pending': 1 - replaced.length,
+            ':replaced': replaced.length,
+          },
+        },
+      },
+    ];
+  }
+
   return {
     enqueueItems,
+    enqueueReplacingItems,
 
     /** Queues one item; false when that id is queued already (a retried job). */
     async enqueue(item: { id: string; generated_at: string } & object): Promise<boolean> {

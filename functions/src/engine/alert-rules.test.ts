@@ -1,3 +1,5 @@
+import { formatCurrency } from '@app/shared/domain/rules/formatting';
+import { render } from '../platform/messages';
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '@app/shared/domain/entities/alert-rules';
 import type { Grade } from '@app/shared/domain/enums';
@@ -83,9 +85,12 @@ describe('evaluateAlertRule', () => {
     const again = evaluate(rule({ kind: 'price_above', level: 100 }), snapshot(99, 101));
 
     expect(first.alert).toMatchObject({ type: 'price_alert', severity: 'high', asset: 'AAPL' });
-    expect(first.alert?.message.en).toContain('rose above your level of 100.00');
-    expect(first.alert?.message.fr).toContain('au-dessus de votre seuil de 100,00');
-    expect(first.alert?.message.es).toContain('por encima de su nivel de 100,00');
+    const message = first.alert?.message;
+    if (!message) throw new Error('the rule should have fired');
+    expect(render(message, 'en')).toContain('rose above your level of $100.00');
+    // Prices are shown as each language's site shows a dollar amount (shared formatCurrency).
+    expect(render(message, 'fr')).toContain(`au-dessus de votre seuil de ${formatCurrency(100, 'fr')}`);
+    expect(render(message, 'es')).toContain(`por encima de su nivel de ${formatCurrency(100, 'es')}`);
     expect(again.alert?.id).toBe(first.alert?.id);
   });
 
@@ -97,8 +102,8 @@ describe('evaluateAlertRule', () => {
     expect(first).toEqual({ alert: null, day: null, baselineGrade: 'B' });
     expect(same.alert).toBeNull();
     expect(changed.baselineGrade).toBe('A');
-    expect(changed.alert?.message.en).toBe(
-      'AAPL is now graded A (was B) as of 2026-03-02. Read what changed before acting.',
+    expect(changed.alert && render(changed.alert.message, 'en')).toBe(
+      'AAPL is now graded A (was B) as of Mar 2, 2026. Read what changed before acting.',
     );
   });
 
@@ -122,7 +127,11 @@ describe('evaluateAlertRule', () => {
     ]);
     const quiet = evaluate(rule({ kind: 'high_impact_catalyst' }), snapshot(100, 100), [catalyst(80)]);
 
-    expect(fires.alert).toMatchObject({ title: 'Headline 85', type: 'earnings', severity: 'high' });
+    expect(fires.alert).toMatchObject({
+      title: { code: 'ALERT_CATALYST_TITLE', params: { headline: 'Headline 85' } },
+      type: 'earnings',
+      severity: 'high',
+    });
     expect(quiet.alert).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import type { AlertRule } from '@app/shared/domain/entities/alert-rules';
-import type { LocalizedText } from '@app/shared/domain/entities/common';
-import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import type { Grade } from '@app/shared/domain/enums';
-import { isHighImpact } from '@app/shared/domain/rules/catalysts';
+import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from './catalysts/build-catalyst';
-import { CATALYST_TYPE_NAMES, formatLocalNumber } from './catalysts/catalyst-names';
-import { deriveAlertId, type SymbolSnapshot } from './catalysts/user-alerts';
+import {
+  deriveAlertId,
+  strongestHighImpactCatalyst,
+  type SymbolSnapshot,
+  type UserAlertDraft,
+} from './catalysts/user-alerts';
 
 /*
  * Custom alert rules (the custom_alerts feature): whether a rule fires on a symbol's current bar, and
@@ -20,21 +22,15 @@ import { deriveAlertId, type SymbolSnapshot } from './catalysts/user-alerts';
  */
 
 export interface RuleEvaluation {
-  /** The alert to write, or null when the rule does not fire. */
-  alert: UserAlert | null;
+  /** The alert to write (its texts are messages, worded when read), or null when the rule does not fire. */
+  alert: UserAlertDraft | null;
   /** The alert's dedupe key part (one alert per rule and bar, or per catalyst day). */
   day: string | null;
   /** For grade_change: the grade to remember (differs from the rule's baseline when it must be saved). */
   baselineGrade: Grade | null;
 }
 
-const price = (value: number, language: 'en' | 'fr' | 'es') => formatLocalNumber(value, 2, language);
-
-function crossing(
-  rule: AlertRule,
-  direction: 'above' | 'below',
-  snapshot: SymbolSnapshot,
-): LocalizedText | null {
+function crossing(rule: AlertRule, direction: 'above' | 'below', snapshot: SymbolSnapshot): Message | null {
   const { quote } = snapshot;
   const level = rule.level;
   if (level === null || quote.previous_close === null) return null;
@@ -43,29 +39,27 @@ function crossing(
       ? quote.previous_close < level && quote.price >= level
       : quote.previous_close > level && quote.price <= level;
   if (!crossed) return null;
-  const [en, fr, es] =
-    direction === 'above'
-      ? ['rose above', 'est passé au-dessus de', 'subió por encima de']
-      : ['fell below', 'est passé sous', 'bajó por debajo de'];
-  return {
-    en: `${rule.symbol} ${en} your level of ${price(level, 'en')} on ${quote.as_of}: ${price(quote.price, 'en')} (previous close ${price(quote.previous_close, 'en')}). Your rule fired; check the grade before acting.`,
-    fr: `${rule.symbol} ${fr} votre seuil de ${price(level, 'fr')} le ${quote.as_of} : ${price(quote.price, 'fr')} (clôture précédente ${price(quote.previous_close, 'fr')}). Votre règle s'est déclenchée ; vérifiez la note avant d'agir.`,
-    es: `${rule.symbol} ${es} su nivel de ${price(level, 'es')} el ${quote.as_of}: ${price(quote.price, 'es')} (cierre anterior ${price(quote.previous_close, 'es')}). Su regla se activó; revise la calificación antes de actuar.`,
+  const params = {
+    symbol: rule.symbol,
+    level,
+    price: quote.price,
+    previous: quote.previous_close,
+    date: quote.as_of,
   };
+  return direction === 'above'
+    ? message('ALERT_RULE_PRICE_ABOVE_MESSAGE', params)
+    : message('ALERT_RULE_PRICE_BELOW_MESSAGE', params);
 }
 
-function dailyMove(rule: AlertRule, snapshot: SymbolSnapshot): LocalizedText | null {
+function dailyMove(rule: AlertRule, snapshot: SymbolSnapshot): Message | null {
   const change = snapshot.quote.change_percent;
   if (rule.percent === null || change === null || Math.abs(change) < rule.percent) return null;
-  const signed = (language: 'en' | 'fr' | 'es') =>
-    `${change > 0 ? '+' : '-'}${formatLocalNumber(Math.abs(change), 1, language)}`;
-  const limit = (language: 'en' | 'fr' | 'es') => formatLocalNumber(rule.percent as number, 1, language);
-  const day = snapshot.quote.as_of;
-  return {
-    en: `${rule.symbol} moved ${signed('en')} % on ${day}, beyond your ${limit('en')} % rule. Do not chase or panic: read why first.`,
-    fr: `${rule.symbol} a varié de ${signed('fr')} % le ${day}, au-delà de votre règle de ${limit('fr')} %. Ni précipitation ni panique : cherchez d'abord pourquoi.`,
-    es: `${rule.symbol} se movió ${signed('es')} % el ${day}, más allá de su regla del ${limit('es')} %. Sin prisas ni pánico: averigüe primero por qué.`,
-  };
+  return message('ALERT_RULE_MOVE_MESSAGE', {
+    symbol: rule.symbol,
+    change,
+    percent: rule.percent,
+    date: snapshot.quote.as_of,
+  });
 }
 
 function alertOf(
@@ -73,13 +67,13 @@ function alertOf(
   rule: AlertRule,
   day: string,
   key: `rule:${string}`,
-  fields: Pick<UserAlert, 'title' | 'severity' | 'type' | 'actionRequired'> & { message: LocalizedText },
+  fields: Pick<UserAlertDraft, 'title' | 'severity' | 'type' | 'actionRequired'> & { message: Message },
   now: Date,
-): UserAlert {
+): UserAlertDraft {
   return {
     id: deriveAlertId(userId, rule.symbol, key, day),
     title: fields.title,
-    description: fields.message.en,
+    description: fields.message,
     message: fields.message,
     severity: fields.severity,
     timestamp: now.toISOString(),
@@ -105,9 +99,13 @@ export function evaluateAlertRule(input: {
   switch (rule.kind) {
     case 'price_above':
     case 'price_below': {
-      const message = crossing(rule, rule.kind === 'price_above' ? 'above' : 'below', snapshot);
-      if (!message) return none;
-      const title = `${rule.symbol} ${rule.kind === 'price_above' ? 'above' : 'below'} ${price(rule.level as number, 'en')}`;
+      const text = crossing(rule, rule.kind === 'price_above' ? 'above' : 'below', snapshot);
+      if (!text) return none;
+      const titleParams = { symbol: rule.symbol, level: rule.level as number };
+      const title =
+        rule.kind === 'price_above'
+          ? message('ALERT_RULE_PRICE_ABOVE_TITLE', titleParams)
+          : message('ALERT_RULE_PRICE_BELOW_TITLE', titleParams);
       return {
         ...none,
         day,
@@ -116,16 +114,16 @@ export function evaluateAlertRule(input: {
           rule,
           day,
           key,
-          { title, message, severity: 'high', type: 'price_alert', actionRequired: true },
+          { title, message: text, severity: 'high', type: 'price_alert', actionRequired: true },
           now,
         ),
       };
     }
     case 'daily_move': {
-      const message = dailyMove(rule, snapshot);
-      if (!message) return none;
+      const text = dailyMove(rule, snapshot);
+      if (!text) return none;
       const change = snapshot.quote.change_percent as number;
-      const title = `${rule.symbol} ${change > 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)} %`;
+      const title = message('ALERT_RULE_MOVE_TITLE', { symbol: rule.symbol, change });
       return {
         ...none,
         day,
@@ -134,7 +132,7 @@ export function evaluateAlertRule(input: {
           rule,
           day,
           key,
-          { title, message, severity: 'medium', type: 'price_movement', actionRequired: false },
+          { title, message: text, severity: 'medium', type: 'price_movement', actionRequired: false },
           now,
         ),
       };
@@ -144,11 +142,7 @@ export function evaluateAlertRule(input: {
       if (rule.baseline_grade === null || rule.baseline_grade === grade)
         return { ...none, baselineGrade: grade };
       const from = rule.baseline_grade;
-      const message: LocalizedText = {
-        en: `${rule.symbol} is now graded ${grade} (was ${from}) as of ${day}. Read what changed before acting.`,
-        fr: `${rule.symbol} est désormais noté ${grade} (au lieu de ${from}) au ${day}. Lisez ce qui a changé avant d'agir.`,
-        es: `${rule.symbol} tiene ahora la calificación ${grade} (antes ${from}) a ${day}. Lea qué cambió antes de actuar.`,
-      };
+      const text = message('ALERT_RULE_GRADE_MESSAGE', { symbol: rule.symbol, from, to: grade, date: day });
       return {
         day,
         baselineGrade: grade,
@@ -158,8 +152,8 @@ export function evaluateAlertRule(input: {
           day,
           `${key}:${from}>${grade}`,
           {
-            title: `${rule.symbol}: grade ${from} to ${grade}`,
-            message,
+            title: message('ALERT_RULE_GRADE_TITLE', { symbol: rule.symbol, from, to: grade }),
+            message: text,
             severity: 'medium',
             type: 'ai_insight',
             actionRequired: false,
@@ -170,24 +164,16 @@ export function evaluateAlertRule(input: {
     }
     case 'high_impact_catalyst': {
       const symbol = rule.symbol.toUpperCase();
-      const strongest = input.catalysts
-        .filter(
-          (entry) =>
-            isHighImpact(entry.catalyst.impact_score) &&
-            (entry.catalyst.symbol.toUpperCase() === symbol ||
-              entry.catalyst.tickers_mentioned.includes(symbol)),
-        )
-        .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score)[0];
+      const strongest = strongestHighImpactCatalyst(input.catalysts, symbol);
       if (!strongest) return none;
       const catalyst = strongest.catalyst;
       const published = catalyst.published_date.slice(0, 10);
-      const type = CATALYST_TYPE_NAMES[catalyst.event_type];
-      const impact = catalyst.impact_score.toFixed(0);
-      const message: LocalizedText = {
-        en: `High-impact ${type.en} news on ${symbol}, as your rule asked: "${catalyst.title}" (impact ${impact}/100). Read the source before acting.`,
-        fr: `Actualité à fort impact (${type.fr}) sur ${symbol}, comme votre règle le demande : « ${catalyst.title} » (impact ${impact}/100). Lisez la source avant d'agir.`,
-        es: `Noticia de alto impacto (${type.es}) sobre ${symbol}, como pide su regla: «${catalyst.title}» (impacto ${impact}/100). Lea la fuente antes de actuar.`,
-      };
+      const text = message('ALERT_RULE_CATALYST_MESSAGE', {
+        type: catalyst.event_type,
+        symbol,
+        headline: catalyst.title,
+        impact: Math.round(catalyst.impact_score),
+      });
       const negative = catalyst.sentiment_label === 'negative';
       return {
         ...none,
@@ -198,8 +184,8 @@ export function evaluateAlertRule(input: {
           published,
           key,
           {
-            title: catalyst.title,
-            message,
+            title: message('ALERT_CATALYST_TITLE', { headline: catalyst.title }),
+            message: text,
             severity: negative ? 'high' : 'medium',
             type: catalyst.event_type === 'earnings' ? 'earnings' : 'market_news',
             actionRequired: negative,

@@ -1,5 +1,4 @@
 import { analyzeSymbol } from './analytics/analyze-symbol';
-import { MOMENTUM_LOOKBACK } from './analytics/risk-metrics';
 import { roundTo } from './analytics/statistics';
 import { selectFundamentalsAsOf, findLastIndexOnOrBefore } from './point-in-time';
 import type {
@@ -26,6 +25,9 @@ export interface BacktestSymbol {
   /** Every fiscal year of the company; the backtest picks those published by each date. */
   fundamentalsHistory?: readonly AnnualFundamentals[];
 }
+
+/** Month-ends with fewer bars behind them are skipped: about three months of trading, for 3-month momentum. */
+export const MIN_HISTORY_BARS = 64;
 
 export interface BacktestOptions {
   symbols: readonly BacktestSymbol[];
@@ -114,7 +116,7 @@ function summarise(grade: Grade, observations: readonly BacktestObservation[]): 
 
 export function runBacktest(options: BacktestOptions): BacktestResult {
   const forwardMonths = options.forwardMonths ?? 3;
-  const minHistory = options.minHistoryBars ?? MOMENTUM_LOOKBACK.quarter + 1;
+  const minHistory = options.minHistoryBars ?? MIN_HISTORY_BARS;
   const analyze = options.analyze ?? analyzeSymbol;
   const observations: BacktestObservation[] = [];
 

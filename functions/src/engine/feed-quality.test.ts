@@ -83,18 +83,18 @@ describe('assessFeedQuality', () => {
     expect(
       assessFeedQuality({ bars: clean, assetType: 'stock', quote: { ...quote, stale: true }, today: null })
         .reasons,
-    ).toEqual(['served from the last stored quote']);
+    ).toEqual([{ code: 'FEED_STALE_FALLBACK', params: {} }]);
   });
 });
 
 describe('findOhlcViolation', () => {
   it('names the violated rule', () => {
     expect(findOhlcViolation({ date: 'd', close: 10, high: 9, low: 8, open: 9 })).toBe(
-      'high below open or close',
+      'highBelowOpenOrClose',
     );
-    expect(findOhlcViolation({ date: 'd', close: 10, high: 12, low: 13 })).toBe('high below low');
-    expect(findOhlcViolation({ date: 'd', close: 0 })).toBe('a price is zero or negative');
-    expect(findOhlcViolation({ date: 'd', close: 10, volume: -1 })).toBe('negative volume');
+    expect(findOhlcViolation({ date: 'd', close: 10, high: 12, low: 13 })).toBe('highBelowLow');
+    expect(findOhlcViolation({ date: 'd', close: 0 })).toBe('nonPositivePrice');
+    expect(findOhlcViolation({ date: 'd', close: 10, volume: -1 })).toBe('negativeVolume');
     expect(findOhlcViolation({ date: 'd', close: 10 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { DataQuality } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import type { AssetType, Bar, IsoDate } from './types';
 
 /*
@@ -42,7 +43,8 @@ export interface FeedQualityInput {
 
 export interface FeedQualityReport {
   data_quality: DataQuality;
-  reasons: string[];
+  /** Why, as messages worded in the admin's language when read. */
+  reasons: Message[];
   high_5d: number | null;
   low_5d: number | null;
   volatility_5d: number | null;
@@ -54,18 +56,21 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export function findOhlcViolation(bar: Bar): string | null {
+/** What is wrong with a bar, by its label key in `terms.ohlcViolations`. */
+export type OhlcViolation =
+  'nonPositivePrice' | 'negativeVolume' | 'highBelowLow' | 'highBelowOpenOrClose' | 'lowAboveOpenOrClose';
+
+export function findOhlcViolation(bar: Bar): OhlcViolation | null {
   const prices = [bar.open, bar.high, bar.low, bar.close].filter(
     (value): value is number => value !== undefined,
   );
-  if (prices.some((price) => !(price > 0))) return 'a price is zero or negative';
-  if (bar.volume !== undefined && bar.volume < 0) return 'negative volume';
+  if (prices.some((price) => !(price > 0))) return 'nonPositivePrice';
+  if (bar.volume !== undefined && bar.volume < 0) return 'negativeVolume';
   const { open, high, low, close } = bar;
-  if (high !== undefined && low !== undefined && high < low) return 'high below low';
+  if (high !== undefined && low !== undefined && high < low) return 'highBelowLow';
   if (high !== undefined && (high < close || (open !== undefined && high < open)))
-    return 'high below open or close';
-  if (low !== undefined && (low > close || (open !== undefined && low > open)))
-    return 'low above open or close';
+    return 'highBelowOpenOrClose';
+  if (low !== undefined && (low > close || (open !== undefined && low > open))) return 'lowAboveOpenOrClose';
   return null;
 }
 
@@ -78,13 +83,13 @@ function sampleStandardDeviation(values: readonly number[]): number | null {
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 export function assessFeedQuality(input: FeedQualityInput): FeedQualityReport {
-  const findings: { level: DataQuality; reason: string }[] = [];
+  const findings: { level: DataQuality; reason: Message }[] = [];
   const calendar = input.assetType === 'crypto' ? 'crypto' : 'stock';
   const window = input.bars.slice(-QUALITY_WINDOW_BARS);
   const last = window.at(-1);
 
-  if (!last) findings.push({ level: 'poor', reason: 'no bars' });
-  else if (window.length < 2) findings.push({ level: 'warning', reason: 'fewer than 2 bars to check' });
+  if (!last) findings.push({ level: 'poor', reason: message('FEED_NO_BARS') });
+  else if (window.length < 2) findings.push({ level: 'warning', reason: message('FEED_TOO_FEW_BARS') });
 
   const violations = window.flatMap((bar) => {
     const violation = findOhlcViolation(bar);
@@ -92,10 +97,10 @@ export function assessFeedQuality(input: FeedQualityInput): FeedQualityReport {
   });
   if (violations.length > 0) {
     const latest = violations.some((entry) => entry.date === last?.date);
-    findings.push({
-      level: latest || violations.length >= 2 ? 'poor' : 'warning',
-      reason: `OHLC violation on ${violations.map((entry) => `${entry.date} (${entry.violation})`).join(', ')}`,
-    });
+    const level = latest || violations.length >= 2 ? 'poor' : 'warning';
+    for (const { date, violation } of violations) {
+      findings.push({ level, reason: message('FEED_OHLC_VIOLATION', { date, violation }) });
+    }
   }
 
   for (let i = 1; i < window.length; i += 1) {
@@ -103,22 +108,22 @@ export function assessFeedQuality(input: FeedQualityInput): FeedQualityReport {
     const bar = window[i] as Bar;
     const gap = daysBetween(previous.date, bar.date);
     if (gap <= 0) {
-      findings.push({ level: 'poor', reason: `dates out of order or repeated at ${bar.date}` });
+      findings.push({ level: 'poor', reason: message('FEED_DATES_OUT_OF_ORDER', { date: bar.date }) });
     } else if (gap > GAP_LIMITS_DAYS[calendar].warning) {
       findings.push({
         level: gap > GAP_LIMITS_DAYS[calendar].poor ? 'poor' : 'warning',
-        reason: `${gap}-day gap between ${previous.date} and ${bar.date}`,
+        reason: message('FEED_GAP', { days: gap, from: previous.date, to: bar.date }),
       });
     }
   }
 
-  if (input.quote?.stale) findings.push({ level: 'warning', reason: 'served from the last stored quote' });
+  if (input.quote?.stale) findings.push({ level: 'warning', reason: message('FEED_STALE_FALLBACK') });
   if (input.quote && input.today) {
     const age = daysBetween(input.quote.as_of, input.today);
     if (age > STALE_LIMITS_DAYS[calendar].warning) {
       findings.push({
         level: age > STALE_LIMITS_DAYS[calendar].poor ? 'poor' : 'warning',
-        reason: `quote is ${age} days old (as of ${input.quote.as_of})`,
+        reason: message('FEED_QUOTE_OLD', { count: age, date: input.quote.as_of }),
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { AlertLevel } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import type { SymbolAnalysis } from './types';
 
 /*
@@ -24,13 +25,20 @@ export const VOLUME_SURGE_RATIO = 2;
 export interface DetectedAlert {
   kind: 'price_move' | 'volume_surge';
   alert_level: AlertLevel;
-  title: string;
-  message: string;
+  /** Texts are messages, worded in the reader's language when GET /api/ai/alerts reads them. */
+  title: Message;
+  message: Message;
   impact_score: number;
   sentiment: 'positive' | 'negative' | 'neutral';
   sentiment_score: number;
-  keywords: string[];
-  recommended_action: string;
+  /** The symbol, then words for the kind of move. */
+  keywords: (string | Message)[];
+  recommended_action: Message;
+}
+
+/** A message followed by the replay note when the prices are replayed history. */
+function withReplayNote(said: Message, replay: boolean): Message {
+  return replay ? message('JOINED', { parts: [said, message('MARKET_ALERT_REPLAY_NOTE')] }) : said;
 }
 
 /** The fields a detected alert contributes to every alert row it becomes (live list, stored feed). */
@@ -57,7 +65,7 @@ export function detectMarketAlerts(
 ): DetectedAlert[] {
   const alerts: DetectedAlert[] = [];
   const risk = analysis.risk_metrics;
-  const dataNote = input.data_mode === 'replay' ? ' (historical replay)' : '';
+  const replay = input.data_mode === 'replay';
   const change = input.change_percent;
   if (change !== null && risk.volatility_1month !== null && risk.volatility_1month > 0) {
     const dailySigma = risk.volatility_1month / Math.sqrt(risk.annualisation_factor);
@@ -68,17 +76,34 @@ export function detectMarketAlerts(
       alerts.push({
         kind: 'price_move',
         alert_level: level,
-        title: `${input.name} ${up ? 'up' : 'down'} ${Math.abs(change).toFixed(1)} % on ${analysis.price_date}`,
-        message:
-          `A ${Math.abs(change).toFixed(2)} % move is ${Math.abs(z).toFixed(1)} times ${input.symbol}'s typical daily move ` +
-          `(${dailySigma.toFixed(2)} %, from its ${risk.volatility_1month.toFixed(1)} % annualised 1-month volatility)${dataNote}.`,
+        title: message(up ? 'MARKET_ALERT_MOVE_UP_TITLE' : 'MARKET_ALERT_MOVE_DOWN_TITLE', {
+          name: input.name,
+          change: Math.abs(change),
+          date: analysis.price_date,
+        }),
+        message: withReplayNote(
+          message('MARKET_ALERT_MOVE_MESSAGE', {
+            symbol: input.symbol,
+            change: Math.abs(change),
+            times: Math.abs(z),
+            sigma: round(dailySigma, 2),
+            volatility: risk.volatility_1month,
+          }),
+          replay,
+        ),
         impact_score: Math.min(100, Math.round(20 * Math.abs(z))),
         sentiment: up ? 'positive' : 'negative',
         sentiment_score: round(Math.sign(change) * Math.min(1, Math.abs(z) / 4), 2),
-        keywords: [input.symbol, 'price move', up ? 'rally' : 'sell-off', 'volatility'],
-        recommended_action: up
-          ? `Do not chase the move: check ${input.symbol}'s grade (${analysis.nugget_scores.investment_grade}) before buying.`
-          : `Avoid panic selling: check whether ${input.symbol}'s grade (${analysis.nugget_scores.investment_grade}) changed.`,
+        keywords: [
+          input.symbol,
+          message('MARKET_ALERT_KEYWORD_PRICE_MOVE'),
+          message(up ? 'MARKET_ALERT_KEYWORD_RALLY' : 'MARKET_ALERT_KEYWORD_SELL_OFF'),
+          message('MARKET_ALERT_KEYWORD_VOLATILITY'),
+        ],
+        recommended_action: message(up ? 'MARKET_ALERT_MOVE_UP_ACTION' : 'MARKET_ALERT_MOVE_DOWN_ACTION', {
+          symbol: input.symbol,
+          grade: analysis.nugget_scores.investment_grade,
+        }),
       });
     }
   }
@@ -89,15 +114,27 @@ export function detectMarketAlerts(
     alerts.push({
       kind: 'volume_surge',
       alert_level: volume.volume_breakout || ratio >= 3 ? 'HIGH' : 'MEDIUM',
-      title: `${input.name}: volume ${ratio.toFixed(1)}x its 20-day average on ${analysis.price_date}`,
-      message:
-        `Volume was ${ratio.toFixed(2)} times the mean of the 20 sessions before${volume.volume_breakout ? ', with the close up (breakout)' : ''}` +
-        `${dataNote}. Heavy volume often comes with hype: read the news before acting.`,
+      title: message('MARKET_ALERT_VOLUME_TITLE', { name: input.name, ratio, date: analysis.price_date }),
+      message: withReplayNote(
+        message(
+          volume.volume_breakout ? 'MARKET_ALERT_VOLUME_BREAKOUT_MESSAGE' : 'MARKET_ALERT_VOLUME_MESSAGE',
+          {
+            ratio: round(ratio, 2),
+          },
+        ),
+        replay,
+      ),
       impact_score: Math.min(100, Math.round(25 * ratio)),
       sentiment: change === null || change === 0 ? 'neutral' : up ? 'positive' : 'negative',
       sentiment_score: change === null ? 0 : round(Math.sign(change) * Math.min(1, ratio / 4), 2),
-      keywords: [input.symbol, 'volume surge', volume.volume_breakout ? 'breakout' : 'unusual volume'],
-      recommended_action: `Wait for the volume to settle; decide on ${input.symbol}'s grade, not on the crowd.`,
+      keywords: [
+        input.symbol,
+        message('MARKET_ALERT_KEYWORD_VOLUME_SURGE'),
+        message(
+          volume.volume_breakout ? 'MARKET_ALERT_KEYWORD_BREAKOUT' : 'MARKET_ALERT_KEYWORD_UNUSUAL_VOLUME',
+        ),
+      ],
+      recommended_action: message('MARKET_ALERT_VOLUME_ACTION', { symbol: input.symbol }),
     });
   }
   return alerts;

@@ -26,6 +26,7 @@ const riskMetrics: RiskMetrics = {
   momentum_1w: 1,
   momentum_1m: 2,
   momentum_3m: 6,
+  momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
   max_drawdown: -15,
   sharpe_estimation: 0.8,
   annualisation_factor: 252,

@@ -3,6 +3,8 @@
  * exactly, in snake_case, because they travel unchanged to both sites.
  */
 
+import type { Message } from '@app/shared/messages/message';
+
 /** ISO calendar date, `YYYY-MM-DD`. Every bar and every quote carries one. */
 export type IsoDate = string;
 
@@ -109,6 +111,12 @@ export type AccumulationDistributionSignal = 'ACCUMULATION' | 'DISTRIBUTION' | '
 export type Grade = 'A+' | 'A' | 'B+' | 'B' | 'B-' | 'C' | 'D';
 export type RecommendationAction = 'STRONG_BUY' | 'BUY' | 'HOLD' | 'SELL' | 'STRONG_SELL';
 
+/** The two dates a change compares: the close it starts from and the one it ends on. */
+export interface DatedPeriod {
+  from: IsoDate;
+  to: IsoDate;
+}
+
 /** Percent figures are in percent (12.5 means 12.5 %). Null when the series is too short. */
 export interface RiskMetrics {
   volatility_1month: number | null;
@@ -116,6 +124,12 @@ export interface RiskMetrics {
   momentum_1w: number | null;
   momentum_1m: number | null;
   momentum_3m: number | null;
+  /** The calendar period each momentum covers (analytics/risk-metrics.ts MOMENTUM_PERIODS). */
+  momentum_periods: {
+    momentum_1w: DatedPeriod | null;
+    momentum_1m: DatedPeriod | null;
+    momentum_3m: DatedPeriod | null;
+  };
   max_drawdown: number | null;
   sharpe_estimation: number | null;
   /** 252 for stocks, 365 for crypto. */
@@ -169,18 +183,13 @@ export interface FactorScore {
   components: SubScore[];
 }
 
-export interface LocalizedText {
-  en: string;
-  fr: string;
-  es: string;
-}
-
 export interface KeyNugget {
   factor: FactorName | 'data';
   impact: 'positive' | 'negative' | 'neutral';
   /** Signed contribution to the composite relative to a neutral 50, in score points. */
   contribution: number;
-  text: LocalizedText;
+  /** The sentence, as a message worded in the reader's language when an answer is built. */
+  message: Message;
 }
 
 export interface NuggetScores {
@@ -240,6 +249,11 @@ export interface Quote {
   price: number;
   /** Date of the bar the price belongs to. */
   as_of: IsoDate;
+  /**
+   * The market date the quote was read at: the market clock's date in replay (`as_of` is that date
+   * or at most three days before it), the UTC day it was read in live mode.
+   */
+  market_date: IsoDate;
   /** Null on the first bar of a series. */
   previous_close: number | null;
   change: number | null;
@@ -248,9 +262,8 @@ export interface Quote {
   /** Only from sources with extended-hours prices; daily bars have none. */
   after_hours_price?: number;
   /**
-   * Replay of OHLC series: the real gap to the next bar's open, (next open - close) / close x 100,
-   * the closest real thing to a pre-market move daily data holds. Omitted for close-only series and
-   * on the last bar of a window.
+   * Only from sources with pre-market prices. Daily bars hold none: the replay leaves it unset (the
+   * next bar's open belongs to a later date than the market clock's).
    */
   premarket_change?: number;
   /** The trading date whose pre-market `premarket_change` describes. */

@@ -33,13 +33,7 @@ export function symbolAnalysisAt(analysis: SymbolAnalysis, level: DetailLevel): 
 /** The list shows each card's face ('summary'); a detail is 'basic' or 'full'. */
 export function recommendationAt(item: Recommendation, level: DetailLevel | 'summary'): Recommendation {
   if (level === 'full') return { ...item, detail_level: 'full' };
-  const {
-    reasoning: _reasoning,
-    reasoning_localized: _localized,
-    volume_analysis: _volume,
-    risk_metrics: _risk,
-    ...face
-  } = item;
+  const { reasoning: _reasoning, volume_analysis: _volume, risk_metrics: _risk, ...face } = item;
   return { ...face, nugget_scores: nuggetScoresAt(item.nugget_scores, level), detail_level: level };
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, TIERS } from '@app/shared/domain/enums';
+import type { Feature, Language, Tier } from '@app/shared/domain/enums';
+import { render } from '../platform/messages';
 import { decideFeatureAccess, liftingTierFor, tierLimits, upgradeMessageFor } from './feature-gate';
+
+const upgradeText = (tier: Tier, feature: Feature, language: Language = 'en') =>
+  render(upgradeMessageFor(tier, feature), language);
 
 const NOTHING_USED = { portfolio_assets: 0, ai_recommendations: 0, market_alerts: 0 };
 
@@ -22,28 +27,36 @@ describe('liftingTierFor', () => {
 
 describe('upgradeMessageFor', () => {
   it('names the used-up daily quota, the reset and the tier that lifts it', () => {
-    const message = upgradeMessageFor('FREE', 'ai_recommendations');
-
-    expect(message).toBe(
-      'You have used all 3 AI recommendations of your Free plan today; they reset at midnight UTC. ' +
+    expect(upgradeText('FREE', 'ai_recommendations')).toBe(
+      'You have used all 3 daily AI recommendations of your Free plan today; the count resets at midnight UTC. ' +
         'Upgrade to Premium for 10 AI recommendations a day.',
     );
   });
 
+  it("words the same refusal in the caller's language", () => {
+    expect(upgradeText('FREE', 'ai_recommendations', 'fr')).toBe(
+      "Vous avez utilisé aujourd'hui les 3 recommandations IA quotidiennes de votre formule Gratuite ; " +
+        'le compteur repart de zéro à minuit UTC. Passez à Premium pour 10 recommandations IA par jour.',
+    );
+    expect(upgradeText('FREE', 'portfolio_assets', 'es')).toBe(
+      'Su plan Gratuito admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
+    );
+  });
+
   it('offers Platinum as unlimited once Premium is used up', () => {
-    expect(upgradeMessageFor('PREMIUM', 'ai_recommendations')).toMatch(
+    expect(upgradeText('PREMIUM', 'ai_recommendations')).toMatch(
       /Upgrade to Platinum for unlimited AI recommendations\.$/,
     );
   });
 
   it('words the holdings limit as a standing count, not a daily one', () => {
-    expect(upgradeMessageFor('FREE', 'portfolio_assets')).toBe(
+    expect(upgradeText('FREE', 'portfolio_assets')).toBe(
       'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
     );
   });
 
   it('names the lowest plan including an on/off feature', () => {
-    expect(upgradeMessageFor('PREMIUM', 'custom_alerts')).toBe(
+    expect(upgradeText('PREMIUM', 'custom_alerts')).toBe(
       'Custom alerts is available from the Platinum plan. Upgrade to Platinum to use it.',
     );
   });
@@ -79,7 +92,7 @@ describe('decideFeatureAccess', () => {
       used: 25,
       remaining: 0,
     });
-    expect(decision.upgrade_message).toContain('Upgrade to Platinum');
+    expect(render(decision.upgrade_message!, 'en')).toContain('Upgrade to Platinum');
   });
 
   it('never refuses an unlimited quota and reports remaining as null', () => {

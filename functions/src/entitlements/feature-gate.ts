@@ -1,4 +1,5 @@
 import { TIER_CATALOGUE, featureAccess, featureLimit } from '@app/shared/domain/catalogue/tiers';
+import { message, type Message } from '@app/shared/messages/message';
 import { QUOTA_FEATURES, type Feature, type QuotaFeature, type Tier } from '@app/shared/domain/enums';
 import { TIER_ORDER, tierRank } from '@app/shared/domain/rules/tiers';
 import { isUnlimited, remaining } from '@app/shared/domain/rules/usage';
@@ -6,19 +7,9 @@ import { isDailyQuotaFeature } from '../data/usage-repository';
 
 /**
  * Who may use what, decided from the tier catalogue and the caller's usage. Pure: the service reads
- * the usage and the tier, this module only decides and words the upgrade prompt.
+ * the usage and the tier, this module only decides and says why, as a message (worded in the
+ * caller's language when the answer is built).
  */
-
-/** How a feature is named inside a sentence (the API speaks English; the sites translate by code). */
-const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
-  portfolio_assets: 'portfolio assets',
-  ai_recommendations: 'AI recommendations',
-  market_alerts: 'market alerts',
-  advanced_analytics: 'Advanced analytics',
-  advanced_recommendations: 'Advanced recommendations',
-  custom_alerts: 'Custom alerts',
-  real_time_prices: 'Real-time prices',
-};
 
 export function isQuotaFeature(feature: Feature): feature is QuotaFeature {
   return (QUOTA_FEATURES as readonly Feature[]).includes(feature);
@@ -55,36 +46,36 @@ export function liftingTierFor(tier: Tier, feature: Feature): Tier | null {
   );
 }
 
-function quotaAmount(feature: QuotaFeature, limit: number): string {
-  const label = FEATURE_LABELS[feature];
-  if (isUnlimited(limit)) return `unlimited ${label}`;
-  return isDailyQuotaFeature(feature) ? `${limit} ${label} a day` : `up to ${limit} ${label}`;
+/** What the tier's limit of a quota feature reached: "Your Free plan holds up to 5 portfolio assets." */
+function limitReached(tier: Tier, feature: QuotaFeature): Message {
+  const limit = featureLimit(tier, feature);
+  if (limit === 0) return message('PLAN_QUOTA_NOT_INCLUDED', { units: feature, plan: tier });
+  return isDailyQuotaFeature(feature)
+    ? message('PLAN_QUOTA_DAILY_USED', { units: feature, plan: tier, count: limit })
+    : message('PLAN_QUOTA_HOLDINGS_FULL', { units: feature, plan: tier, count: limit });
 }
 
-/** The sentence a 403 and a denied check carry in `upgrade_message`. */
-export function upgradeMessageFor(tier: Tier, feature: Feature): string {
-  const plan = tierDisplayName(tier);
+/** The message a 403 and a denied check carry (`upgrade_message`): why, and which plan lifts it. */
+export function upgradeMessageFor(tier: Tier, feature: Feature): Message {
   const lifting = liftingTierFor(tier, feature);
-  const label = FEATURE_LABELS[feature];
   if (!isQuotaFeature(feature)) {
     return lifting
-      ? `${label} is available from the ${tierDisplayName(lifting)} plan. Upgrade to ${tierDisplayName(lifting)} to use it.`
-      : `${label} is not available on any plan.`;
+      ? message('PLAN_FEATURE_FROM_TIER', { feature, tier: lifting })
+      : message('PLAN_FEATURE_ON_NO_PLAN', { feature });
   }
-  const limit = featureLimit(tier, feature);
-  const reached =
-    limit === 0
-      ? `Your ${plan} plan does not include ${label}.`
-      : isDailyQuotaFeature(feature)
-        ? `You have used all ${limit} ${label} of your ${plan} plan today; they reset at midnight UTC.`
-        : `Your ${plan} plan holds up to ${limit} ${label}.`;
-  if (!lifting) return `${reached} No plan offers more.`;
-  return `${reached} Upgrade to ${tierDisplayName(lifting)} for ${quotaAmount(feature, featureLimit(lifting, feature))}.`;
+  const reached = limitReached(tier, feature);
+  if (!lifting) return message('PLAN_NO_PLAN_OFFERS_MORE', { reached });
+  const liftedLimit = featureLimit(lifting, feature);
+  if (isUnlimited(liftedLimit))
+    return message('PLAN_UPGRADE_FOR_UNLIMITED', { reached, units: feature, tier: lifting });
+  return isDailyQuotaFeature(feature)
+    ? message('PLAN_UPGRADE_FOR_DAILY', { reached, units: feature, tier: lifting, count: liftedLimit })
+    : message('PLAN_UPGRADE_FOR_HOLDINGS', { reached, units: feature, tier: lifting, count: liftedLimit });
 }
 
 export interface AccessDecision {
   allowed: boolean;
-  upgrade_message: string | null;
+  upgrade_message: Message | null;
   /** When denied, the tier that would lift the denial; when allowed, the lowest tier including the feature. */
   required_tier: Tier | null;
   /** Quotas only: the tier's limit (-1 unlimited), the units used and those left (null when unlimited). */

@@ -1,3 +1,4 @@
+import { rendererFor } from '../platform/messages';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { getConfig } from '../config';
 import {
@@ -18,8 +19,11 @@ import { createBedrockContentGenerator } from '../content/bedrock-content-genera
 import { createTemplateContentGenerator } from '../content/template-content-generator';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
-import { createPriceSource, loadReplayUniverseOnce } from '../market-data/price-source';
-import { createMarketClock } from '../market-data/providers/replay/market-clock';
+import {
+  createPriceSource,
+  createReplayClockFromConfig,
+  loadReplayUniverseOnce,
+} from '../market-data/price-source';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from '../catalysts/catalyst-sources';
 import { getMarketCatalysts } from '../catalysts/catalysts-service';
@@ -149,6 +153,8 @@ function createCatalystSource(): CatalystSource {
         });
         const response = await getMarketCatalysts(
           { hours_back: CATALYST_HOURS_BACK, min_impact_score: CATALYST_MIN_IMPACT },
+          // Only the catalysts' data is used (titles, types, levels), not the route's notices.
+          rendererFor('en'),
           deps,
         );
         return response.catalysts.map(catalystBriefOf);
@@ -190,17 +196,14 @@ export function createContentGenerationDeps(
   catalysts: CatalystSource = createCatalystSource(),
 ): ContentGenerationDeps {
   const config = getConfig();
-  const clock = createMarketClock({
-    epochMs: Date.parse(config.REPLAY_EPOCH),
-    msPerBar: config.REPLAY_MS_PER_BAR,
-  });
   return {
     now: () => new Date(),
     loadBrief: async (day) => {
       const at = startOfUtcDay(day);
+      const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
       return {
         day,
-        assets: gradeReplayUniverse(loadReplayUniverseOnce(config.REPLAY_DATA_FILE), clock, at),
+        assets: gradeReplayUniverse(universe, createReplayClockFromConfig(universe, config), at),
         catalysts: await catalysts.listCatalysts(at),
       };
     },

@@ -1,24 +1,26 @@
-import { ulid } from 'ulid';
-import { riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
+import { message } from '@app/shared/messages/message';
 import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
 import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
+import type { MarketDate } from '../engine/market-clock';
 import { addCalendarDays } from '../engine/point-in-time';
-import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import type { Bar, Quote, SymbolAnalysis, SymbolInfo } from '../engine/types';
 import { ANALYSIS_HISTORY_DAYS, type MarketEngine } from '../market-data/market-engine';
+import { NoDataOnDateError } from '../market-data/provider-errors';
 import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
+import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from './price-poll-signals';
 import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
-import { raiseHolderAlerts, raiseMarketAlerts, raiseRuleAlerts } from './price-poll-alert-steps';
+import { raiseRuleAlerts } from './price-poll-rule-alerts';
 
 /*
  * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads
- * the market and builds the context, then each step of SYMBOL_POLL_STEPS reads it and records what it
- * wrote. The order matters: feed health needs the stored range, and everything after the fetch sees
- * the same quote and analysis. The job that runs the steps: price-poll.ts.
+ * the market at the run's market date and builds the context, then each step of SYMBOL_POLL_STEPS
+ * reads it and records what it wrote. The order matters: feed health needs the stored range, and
+ * everything after the fetch sees the same quote and analysis. The signals (alerts, the review
+ * queue) are price-poll-signals.ts; the job that runs the steps: price-poll.ts.
  */
 
 export interface PricePollDeps {
@@ -27,10 +29,7 @@ export interface PricePollDeps {
   feedHealth: Pick<FeedHealthRepository, 'getHealth' | 'putHealth'>;
   marketAlerts: Pick<MarketAlertsRepository, 'putAlertOnce'>;
   jobRuns: Pick<JobRunsRepository, 'putJobRun'>;
-  recommendationQueue: Pick<
-    RecommendationQueueRepository,
-    'getLastRecommendation' | 'enqueueIfActionChanged'
-  >;
+  recommendationQueue: Pick<RecommendationQueueRepository, 'getLastRecommendation' | 'enqueueSuperseding'>;
   now: () => Date;
   newId?: () => string;
   alertTtlHours: number;
@@ -54,6 +53,8 @@ export interface SymbolPoll {
   readonly info: SymbolInfo;
   readonly deps: PricePollDeps;
   readonly nowIso: string;
+  /** The run's one reading of the market clock: its date and its replay cycle. */
+  readonly marketDate: MarketDate;
   /** The feed health the previous run left (null on the first run). */
   readonly previous: FeedHealth | null;
   readonly quote: Quote;
@@ -67,24 +68,33 @@ export interface SymbolPoll {
 
 export type SymbolPollStep = (poll: SymbolPoll) => Promise<void>;
 
-const newIdOf = (deps: PricePollDeps) => (deps.newId ?? ulid)();
-
-/** Reads the quote, a year of bars and the engine's analysis: the context every step shares. */
+/**
+ * Reads the quote at the run's market date (live: the latest), a year of bars and the engine's
+ * analysis: the context every step shares. Null when the symbol has no data on that date.
+ */
 export async function fetchSymbolPoll(
   info: SymbolInfo,
   deps: PricePollDeps,
-  nowIso: string,
+  run: { nowIso: string; marketDate: MarketDate },
   previous: FeedHealth | null,
-): Promise<SymbolPoll> {
+): Promise<SymbolPoll | null> {
   const { provider } = deps.engine.source;
-  const quote = await provider.getLatestQuote(info.symbol);
+  const replay = deps.engine.dataMode === 'replay';
+  let quote: Quote;
+  try {
+    quote = await provider.getLatestQuote(info.symbol, replay ? run.marketDate.date : undefined);
+  } catch (error: unknown) {
+    if (error instanceof NoDataOnDateError) return null;
+    throw error;
+  }
   const from = addCalendarDays(quote.as_of, -ANALYSIS_HISTORY_DAYS);
   const window = await provider.getDailyBars(info.symbol, from, quote.as_of);
   const { analysis } = await deps.engine.analyze(info.symbol, { quote });
   return {
     info,
     deps,
-    nowIso,
+    nowIso: run.nowIso,
+    marketDate: run.marketDate,
     previous,
     quote,
     window,
@@ -115,6 +125,7 @@ function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): Store
     premarket_change: quote.premarket_change ?? null,
     premarket_date: quote.premarket_date ?? null,
     as_of: quote.as_of,
+    market_date: quote.market_date,
     source: quote.source,
     mode: quote.mode,
     stale: quote.stale,
@@ -122,7 +133,52 @@ function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): Store
   };
 }
 
-/** Stores the quote only when it changed (same as_of, price and stale flag: nothing written). */
+/**
+ * A symbol with no data on the run's market date (a replayed series outside the replay window): the
+ * monitor says so, nothing is quoted, alerted or queued, and the last figures are not carried on.
+ */
+export async function recordNoDataOnDate(
+  info: SymbolInfo,
+  deps: PricePollDeps,
+  marketDate: MarketDate,
+  previous: FeedHealth | null,
+): Promise<SymbolOutcome> {
+  const reason =
+    info.first_date && info.last_date
+      ? message('FEED_NO_DATA_ON_DATE', {
+          date: marketDate.date,
+          first: info.first_date,
+          last: info.last_date,
+        })
+      : message('FEED_NO_DATA_ON_DATE_NO_SERIES', { date: marketDate.date });
+  await deps.feedHealth.putHealth({
+    symbol: info.symbol,
+    name: info.name,
+    data_quality: 'warning',
+    quality_reasons: [reason],
+    last_updated: previous?.last_updated ?? null,
+    last_error: null,
+    consecutive_errors: 0,
+    as_of: null,
+    current_price: null,
+    high_5d: null,
+    low_5d: null,
+    volatility_5d: null,
+    bars_from: previous?.bars_from ?? null,
+    bars_through: previous?.bars_through ?? null,
+    source: previous?.source ?? null,
+  });
+  return {
+    ok: true,
+    quoteChanged: false,
+    barsWritten: 0,
+    recommendationQueued: false,
+    alertsWritten: 0,
+    error: null,
+  };
+}
+
+/** Stores the quote only when it changed (same as_of, market date, price and stale flag: nothing written). */
 export const storeQuote: SymbolPollStep = async (poll) => {
   const stored = toStoredQuote(poll.info, poll.quote, poll.nowIso);
   poll.outcome.quoteChanged = await poll.deps.prices.putQuoteIfChanged(stored);
@@ -189,34 +245,6 @@ export const recordFeedHealth: SymbolPollStep = async (poll) => {
     bars_from: poll.storedRange.from,
     bars_through: poll.storedRange.through,
     source: quote.source,
-  });
-};
-
-/**
- * Queues the engine's recommendation for admin review only when its action differs from the last one
- * queued for the symbol: reviewers see changes of advice, not every tick.
- */
-export const queueChangedRecommendation: SymbolPollStep = async (poll) => {
-  const { info, analysis, deps } = poll;
-  const last = await deps.recommendationQueue.getLastRecommendation(info.symbol);
-  if (last?.action === analysis.recommendation.action) return;
-  const reasoning = buildRecommendationReasoning(info.name, analysis);
-  poll.outcome.recommendationQueued = await deps.recommendationQueue.enqueueIfActionChanged({
-    id: newIdOf(deps),
-    symbol: info.symbol,
-    recommendation: analysis.recommendation.action,
-    risk_level: riskLevel(analysis.nugget_scores.risk_score),
-    confidence: analysis.recommendation.confidence_score,
-    ai_score: Math.round(analysis.nugget_scores.composite_rationality_score) / 10,
-    reasoning: reasoning.en,
-    reasoning_localized: reasoning,
-    target_price: analysis.recommendation.target_price,
-    generated_at: poll.nowIso,
-    status: 'PENDING',
-    as_of: poll.quote.as_of,
-    investment_grade: analysis.nugget_scores.investment_grade,
-    composite_rationality_score: analysis.nugget_scores.composite_rationality_score,
-    data_mode: deps.engine.dataMode,
   });
 };
 

@@ -1,71 +1,54 @@
+import { message } from '@app/shared/messages/message';
 import { describe, expect, it } from 'vitest';
-import { createInMemoryMarketStore } from '../data/in-memory-market-store';
-import { createPriceSource } from '../market-data/price-source';
-import { createMarketEngine } from '../market-data/market-engine';
 import { runPricePoll } from './price-poll';
+import { atStep, setUpReplayPoll as setUp } from './replay-poll-fixture';
 import { selectBarsToStore } from './price-poll-steps';
 
-const REPLAY_CONFIG = {
-  DATA_MODE: 'replay' as const,
-  REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-  REPLAY_MS_PER_BAR: 60_000,
-  REPLAY_DATA_FILE: undefined,
-  WATCHED_SYMBOLS: [] as string[],
-  LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
-};
-
-function setUp(startIso: string) {
-  let now = new Date(startIso);
-  const clock = { now: () => now, set: (iso: string) => (now = new Date(iso)) };
-  const engine = createMarketEngine(createPriceSource(REPLAY_CONFIG, { now: clock.now }));
-  const market = createInMemoryMarketStore();
-  let counter = 0;
-  const deps = {
-    engine,
-    ...market,
-    now: clock.now,
-    newId: () => `ID${String((counter += 1)).padStart(24, '0')}`,
-    alertTtlHours: 72,
-  };
-  return { deps, market, clock };
-}
+const FX = ['AUDUSD=X', 'EURUSD=X', 'GBPUSD=X', 'USDCAD=X', 'USDCHF=X', 'USDJPY=X'];
 
 describe('runPricePoll on the replay universe', () => {
-  it('stores a quote, a year of bars, feed health and one queued recommendation per symbol', async () => {
-    const { deps, market } = setUp('2024-01-01T00:00:00Z');
+  it('reads every symbol at one market date, stores what has data on it and says which has none', async () => {
+    // The clock's first date, 2017-01-01, a Sunday.
+    const { deps, market } = setUp();
     const run = await runPricePoll(deps);
     const state = market.snapshot();
-    expect(run.status).toBe('succeeded');
-    expect(Object.keys(state.quotes).sort()).toEqual(['AAPL', 'AAPL-2007', 'BTC-USD', 'FB', '^GSPC']);
-    // At the epoch every series sits on its first replayed bar: index min(252, n / 2).
-    expect(state.quotes.AAPL?.as_of).toBe('2014-05-13');
-    // FB has 452 bars, so it warms up on half of them: bar 226.
-    expect(state.quotes.FB?.as_of).toBe('2013-04-16');
-    expect(state.health.FB).toMatchObject({ data_quality: 'good', bars_through: '2013-04-16' });
+    expect(run).toMatchObject({ status: 'succeeded', market_date: '2017-01-01', symbols_failed: 0 });
+    expect(Object.keys(state.quotes).sort()).toEqual(['AAPL', 'BTC-USD', ...FX, '^GSPC'].sort());
+    expect(new Set(Object.values(state.quotes).map((quote) => quote.market_date))).toEqual(
+      new Set(['2017-01-01']),
+    );
+    // Bitcoin traded on Sunday; the stock market and the FX fixings last on Friday 2016-12-30.
+    expect(state.quotes['BTC-USD']?.as_of).toBe('2017-01-01');
+    expect(state.quotes.AAPL?.as_of).toBe('2016-12-30');
+    expect(state.quotes['EURUSD=X']?.as_of).toBe('2016-12-30');
+    // The series of another era read "no data", never a 2014 price.
+    expect(state.health.FB).toMatchObject({
+      data_quality: 'warning',
+      quality_reasons: [
+        message('FEED_NO_DATA_ON_DATE', { date: '2017-01-01', first: '2012-05-18', last: '2014-03-07' }),
+      ],
+      current_price: null,
+    });
+    expect(state.health['AAPL-2007']?.current_price).toBeNull();
     expect(state.bars['^GSPC']?.length).toBeGreaterThan(250);
     expect(state.health.AAPL).toMatchObject({
       data_quality: 'good',
-      bars_through: '2014-05-13',
+      bars_through: '2016-12-30',
       consecutive_errors: 0,
     });
-    expect(state.queue.map((item) => item.symbol).sort()).toEqual([
-      'AAPL',
-      'AAPL-2007',
-      'BTC-USD',
-      'FB',
-      '^GSPC',
-    ]);
+    // FX pairs are quoted, not advice: no recommendation is queued for them.
+    expect(state.queue.map((item) => item.symbol).sort()).toEqual(['AAPL', 'BTC-USD', '^GSPC']);
     for (const item of state.queue) {
-      expect(item.status).toBe('PENDING');
+      expect(item).toMatchObject({ status: 'PENDING', market_date: '2017-01-01' });
       expect(item.risk_level).toBeGreaterThanOrEqual(0);
       expect(item.risk_level).toBeLessThanOrEqual(10);
       expect(item.ai_score).toBeLessThanOrEqual(10);
-      expect(item.reasoning.length).toBeGreaterThan(20);
+      expect(item.reasoning).toMatchObject({ code: 'RECOMMENDATION_REASONING' });
     }
   });
 
   it('is idempotent: a second run over the same source state changes nothing but the run record', async () => {
-    const { deps, market } = setUp('2024-01-01T00:00:00Z');
+    const { deps, market } = setUp();
     await runPricePoll(deps);
     const first = market.snapshot();
     const second = await runPricePoll(deps);
@@ -80,21 +63,40 @@ describe('runPricePoll on the replay universe', () => {
     });
   });
 
-  it('writes only the new bar when the clock moves one bar, and queues again only on a changed action', async () => {
-    const { deps, market, clock } = setUp('2024-01-01T00:00:00Z');
+  it('writes only the new bars when the clock moves one date', async () => {
+    const { deps, market, clock } = setUp();
     await runPricePoll(deps);
-    const queued = market.snapshot().queue.length;
-    clock.set('2024-01-01T00:01:00Z');
-    const run = await runPricePoll(deps);
-    expect(run.bars_written).toBe(5);
-    expect(market.snapshot().quotes.AAPL?.as_of).toBe('2014-05-14');
-    const state = market.snapshot();
-    const changed = Object.values(state.lastRecommendations).filter(
-      (marker) => marker.as_of === '2014-05-14',
-    );
-    expect(state.queue.length).toBe(queued + run.recommendations_enqueued);
-    for (const marker of changed)
-      expect(state.queue.filter((item) => item.symbol === marker.symbol).length).toBe(2);
+    // 2017-01-02, New Year's Day observed: only bitcoin has a new bar; every quote moves to the date.
+    clock.set(atStep(1));
+    const holiday = await runPricePoll(deps);
+    expect(holiday).toMatchObject({ market_date: '2017-01-02', bars_written: 1, quotes_changed: 9 });
+    expect(market.snapshot().quotes.AAPL).toMatchObject({ as_of: '2016-12-30', market_date: '2017-01-02' });
+    // 2017-01-03: a trading day for all nine series.
+    clock.set(atStep(2));
+    const tuesday = await runPricePoll(deps);
+    expect(tuesday.bars_written).toBe(9);
+    expect(market.snapshot().quotes.AAPL?.as_of).toBe('2017-01-03');
+  });
+
+  it('keeps at most one recommendation pending per symbol: a newer one supersedes the older', async () => {
+    const { deps, market, clock } = setUp();
+    for (let step = 0; step < 60; step += 1) {
+      clock.set(atStep(step));
+      await runPricePoll(deps);
+    }
+    const { queue, lastRecommendations } = market.snapshot();
+    for (const symbol of ['AAPL', 'BTC-USD', '^GSPC']) {
+      const items = queue.filter((item) => item.symbol === symbol);
+      const pending = items.filter((item) => item.status === 'PENDING');
+      expect(pending, symbol).toHaveLength(1);
+      expect(pending[0]?.id).toBe(lastRecommendations[symbol]?.recommendation_id);
+      // Every older item was superseded by the one queued right after it for the same symbol.
+      items.slice(0, -1).forEach((item, index) => {
+        expect(item).toMatchObject({ status: 'SUPERSEDED', superseded_by: items[index + 1]?.id });
+      });
+    }
+    // Sixty dates moved some advice: the test would prove nothing if nothing had been superseded.
+    expect(queue.filter((item) => item.status === 'SUPERSEDED').length).toBeGreaterThan(0);
   });
 });
 
@@ -124,7 +126,7 @@ describe('selectBarsToStore', () => {
 
 describe('runPricePoll raises alerts for the holders of a symbol that moved', () => {
   it('writes an alert for a holder exactly when a rule fires, and never for a quiet day', async () => {
-    const { deps, clock } = setUp('2024-01-01T00:00:00Z');
+    const { deps, clock } = setUp();
     const written: { userId: string; symbol: string; rule: string; title: string }[] = [];
     const userAlerts = {
       now: clock.now,
@@ -142,11 +144,9 @@ describe('runPricePoll raises alerts for the holders of a symbol that moved', ()
       },
     } as unknown as NonNullable<Parameters<typeof runPricePoll>[0]['userAlerts']>;
     const moves: number[] = [];
-    // Bitcoin in 2016-2017 moved more than 3 % on many days: walk the replay a bar at a time.
-    for (let bar = 0; bar < 40; bar += 1) {
-      clock.set(
-        new Date(Date.parse('2024-01-01T00:00:00Z') + bar * REPLAY_CONFIG.REPLAY_MS_PER_BAR).toISOString(),
-      );
+    // Bitcoin in early 2017 moved more than 3 % on many days: walk the replay a date at a time.
+    for (let step = 0; step < 40; step += 1) {
+      clock.set(atStep(step));
       const before = written.length;
       await runPricePoll({ ...deps, userAlerts });
       const quote = await deps.prices.getQuotes(['BTC-USD']);

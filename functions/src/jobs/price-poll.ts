@@ -1,4 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
@@ -6,6 +7,7 @@ import { createAlertRulesRepository } from '../data/alert-rules-repository';
 import { recentHighImpactCatalysts } from '../catalysts/recent-catalysts';
 import { PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
 import { createUsersRepository } from '../data/users-repository';
+import type { MarketDate } from '../engine/market-clock';
 import type { SymbolInfo } from '../engine/types';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';
@@ -14,14 +16,16 @@ import { createMarketRepositories } from '../data/market-repositories';
 import { logger } from '../platform/observability';
 import {
   fetchSymbolPoll,
+  recordNoDataOnDate,
   SYMBOL_POLL_STEPS,
   type PricePollDeps,
   type SymbolOutcome,
 } from './price-poll-steps';
 
 /*
- * The price poll (EventBridge schedule in the cloud, a timer in the local stack). For every symbol of
- * the watched universe, a few at a time, it reads the quote, a year of bars and the engine's analysis,
+ * The price poll (EventBridge schedule in the cloud, a timer in the local stack). It reads the market
+ * clock once (every symbol of a run is read at one market date), then, for every symbol of the
+ * watched universe, a few at a time, it reads the quote, a year of bars and the engine's analysis,
  * then runs the named steps of price-poll-steps.ts over that one context: store the quote (when it
  * changed) and the new bars, record feed health, raise market and holder alerts, queue the
  * recommendation when its action changed. A failing symbol is recorded and the others go on; one
@@ -47,7 +51,7 @@ async function recordSymbolFailure(
     symbol: info.symbol,
     name: info.name,
     data_quality: 'poor',
-    quality_reasons: [`the source failed: ${message}`],
+    quality_reasons: [messageOf('FEED_SOURCE_FAILED', { error: message })],
     last_updated: previous?.last_updated ?? null,
     last_error: message,
     consecutive_errors: (previous?.consecutive_errors ?? 0) + 1,
@@ -70,10 +74,16 @@ async function recordSymbolFailure(
   };
 }
 
-async function pollSymbol(info: SymbolInfo, deps: PricePollDeps, nowIso: string): Promise<SymbolOutcome> {
+async function pollSymbol(
+  info: SymbolInfo,
+  deps: PricePollDeps,
+  nowIso: string,
+  marketDate: MarketDate,
+): Promise<SymbolOutcome> {
   const previous = await deps.feedHealth.getHealth(info.symbol);
   try {
-    const poll = await fetchSymbolPoll(info, deps, nowIso, previous);
+    const poll = await fetchSymbolPoll(info, deps, { nowIso, marketDate }, previous);
+    if (!poll) return recordNoDataOnDate(info, deps, marketDate, previous);
     for (const step of SYMBOL_POLL_STEPS) await step(poll);
     return poll.outcome;
   } catch (error: unknown) {
@@ -104,8 +114,11 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
   const started = deps.now();
   const startedAt = performance.now();
   const nowIso = started.toISOString();
+  const marketDate = deps.engine.source.clock.at(started);
   const universe = await deps.engine.listUniverse();
-  const outcomes = await mapWithConcurrency(universe, CONCURRENCY, (info) => pollSymbol(info, deps, nowIso));
+  const outcomes = await mapWithConcurrency(universe, CONCURRENCY, (info) =>
+    pollSymbol(info, deps, nowIso, marketDate),
+  );
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const record: JobRunRecord = {
     job: PRICE_POLL_JOB,
@@ -113,6 +126,7 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
     finished_at: deps.now().toISOString(),
     status: failed.length === 0 ? 'succeeded' : failed.length === outcomes.length ? 'failed' : 'partial',
     data_mode: deps.engine.dataMode,
+    market_date: marketDate.date,
     symbols_total: universe.length,
     symbols_ok: outcomes.length - failed.length,
     symbols_failed: failed.length,

@@ -7,9 +7,11 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import { LiveSourceUnavailableError, NoPriceBeforeDateError, UnknownSymbolError } from './provider-errors';
+import { LiveSourceUnavailableError, NoDataOnDateError, UnknownSymbolError } from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
+import { message } from '@app/shared/messages/message';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
+import type { Render } from '../platform/messages';
 
 /** Engine types to the contract's shapes (docs/product.md "Entities" field names). */
 
@@ -25,6 +27,7 @@ export function quoteFromStored(stored: StoredQuote): Quote {
     symbol: stored.symbol,
     price: stored.price,
     as_of: stored.as_of,
+    market_date: stored.market_date ?? stored.as_of,
     previous_close: stored.previous_close,
     change: stored.change,
     change_percent: stored.change_percent,
@@ -48,6 +51,7 @@ export function toContractQuote(info: SymbolInfo, quote: Quote): ContractQuote {
     change_percent: quote.change_percent,
     volume: quote.volume ?? null,
     as_of: quote.as_of,
+    market_date: quote.market_date,
     source: quote.source,
     data_mode: quote.mode,
     stale: quote.stale,
@@ -62,7 +66,8 @@ function toInputs(
   );
 }
 
-export function toContractNuggetScores(scores: NuggetScores): ContractNuggetScores {
+/** The engine's nugget scores in the contract's shape, their sentences worded by `render`. */
+export function toContractNuggetScores(scores: NuggetScores, render: Render): ContractNuggetScores {
   return {
     investment_grade: scores.investment_grade,
     composite_rationality_score: scores.composite_rationality_score,
@@ -72,10 +77,10 @@ export function toContractNuggetScores(scores: NuggetScores): ContractNuggetScor
     momentum_score: scores.momentum_score,
     risk_score: scores.risk_score,
     risk_reward_ratio: round(scores.risk_reward_ratio, 3) as number,
-    key_nuggets: scores.key_nuggets.map((nugget) => nugget.text.en),
-    key_nuggets_localized: scores.key_nuggets.map((nugget) => nugget.text),
+    key_nuggets: scores.key_nuggets.map((nugget) => render(nugget.message)),
     factors: scores.factors.map((factor) => {
-      const note = scores.key_nuggets.find((nugget) => nugget.factor === factor.name)?.text;
+      const nugget = scores.key_nuggets.find((candidate) => candidate.factor === factor.name);
+      const note = nugget ? render(nugget.message) : undefined;
       return {
         name: factor.name,
         score: factor.status === 'no_data' ? null : factor.score,
@@ -104,6 +109,7 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
     momentum_1w: round(risk.momentum_1w),
     momentum_1m: round(risk.momentum_1m),
     momentum_3m: round(risk.momentum_3m),
+    momentum_periods: risk.momentum_periods,
     max_drawdown: round(risk.max_drawdown),
     sharpe_estimation: round(risk.sharpe_estimation),
   };
@@ -111,10 +117,19 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
 
 /** Engine errors a caller can act on, as HTTP errors: unknown symbol 404, source down 503. */
 export function toHttpError(error: unknown): unknown {
-  if (error instanceof UnknownSymbolError) return new NotFoundError(error.message);
-  if (error instanceof InsufficientHistoryError || error instanceof NoPriceBeforeDateError) {
-    return new NotFoundError(error.message);
+  if (error instanceof UnknownSymbolError)
+    return new NotFoundError(
+      message('MARKET_UNKNOWN_SYMBOL', { symbol: error.symbol, known: error.knownSymbols.join(', ') }),
+    );
+  if (error instanceof InsufficientHistoryError)
+    return new NotFoundError(
+      message('MARKET_NOT_ENOUGH_HISTORY', { symbol: error.symbol, date: error.asOf }),
+    );
+  if (error instanceof NoDataOnDateError) {
+    const { symbol, date, firstDate: first, lastDate: last } = error;
+    return new NotFoundError(message('MARKET_NO_DATA_ON_DATE', { symbol, date, first, last }));
   }
-  if (error instanceof LiveSourceUnavailableError) return new ServiceUnavailableError(error.message, 30);
+  if (error instanceof LiveSourceUnavailableError)
+    return new ServiceUnavailableError(message('MARKET_SOURCE_UNAVAILABLE', { symbol: error.symbol }), 30);
   return error;
 }

@@ -52,7 +52,10 @@ describe('computeCost', () => {
 
   it('names its region, date and sources', () => {
     expect(describePriceTable()).toMatchObject({ region: 'us-east-1', as_of: PRICE_TABLE.asOf });
-    expect(describePriceTable().source).toContain('https://aws.amazon.com/lambda/pricing/');
+    expect(describePriceTable().source).toMatchObject({
+      code: 'COSTS_PRICE_SOURCE',
+      params: { urls: expect.stringContaining('https://aws.amazon.com/lambda/pricing/') },
+    });
   });
 });
 

@@ -6,6 +6,7 @@
  * volume tiers and savings plans are left out on purpose, so a figure stays comparable between a
  * quiet and a busy month. Finance re-checks the table against the source pages before relying on it.
  */
+import { message, type Message } from '@app/shared/messages/message';
 
 export interface PriceTable {
   region: string;
@@ -55,16 +56,16 @@ export const PRICE_TABLE: PriceTable = {
   bedrockUsdPer1kOutputTokens: 0.00125,
 };
 
-/** One line the costs route and the cost report print under the table. */
+/** One line the costs route and the cost report print under the table; `source` is a message. */
 export function describePriceTable(table: PriceTable = PRICE_TABLE): {
   region: string;
   as_of: string;
-  source: string;
+  source: Message;
 } {
   return {
     region: table.region,
     as_of: table.asOf,
-    source: `AWS list prices (${Object.values(table.sources).join(', ')})`,
+    source: message('COSTS_PRICE_SOURCE', { urls: Object.values(table.sources).join(', ') }),
   };
 }
 

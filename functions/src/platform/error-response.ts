@@ -1,4 +1,7 @@
-import { AppError, ConflictError, ServiceUnavailableError } from './errors';
+import type { Language } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
+import { AppError, ConflictError, ServiceUnavailableError, type FieldIssue } from './errors';
+import { render, rendererFor, wireParams } from './messages';
 
 export interface ErrorReply {
   status: number;
@@ -52,30 +55,56 @@ function isDependencyFailure(error: unknown): boolean {
   return withCode.cause !== undefined && isDependencyFailure(withCode.cause);
 }
 
-/** Maps any thrown value to the one error body; never leaks a stack, table name or token. */
-export function errorReplyOf(error: unknown, requestId: string): ErrorReply {
+/**
+ * The body fields every error carries: the text in the caller's language, the message code and its
+ * parameters (so a site can render the code itself), and the request id.
+ */
+export function messageBody(
+  category: string,
+  said: Message,
+  language: Language,
+  requestId: string,
+): Record<string, unknown> {
+  return {
+    error: render(said, language),
+    code: category,
+    message_code: said.code,
+    params: wireParams(said.params, language),
+    request_id: requestId,
+  };
+}
+
+function issuesBody(issues: readonly FieldIssue[], language: Language) {
+  return issues.map((issue) => ({
+    path: issue.path,
+    message: render(issue.message, language),
+    message_code: issue.message.code,
+    params: wireParams(issue.message.params, language),
+  }));
+}
+
+/**
+ * Maps any thrown value to the one error body, in the caller's language; never leaks a stack, table
+ * name or token.
+ */
+export function errorReplyOf(error: unknown, requestId: string, language: Language = 'en'): ErrorReply {
   let mapped: AppError | undefined;
   if (error instanceof AppError) mapped = error;
   else if (error instanceof Error && error.name === IDEMPOTENCY_IN_PROGRESS_ERROR)
-    mapped = new ConflictError('The same request is already being processed; retry in a moment.');
-  else if (isDependencyFailure(error))
-    mapped = new ServiceUnavailableError('A service we depend on is unavailable. Please retry shortly.');
+    mapped = new ConflictError(message('REQUEST_ALREADY_IN_PROGRESS'));
+  else if (isDependencyFailure(error)) mapped = new ServiceUnavailableError();
 
   if (mapped) {
-    return {
-      status: mapped.status,
-      body: { error: mapped.message, code: mapped.code, ...mapped.extra, request_id: requestId },
-      headers: { ...mapped.headers },
-      fault: mapped.status >= 500,
+    const body = {
+      ...messageBody(mapped.code, mapped.userMessage, language, requestId),
+      ...mapped.extraFor(rendererFor(language)),
+      ...(mapped.issues.length > 0 ? { issues: issuesBody(mapped.issues, language) } : {}),
     };
+    return { status: mapped.status, body, headers: { ...mapped.headers }, fault: mapped.status >= 500 };
   }
   return {
     status: 500,
-    body: {
-      error: 'An unexpected error occurred. Please try again.',
-      code: 'INTERNAL_ERROR',
-      request_id: requestId,
-    },
+    body: messageBody('INTERNAL_ERROR', message('INTERNAL_ERROR'), language, requestId),
     headers: {},
     fault: true,
   };

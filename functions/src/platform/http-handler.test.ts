@@ -1,3 +1,5 @@
+import { message } from '@app/shared/messages/message';
+import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/domain/entities/user';
@@ -64,7 +66,11 @@ function buildHandler(
       },
       me: async ({ auth }) => ({ ...user, id: auth.kind === 'user' ? auth.userId : 'anonymous' }),
       updateMe: async () => {
-        throw new QuotaExceededError('Upgrade to Premium to add more assets.', 'PREMIUM', 'FREE');
+        throw new QuotaExceededError(
+          message('PLAN_FEATURE_FROM_TIER', { feature: 'advanced_analytics', tier: 'PREMIUM' }),
+          'PREMIUM',
+          'FREE',
+        );
       },
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
       ...overrides,
@@ -88,11 +94,23 @@ describe('createAreaHandler', () => {
     const body = parse(result.body);
     expect(body.code).toBe('VALIDATION_FAILED');
     expect((body.issues as { path: string }[]).map((issue) => issue.path).sort()).toEqual([
-      'body',
+      'body.admin',
       'body.email',
       'body.first_name',
       'body.password',
     ]);
+  });
+
+  it("words the error in the caller's Accept-Language", async () => {
+    const result = await buildHandler()(
+      event('POST /api/auth/register', {
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr-FR,fr;q=0.9' },
+        body: JSON.stringify({ email: 'nope', password: 'Passw0rd!', first_name: 'Ana' }),
+      }),
+      context,
+    );
+    expect(parse(result.body).message_code).toBe('REQUEST_INVALID');
+    expect(parse(result.body).error).toMatch(/^Requête invalide : Adresse e-mail : saisissez/);
   });
 
   it('answers malformed JSON and a wrong content type with a 400 naming the body', async () => {
@@ -109,7 +127,14 @@ describe('createAreaHandler', () => {
       context,
     );
     expect(malformed.statusCode).toBe(400);
-    expect(parse(malformed.body).issues).toEqual([{ path: 'body', message: 'is not valid JSON' }]);
+    expect(parse(malformed.body).issues).toEqual([
+      {
+        path: 'body',
+        message: 'The request body is not valid JSON.',
+        message_code: 'REQUEST_BODY_NOT_JSON',
+        params: {},
+      },
+    ]);
     expect(wrongType.statusCode).toBe(400);
   });
 
@@ -151,7 +176,7 @@ describe('createAreaHandler', () => {
     );
     expect(result.statusCode).toBe(403);
     expect(parse(result.body).detail).toEqual({
-      upgrade_message: 'Upgrade to Premium to add more assets.',
+      upgrade_message: 'Advanced analytics is available from the Premium plan. Upgrade to Premium to use it.',
       required_tier: 'PREMIUM',
       user_tier: 'FREE',
     });
@@ -172,7 +197,7 @@ describe('createAreaHandler', () => {
   it('maps a conflict to 409', async () => {
     const handler = buildHandler({
       health: async () => {
-        throw new ConflictError('already reviewed');
+        throw new ConflictError(message('ADMIN_ALREADY_APPROVED'));
       },
     });
     expect((await handler(event('GET /api/auth/health'), context)).statusCode).toBe(409);
@@ -252,24 +277,15 @@ describe('optional-user routes (verified in the Lambda)', () => {
     const handler = createAreaHandler(
       'subscription',
       {
-        tiers: async () => ({}) as never,
+        // Every other route of the area: never called here.
+        ...(Object.fromEntries(Object.keys(contract.subscription).map((key) => [key, () => null])) as Record<
+          keyof typeof contract.subscription,
+          () => never
+        >),
         mySubscription: async ({ auth }) => {
           seen.push(auth.kind === 'user' ? auth.userId : 'anonymous');
-          throw new ConflictError('stop here');
+          throw new ConflictError(message('ADMIN_ALREADY_APPROVED'));
         },
-        checkFeature: async () => ({}) as never,
-        useFeature: async () => ({}) as never,
-        usageStats: async () => ({}) as never,
-        invoices: async () => ({}) as never,
-        billing: async () => ({}) as never,
-        billingQuote: async () => ({}) as never,
-        savePaymentMethod: async () => ({}) as never,
-        choosePlan: async () => ({}) as never,
-        cancelPlan: async () => ({}) as never,
-        keepPlan: async () => ({}) as never,
-        confirmPayment: async () => ({}) as never,
-        retryPayment: async () => ({}) as never,
-        requestRefund: async () => ({}) as never,
       },
       { createDeps: () => ({}), verifier },
     );
@@ -279,6 +295,6 @@ describe('optional-user routes (verified in the Lambda)', () => {
     const bad = await handler(event(key, { headers: { authorization: 'Bearer bad' } }), context);
     expect(seen).toEqual(['anonymous', 'user-1']);
     expect(bad.statusCode).toBe(401);
-    expect(parse(bad.body).error).toMatch(/expired/);
+    expect(parse(bad.body).message_code).toBe('AUTH_TOKEN_INVALID');
   });
 });

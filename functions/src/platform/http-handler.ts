@@ -3,19 +3,14 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { contract, findRouteByKey, type RouteDefinition, type ServiceArea } from '@app/shared/api';
 import { getConfig } from '../config';
 import { ANONYMOUS, authContextFromClaims, type AuthContext, type Claims } from './auth-context';
 import { errorReplyOf } from './error-response';
-import {
-  ForbiddenError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnauthorizedError,
-  ValidationError,
-  type FieldIssue,
-} from './errors';
+import { message } from '@app/shared/messages/message';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from './errors';
+import { languageOfHeaders } from './messages';
+import { parseJsonBody, parsePart, repeatedQueryIssues } from './request-parsing';
 import {
   buildCostRecord,
   costLogFields,
@@ -50,46 +45,6 @@ function scope(): RequestScope {
   return current;
 }
 
-function issuesOf(error: z.ZodError, location: 'params' | 'query' | 'body'): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: [location, ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-}
-
-/**
- * API Gateway hands a repeated query parameter over comma-joined ("a,b"), which a string field would
- * accept as one value: a name given twice is refused instead (HTTP parameter pollution).
- */
-function repeatedQueryIssues(rawQueryString: string | undefined): FieldIssue[] {
-  const counts = new Map<string, number>();
-  for (const [name] of new URLSearchParams(rawQueryString ?? ''))
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts]
-    .filter(([, count]) => count > 1)
-    .map(([name]) => ({ path: `query.${name}`, message: 'must be given once' }));
-}
-
-function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
-  const raw = event.body ?? '';
-  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
-    throw new PayloadTooLargeError(`The request body is larger than ${maxBytes} bytes.`);
-  }
-  if (text.trim() === '') return undefined;
-  const contentType = event.headers?.['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(contentType)) {
-    throw new ValidationError([
-      { path: 'body', message: 'must be JSON sent with Content-Type: application/json' },
-    ]);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ValidationError([{ path: 'body', message: 'is not valid JSON' }]);
-  }
-}
-
 /** Resolves the route from the API Gateway route key, so the router and the contract cannot disagree. */
 function routeResolver(area: ServiceArea): Middleware {
   return {
@@ -97,7 +52,7 @@ function routeResolver(area: ServiceArea): Middleware {
     before: (request) => {
       const route = findRouteByKey(request.event.routeKey);
       if (!route || route.area !== area) {
-        throw new NotFoundError(`No route ${request.event.routeKey} in the ${area} service.`);
+        throw new NotFoundError(message('REQUEST_ROUTE_NOT_FOUND'));
       }
       scope().route = route;
     },
@@ -114,18 +69,18 @@ function authenticator(verifier: () => VerifyAccessToken): Middleware {
       if (route.access === 'user' || route.access === 'admin') {
         // API Gateway's JWT authorizer (or the local stack's equivalent) verified the token already.
         const claims = request.event.requestContext.authorizer?.jwt?.claims;
-        if (!claims) throw new UnauthorizedError('Please sign in to use this feature.');
+        if (!claims) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
         const result = authContextFromClaims(claims);
-        if ('reason' in result) throw new UnauthorizedError(`Unauthorized: ${result.reason}.`);
+        if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
         auth = result.auth;
       } else if (route.access === 'optional-user') {
         // No authorizer on these routes (it would refuse token-less demo visitors): verify here.
         const token = bearerTokenOf(request.event.headers ?? {});
         if (token) {
           const verified = await verifier()(token);
-          if (!verified.ok) throw new UnauthorizedError(`Unauthorized: ${verified.reason}.`);
+          if (!verified.ok) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
           const result = authContextFromClaims(verified.claims);
-          if ('reason' in result) throw new UnauthorizedError(`Unauthorized: ${result.reason}.`);
+          if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
           auth = result.auth;
         }
       }
@@ -135,7 +90,7 @@ function authenticator(verifier: () => VerifyAccessToken): Middleware {
       }
       if (route.access === 'admin' && !(auth.kind === 'user' && auth.isAdmin)) {
         logger.warn('admin route refused', { caller_id: auth.kind === 'user' ? auth.userId : null });
-        throw new ForbiddenError('Admin access required.');
+        throw new ForbiddenError(message('AUTH_ADMIN_REQUIRED'));
       }
       scope().auth = auth;
     },
@@ -168,7 +123,7 @@ function responder(recordCost: CostRecordSink | undefined): Middleware {
     after: (request) => finish(request.response?.statusCode ?? 200),
     onError: (request) => {
       const requestId = scope().requestId;
-      const reply = errorReplyOf(request.error, requestId);
+      const reply = errorReplyOf(request.error, requestId, scope().language);
       if (reply.fault)
         logger.error('request failed', { error: request.error as Error, status: reply.status });
       else logger.info('request refused', { status: reply.status, code: reply.body.code });
@@ -229,18 +184,11 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
     const route = current.route as RouteDefinition;
     const config = getConfig();
     const issues: FieldIssue[] = [];
-    const parse = (schema: z.ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') => {
-      if (!schema) return location === 'body' ? undefined : {};
-      const result = schema.safeParse(value);
-      if (result.success) return result.data;
-      issues.push(...issuesOf(result.error, location));
-      return undefined;
-    };
-    const params = parse(route.params, event.pathParameters ?? {}, 'params');
+    const params = parsePart(route.params, event.pathParameters ?? {}, 'params', issues);
     if (route.query) issues.push(...repeatedQueryIssues(event.rawQueryString));
-    const query = parse(route.query, event.queryStringParameters ?? {}, 'query');
+    const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query', issues);
     const body = route.body
-      ? parse(route.body, parseJsonBody(event, config.MAX_BODY_BYTES), 'body')
+      ? parsePart(route.body, parseJsonBody(event, config.MAX_BODY_BYTES), 'body', issues)
       : undefined;
     if (issues.length > 0) throw new ValidationError(issues);
 
@@ -255,6 +203,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
         headers: (event.headers ?? {}) as Record<string, string>,
         requestId: current.requestId,
         route,
+        language: current.language,
       },
       deps,
     );
@@ -292,7 +241,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
 
   return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-    const requestScope = newRequestScope(requestId, event.routeKey);
+    const requestScope = newRequestScope(requestId, event.routeKey, languageOfHeaders(event.headers));
     // Every line this request logs carries its id, route and Lambda context (user id once known).
     requestScope.logger = createRequestLogger({ request_id: requestId, route: event.routeKey }, context);
     return runInRequestScope(requestScope, () => stack(event, context));

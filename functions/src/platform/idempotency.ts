@@ -7,7 +7,8 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { IdempotencyMismatchError, ValidationError } from './errors';
+import { message } from '@app/shared/messages/message';
+import { IdempotencyMismatchError, fieldError } from './errors';
 
 /**
  * `Idempotency-Key` support for the contract's idempotent routes (upgrade, add-asset), on Powertools
@@ -44,12 +45,10 @@ export function idempotencyKeyOf(headers: Readonly<Record<string, string | undef
   const value = entry?.[1];
   if (value === undefined) return null;
   if (!IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new ValidationError([
-      {
-        path: `headers.${IDEMPOTENCY_KEY_HEADER}`,
-        message: 'must be 8 to 128 characters of letters, digits, "-", "_", "." or ":" (a UUID works)',
-      },
-    ]);
+    throw fieldError(
+      `headers.${IDEMPOTENCY_KEY_HEADER}`,
+      message('FIELD_NOT_IDEMPOTENCY_KEY', { field: IDEMPOTENCY_KEY_HEADER }),
+    );
   }
   return value;
 }
@@ -111,9 +110,7 @@ export function createIdempotentOperation<Payload extends JSONValue, Result exte
       return await run({ scope: `${call.callerId}:${call.key}`, payload: call.payload }, deadline);
     } catch (error: unknown) {
       if (error instanceof IdempotencyValidationError) {
-        throw new IdempotencyMismatchError(
-          'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
-        );
+        throw new IdempotencyMismatchError();
       }
       throw error;
     }

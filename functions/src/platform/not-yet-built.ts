@@ -1,4 +1,5 @@
 import { contract, type ServiceArea } from '@app/shared/api';
+import { message } from '@app/shared/messages/message';
 import { NotImplementedError } from './errors';
 
 /**
@@ -13,7 +14,9 @@ export function notYetBuilt<A extends ServiceArea>(
     Object.entries(routes).map(([key, route]) => [
       key,
       async () => {
-        throw new NotImplementedError(`${route.method} ${route.path} is not built yet.`);
+        throw new NotImplementedError(
+          message('REQUEST_NOT_BUILT', { route: `${route.method} ${route.path}` }),
+        );
       },
     ]),
   ) as Record<keyof (typeof contract)[A], () => Promise<never>>;

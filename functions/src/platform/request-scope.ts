@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { RouteDefinition } from '@app/shared/api';
+import type { Language } from '@app/shared/domain/enums';
 import type { AuthContext } from './auth-context';
 
 /**
@@ -18,6 +19,8 @@ export interface RequestScope {
   cognitoCalls: number;
   scans: number;
   startedAt: number;
+  /** The caller's language (Accept-Language: en, fr, es; English otherwise): every text it reads. */
+  language: Language;
   /** Set by the platform once the route is resolved and the caller authenticated. */
   route?: RouteDefinition;
   auth?: AuthContext;
@@ -35,7 +38,11 @@ export function currentRequestScope(): RequestScope | undefined {
   return storage.getStore();
 }
 
-export function newRequestScope(requestId: string, routeKey: string): RequestScope {
+export function newRequestScope(
+  requestId: string,
+  routeKey: string,
+  language: Language = 'en',
+): RequestScope {
   return {
     requestId,
     routeKey,
@@ -46,5 +53,6 @@ export function newRequestScope(requestId: string, routeKey: string): RequestSco
     cognitoCalls: 0,
     scans: 0,
     startedAt: performance.now(),
+    language,
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Contract } from '@app/shared/api';
 import type { RouteDefinition, ServiceArea } from '@app/shared/api';
+import type { Language } from '@app/shared/domain/enums';
 import type { AuthContext } from './auth-context';
 
 /** The default generic of a missing schema is the bare ZodType: treat it as "nothing". */
@@ -14,6 +15,8 @@ export interface RouteRequest<R extends RouteDefinition> {
   headers: Record<string, string>;
   requestId: string;
   route: RouteDefinition;
+  /** The caller's language: services word their answers in it (platform/messages.ts). */
+  language: Language;
 }
 
 export type ResponseOf<R extends RouteDefinition> = z.input<R['response']>;

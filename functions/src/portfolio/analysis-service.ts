@@ -18,7 +18,11 @@ export async function getPortfolioAnalysis(
   const scope = currentRequestScope();
   if (scope) scope.tier = tier;
   assertFeature(tier, 'advanced_analytics');
-  const valued = await loadValuedHoldings(userId, deps);
+  const reading = deps.market.readMarket();
+  // A holding with no price on the market date has no value to weigh: it is left out of the figures.
+  const valued = (await loadValuedHoldings(userId, deps, reading)).flatMap((input) =>
+    input.quote ? [{ ...input, quote: input.quote }] : [],
+  );
   return analyzePortfolio(
     valued.map(({ holding }) => ({ symbol: holding.symbol, shares: holding.shares })),
     valued.map(({ holding, quote, data }) => ({
@@ -29,8 +33,8 @@ export async function getPortfolioAnalysis(
       composite_rationality_score: data.analysis?.nugget_scores.composite_rationality_score ?? null,
       investment_grade: data.analysis?.nugget_scores.investment_grade ?? null,
       recommendation: data.analysis?.recommendation.action ?? null,
-      closes: data.closes,
+      closes: data.bars.map((bar) => bar.close),
     })),
-    { fallbackAsOf: deps.now().toISOString().slice(0, 10) },
+    { marketDate: reading.marketDate.date },
   );
 }

@@ -1,6 +1,8 @@
 import { getConfig, loadConfig } from '../config';
 import type { AuthContext } from '../platform/auth-context';
+import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
+import { render } from '../platform/messages';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
@@ -24,7 +26,7 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
-  if (auth.kind !== 'user') throw new UnauthorizedError('Please sign in to use this feature.');
+  if (auth.kind !== 'user') throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
   return auth.userId;
 }
 
@@ -41,21 +43,22 @@ export const handler = createAreaHandler(
       }
       return listPortfolio(deps.demoUserId, true, deps);
     },
-    add: async ({ auth, body, headers }, deps) => {
+    add: async ({ auth, body, headers, language }, deps) => {
       const userId = requireUserId(auth);
       const key = idempotencyKeyOf(headers);
       const result = await deps.addOnce(
         { key, callerId: userId, payload: toAddHoldingRequest(body) },
         (payload) => addHolding(userId, payload, deps),
       );
-      return { reply: { status: result.status, body: result.body } };
+      const notice = render(result.body.message, language);
+      return { reply: { status: result.status, body: { ...result.body, message: notice } } };
     },
     edit: async ({ auth, params, body }, deps) =>
       editHolding(requireUserId(auth), params.holdingId, body, deps),
     remove: async ({ auth, params }, deps) => removeHolding(requireUserId(auth), params.holdingId, deps),
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
     // The alert routes' logic is the user alerts service's (user-alerts/user-alerts-service.ts).
-    alerts: async ({ auth }, deps) => listUserAlerts(auth, deps),
+    alerts: async ({ auth, language }, deps) => listUserAlerts(auth, language, deps),
     alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),

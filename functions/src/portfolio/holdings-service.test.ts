@@ -1,9 +1,12 @@
+import { render, rendererFor } from '../platform/messages';
+import { message } from '@app/shared/messages/message';
 import { describe, expect, it } from 'vitest';
 import type { HoldingsRepository, InsertOutcome, StoredHolding } from '../data/holdings-repository';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import type { ValidationError } from '../platform/errors';
 import { QuotaExceededError, ConflictError } from '../platform/errors';
 import { addHolding, latestCalendarDate, type HoldingsDeps } from './holdings-service';
+import type { MarketReading } from '../market-data/market-quotes';
 import type { PortfolioMarket } from './portfolio-market';
 
 const apple: UniverseAsset = {
@@ -19,16 +22,36 @@ const apple: UniverseAsset = {
   industry: null,
 };
 
-const market: PortfolioMarket = {
-  findAsset: async (symbol) => (symbol === 'AAPL' ? apple : null),
-  search: async () => [apple],
-  marketDataOf: async () => ({
-    quote: { price: 200, as_of: null, change: null, change_percent: null, source: 'snapshot' },
-    closes: [],
-    bars: [],
-    analysis: null,
-  }),
-};
+const facebook: UniverseAsset = { ...apple, symbol: 'FB', name: 'Facebook', price_source: 'quoted' };
+
+/** A market read at `date`: in replay, the market clock's date (live: the day of the request). */
+function readingAt(mode: 'replay' | 'live', date: string): MarketReading {
+  return {
+    mode,
+    marketDate: { date, cycle: 0, cycleId: mode, step: 0, startedAtMs: 0, nextAtMs: 60_000 },
+    quote: async () => null,
+    quotes: async () => new Map(),
+  };
+}
+
+function marketAt(reading: MarketReading): PortfolioMarket {
+  return {
+    findAsset: async (symbol) => ({ AAPL: apple, FB: facebook })[symbol] ?? null,
+    search: async () => [apple],
+    readMarket: () => reading,
+    // The replayed FB has no bar near a 2017 date; AAPL carries its snapshot price.
+    marketDataOf: async (asset) => ({
+      quote:
+        asset.symbol === 'FB'
+          ? null
+          : { price: 200, as_of: null, change: null, change_percent: null, source: 'snapshot' },
+      bars: [],
+      analysis: null,
+    }),
+  };
+}
+
+const market = marketAt(readingAt('live', '2026-11-22'));
 
 /** An in-memory repository whose insert answers are scripted, to drive the races the service handles. */
 function fakeRepository(insertAnswers: InsertOutcome[], held: StoredHolding[] = []) {
@@ -55,12 +78,16 @@ function fakeRepository(insertAnswers: InsertOutcome[], held: StoredHolding[] = 
   return { repository: repository as HoldingsRepository, positions, calls };
 }
 
-function depsWith(repository: HoldingsRepository, tier: 'FREE' | 'PREMIUM' = 'FREE'): HoldingsDeps {
+function depsWith(
+  repository: HoldingsRepository,
+  tier: 'FREE' | 'PREMIUM' = 'FREE',
+  portfolioMarket: PortfolioMarket = market,
+): HoldingsDeps {
   let id = 0;
   return {
     holdings: repository,
     users: { get: async () => ({ subscription_tier: tier }) as never },
-    market,
+    market: portfolioMarket,
     now: () => new Date('2026-11-22T12:00:00Z'),
     newId: () => `01J00000000000000000000${String((id += 1)).padStart(3, '0')}`,
     sleep: async () => undefined,
@@ -74,11 +101,9 @@ describe('addHolding', () => {
     const { repository, positions } = fakeRepository(['inserted']);
     const result = await addHolding('user-1', payload, depsWith(repository));
     expect(result.status).toBe(201);
-    expect(result.body).toMatchObject({
-      merged: false,
-      name: 'Apple Inc.',
-      message: 'Apple Inc. has been added to your portfolio.',
-    });
+    expect(result.body).toMatchObject({ merged: false, name: 'Apple Inc.' });
+    expect(render(result.body.message, 'en')).toBe('Apple Inc. has been added to your portfolio.');
+    expect(render(result.body.message, 'es')).toBe('Apple Inc. se ha añadido a su cartera.');
     expect(positions).toHaveLength(1);
   });
 
@@ -98,9 +123,9 @@ describe('addHolding', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(QuotaExceededError);
-    expect((error as QuotaExceededError).extra.detail).toEqual({
+    expect((error as QuotaExceededError).extraFor(rendererFor('fr')).detail).toEqual({
       upgrade_message:
-        'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
+        "Votre formule Gratuite permet au plus 5 actifs en portefeuille. Passez à Premium pour jusqu'à 25 actifs en portefeuille.",
       required_tier: 'PREMIUM',
       user_tier: 'FREE',
     });
@@ -126,6 +151,40 @@ describe('addHolding', () => {
     expect(await paths({ ...payload, symbol: 'NOPE' })).toEqual(['body.symbol']);
     expect(await paths({ ...payload, asset_type: 'crypto' as never })).toEqual(['body.asset_type']);
     expect(await paths({ ...payload, purchase_date: '2026-11-24' })).toEqual(['body.purchase_date']);
+    expect(calls.insert).toBe(0);
+  });
+
+  it('in replay, refuses a purchase dated after the replay date, naming the field, and takes the date itself', async () => {
+    const { repository, calls } = fakeRepository([]);
+    const deps = depsWith(repository, 'FREE', marketAt(readingAt('replay', '2017-03-14')));
+    const refused = (await addHolding('user-1', { ...payload, purchase_date: '2017-03-15' }, deps).catch(
+      (caught: unknown) => caught,
+    )) as ValidationError;
+    expect(refused.issues).toEqual([
+      {
+        path: 'body.purchase_date',
+        message: message('FIELD_DATE_AFTER_REPLAY', { field: 'purchase_date', date: '2017-03-14' }),
+      },
+    ]);
+    expect(render(refused.issues[0]!.message, 'en')).toContain('must not be after the replay date');
+    expect(calls.insert).toBe(0);
+    const accepted = await addHolding('user-1', { ...payload, purchase_date: '2017-03-14' }, deps);
+    expect(accepted.status).toBe(201);
+  });
+
+  it('refuses an asset with no price on the market date: it could not be valued', async () => {
+    const { repository, calls } = fakeRepository([]);
+    const deps = depsWith(repository, 'FREE', marketAt(readingAt('replay', '2017-03-14')));
+    const refused = (await addHolding('user-1', { ...payload, symbol: 'FB' }, deps).catch(
+      (caught: unknown) => caught,
+    )) as ValidationError;
+    expect(refused.issues).toEqual([
+      {
+        path: 'body.symbol',
+        message: message('PORTFOLIO_NO_PRICE_ON_DATE', { field: 'symbol', symbol: 'FB', date: '2017-03-14' }),
+      },
+    ]);
+    expect(render(refused.issues[0]!.message, 'fr')).toContain('FB n’a pas de cours');
     expect(calls.insert).toBe(0);
   });
 });

@@ -5,12 +5,14 @@ import type {
   PortfolioAsset,
 } from '@app/shared/domain/entities/portfolio';
 import type { Tier } from '@app/shared/domain/enums';
+import { message, type Message } from '@app/shared/messages/message';
 import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
 import type { UsersRepository } from '../data/users-repository';
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, QuotaExceededError, fieldError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
 import type { PortfolioMarket } from './portfolio-market';
+import type { MarketReading } from '../market-data/market-quotes';
 import { valueOne } from './portfolio-view';
 import { mergeLots } from './valuation';
 
@@ -56,44 +58,59 @@ export function latestCalendarDate(now: Date): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-function checkPurchaseDate(date: string | null | undefined, now: Date): void {
-  if (date && date > latestCalendarDate(now)) {
-    throw new ValidationError([{ path: 'body.purchase_date', message: 'must not be in the future' }]);
+/**
+ * A purchase date is not in the future. In replay the present is the market clock's date: a lot
+ * bought after it would pair a price of one era with a price of another (docs/product.md, and
+ * market-data/README.md "The market clock").
+ */
+function checkPurchaseDate(date: string | null | undefined, now: Date, reading: MarketReading): void {
+  if (!date) return;
+  if (reading.mode === 'replay' && date > reading.marketDate.date) {
+    throw fieldError(
+      'body.purchase_date',
+      message('FIELD_DATE_AFTER_REPLAY', { field: 'purchase_date', date: reading.marketDate.date }),
+    );
   }
-}
-
-function formatUsd(value: number): string {
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+  if (date > latestCalendarDate(now)) {
+    throw fieldError('body.purchase_date', message('FIELD_DATE_IN_FUTURE', { field: 'purchase_date' }));
+  }
 }
 
 async function resolveAddableAsset(payload: AddAssetPayload, deps: Pick<HoldingsDeps, 'market'>) {
   const asset = await deps.market.findAsset(payload.symbol);
   if (!asset) {
-    throw new ValidationError([
-      {
-        path: 'body.symbol',
-        message: `'${payload.symbol}' is not a symbol we know; search for the asset first`,
-      },
-    ]);
+    throw fieldError(
+      'body.symbol',
+      message('PORTFOLIO_UNKNOWN_SYMBOL', { field: 'symbol', symbol: payload.symbol }),
+    );
   }
   if (asset.asset_type !== payload.asset_type) {
-    throw new ValidationError([
-      { path: 'body.asset_type', message: `must be '${asset.asset_type}' for ${asset.symbol}` },
-    ]);
+    throw fieldError(
+      'body.asset_type',
+      message('PORTFOLIO_WRONG_ASSET_TYPE', {
+        field: 'asset_type',
+        symbol: asset.symbol,
+        expected: asset.asset_type,
+      }),
+    );
   }
   if (asset.price_source === 'snapshot' && asset.snapshot_price === null) {
-    throw new ValidationError([
-      { path: 'body.symbol', message: `${asset.symbol} has no price to value it with` },
-    ]);
+    throw fieldError(
+      'body.symbol',
+      message('PORTFOLIO_NO_PRICE_TO_VALUE', { field: 'symbol', symbol: asset.symbol }),
+    );
   }
   return asset;
 }
 
-/** A type alias, not an interface, so it stays assignable to JSON (it is stored as an idempotency record). */
+/**
+ * A type alias, not an interface, so it stays assignable to JSON (it is stored as an idempotency
+ * record). The notice is a message: a retry in another language reads it in that language.
+ */
 export type AddHoldingResult = {
   /** 201 for a new position, 200 when the lot was merged into a held one. */
   status: 201 | 200;
-  body: AddAssetResponse;
+  body: Omit<AddAssetResponse, 'message'> & { message: Message };
 };
 
 /** The add payload with its optional fields made explicit: what an Idempotency-Key is bound to. */
@@ -128,10 +145,21 @@ export async function addHolding(
   deps: HoldingsDeps,
 ): Promise<AddHoldingResult> {
   const now = deps.now();
-  checkPurchaseDate(payload.purchase_date, now);
+  const reading = deps.market.readMarket();
+  checkPurchaseDate(payload.purchase_date, now, reading);
   const asset = await resolveAddableAsset(payload, deps);
   // The price must be available now: a position we cannot value must not be created.
-  await deps.market.marketDataOf(asset);
+  const data = await deps.market.marketDataOf(asset, reading);
+  if (!data.quote) {
+    throw fieldError(
+      'body.symbol',
+      message('PORTFOLIO_NO_PRICE_ON_DATE', {
+        field: 'symbol',
+        symbol: asset.symbol,
+        date: reading.marketDate.date,
+      }),
+    );
+  }
   const tier = await tierOf(userId, deps);
   const limit = tierLimits(tier).portfolio_assets;
   const lot = {
@@ -166,10 +194,10 @@ export async function addHolding(
       return {
         status: 201,
         body: {
-          asset: await valueOne(holding, deps),
+          asset: await valueOne(holding, deps, reading),
           name: asset.name,
           merged: false,
-          message: `${asset.name} has been added to your portfolio.`,
+          message: message('PORTFOLIO_ASSET_ADDED', { name: asset.name }),
         },
       };
     }
@@ -182,7 +210,7 @@ export async function addHolding(
     }
     // 'symbol_held' (merge on the next pass) or 'conflict' (retry after a pause).
   }
-  throw new ConflictError('Your portfolio changed while the asset was being added. Please try again.');
+  throw new ConflictError(message('PORTFOLIO_CHANGED_DURING_ADD'));
 }
 
 async function mergeIntoHeld(
@@ -196,15 +224,20 @@ async function mergeIntoHeld(
   if (outcome.status !== 'updated') return null;
   const price =
     merged.purchase_price === null
-      ? 'The average purchase price is now unknown because one of the lots has no purchase price; edit the holding to set it.'
-      : `Average purchase price ${formatUsd(merged.purchase_price)}.`;
+      ? message('PORTFOLIO_AVERAGE_PRICE_UNKNOWN')
+      : message('PORTFOLIO_AVERAGE_PRICE', { price: merged.purchase_price });
   return {
     status: 200,
     body: {
       asset: await valueOne(outcome.holding, deps),
       name: held.name,
       merged: true,
-      message: `${held.symbol} was already in your portfolio: ${lot.shares} shares were added to that position, now ${merged.shares} shares. ${price}`,
+      message: message('PORTFOLIO_LOT_MERGED', {
+        symbol: held.symbol,
+        added: lot.shares,
+        total: merged.shares,
+        price,
+      }),
     },
   };
 }
@@ -215,10 +248,10 @@ export async function editHolding(
   patch: EditHoldingPayload,
   deps: Pick<HoldingsDeps, 'holdings' | 'market' | 'now'>,
 ): Promise<PortfolioAsset> {
-  checkPurchaseDate(patch.purchase_date, deps.now());
+  checkPurchaseDate(patch.purchase_date, deps.now(), deps.market.readMarket());
   const outcome = await deps.holdings.update(userId, holdingId, patch, deps.now());
   // The key is the caller's partition: another user's holding id is simply not found there (404, never 403).
-  if (outcome.status !== 'updated') throw new NotFoundError('Holding not found.');
+  if (outcome.status !== 'updated') throw new NotFoundError(message('PORTFOLIO_HOLDING_NOT_FOUND'));
   return valueOne(outcome.holding, deps);
 }
 
@@ -231,10 +264,10 @@ export async function removeHolding(
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(backoffMilliseconds(attempt));
     const holding = await deps.holdings.get(userId, holdingId);
-    if (!holding) throw new NotFoundError('Holding not found.');
+    if (!holding) throw new NotFoundError(message('PORTFOLIO_HOLDING_NOT_FOUND'));
     const outcome = await deps.holdings.remove(holding, deps.now());
     if (outcome === 'removed') return { deleted: true, id: holdingId };
-    if (outcome === 'missing') throw new NotFoundError('Holding not found.');
+    if (outcome === 'missing') throw new NotFoundError(message('PORTFOLIO_HOLDING_NOT_FOUND'));
   }
-  throw new ConflictError('Your portfolio changed while the holding was being removed. Please try again.');
+  throw new ConflictError(message('PORTFOLIO_CHANGED_DURING_REMOVE'));
 }

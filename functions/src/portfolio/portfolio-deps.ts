@@ -34,6 +34,7 @@ export interface PortfolioDeps extends HoldingsDeps {
 export function createPortfolioDeps(config: Config): PortfolioDeps {
   const client = createDocumentClient(config);
   const engine = createMarketEngine(createPriceSource(config));
+  const now = () => new Date();
   return {
     holdings: createHoldingsRepository(client, {
       holdings: config.TABLE_HOLDINGS,
@@ -43,11 +44,12 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     market: createPortfolioMarket({
       engine,
       storedQuotes: createPricesRepository(client, config.TABLE_MARKET),
+      now,
       loadUniverse: async () =>
         indexAssetUniverse(await engine.listUniverse(), loadSnapshotForUniverse(config.REPLAY_DATA_FILE)),
     }),
     engine,
-    now: () => new Date(),
+    now,
     newId: () => ulid(),
     addOnce: createIdempotentOperation({
       operation: 'portfolio.addHolding',

@@ -1,6 +1,7 @@
-import { quoteFromStored } from '../market-data/engine-mappers';
+import { message } from '@app/shared/messages/message';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { MarketEngine } from '../market-data/market-engine';
+import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
 import type { Quote, Bar, SymbolAnalysis } from '../engine/types';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import { searchUniverse, type UniverseIndex } from '../market-data/universe/search-universe';
@@ -10,16 +11,16 @@ import type { AssetQuote } from './valuation';
 
 /**
  * What the portfolio needs from the market: the universe (search, symbol lookup) and, per asset, a
- * quote, recent closes and the engine's analysis. Quoted symbols are priced like everywhere else in
- * the app: the quote the price poll stored (market table), else the engine's own quote (replay clock
- * or live feed), and analysed as of that quote. Snapshot-only listings carry their undated snapshot
- * price, no history and no analysis (the engine needs bars).
+ * quote, recent bars and the engine's analysis, at one reading of the market clock per request.
+ * Quoted symbols are priced like everywhere else in the app (market-data/market-quotes.ts: the
+ * replay at the clock's date, live the quote the price poll stored) and analysed as of that quote;
+ * a replayed series with no bar near the date has no price on it (`quote` null). Snapshot-only
+ * listings carry their undated snapshot price, no history and no analysis (the engine needs bars).
  */
 export interface AssetMarketData {
-  quote: AssetQuote;
-  /** Daily closes up to the quote's bar, ascending; empty for snapshot-only listings. */
-  closes: number[];
-  /** Dated daily bars, for the portfolio analysis; empty for snapshot-only listings. */
+  /** Null when the asset has no price on the market date. */
+  quote: AssetQuote | null;
+  /** Dated daily bars up to the quote's bar, ascending; empty for snapshot-only listings. */
   bars: readonly Bar[];
   analysis: SymbolAnalysis | null;
 }
@@ -27,7 +28,9 @@ export interface AssetMarketData {
 export interface PortfolioMarket {
   findAsset(symbol: string): Promise<UniverseAsset | null>;
   search(query: string, limit: number): Promise<UniverseAsset[]>;
-  marketDataOf(asset: UniverseAsset): Promise<AssetMarketData>;
+  /** One reading of the market clock: every price of a request is read at its date. */
+  readMarket(): MarketReading;
+  marketDataOf(asset: UniverseAsset, reading: MarketReading): Promise<AssetMarketData>;
 }
 
 /** The snapshot's 1-day change as an amount: price - previous close, previous close = price / (1 + pct/100). */
@@ -94,14 +97,24 @@ export function createStoredQuoteBatcher(
 
 export interface PortfolioMarketOptions {
   engine: MarketEngine;
-  /** Quotes stored by the price poll; the same prices the AI area's routes show. */
+  /** Quotes stored by the price poll (live mode); the same prices the AI area's routes show. */
   storedQuotes: Pick<PricesRepository, 'getQuotes'>;
+  now: () => Date;
   /** Built on first use: reading the snapshot costs about half a second, so only requests that need it pay. */
   loadUniverse: () => Promise<UniverseIndex>;
 }
 
 export function createPortfolioMarket(options: PortfolioMarketOptions): PortfolioMarket {
-  const getStoredQuote = createStoredQuoteBatcher(options.storedQuotes);
+  // A portfolio values all its holdings concurrently: their stored-quote reads become one BatchGet.
+  const batched = createStoredQuoteBatcher(options.storedQuotes);
+  const prices: Pick<PricesRepository, 'getQuotes'> = {
+    async getQuotes(symbols) {
+      const found = await Promise.all(
+        symbols.map(async (symbol) => [symbol, await batched(symbol)] as const),
+      );
+      return new Map(found.flatMap(([symbol, quote]) => (quote ? [[symbol, quote] as const] : [])));
+    },
+  };
   let universe: Promise<UniverseIndex> | undefined;
   const getUniverse = () => {
     universe ??= options.loadUniverse().catch((error: unknown) => {
@@ -117,27 +130,19 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
     async search(query, limit) {
       return searchUniverse(await getUniverse(), query, limit);
     },
-    async marketDataOf(asset) {
+    readMarket: () => readMarketAt({ engine: options.engine, prices }, options.now()),
+    async marketDataOf(asset, reading) {
       if (asset.price_source === 'snapshot') {
-        return { quote: snapshotQuoteOf(asset), closes: [], bars: [], analysis: null };
+        return { quote: snapshotQuoteOf(asset), bars: [], analysis: null };
       }
       try {
-        const stored = await getStoredQuote(asset.symbol);
-        const result = await options.engine.analyze(
-          asset.symbol,
-          stored ? { quote: quoteFromStored(stored) } : {},
-        );
-        return {
-          quote: assetQuoteOf(result.quote),
-          closes: result.bars.map((bar) => bar.close),
-          bars: result.bars,
-          analysis: result.analysis,
-        };
+        const quote = await reading.quote(asset.symbol);
+        if (!quote) return { quote: null, bars: [], analysis: null };
+        const result = await options.engine.analyze(asset.symbol, { quote });
+        return { quote: assetQuoteOf(result.quote), bars: result.bars, analysis: result.analysis };
       } catch (error: unknown) {
         logger.warn('no quote for a held symbol', { symbol: asset.symbol, error: error as Error });
-        throw new ServiceUnavailableError(
-          `The price of ${asset.symbol} is unavailable right now. Please retry.`,
-        );
+        throw new ServiceUnavailableError(message('PORTFOLIO_PRICE_UNAVAILABLE', { symbol: asset.symbol }));
       }
     },
   };

@@ -1,7 +1,9 @@
+import { message } from '@app/shared/messages/message';
 import type { PortfolioAsset, PortfolioResponse, SearchResult } from '@app/shared/domain/entities/portfolio';
 import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
 import { ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
+import type { MarketReading } from '../market-data/market-quotes';
 import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
 import { summarizePortfolio, valueHolding, type ValuationInput } from './valuation';
 
@@ -17,49 +19,54 @@ interface ViewDeps {
 
 export async function searchAssets(query: string, limit: number, deps: Pick<ViewDeps, 'market'>) {
   const assets = await deps.market.search(query, limit);
+  const reading = deps.market.readMarket();
   const results: SearchResult[] = [];
   for (const asset of assets) {
     // Quoted symbols are few (the replay series); their quotes are in-memory, so this stays fast.
-    const quote = asset.price_source === 'quoted' ? (await deps.market.marketDataOf(asset)).quote : null;
+    const quoted = asset.price_source === 'quoted';
+    const quote = quoted ? await reading.quote(asset.symbol) : null;
     results.push({
       symbol: asset.symbol,
       name: asset.name,
       market: asset.market,
       asset_type: asset.asset_type,
-      current_price: quote ? quote.price : asset.snapshot_price,
+      current_price: quote ? quote.price : quoted ? null : asset.snapshot_price,
       price_as_of: quote ? quote.as_of : null,
-      price_source: quote ? quote.source : asset.snapshot_price === null ? null : 'snapshot',
+      price_source: quote ? quote.mode : quoted || asset.snapshot_price === null ? null : 'snapshot',
+      no_data_on: quoted && !quote ? reading.marketDate.date : null,
     });
   }
-  return { results };
+  return { results, market_date: reading.marketDate.date };
 }
 
 async function valuationInputOf(
   holding: StoredHolding,
   deps: Pick<ViewDeps, 'market'>,
+  reading: MarketReading,
 ): Promise<ValuationInput & { data: AssetMarketData }> {
   const asset = await deps.market.findAsset(holding.symbol);
   if (!asset) {
     logger.error('held symbol missing from the universe', { symbol: holding.symbol, holding_id: holding.id });
-    throw new ServiceUnavailableError(`No price is available for ${holding.symbol}.`);
+    throw new ServiceUnavailableError(message('PORTFOLIO_PRICE_UNAVAILABLE', { symbol: holding.symbol }));
   }
-  const data = await deps.market.marketDataOf(asset);
+  const data = await deps.market.marketDataOf(asset, reading);
   return {
     holding,
     quote: data.quote,
     grade: data.analysis?.nugget_scores.investment_grade ?? null,
-    closes: data.closes,
+    bars: data.bars,
     data,
   };
 }
 
-/** Holdings with their market data, in the order they were added. */
+/** Holdings with their market data at one reading of the market clock, in the order they were added. */
 export async function loadValuedHoldings(
   userId: string,
   deps: ViewDeps,
+  reading: MarketReading = deps.market.readMarket(),
 ): Promise<(ValuationInput & { data: AssetMarketData })[]> {
   const holdings = await deps.holdings.list(userId);
-  return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps)));
+  return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps, reading)));
 }
 
 export async function listPortfolio(
@@ -67,13 +74,21 @@ export async function listPortfolio(
   demo: boolean,
   deps: ViewDeps,
 ): Promise<PortfolioResponse> {
-  const inputs = await loadValuedHoldings(userId, deps);
-  return { assets: inputs.map(valueHolding), summary: summarizePortfolio(inputs), demo };
+  const reading = deps.market.readMarket();
+  const marketDate = reading.marketDate.date;
+  const inputs = await loadValuedHoldings(userId, deps, reading);
+  return {
+    market_date: marketDate,
+    assets: inputs.map((input) => valueHolding(input, marketDate)),
+    summary: summarizePortfolio(inputs, marketDate),
+    demo,
+  };
 }
 
 export async function valueOne(
   holding: StoredHolding,
   deps: Pick<ViewDeps, 'market'>,
+  reading: MarketReading = deps.market.readMarket(),
 ): Promise<PortfolioAsset> {
-  return valueHolding(await valuationInputOf(holding, deps));
+  return valueHolding(await valuationInputOf(holding, deps, reading), reading.marketDate.date);
 }

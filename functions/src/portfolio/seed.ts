@@ -1,12 +1,12 @@
-import { getReplayStartIndex } from '../market-data/providers/replay/market-clock';
+import { barOnOrBefore } from '../engine/market-clock';
 import type { MarketEngine } from '../market-data/market-engine';
 import { addHolding, type HoldingsDeps } from './holdings-service';
 
 /**
  * The demo investor's portfolio (what `GET /api/portfolio` shows without a token): a stock, the S&P 500,
- * bitcoin and a physical-gold trust. Purchase prices are real closes: the close of the first bar the
- * replay ever shows for that series (so the purchase always precedes the replayed date); the gold
- * trust has only its undated snapshot price, so it has no purchase price.
+ * bitcoin and a physical-gold trust. Purchase prices are real closes: each series' bar on the first
+ * date of the replay window (so the purchase never follows the market clock's date, in any cycle);
+ * the gold trust has only its undated snapshot price, so it has no purchase price.
  */
 export const DEMO_POSITIONS = [
   { symbol: 'AAPL', asset_type: 'stock', shares: 15 },
@@ -28,9 +28,10 @@ export async function seedDemoPortfolio(deps: SeedDemoPortfolioDeps): Promise<nu
     const asset = await deps.market.findAsset(position.symbol);
     if (!asset) continue;
     let purchase: { purchase_price: number; purchase_date: string } | null = null;
-    if (asset.price_source === 'quoted') {
-      const bars = await deps.engine.source.provider.getDailyBars(asset.symbol, '1900-01-01', '2999-12-31');
-      const first = bars[getReplayStartIndex(bars.length)];
+    const firstDate = deps.engine.source.clock.replay?.config.calendar[0];
+    if (asset.price_source === 'quoted' && firstDate) {
+      const bars = await deps.engine.source.provider.getDailyBars(asset.symbol, '1900-01-01', firstDate);
+      const first = barOnOrBefore(bars, firstDate)?.bar;
       if (first) purchase = { purchase_price: first.close, purchase_date: first.date };
     }
     await addHolding(

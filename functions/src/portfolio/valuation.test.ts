@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   computeMonthlyReturnPercent,
   mergeLots,
+  monthlyReturnPeriod,
   summarizePortfolio,
   valueHolding,
+  type AssetQuote,
   type HoldingPosition,
   type ValuationInput,
 } from './valuation';
@@ -28,7 +30,7 @@ const stock: ValuationInput = {
   holding: position({ purchase_price: 100, purchase_date: '2015-03-02' }),
   quote: { price: 125.5, as_of: '2016-05-10', change: 2.5, change_percent: 2.0325203, source: 'replay' },
   grade: 'B+',
-  closes: [],
+  bars: [],
 };
 /** BTC: 0.5 coin at 1,200, no purchase price, down 30 on the day. */
 const coin: ValuationInput = {
@@ -41,7 +43,7 @@ const coin: ValuationInput = {
   }),
   quote: { price: 1200, as_of: '2017-01-05', change: -30, change_percent: -2.4390244, source: 'replay' },
   grade: null,
-  closes: [],
+  bars: [],
 };
 /** GGG: 40 shares at 20.84 (undated snapshot), bought at 25, no 1-day change known. */
 const gold: ValuationInput = {
@@ -55,12 +57,15 @@ const gold: ValuationInput = {
   }),
   quote: { price: 20.84, as_of: null, change: null, change_percent: null, source: 'snapshot' },
   grade: null,
-  closes: [],
+  bars: [],
 };
+
+/** Every scenario is valued at this market date (after every purchase date above). */
+const MARKET_DATE = '2017-01-05';
 
 describe('valueHolding', () => {
   it('values shares at the quote, with the day change and the gain against the purchase price', () => {
-    expect(valueHolding(stock)).toMatchObject({
+    expect(valueHolding(stock, MARKET_DATE)).toMatchObject({
       current_price: 125.5,
       total_value: 1255, // 10 x 125.50
       change_amount: 25, // 10 x 2.50
@@ -74,29 +79,54 @@ describe('valueHolding', () => {
   });
 
   it('has no gain without a purchase price, and no gain percent on a zero purchase price', () => {
-    expect(valueHolding(coin)).toMatchObject({
+    expect(valueHolding(coin, MARKET_DATE)).toMatchObject({
       total_value: 600,
       change_amount: -15,
       gain_amount: null,
       gain_percent: null,
     });
-    const gift = valueHolding({ ...stock, holding: { ...stock.holding, purchase_price: 0 } });
+    const gift = valueHolding({ ...stock, holding: { ...stock.holding, purchase_price: 0 } }, MARKET_DATE);
     expect(gift).toMatchObject({ gain_amount: 1255, gain_percent: null });
   });
 
   it('rounds amounts to cents only at the output', () => {
     // 3 x 33.333333 = 99.999999 -> 100.00; loss (33.333333 - 40) x 3 = -20.000001 -> -20.00
-    const thirds = valueHolding({
-      ...stock,
-      holding: { ...stock.holding, shares: 3, purchase_price: 40 },
-      quote: { ...stock.quote, price: 33.333333, change: 0.333333 },
-    });
+    const thirds = valueHolding(
+      {
+        ...stock,
+        holding: { ...stock.holding, shares: 3, purchase_price: 40 },
+        quote: { ...(stock.quote as AssetQuote), price: 33.333333, change: 0.333333 },
+      },
+      MARKET_DATE,
+    );
     expect(thirds).toMatchObject({ total_value: 100, gain_amount: -20, change_amount: 1 });
+  });
+
+  it('has no value, change or gain on a market date the asset has no price on', () => {
+    expect(valueHolding({ ...stock, quote: null }, '2017-03-14')).toMatchObject({
+      current_price: null,
+      total_value: null,
+      change_amount: null,
+      gain_amount: null,
+      no_data_on: '2017-03-14',
+    });
+  });
+
+  it('computes no gain against a purchase dated after the market date (before the replay wrapped)', () => {
+    // Bought on 2017-06-15 in one pass of the replay; the clock has wrapped to 2017-01-05.
+    const later = { ...stock, holding: { ...stock.holding, purchase_date: '2017-06-15' } };
+    expect(valueHolding(later, MARKET_DATE)).toMatchObject({
+      total_value: 1255,
+      gain_amount: null,
+      gain_percent: null,
+      no_data_on: null,
+    });
+    expect(summarizePortfolio([later], MARKET_DATE)).toMatchObject({ total_cost: null, total_gain: null });
   });
 });
 
 describe('summarizePortfolio', () => {
-  const summary = summarizePortfolio([stock, coin, gold]);
+  const summary = summarizePortfolio([stock, coin, gold], MARKET_DATE);
 
   it('adds values, costs and gains of the holdings that have them', () => {
     // 1255 + 600 + 833.60
@@ -119,7 +149,7 @@ describe('summarizePortfolio', () => {
   });
 
   it('is all zeros for an empty portfolio', () => {
-    expect(summarizePortfolio([])).toMatchObject({
+    expect(summarizePortfolio([], MARKET_DATE)).toMatchObject({
       total_value: 0,
       total_cost: null,
       total_gain: null,
@@ -131,19 +161,61 @@ describe('summarizePortfolio', () => {
 });
 
 describe('computeMonthlyReturnPercent', () => {
-  it('compares value now with value 21 bars ago at today’s share counts', () => {
-    const closes = (first: number, last: number) => [first, ...Array.from({ length: 20 }, () => 1), last];
-    // AAA 10 x (110 vs 100), BTC 0.5 x (900 vs 1000): (1100 + 450) / (1000 + 500) - 1 = 3.33 %
-    const result = computeMonthlyReturnPercent([
-      { ...stock, closes: closes(100, 110) },
-      { ...coin, closes: closes(1000, 900) },
-      gold,
-    ]);
+  it('compares value on the market date with value a calendar month earlier, at today’s share counts', () => {
+    // Market date 2017-03-14: the month starts on 2017-02-14. AAA (weekdays) closed 100 on Tuesday
+    // 2017-02-14 and trades at 110 now; BTC (every day) 1000 then, 900 now; GGG has no history.
+    // (10 x 110 + 0.5 x 900) / (10 x 100 + 0.5 x 1000) - 1 = 1550 / 1500 - 1 = 3.33 %
+    const result = computeMonthlyReturnPercent(
+      [
+        {
+          ...stock,
+          quote: { ...(stock.quote as AssetQuote), price: 110 },
+          bars: [
+            { date: '2017-02-13', close: 99 },
+            { date: '2017-02-14', close: 100 },
+            { date: '2017-03-14', close: 110 },
+          ],
+        },
+        {
+          ...coin,
+          quote: { ...(coin.quote as AssetQuote), price: 900 },
+          bars: [
+            { date: '2017-02-14', close: 1000 },
+            { date: '2017-03-14', close: 900 },
+          ],
+        },
+        gold,
+      ],
+      '2017-03-14',
+    );
     expect(result).toBe(3.33);
+    expect(monthlyReturnPeriod('2017-03-14')).toEqual({ from: '2017-02-14', to: '2017-03-14' });
   });
 
-  it('is null when no holding has 22 closes', () => {
-    expect(computeMonthlyReturnPercent([{ ...stock, closes: [1, 2, 3] }, gold])).toBeNull();
+  it('takes the last close on or before the month’s first date, at most three days old', () => {
+    // 2017-03-31 minus a month is 2017-02-28; Saturday 2017-04-01's month starts on 2017-03-01.
+    const withBars = (bars: { date: string; close: number }[]) => ({
+      ...stock,
+      quote: { ...(stock.quote as AssetQuote), price: 120 },
+      bars,
+    });
+    expect(computeMonthlyReturnPercent([withBars([{ date: '2017-02-27', close: 100 }])], '2017-03-31')).toBe(
+      20,
+    );
+    // The last close before 2017-02-28 is four days older: no month-ago value, no return.
+    expect(
+      computeMonthlyReturnPercent([withBars([{ date: '2017-02-24', close: 100 }])], '2017-03-31'),
+    ).toBeNull();
+  });
+
+  it('is null when no holding has a close a month back', () => {
+    expect(
+      computeMonthlyReturnPercent(
+        [{ ...stock, bars: [{ date: '2017-03-01', close: 1 }] }, gold],
+        '2017-03-14',
+      ),
+    ).toBeNull();
+    expect(summarizePortfolio([gold], '2017-03-14').monthly_return_period).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { message } from '@app/shared/messages/message';
+import { render } from '../platform/messages';
 import { getConfig } from '../config';
 import { APP_VERSION, checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
@@ -6,8 +8,8 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
 export const handler = createAreaHandler(
   'public',
   {
-    root: async () => ({
-      message: 'Nugget Invest API: AI analyses, we recommend, you decide.',
+    root: async ({ language }) => ({
+      message: render(message('PUBLIC_WELCOME'), language),
       version: APP_VERSION,
       data_mode: getConfig().DATA_MODE,
     }),

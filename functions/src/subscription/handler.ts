@@ -7,6 +7,7 @@ import { createUsersRepository } from '../data/users-repository';
 import { createBillingService } from '../billing/billing-service';
 import { createPaymentGateway } from '../billing/payment-gateway';
 import type { AuthContext } from '../platform/auth-context';
+import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
@@ -60,7 +61,7 @@ function userIdOf(auth: AuthContext): string | null {
 
 /** `user` routes are refused before this runs without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
-  if (auth.kind !== 'user') throw new UnauthorizedError('Please login to use this feature');
+  if (auth.kind !== 'user') throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
   return auth.userId;
 }
 
@@ -73,14 +74,14 @@ function tagTier(tier: string, demo = false): void {
 export const handler = createAreaHandler(
   'subscription',
   {
-    tiers: async () => getTiers(),
-    mySubscription: async ({ auth }, deps) => {
-      const response = await getMySubscription(userIdOf(auth), deps);
+    tiers: async ({ language }) => getTiers(language),
+    mySubscription: async ({ auth, language }, deps) => {
+      const response = await getMySubscription(userIdOf(auth), language, deps);
       tagTier(response.subscription.tier, response.demo);
       return response;
     },
-    checkFeature: async ({ auth, params }, deps) => {
-      const response = await checkFeature(userIdOf(auth), params.feature, deps);
+    checkFeature: async ({ auth, params, language }, deps) => {
+      const response = await checkFeature(userIdOf(auth), params.feature, language, deps);
       tagTier(response.user_tier, response.demo);
       return response;
     },

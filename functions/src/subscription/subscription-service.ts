@@ -1,3 +1,4 @@
+import { message } from '@app/shared/messages/message';
 import type { z } from 'zod';
 import { TIER_CATALOGUE, type TierDefinition } from '@app/shared/domain/catalogue/tiers';
 import type {
@@ -8,13 +9,14 @@ import type {
   UsageStatsResponseSchema,
   UseFeatureResponseSchema,
 } from '@app/shared/domain/entities/subscription';
-import type { Feature, QuotaFeature } from '@app/shared/domain/enums';
+import type { Feature, Language, QuotaFeature } from '@app/shared/domain/enums';
 import { usagePercentage } from '@app/shared/domain/rules/usage';
 import { isDailyQuotaFeature, nextUtcMidnight, type UsageRepository } from '../data/usage-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
+import { render } from '../platform/messages';
 import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
-import { decideFeatureAccess } from '../entitlements/feature-gate';
+import { decideFeatureAccess, upgradeMessageFor } from '../entitlements/feature-gate';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */
 
@@ -30,21 +32,25 @@ type FeatureAccessResponse = z.input<typeof FeatureAccessResponseSchema>;
 type UseFeatureResponse = z.input<typeof UseFeatureResponseSchema>;
 type UsageStatsResponse = z.input<typeof UsageStatsResponseSchema>;
 
-/** The API speaks English; `description_localized` carries the fr and es texts for the sites. */
-export function toTierInfo(definition: TierDefinition): TierInfo {
+/**
+ * A tier of the catalogue with its name and description in the caller's language;
+ * `description_localized` keeps all three for a site that switches language without asking again.
+ */
+export function toTierInfo(definition: TierDefinition, language: Language): TierInfo {
   return {
     ...definition,
-    description: definition.description.en,
+    display_name: render(message('PLAN_NAME', { tier: definition.tier }), language),
+    description: definition.description[language],
     description_localized: definition.description,
   };
 }
 
-export function getTiers(): TiersResponse {
+export function getTiers(language: Language): TiersResponse {
   return {
     tiers: {
-      FREE: toTierInfo(TIER_CATALOGUE.FREE),
-      PREMIUM: toTierInfo(TIER_CATALOGUE.PREMIUM),
-      PRO: toTierInfo(TIER_CATALOGUE.PRO),
+      FREE: toTierInfo(TIER_CATALOGUE.FREE, language),
+      PREMIUM: toTierInfo(TIER_CATALOGUE.PREMIUM, language),
+      PRO: toTierInfo(TIER_CATALOGUE.PRO, language),
     },
   };
 }
@@ -60,6 +66,7 @@ function usageStatEntry(entitlements: Entitlements, feature: QuotaFeature) {
 
 export async function getMySubscription(
   userId: string | null,
+  language: Language,
   deps: SubscriptionDeps,
 ): Promise<MySubscriptionResponse> {
   const entitlements = await resolveEntitlements(userId, deps, deps.now());
@@ -75,7 +82,7 @@ export async function getMySubscription(
         market_alerts: limitEntry(entitlements, 'market_alerts'),
       },
     },
-    tier_info: toTierInfo(TIER_CATALOGUE[entitlements.tier]),
+    tier_info: toTierInfo(TIER_CATALOGUE[entitlements.tier], language),
     demo: entitlements.demo,
   };
 }
@@ -83,12 +90,17 @@ export async function getMySubscription(
 export async function checkFeature(
   userId: string | null,
   feature: Feature,
+  language: Language,
   deps: SubscriptionDeps,
 ): Promise<FeatureAccessResponse> {
   const entitlements = await resolveEntitlements(userId, deps, deps.now());
+  const decision = decideFeatureAccess(entitlements.tier, feature, entitlements.usage);
   return {
     feature,
-    access: decideFeatureAccess(entitlements.tier, feature, entitlements.usage),
+    access: {
+      ...decision,
+      upgrade_message: decision.upgrade_message ? render(decision.upgrade_message, language) : null,
+    },
     user_tier: entitlements.tier,
     demo: entitlements.demo,
   };
@@ -121,7 +133,11 @@ export async function useFeature(
   const entitlements = await resolveEntitlements(userId, deps, now);
   const decision = decideFeatureAccess(entitlements.tier, feature, entitlements.usage);
   if (!decision.allowed) {
-    throw new QuotaExceededError(decision.upgrade_message ?? '', decision.required_tier, entitlements.tier);
+    throw new QuotaExceededError(
+      decision.upgrade_message ?? upgradeMessageFor(entitlements.tier, feature),
+      decision.required_tier,
+      entitlements.tier,
+    );
   }
   return {
     feature,

@@ -9,9 +9,8 @@ import type { Tier } from '@app/shared/domain/enums';
 import type { AlertRulesRepository, StoredAlertRule } from '../data/alert-rules-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { assertFeature } from '../entitlements/entitlements';
-import { englishPlanMessage, planMessage } from '@app/shared/domain/catalogue/plan-message-codes';
-import { planError } from '../entitlements/plan-errors';
-import { NotFoundError, QuotaExceededError, withMessageCode } from '../platform/errors';
+import { message } from '@app/shared/messages/message';
+import { NotFoundError, QuotaExceededError } from '../platform/errors';
 
 /*
  * The custom alert rule routes (GET/POST /api/alerts/rules, PUT/DELETE /api/alerts/rules/{ruleId}):
@@ -53,7 +52,7 @@ async function tierOf(userId: string, deps: Pick<AlertRulesDeps, 'users'>): Prom
 async function assertWatched(symbol: string, deps: Pick<AlertRulesDeps, 'watchedSymbols'>): Promise<void> {
   const watched = await deps.watchedSymbols();
   if (!watched.includes(symbol)) {
-    throw planError(NotFoundError, 'PLAN_SYMBOL_NOT_WATCHED', { symbol, watched: watched.join(', ') });
+    throw new NotFoundError(message('PLAN_SYMBOL_NOT_WATCHED', { symbol, watched: watched.join(', ') }));
   }
 }
 
@@ -84,12 +83,7 @@ export async function createAlertRule(
   const limit = ruleLimitOf(tier);
   const { outcome, rule } = await deps.alertRules.create(userId, deps.newId(), input, limit, deps.now());
   if (outcome === 'limit_reached') {
-    const message = planMessage('PLAN_ALERT_RULES_LIMIT', { limit });
-    throw withMessageCode(
-      new QuotaExceededError(englishPlanMessage(message), null, tier),
-      message.code,
-      message.params,
-    );
+    throw new QuotaExceededError(message('PLAN_ALERT_RULES_LIMIT', { limit }), null, tier);
   }
   return toAlertRule(rule, tier);
 }
@@ -104,7 +98,7 @@ export async function updateAlertRule(
   assertFeature(tier, 'custom_alerts');
   await assertWatched(input.symbol, deps);
   const rule = await deps.alertRules.replace(userId, ruleId, input, deps.now());
-  if (!rule) throw planError(NotFoundError, 'PLAN_ALERT_RULE_NOT_FOUND', { ruleId });
+  if (!rule) throw new NotFoundError(message('PLAN_ALERT_RULE_NOT_FOUND', { ruleId }));
   return toAlertRule(rule, tier);
 }
 
@@ -114,7 +108,7 @@ export async function deleteAlertRule(
   deps: AlertRulesDeps,
 ): Promise<{ id: string; deleted: true }> {
   if (!(await deps.alertRules.delete(userId, ruleId, deps.now()))) {
-    throw planError(NotFoundError, 'PLAN_ALERT_RULE_NOT_FOUND', { ruleId });
+    throw new NotFoundError(message('PLAN_ALERT_RULE_NOT_FOUND', { ruleId }));
   }
   return { id: ruleId, deleted: true };
 }

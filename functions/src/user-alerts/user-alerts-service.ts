@@ -1,16 +1,20 @@
 import type { z } from 'zod';
 import type { UserAlertsResponseSchema } from '@app/shared/domain/entities/catalysts';
 import { featureLimit } from '@app/shared/domain/catalogue/tiers';
-import type { Tier } from '@app/shared/domain/enums';
-import type { AlertsRepository, AlertWriteOutcome } from '../data/alerts-repository';
+import type { Language, Tier } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
+import { readStoredText } from '@app/shared/messages/stored-text';
+import type { AlertsRepository, AlertWriteOutcome, StoredUserAlert } from '../data/alerts-repository';
 import { utcDayOf } from '../data/usage-repository';
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
+import { render } from '../platform/messages';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import {
   deriveUserAlerts,
   summariseUserAlerts,
   type DerivedUserAlert,
+  type UserAlertDraft,
   type SymbolSnapshot,
   type WatchedSymbol,
 } from '../engine/catalysts/user-alerts';
@@ -29,14 +33,43 @@ export interface UserAlertsDeps {
   now: () => Date;
 }
 
-/** GET /api/alerts: the caller's alerts (dismissed ones included); the spec's samples without a token. */
-export async function listUserAlerts(auth: AuthContext, deps: UserAlertsDeps): Promise<UserAlertsResponse> {
-  if (auth.kind !== 'user') {
-    const alerts = buildDemoAlerts(deps.now());
-    return { alerts, demo: true, summary: summariseUserAlerts(alerts) };
-  }
-  const alerts = await deps.alerts.list(auth.userId);
-  return { alerts, demo: false, summary: summariseUserAlerts(alerts) };
+/** A stored or sample alert in the reader's language. */
+export function alertInLanguage(
+  alert: StoredUserAlert | UserAlertDraft,
+  language: Language,
+): UserAlertsResponse['alerts'][number] {
+  const read = (text: StoredUserAlert['title']) =>
+    readStoredText(text, language, (stored) => render(stored, language));
+  return {
+    id: alert.id,
+    title: read(alert.title),
+    description: read(alert.description),
+    message: read(alert.message),
+    severity: alert.severity,
+    timestamp: alert.timestamp,
+    type: alert.type,
+    asset: alert.asset,
+    dismissed: alert.dismissed,
+    actionRequired: alert.actionRequired,
+  };
+}
+
+/**
+ * GET /api/alerts: the caller's alerts (dismissed ones included), in the caller's language; the
+ * spec's samples without a token.
+ */
+export async function listUserAlerts(
+  auth: AuthContext,
+  language: Language,
+  deps: UserAlertsDeps,
+): Promise<UserAlertsResponse> {
+  const demo = auth.kind !== 'user';
+  const alerts = demo ? buildDemoAlerts(deps.now()) : await deps.alerts.list(auth.userId);
+  return {
+    alerts: alerts.map((alert) => alertInLanguage(alert, language)),
+    demo,
+    summary: summariseUserAlerts(alerts),
+  };
 }
 
 /** GET /api/alerts/count: how many of the caller's alerts are active (the sidebar's badge). */
@@ -44,7 +77,8 @@ export async function countActiveAlerts(
   auth: AuthContext,
   deps: UserAlertsDeps,
 ): Promise<{ active: number; demo: boolean }> {
-  const { alerts, demo } = await listUserAlerts(auth, deps);
+  const demo = auth.kind !== 'user';
+  const alerts = demo ? buildDemoAlerts(deps.now()) : await deps.alerts.list(auth.userId);
   return { active: alerts.filter((alert) => !alert.dismissed).length, demo };
 }
 
@@ -54,7 +88,7 @@ export async function dismissUserAlert(
   alertId: string,
   deps: UserAlertsDeps,
 ): Promise<{ id: string; dismissed: true }> {
-  if (!(await deps.alerts.dismiss(userId, alertId))) throw new NotFoundError(`No alert ${alertId}.`);
+  if (!(await deps.alerts.dismiss(userId, alertId))) throw new NotFoundError(message('ALERT_NOT_FOUND'));
   return { id: alertId, dismissed: true };
 }
 

@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
@@ -38,14 +39,8 @@ export class AuthStack extends Stack {
         familyName: { required: false, mutable: true },
       },
       // The same policy as the local pool (infra/local/cognito-local.ts), above the spec's minimum of 6.
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: false,
-        tempPasswordValidity: Duration.days(3),
-      },
+      // The one password policy of shared/ (the sign-up form and the local pool read it too).
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FEATURES } from '../domain/enums';
 import { SymbolSchema } from '../domain/entities/common';
+import { fieldCode } from '../messages/field-issues';
 
 /** Path-parameter schemas reused by several routes. */
 
@@ -12,18 +13,18 @@ export const UserParamsSchema = z.strictObject({
     .string()
     .min(1)
     .max(128)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id'),
+    .regex(/^[A-Za-z0-9_-]+$/, fieldCode('FIELD_NOT_USER_ID')),
 });
 
 /** One symbol of a user's list (`demo_user` for the public demo). */
 export const UserSymbolParamsSchema = UserParamsSchema.extend({ symbol: SymbolSchema });
 
 export const FeatureParamsSchema = z.strictObject({
-  feature: z.enum(FEATURES, { error: () => `must be one of: ${FEATURES.join(', ')}` }),
+  feature: z.enum(FEATURES),
 });
 
 /** Ids we mint are ULIDs; anything else cannot exist, so it is refused before a lookup. */
-export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be an id returned by the API');
+export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, fieldCode('FIELD_NOT_ID'));
 
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fieldCode } from '../messages/field-issues';
 import {
   CatalystsResponseSchema,
   ContextualResponseSchema,
@@ -14,6 +15,7 @@ import {
   DetailLevelSchema,
   DetailQuotaSchema,
   EnhancedPricesResponseSchema,
+  MarketClockResponseSchema,
   NuggetScoresSchema,
   PortfolioHistoryPointSchema,
   PriceHistoryResponseSchema,
@@ -26,6 +28,7 @@ import {
   VolumeAnalysisSchema,
 } from '../domain/entities/market';
 import { AnalyzePortfolioPayloadSchema, PortfolioAnalysisSchema } from '../domain/entities/portfolio';
+import { IsoDateSchema } from '../domain/entities/common';
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 
@@ -51,6 +54,17 @@ export const aiRoutes = {
     access: 'public',
     summary: "Engine health: real checks of data freshness; status 'healthy' marks the AI live.",
     response: AiHealthResponseSchema,
+    rateClass: 'read',
+  }),
+  marketClock: defineRoute({
+    id: 'ai.getMarketClock',
+    method: 'GET',
+    path: '/api/ai/market-clock',
+    area: 'ai',
+    access: 'public',
+    summary:
+      "The market's date: the replay clock's date (one for every series) or today's in live mode, and when it changes next.",
+    response: MarketClockResponseSchema,
     rateClass: 'read',
   }),
   analyzeStock: defineRoute({
@@ -137,7 +151,11 @@ export const aiRoutes = {
     summary: "Portfolio value history; a user reads only their own, 'demo_user' is the public demo.",
     params: UserParamsSchema,
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(365).default(10) }),
-    response: z.object({ user_id: z.string(), history: z.array(PortfolioHistoryPointSchema) }),
+    response: z.object({
+      user_id: z.string(),
+      market_date: IsoDateSchema,
+      history: z.array(PortfolioHistoryPointSchema),
+    }),
     errors: [404],
     rateClass: 'read',
   }),
@@ -173,6 +191,7 @@ export const aiRoutes = {
       as_of: z.iso.date(),
       detail_level: DetailLevelSchema,
       detail_quota: DetailQuotaSchema,
+      market_date: z.iso.date(),
     }),
     errors: [404],
     rateClass: 'read',
@@ -254,7 +273,7 @@ export const aiRoutes = {
         .trim()
         .min(1)
         .max(15)
-        .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, 'must be a ticker symbol')
+        .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, fieldCode('FIELD_NOT_SYMBOL'))
         .optional(),
     }),
     response: CatalystsResponseSchema,

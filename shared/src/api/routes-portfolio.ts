@@ -4,6 +4,7 @@ import {
   AlertRuleSchema,
   AlertRulesResponseSchema,
 } from '../domain/entities/alert-rules';
+import { IsoDateSchema } from '../domain/entities/common';
 import { UserAlertsResponseSchema } from '../domain/entities/catalysts';
 import {
   AddAssetPayloadSchema,
@@ -29,7 +30,7 @@ export const portfolioRoutes = {
     access: 'public',
     summary: 'Search stocks, ETFs, crypto and alternatives by symbol prefix and name words.',
     query: SearchQuerySchema,
-    response: z.object({ results: z.array(SearchResultSchema) }),
+    response: z.object({ results: z.array(SearchResultSchema), market_date: IsoDateSchema }),
     rateClass: 'read',
   }),
   list: defineRoute({

@@ -1,6 +1,8 @@
 /**
  * Every user-facing string of the investor site (`web/`) and the admin site (`admin-web/`), in
- * en, fr and es. English is the source: its JSON defines the keys and their types, and the French
+ * en, fr and es, and the words of the server: `messages` (one text per message code of
+ * `shared/src/messages/message-catalogue.ts`) and `terms` (the labels its parameters use), which the
+ * API loads alone through `message-resources.ts`. English is the source: its JSON defines the keys and their types, and the French
  * and Spanish resources are checked against it here (missing keys fail the type check) and in
  * `resources.test.ts` (extra keys, empty values, lost placeholders, untranslated copies).
  *
@@ -28,6 +30,8 @@ import enSettings from './locales/en/settings.json';
 import enMethodology from './locales/en/methodology.json';
 import enAdmin from './locales/en/admin.json';
 import enErrors from './locales/en/errors.json';
+import enMessages from './locales/en/messages.json';
+import enTerms from './locales/en/terms.json';
 import frCommon from './locales/fr/common.json';
 import frNav from './locales/fr/nav.json';
 import frHome from './locales/fr/home.json';
@@ -48,6 +52,8 @@ import frSettings from './locales/fr/settings.json';
 import frMethodology from './locales/fr/methodology.json';
 import frAdmin from './locales/fr/admin.json';
 import frErrors from './locales/fr/errors.json';
+import frMessages from './locales/fr/messages.json';
+import frTerms from './locales/fr/terms.json';
 import esCommon from './locales/es/common.json';
 import esNav from './locales/es/nav.json';
 import esHome from './locales/es/home.json';
@@ -68,6 +74,8 @@ import esSettings from './locales/es/settings.json';
 import esMethodology from './locales/es/methodology.json';
 import esAdmin from './locales/es/admin.json';
 import esErrors from './locales/es/errors.json';
+import esMessages from './locales/es/messages.json';
+import esTerms from './locales/es/terms.json';
 
 export { LANGUAGES, type Language };
 
@@ -93,6 +101,8 @@ export const NAMESPACES = [
   'methodology',
   'admin',
   'errors',
+  'messages',
+  'terms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -120,6 +130,8 @@ const en = {
   methodology: enMethodology,
   admin: enAdmin,
   errors: enErrors,
+  messages: enMessages,
+  terms: enTerms,
 } satisfies Record<Namespace, unknown>;
 
 /** The shape every language must have: English's keys, string leaves. */
@@ -146,6 +158,8 @@ const fr: LanguageResources = {
   methodology: frMethodology,
   admin: frAdmin,
   errors: frErrors,
+  messages: frMessages,
+  terms: frTerms,
 };
 
 const es: LanguageResources = {
@@ -169,6 +183,8 @@ const es: LanguageResources = {
   methodology: esMethodology,
   admin: esAdmin,
   errors: esErrors,
+  messages: esMessages,
+  terms: esTerms,
 };
 
 export const resources: Readonly<Record<Language, LanguageResources>> = { en, fr, es };

@@ -13,7 +13,6 @@ import {
   TIERS,
 } from '../domain/enums';
 import { COST_METHODS } from '../domain/ledger/ledger-book';
-import { LEDGER_ERROR_CODES } from '../domain/ledger/ledger-errors';
 import { MAPPABLE_FIELDS } from '../domain/ledger/import/column-mapping';
 import { IMPORT_ROW_STATUSES } from '../domain/ledger/import/import-preview';
 import { IMPORT_FORMATS } from '../domain/ledger/import/preview-import';
@@ -139,7 +138,6 @@ describe('i18n resources', () => {
       ['alerts', 'types', MARKET_ALERT_TYPES],
       ['admin', 'moderation.statuses', MODERATION_STATUSES],
       ['admin', 'moderation.issues', FLAGGED_ISSUES],
-      ['portfolio', 'ledger.errors', LEDGER_ERROR_CODES],
       ['portfolio', 'ledger.transactionTypes', TRANSACTION_TYPES],
       ['portfolio', 'ledger.fields', [...TRANSACTION_FIELDS, ...MAPPABLE_FIELDS]],
       ['portfolio', 'ledger.costMethods', COST_METHODS],

@@ -5,7 +5,10 @@ import { computeRiskMetrics } from './risk-metrics';
 import { computeVolumeAnalysis } from './volume-analysis';
 
 export class InsufficientHistoryError extends Error {
-  constructor(symbol: string, asOf: string) {
+  constructor(
+    readonly symbol: string,
+    readonly asOf: string,
+  ) {
     super(`No bar for '${symbol}' on or before ${asOf}.`);
     this.name = 'InsufficientHistoryError';
   }

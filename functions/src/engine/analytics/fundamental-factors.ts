@@ -75,7 +75,8 @@ export function scoreFinancialHealth(
     'financial_health',
     !latest && snapshot ? snapshotComponents : reportComponents,
     {
-      source: latest ? `annual report ${latest.period_ending}` : snapshot ? 'screener snapshot' : null,
+      // Where the figures come from, without words (the sites show it in any language): a 10-K, the screener.
+      source: latest ? `10-K ${latest.period_ending}` : snapshot ? 'screener' : null,
       profit_margin_pct: latest?.profit_margin_pct ?? null,
       debt_to_equity:
         debtToEquity === null || !Number.isFinite(debtToEquity) ? null : roundTo(debtToEquity, 4),
@@ -135,9 +136,9 @@ export function scoreGrowthQuality(
         ],
     {
       source: latest
-        ? `annual reports ${previous?.period_ending ?? '-'} to ${latest.period_ending}`
+        ? `10-K ${previous?.period_ending ?? '-'} → ${latest.period_ending}`
         : snapshot
-          ? 'screener snapshot'
+          ? 'screener'
           : null,
       revenue_growth_pct: revenueGrowth,
       earnings_growth_pct: earningsGrowth,

@@ -66,8 +66,12 @@ describe('describeKeyNuggets', () => {
   it('never pairs "supports the score" with an input that pulled it down', () => {
     const [nugget] = describeKeyNuggets([momentum]);
     expect(nugget?.impact).toBe('positive');
-    expect(nugget?.text.en).toBe('Momentum supports the score (1-month change +8.0 %)');
-    expect(nugget?.text.fr).toContain('variation sur 1 mois');
-    expect(nugget?.text.es).toContain('variación a 1 mes');
+    expect(nugget?.message).toEqual({
+      code: 'NUGGET_FACTOR_SUPPORTS_BECAUSE',
+      params: {
+        factor: 'momentum',
+        driver: { code: 'DRIVER_SIGNED_PERCENT', params: { input: 'momentum_1m', value: 8 } },
+      },
+    });
   });
 });

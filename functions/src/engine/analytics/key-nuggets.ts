@@ -1,96 +1,37 @@
-import { numberFormat } from '@app/shared/domain/rules/formatting';
-import type { FactorName, FactorScore, KeyNugget, LocalizedText, SubScore } from '../types';
+import { message, type Message } from '@app/shared/messages/message';
+import type { FactorName, FactorScore, KeyNugget, SubScore } from '../types';
 import { roundTo } from './statistics';
 
 /*
- * Key nuggets: one short sentence per factor that moved the composite most, in en, fr and es,
- * naming the input that drove that factor. Contribution = effective weight x (oriented score - 50),
- * i.e. the composite points the factor added or removed relative to a neutral 50.
+ * Key nuggets: one short sentence per factor that moved the composite most, naming the input that
+ * drove that factor. Each is a message (shared/src/messages), worded in the reader's language when an
+ * answer is built; the factor and input labels are the `terms` of the i18n resources. Contribution =
+ * effective weight x (oriented score - 50), i.e. the composite points the factor added or removed
+ * relative to a neutral 50.
  */
 
 export const MAX_KEY_NUGGETS = 3;
 /** Contributions smaller than this (in composite points) are not worth a sentence. */
 const MIN_CONTRIBUTION = 0.5;
 
-const FACTOR_LABELS: Record<FactorName, LocalizedText> = {
-  financial_health: { en: 'Financial health', fr: 'La santé financière', es: 'La salud financiera' },
-  growth_quality: {
-    en: 'Growth quality',
-    fr: 'La qualité de la croissance',
-    es: 'La calidad del crecimiento',
-  },
-  value: { en: 'Valuation', fr: 'La valorisation', es: 'La valoración' },
-  momentum: { en: 'Momentum', fr: 'Le momentum', es: 'El impulso' },
-  risk: { en: 'Risk', fr: 'Le risque', es: 'El riesgo' },
-};
+/** Inputs shown with a sign: a change, a growth, a trend. */
+function isSignedInput(name: string): boolean {
+  return name.startsWith('momentum') || name.endsWith('growth') || name.endsWith('trend');
+}
 
-const INPUT_LABELS: Record<string, LocalizedText> = {
-  momentum_3m: { en: '3-month change', fr: 'variation sur 3 mois', es: 'variación a 3 meses' },
-  momentum_1m: { en: '1-month change', fr: 'variation sur 1 mois', es: 'variación a 1 mes' },
-  momentum_1w: { en: '1-week change', fr: 'variation sur 1 semaine', es: 'variación a 1 semana' },
-  volatility_1month: {
-    en: 'annualised 1-month volatility',
-    fr: 'volatilité annualisée sur 1 mois',
-    es: 'volatilidad anualizada a 1 mes',
-  },
-  max_drawdown: {
-    en: '1-year maximum drawdown',
-    fr: 'baisse maximale sur 1 an',
-    es: 'caída máxima en 1 año',
-  },
-  speculative_swing_3m: {
-    en: 'size of the 3-month move',
-    fr: 'ampleur du mouvement sur 3 mois',
-    es: 'magnitud del movimiento a 3 meses',
-  },
-  profit_margin: { en: 'profit margin', fr: 'marge nette', es: 'margen neto' },
-  debt_to_equity: { en: 'debt-to-equity', fr: 'dette sur fonds propres', es: 'deuda sobre patrimonio' },
-  current_ratio: { en: 'current ratio', fr: 'ratio de liquidité générale', es: 'ratio de liquidez' },
-  return_on_equity: {
-    en: 'return on equity',
-    fr: 'rentabilité des fonds propres',
-    es: 'rentabilidad sobre patrimonio',
-  },
-  eps_ttm: { en: 'trailing EPS', fr: 'BPA sur 12 mois', es: 'BPA de 12 meses' },
-  market_cap: { en: 'market capitalisation', fr: 'capitalisation boursière', es: 'capitalización bursátil' },
-  revenue_growth: {
-    en: 'revenue growth',
-    fr: "croissance du chiffre d'affaires",
-    es: 'crecimiento de ingresos',
-  },
-  earnings_growth: { en: 'earnings growth', fr: 'croissance des bénéfices', es: 'crecimiento de beneficios' },
-  operating_margin_trend: {
-    en: 'operating-margin change',
-    fr: 'évolution de la marge opérationnelle',
-    es: 'cambio del margen operativo',
-  },
-  pe_ratio: { en: 'P/E', fr: 'PER', es: 'PER' },
-  dividend_yield: { en: 'dividend yield', fr: 'rendement du dividende', es: 'rentabilidad por dividendo' },
-};
-
-const LOCALES: Record<keyof LocalizedText, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
-
-function formatValue(component: SubScore, language: keyof LocalizedText): string {
+/** The driving input and its value, as a message ("1-month change +8.0 %"). */
+export function describeDriver(component: SubScore): Message {
+  const input = component.name;
   const value = component.value;
-  if (value === null) return '-';
-  if (!Number.isFinite(value))
-    return language === 'en'
-      ? 'negative equity'
-      : language === 'fr'
-        ? 'fonds propres négatifs'
-        : 'patrimonio negativo';
-  const locale = LOCALES[language];
-  if (component.name === 'market_cap') {
-    return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value / 1e9)} bn USD`;
-  }
+  if (value === null) return message('DRIVER_MISSING', { input });
+  if (!Number.isFinite(value)) return message('DRIVER_NEGATIVE_EQUITY', { input });
+  if (input === 'market_cap') return message('DRIVER_BILLION_USD', { input, value: value / 1e9 });
   if (component.unit === 'percent') {
-    const signed =
-      component.name.startsWith('momentum') ||
-      component.name.endsWith('growth') ||
-      component.name.endsWith('trend');
-    return `${numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(value)} %`;
+    return isSignedInput(input)
+      ? message('DRIVER_SIGNED_PERCENT', { input, value })
+      : message('DRIVER_PERCENT', { input, value });
   }
-  return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return message('DRIVER_NUMBER', { input, value });
 }
 
 /**
@@ -115,45 +56,25 @@ export function findMainDriver(factor: FactorScore, positive: boolean): SubScore
   return best;
 }
 
-function buildSentence(factor: FactorScore, positive: boolean, driver: SubScore | undefined): LocalizedText {
-  const label = FACTOR_LABELS[factor.name];
-  const detail = (language: keyof LocalizedText): string => {
-    if (!driver) return '';
-    const inputLabel = INPUT_LABELS[driver.name]?.[language] ?? driver.name;
-    return ` (${inputLabel} ${formatValue(driver, language)})`;
-  };
+function buildSentence(factor: FactorScore, positive: boolean, driver: SubScore | undefined): Message {
   if (factor.name === 'risk') {
     // For risk, a positive contribution means low risk.
+    if (!driver) return positive ? message('NUGGET_LOW_RISK_SUPPORTS') : message('NUGGET_HIGH_RISK_WEIGHS');
+    const because = { driver: describeDriver(driver) };
     return positive
-      ? {
-          en: `Low risk supports the score${detail('en')}`,
-          fr: `Un risque faible soutient la note${detail('fr')}`,
-          es: `Un riesgo bajo respalda la nota${detail('es')}`,
-        }
-      : {
-          en: `High risk weighs on the score${detail('en')}`,
-          fr: `Un risque élevé pèse sur la note${detail('fr')}`,
-          es: `Un riesgo alto lastra la nota${detail('es')}`,
-        };
+      ? message('NUGGET_LOW_RISK_SUPPORTS_BECAUSE', because)
+      : message('NUGGET_HIGH_RISK_WEIGHS_BECAUSE', because);
   }
+  if (!driver) {
+    return positive
+      ? message('NUGGET_FACTOR_SUPPORTS', { factor: factor.name })
+      : message('NUGGET_FACTOR_WEIGHS', { factor: factor.name });
+  }
+  const because = { factor: factor.name, driver: describeDriver(driver) };
   return positive
-    ? {
-        en: `${label.en} supports the score${detail('en')}`,
-        fr: `${label.fr} soutient la note${detail('fr')}`,
-        es: `${label.es} respalda la nota${detail('es')}`,
-      }
-    : {
-        en: `${label.en} weighs on the score${detail('en')}`,
-        fr: `${label.fr} pèse sur la note${detail('fr')}`,
-        es: `${label.es} lastra la nota${detail('es')}`,
-      };
+    ? message('NUGGET_FACTOR_SUPPORTS_BECAUSE', because)
+    : message('NUGGET_FACTOR_WEIGHS_BECAUSE', because);
 }
-
-const NO_FUNDAMENTALS: LocalizedText = {
-  en: 'No company fundamentals in the data: scored on price behaviour only',
-  fr: 'Aucune donnée fondamentale : note fondée sur le seul comportement du prix',
-  es: 'Sin datos fundamentales: nota basada solo en el comportamiento del precio',
-};
 
 /** Ranked nuggets: largest contributions first, then a data note when fundamentals are missing. */
 export function describeKeyNuggets(factors: readonly FactorScore[]): KeyNugget[] {
@@ -170,11 +91,16 @@ export function describeKeyNuggets(factors: readonly FactorScore[]): KeyNugget[]
     factor: factor.name,
     impact: contribution > 0 ? 'positive' : 'negative',
     contribution: roundTo(contribution, 1),
-    text: buildSentence(factor, contribution > 0, findMainDriver(factor, contribution > 0)),
+    message: buildSentence(factor, contribution > 0, findMainDriver(factor, contribution > 0)),
   }));
   const fundamentalFactors: FactorName[] = ['financial_health', 'growth_quality', 'value'];
   if (factors.every((factor) => !fundamentalFactors.includes(factor.name) || factor.status === 'no_data')) {
-    nuggets.push({ factor: 'data', impact: 'neutral', contribution: 0, text: NO_FUNDAMENTALS });
+    nuggets.push({
+      factor: 'data',
+      impact: 'neutral',
+      contribution: 0,
+      message: message('NUGGET_NO_FUNDAMENTALS'),
+    });
   }
   return nuggets;
 }

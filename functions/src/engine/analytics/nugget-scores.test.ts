@@ -18,6 +18,7 @@ const calmRisk: RiskMetrics = {
   momentum_1w: 1,
   momentum_1m: 2,
   momentum_3m: 4,
+  momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
   max_drawdown: -10,
   sharpe_estimation: 1,
   annualisation_factor: 252,
@@ -117,11 +118,7 @@ describe('factor scores, by hand', () => {
     expect(scores.composite_rationality_score).toBeCloseTo((0.15 * 60 + 0.25 * 87.7) / 0.4, 1);
     expect(scores.data_completeness).toBe(0.4);
     expect(scores.key_nuggets.at(-1)?.factor).toBe('data');
-    expect(scores.key_nuggets[0]?.text).toEqual({
-      en: expect.stringContaining('Low risk'),
-      fr: expect.stringContaining('risque faible'),
-      es: expect.stringContaining('riesgo bajo'),
-    });
+    expect(scores.key_nuggets[0]?.message.code).toBe('NUGGET_LOW_RISK_SUPPORTS_BECAUSE');
   });
 });
 

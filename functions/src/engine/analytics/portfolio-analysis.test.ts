@@ -42,6 +42,7 @@ describe('analyzePortfolio, hand-computed scenario', () => {
       { symbol: 'AAA', shares: 5 },
     ],
     [apple, coin],
+    { marketDate: '2026-11-22' },
   );
 
   it('values, allocation and concentration', () => {
@@ -87,7 +88,7 @@ describe('holdings the engine cannot analyse (snapshot-priced)', () => {
       { symbol: 'GGG', shares: 25 },
     ],
     [apple, gold],
-    { fallbackAsOf: '2026-11-22' },
+    { marketDate: '2026-11-22' },
   );
 
   it('is valued and allocated, but neither scored nor in the price-history figures', () => {
@@ -111,7 +112,7 @@ describe('holdings the engine cannot analyse (snapshot-priced)', () => {
   });
 
   it('falls back to the given date when no price is dated', () => {
-    const only = analyzePortfolio([{ symbol: 'GGG', shares: 1 }], [gold], { fallbackAsOf: '2026-11-22' });
+    const only = analyzePortfolio([{ symbol: 'GGG', shares: 1 }], [gold], { marketDate: '2026-11-22' });
     expect(only.as_of).toBe('2026-11-22');
     expect(only.rationality_score).toBeNull();
     expect(only.investment_grade).toBeNull();
@@ -120,7 +121,7 @@ describe('holdings the engine cannot analyse (snapshot-priced)', () => {
   });
 
   it('an empty portfolio is all zeros and nulls', () => {
-    expect(analyzePortfolio([], [], { fallbackAsOf: '2026-11-22' })).toMatchObject({
+    expect(analyzePortfolio([], [], { marketDate: '2026-11-22' })).toMatchObject({
       total_value: 0,
       allocation: [],
       concentration: { largest_position_symbol: null, largest_position_percent: 0, herfindahl_index: 0 },
@@ -142,6 +143,7 @@ describe('portfolio volatility', () => {
     const result = analyzePortfolio(
       [{ symbol: 'AAA', shares: 3 }],
       [{ ...apple, current_price: 110, closes: alternating }],
+      { marketDate: '2026-11-22' },
     );
     expect(result.volatility_annualized).toBeCloseTo(sampleStdev * Math.sqrt(252) * 100, 2);
     // Peak 110 then 100: -9.09 %.
@@ -152,6 +154,7 @@ describe('portfolio volatility', () => {
     const result = analyzePortfolio(
       [{ symbol: 'CCC-USD', shares: 1 }],
       [{ ...coin, current_price: 110, closes: alternating }],
+      { marketDate: '2026-11-22' },
     );
     expect(result.volatility_annualized).toBeCloseTo(sampleStdev * Math.sqrt(365) * 100, 2);
   });

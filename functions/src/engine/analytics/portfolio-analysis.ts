@@ -46,8 +46,8 @@ export interface PortfolioPositionInput {
 }
 
 export interface AnalyzePortfolioOptions {
-  /** Reported as `as_of` when no holding has a dated price. */
-  fallbackAsOf?: IsoDate;
+  /** The market date the holdings were read at: reported as `market_date`, and as `as_of` when no holding has a dated price. */
+  marketDate: IsoDate;
 }
 
 export const PORTFOLIO_HISTORY_MAX_CLOSES = 253;
@@ -85,7 +85,7 @@ export function computeSeriesDrawdown(values: readonly number[]): number | null 
 export function analyzePortfolio(
   positions: readonly PortfolioPositionInput[],
   analyses: readonly HoldingAnalysisInput[],
-  options: AnalyzePortfolioOptions = {},
+  options: AnalyzePortfolioOptions,
 ): PortfolioAnalysis {
   const bySymbol = new Map(analyses.map((analysis) => [analysis.symbol.toUpperCase(), analysis]));
   const sharesBySymbol = new Map<string, number>();
@@ -148,8 +148,7 @@ export function analyzePortfolio(
     .map((holding) => holding.input.as_of)
     .filter((date): date is string => date !== null)
     .sort();
-  const asOf = dated.at(-1) ?? options.fallbackAsOf;
-  if (asOf === undefined) throw new RangeError('analyzePortfolio: no dated price; pass options.fallbackAsOf');
+  const asOf = dated.at(-1) ?? options.marketDate;
 
   return {
     total_value: roundTo(total, 2),
@@ -172,5 +171,6 @@ export function analyzePortfolio(
       recommendation: holding.input.recommendation,
     })),
     as_of: asOf,
+    market_date: options.marketDate,
   };
 }

@@ -1,4 +1,3 @@
-import { ROC } from 'technicalindicators';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAaplDaily, loadSp500Daily } from '../../market-data/providers/replay/load-price-series';
 import { loadBitcoinClose } from '../../market-data/providers/replay/load-chart-library-series';
@@ -6,9 +5,10 @@ import type { Bar, PriceSeries } from '../types';
 import { trimBarsToDate } from './analyze-symbol';
 import {
   classifyVolatilityRegime,
+  computeDatedChange,
   computeMaxDrawdown,
-  computeMomentum,
   computeRiskMetrics,
+  MOMENTUM_PERIODS,
   computeSharpeEstimation,
   computeVolatility1Month,
 } from './risk-metrics';
@@ -34,9 +34,32 @@ function returnsOf(closes: number[]): number[] {
 }
 
 describe('risk metrics on small arrays, by hand', () => {
-  it('momentum is the percent change over N bars', () => {
-    expect(computeMomentum([100, 101, 102, 103, 104, 110], 5)).toBeCloseTo(10, 12);
-    expect(computeMomentum([100, 110], 5)).toBeNull();
+  it('momentum is the percent change over a calendar period, labelled with the two dates', () => {
+    const bars = [
+      { date: '2017-03-03', close: 100 },
+      { date: '2017-03-06', close: 104 },
+      { date: '2017-03-10', close: 110 },
+    ];
+    // A week back from Friday 2017-03-10 is Friday 2017-03-03: 110 / 100 - 1 = +10 %.
+    expect(computeDatedChange(bars, MOMENTUM_PERIODS.momentum_1w)).toEqual({
+      percent: expect.closeTo(10, 12) as number,
+      period: { from: '2017-03-03', to: '2017-03-10' },
+    });
+    // A month back is 2017-02-10: no bar on or within three days before it.
+    expect(computeDatedChange(bars, MOMENTUM_PERIODS.momentum_1m)).toBeNull();
+    // Month ends clamp: 2017-03-31 minus one month is 2017-02-28, minus three is 2016-12-31.
+    expect(MOMENTUM_PERIODS.momentum_1m('2017-03-31')).toBe('2017-02-28');
+    expect(MOMENTUM_PERIODS.momentum_3m('2017-03-31')).toBe('2016-12-31');
+    // The start bar may be up to three days older than the period's first date (a weekend).
+    expect(
+      computeDatedChange(
+        [
+          { date: '2017-03-03', close: 50 },
+          { date: '2017-03-13', close: 55 },
+        ],
+        (date) => (date === '2017-03-13' ? '2017-03-06' : date),
+      )?.period.from,
+    ).toBe('2017-03-03');
   });
 
   it('max drawdown is the most negative close over running max', () => {
@@ -83,18 +106,17 @@ describe('risk metrics on real data at exact dates', () => {
   it('S&P 500 on 2008-10-10 (Lehman crash week)', () => {
     const closes = closesUpTo(sp500, '2008-10-10');
     const metrics = computeRiskMetrics(trimBarsToDate(sp500.bars, '2008-10-10'), 'stock');
-    // By hand from the CSV: 899.219971 on 2008-10-10 against 1099.229980 on 2008-10-03.
+    // By hand from the CSV: 899.219971 on 2008-10-10 against 1099.229980 on 2008-10-03 (a week),
+    // 1232.040039 on 2008-09-10 (a month) and 1253.390015 on 2008-07-10 (three months).
     expect(metrics.momentum_1w).toBeCloseTo((899.219971 / 1099.22998 - 1) * 100, 10);
     expect(metrics.momentum_1w).toBeCloseTo(-18.1955, 4);
-    // Independent: technicalindicators ROC is the same percent change.
-    expect(metrics.momentum_1m).toBeCloseTo(
-      ROC.calculate({ period: 21, values: closes, format: (value: number) => value }).at(-1) as number,
-      8,
-    );
-    expect(metrics.momentum_3m).toBeCloseTo(
-      ROC.calculate({ period: 63, values: closes, format: (value: number) => value }).at(-1) as number,
-      8,
-    );
+    expect(metrics.momentum_1m).toBeCloseTo((899.219971 / 1232.040039 - 1) * 100, 10);
+    expect(metrics.momentum_3m).toBeCloseTo((899.219971 / 1253.390015 - 1) * 100, 10);
+    expect(metrics.momentum_periods).toEqual({
+      momentum_1w: { from: '2008-10-03', to: '2008-10-10' },
+      momentum_1m: { from: '2008-09-10', to: '2008-10-10' },
+      momentum_3m: { from: '2008-07-10', to: '2008-10-10' },
+    });
     const volatility = computeSampleDeviationOnePass(returnsOf(closes.slice(-22))) * Math.sqrt(252) * 100;
     expect(metrics.volatility_1month).toBeCloseTo(volatility, 8);
     expect(metrics.volatility_1month).toBeCloseTo(60.5659, 3);
@@ -113,7 +135,8 @@ describe('risk metrics on real data at exact dates', () => {
   it('AAPL on 2016-01-04', () => {
     const closes = closesUpTo(apple, '2016-01-04');
     const metrics = computeRiskMetrics(trimBarsToDate(apple.bars, '2016-01-04'), 'stock');
-    expect(metrics.momentum_1w).toBeCloseTo((105.349998 / 108.029999 - 1) * 100, 10);
+    // A week back from 2016-01-04 is 2015-12-28 (106.82): the holidays do not stretch the period.
+    expect(metrics.momentum_1w).toBeCloseTo((105.349998 / 106.82 - 1) * 100, 10);
     expect(metrics.volatility_1month).toBeCloseTo(
       computeSampleDeviationOnePass(returnsOf(closes.slice(-22))) * Math.sqrt(252) * 100,
       8,

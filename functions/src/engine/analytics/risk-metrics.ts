@@ -1,4 +1,6 @@
-import type { AssetType, Bar, RiskMetrics, VolatilityRegime } from '../types';
+import { addDays, addMonths } from '@app/shared/domain/ledger/calendar';
+import { barOnOrBefore } from '../market-clock';
+import type { AssetType, Bar, DatedPeriod, IsoDate, RiskMetrics, VolatilityRegime } from '../types';
 import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } from './statistics';
 
 /*
@@ -10,8 +12,18 @@ import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } fro
 export const TRADING_DAYS_PER_YEAR = 252;
 export const CALENDAR_DAYS_PER_YEAR = 365;
 
-/** Bars per window: a week, a month and a quarter of trading days. */
-export const MOMENTUM_LOOKBACK = { week: 5, month: 21, quarter: 63 } as const;
+/**
+ * Momentum periods are calendar periods of the market's calendar, not counts of bars: a week is 7
+ * days back, a month and three months are calendar months back (2017-03-31 minus one month is
+ * 2017-02-28), so a stock (5 bars a week) and bitcoin (7) are measured over the same dates, and the
+ * period can be labelled with them.
+ */
+export const MOMENTUM_PERIODS = {
+  momentum_1w: (date: IsoDate) => addDays(date, -7),
+  momentum_1m: (date: IsoDate) => addMonths(date, -1),
+  momentum_3m: (date: IsoDate) => addMonths(date, -3),
+} as const;
+export type MomentumName = keyof typeof MOMENTUM_PERIODS;
 export const VOLATILITY_WINDOW_RETURNS = 21;
 export const DRAWDOWN_WINDOW_BARS = 252;
 export const SHARPE_WINDOW_RETURNS = 252;
@@ -46,12 +58,20 @@ export function classifyVolatilityRegime(volatilityPercent: number | null): Vola
   return 'LOW';
 }
 
-/** Percent change of the last close over `lookbackBars` bars; null when the series is shorter. */
-export function computeMomentum(closes: readonly number[], lookbackBars: number): number | null {
-  if (closes.length < lookbackBars + 1) return null;
-  const last = closes[closes.length - 1] as number;
-  const past = closes[closes.length - 1 - lookbackBars] as number;
-  return (last / past - 1) * 100;
+/**
+ * Percent change from the close at the start of a calendar period to the last bar, with the two
+ * dates compared. The start close is the last bar on or before the period's first date, at most
+ * three days older (engine/market-clock.ts `barOnOrBefore`); null when the series has none.
+ */
+export function computeDatedChange(
+  bars: readonly Bar[],
+  periodStart: (date: IsoDate) => IsoDate,
+): { percent: number; period: DatedPeriod } | null {
+  const last = bars.at(-1);
+  if (!last) return null;
+  const base = barOnOrBefore(bars, periodStart(last.date))?.bar;
+  if (!base || base === last) return null;
+  return { percent: (last.close / base.close - 1) * 100, period: { from: base.date, to: last.date } };
 }
 
 /**
@@ -92,15 +112,24 @@ export function computeSharpeEstimation(
 /** Risk metrics of a series of bars that ends on the analysis date. */
 export function computeRiskMetrics(bars: readonly Bar[], assetType: AssetType): RiskMetrics {
   // No metric looks further back than 252 returns, so older bars are skipped for speed.
-  const closes = bars.slice(-(SHARPE_WINDOW_RETURNS + 1)).map((bar) => bar.close);
+  const recent = bars.slice(-(SHARPE_WINDOW_RETURNS + 1));
+  const closes = recent.map((bar) => bar.close);
   const factor = getAnnualisationFactor(assetType);
   const volatility = computeVolatility1Month(closes, factor);
+  const week = computeDatedChange(recent, MOMENTUM_PERIODS.momentum_1w);
+  const month = computeDatedChange(recent, MOMENTUM_PERIODS.momentum_1m);
+  const quarter = computeDatedChange(recent, MOMENTUM_PERIODS.momentum_3m);
   return {
     volatility_1month: volatility,
     volatility_regime: classifyVolatilityRegime(volatility),
-    momentum_1w: computeMomentum(closes, MOMENTUM_LOOKBACK.week),
-    momentum_1m: computeMomentum(closes, MOMENTUM_LOOKBACK.month),
-    momentum_3m: computeMomentum(closes, MOMENTUM_LOOKBACK.quarter),
+    momentum_1w: week?.percent ?? null,
+    momentum_1m: month?.percent ?? null,
+    momentum_3m: quarter?.percent ?? null,
+    momentum_periods: {
+      momentum_1w: week?.period ?? null,
+      momentum_1m: month?.period ?? null,
+      momentum_3m: quarter?.period ?? null,
+    },
     max_drawdown: computeMaxDrawdown(closes),
     sharpe_estimation: computeSharpeEstimation(closes, factor),
     annualisation_factor: factor,

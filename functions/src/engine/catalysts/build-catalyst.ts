@@ -54,7 +54,9 @@ export function buildCatalyst(timed: TimedNewsItem, volumeRatio: number | null):
       sentiment_score: sentiment.score,
       sentiment_label: sentimentLabel(sentiment.score),
       source: item.source,
-      url: item.url,
+      // A sample headline has nothing to link to; a link to '#' would pretend to be a source.
+      url: item.source_kind === 'project_replay' || item.url === '#' ? '' : item.url,
+      sample: item.source_kind === 'project_replay',
       tickers_mentioned: item.tickers,
       keywords,
       catalyst_strength: computeCatalystStrength(inputs),

@@ -1,10 +1,9 @@
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
 import type { ContextualAction, Grade } from '@app/shared/domain/enums';
 import { isHighImpact, MEDIUM_IMPACT_THRESHOLD } from '@app/shared/domain/rules/catalysts';
-import type { LocalizedText } from '@app/shared/domain/entities/common';
+import { message, type Message } from '@app/shared/messages/message';
 import type { SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';
-import { CATALYST_TYPE_NAMES, formatLocalNumber, SENTIMENT_NAMES } from './catalyst-names';
 
 /*
  * Contextual recommendation = a catalyst joined with the engine's analysis of its symbol
@@ -58,20 +57,12 @@ export function decideTimeSensitivity(impactScore: number, hoursAgo: number): 'H
   return 'LOW';
 }
 
-const HOLDING_PERIODS: Record<ContextualAction, string> = {
-  STRONG_BUY: '3-6 months',
-  BUY: '3-6 months',
-  HOLD: '3-6 months',
-  WATCH: 'Re-evaluate within 2-4 weeks',
-  AVOID: 'Stay out until the risk is resolved',
-};
-
-const ACTION_NAMES: Record<ContextualAction, LocalizedText> = {
-  STRONG_BUY: { en: 'Strong buy', fr: 'Achat fort', es: 'Compra fuerte' },
-  BUY: { en: 'Buy', fr: 'Achat', es: 'Compra' },
-  WATCH: { en: 'Watch', fr: 'Surveiller', es: 'Vigilar' },
-  HOLD: { en: 'Hold', fr: 'Conserver', es: 'Mantener' },
-  AVOID: { en: 'Avoid', fr: 'Éviter', es: 'Evitar' },
+const HOLDING_PERIODS: Record<ContextualAction, Message> = {
+  STRONG_BUY: message('CATALYST_HOLD_3_TO_6_MONTHS'),
+  BUY: message('CATALYST_HOLD_3_TO_6_MONTHS'),
+  HOLD: message('CATALYST_HOLD_3_TO_6_MONTHS'),
+  WATCH: message('CATALYST_REEVALUATE_2_TO_4_WEEKS'),
+  AVOID: message('CATALYST_STAY_OUT'),
 };
 
 function buildReasoning(
@@ -79,56 +70,53 @@ function buildReasoning(
   catalyst: ScoredCatalyst,
   analysis: SymbolAnalysis,
   replay: boolean,
-): LocalizedText {
+): Message {
   const { catalyst: item } = catalyst;
-  const grade = analysis.nugget_scores.investment_grade;
-  const composite = analysis.nugget_scores.composite_rationality_score;
-  const score = {
-    en: formatLocalNumber(composite, 1, 'en'),
-    fr: formatLocalNumber(composite, 1, 'fr'),
-    es: formatLocalNumber(composite, 1, 'es'),
+  const params = {
+    action,
+    sentiment: item.sentiment_label,
+    type: item.event_type,
+    impact: Math.round(item.impact_score),
+    grade: analysis.nugget_scores.investment_grade,
+    score: analysis.nugget_scores.composite_rationality_score,
   };
-  const impact = item.impact_score.toFixed(0);
-  const sentiment = SENTIMENT_NAMES[item.sentiment_label];
-  const type = CATALYST_TYPE_NAMES[item.event_type];
-  const replayNote = {
-    en: replay ? ' Prices are a historical replay.' : '',
-    fr: replay ? ' Les prix sont une relecture historique.' : '',
-    es: replay ? ' Los precios son una reproducción histórica.' : '',
-  };
-  return {
-    en: `${ACTION_NAMES[action].en}: a ${sentiment.en} ${type.en} catalyst (impact ${impact}/100) meets an engine grade of ${grade} (score ${score.en}). The news confirms or tempers the grade; it never replaces it.${replayNote.en}`,
-    fr: `${ACTION_NAMES[action].fr} : un catalyseur de type ${type.fr}, de tonalité ${sentiment.fr} (impact ${impact}/100), rencontre une note moteur de ${grade} (score ${score.fr}). L'actualité confirme ou nuance la note, sans jamais la remplacer.${replayNote.fr}`,
-    es: `${ACTION_NAMES[action].es}: un catalizador de tipo ${type.es}, de tono ${sentiment.es} (impacto ${impact}/100), coincide con una calificación del motor de ${grade} (puntuación ${score.es}). La noticia confirma o matiza la calificación; nunca la sustituye.${replayNote.es}`,
-  };
+  return replay ? message('CATALYST_REASONING_REPLAY', params) : message('CATALYST_REASONING', params);
 }
 
-function buildRiskFactors(catalyst: ScoredCatalyst, analysis: SymbolAnalysis, replay: boolean): string[] {
-  const risks: string[] = [];
+function buildRiskFactors(catalyst: ScoredCatalyst, analysis: SymbolAnalysis, replay: boolean): Message[] {
+  const risks: Message[] = [];
   const risk = analysis.risk_metrics;
   if (risk.volatility_regime === 'HIGH' && risk.volatility_1month !== null) {
-    risks.push(`High volatility: ${risk.volatility_1month.toFixed(1)} % annualised over one month`);
+    risks.push(message('CATALYST_RISK_HIGH_VOLATILITY', { volatility: risk.volatility_1month }));
   }
   if (risk.max_drawdown !== null && risk.max_drawdown <= -20) {
-    risks.push(`Drawdown of ${risk.max_drawdown.toFixed(1)} % within the last year`);
+    risks.push(message('CATALYST_RISK_DRAWDOWN', { drawdown: risk.max_drawdown }));
   }
-  if (analysis.nugget_scores.data_completeness < 0.5) {
-    risks.push('Scored on price behaviour only: no fundamentals for this date');
-  }
-  if (catalyst.catalyst.sentiment_label === 'negative') risks.push('Negative news flow');
-  if (catalyst.catalyst.event_type === 'regulatory') risks.push('Regulatory or legal outcome still open');
+  if (analysis.nugget_scores.data_completeness < 0.5) risks.push(message('CATALYST_RISK_NO_FUNDAMENTALS'));
+  if (catalyst.catalyst.sentiment_label === 'negative') risks.push(message('CATALYST_RISK_NEGATIVE_NEWS'));
+  if (catalyst.catalyst.event_type === 'regulatory') risks.push(message('CATALYST_RISK_REGULATORY'));
   const ratio = analysis.volume_analysis.volume_ratio_20d;
-  if (ratio !== null && ratio >= 2) risks.push(`Unusual volume: ${ratio.toFixed(1)}x the 20-day average`);
-  if (replay) risks.push('Historical replay data, not live prices');
+  if (ratio !== null && ratio >= 2) risks.push(message('CATALYST_RISK_UNUSUAL_VOLUME', { ratio }));
+  if (replay) risks.push(message('CATALYST_RISK_REPLAY'));
   return risks;
 }
+
+/** The contract's contextual recommendation with its texts as messages, worded when answered. */
+export type ContextualRecommendationDraft = Omit<
+  ContextualRecommendation,
+  'reasoning' | 'risk_factors' | 'holding_period'
+> & {
+  reasoning: Message;
+  risk_factors: Message[];
+  holding_period: Message;
+};
 
 export function buildContextualRecommendation(input: {
   catalyst: ScoredCatalyst;
   analysis: SymbolAnalysis;
   name: string;
   replay: boolean;
-}): ContextualRecommendation {
+}): ContextualRecommendationDraft {
   const { catalyst, analysis } = input;
   const item = catalyst.catalyst;
   const nugget = analysis.nugget_scores;
@@ -147,12 +135,13 @@ export function buildContextualRecommendation(input: {
     catalyst_sentiment: item.sentiment_score,
     catalyst_strength: item.catalyst_strength,
     catalyst_url: item.url,
+    sample: item.sample,
+    price_as_of: analysis.price_date,
     investment_grade: nugget.investment_grade,
     composite_score: nugget.composite_rationality_score,
     financial_health: nugget.financial_health_score,
     risk_score: nugget.risk_score,
-    reasoning: reasoning.en,
-    reasoning_localized: reasoning,
+    reasoning,
     keywords: item.keywords,
     published_date: item.published_date,
     source: item.source,

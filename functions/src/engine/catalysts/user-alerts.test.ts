@@ -1,10 +1,11 @@
-import { UserAlertSchema } from '@app/shared/domain/entities/catalysts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createPriceSource } from '../../market-data/price-source';
 import { createMarketEngine } from '../../market-data/market-engine';
 import { deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
 import { buildDemoAlerts } from './demo-alerts';
+import { StoredUserAlertSchema } from '../../data/alerts-repository';
+import { render } from '../../platform/messages';
 
 /** Real bars: AAPL closed at 115.31 on 2015-01-28, +5.65 % on 2.7x its 20-day volume. */
 async function analyseAaplOn(date: string) {
@@ -32,11 +33,14 @@ describe('deriveUserAlerts on recorded price moves', () => {
       ['volume_surge', '2015-01-28', 'medium', 'ai_insight'],
     ]);
     for (const entry of alerts) {
-      expect(UserAlertSchema.parse(entry.alert)).toEqual(entry.alert);
-      expect(entry.alert.message.fr).toContain('Apple Inc. (AAPL)');
-      expect(entry.alert.message.es).not.toEqual(entry.alert.message.en);
+      expect(StoredUserAlertSchema.parse(entry.alert)).toEqual(entry.alert);
+      expect(render(entry.alert.message, 'fr')).toContain('Apple Inc. (AAPL)');
+      expect(render(entry.alert.message, 'es')).not.toEqual(render(entry.alert.message, 'en'));
     }
-    expect(alerts[0]?.alert.message.fr).toContain('+5,7 %');
+    // Numbers by the number rule (fr-FR for French), dates with the reader's month names.
+    expect(render(alerts[0]!.alert.message, 'fr')).toContain('+5,7 % le 28 janv. 2015');
+    expect(render(alerts[0]!.alert.message, 'es')).toContain('+5.7 % el 28 ene 2015');
+    expect(render(alerts[0]!.alert.title, 'en')).toBe('Apple Inc. up 5.7 %');
   });
 
   it('raises nothing on a quiet day and for symbols not held', async () => {
@@ -87,7 +91,7 @@ describe('demo alerts', () => {
       ['AAPL', 'medium', 'earnings'],
       ['GENERAL', 'low', 'sector_rotation'],
     ]);
-    expect(alerts.every((alert) => UserAlertSchema.safeParse(alert).success)).toBe(true);
+    expect(alerts.every((alert) => StoredUserAlertSchema.safeParse(alert).success)).toBe(true);
     expect(summariseUserAlerts(alerts)).toEqual({
       critical: 1,
       medium: 1,

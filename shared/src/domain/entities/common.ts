@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fieldCode } from '../../messages/field-issues';
 
 /** Building blocks shared by the entity schemas. */
 
@@ -11,7 +12,7 @@ export const SymbolSchema = z
   .trim()
   .min(1)
   .max(15)
-  .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, 'must be a ticker symbol such as AAPL, BTC-USD or ^GSPC')
+  .regex(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/, fieldCode('FIELD_NOT_SYMBOL'))
   .transform((value) => value.toUpperCase());
 
 /** A score on the engine's 0-100 scale. */
@@ -29,7 +30,7 @@ export type DataMode = z.infer<typeof DataModeSchema>;
 export const CursorSchema = z
   .string()
   .max(1024)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by a previous page');
+  .regex(/^[A-Za-z0-9_-]+$/, fieldCode('FIELD_NOT_CURSOR'));
 
 export const PageLimitSchema = (defaultValue: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(defaultValue);

@@ -8,7 +8,7 @@ import {
   VolatilityRegimeSchema,
   VolumeSurgeLevelSchema,
 } from '../enums';
-import { DataModeSchema, IsoDateSchema, LocalizedTextSchema, Score100Schema, StatusSchema } from './common';
+import { DataModeSchema, IsoDateSchema, Score100Schema, StatusSchema } from './common';
 
 /**
  * How much of an analysis a caller receives (subscription README, "Entitlements"): 'basic' is the
@@ -37,7 +37,8 @@ export const ScoreFactorSchema = z.object({
   weight: z.number(),
   /** The figures behind the score: in 'full' details only. */
   inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).optional(),
-  note: LocalizedTextSchema.optional(),
+  /** The key nugget about this factor, in the caller's language. */
+  note: z.string().optional(),
 });
 export type ScoreFactor = z.infer<typeof ScoreFactorSchema>;
 
@@ -51,8 +52,7 @@ export const NuggetScoresSchema = z.object({
   momentum_score: Score100Schema,
   risk_score: Score100Schema.describe('higher is riskier'),
   risk_reward_ratio: z.number(),
-  key_nuggets: z.array(z.string()),
-  key_nuggets_localized: z.array(LocalizedTextSchema).optional(),
+  key_nuggets: z.array(z.string()).describe("in the caller's language (Accept-Language)"),
   factors: z.array(ScoreFactorSchema).optional(),
 });
 export type NuggetScores = z.infer<typeof NuggetScoresSchema>;
@@ -67,6 +67,10 @@ export const VolumeAnalysisSchema = z.object({
 });
 export type VolumeAnalysis = z.infer<typeof VolumeAnalysisSchema>;
 
+/** The two dates a change compares: the close it starts from and the close it ends on. */
+export const DatedPeriodSchema = z.object({ from: IsoDateSchema, to: IsoDateSchema });
+export type DatedPeriod = z.infer<typeof DatedPeriodSchema>;
+
 /** Risk metrics, in percent (docs/product.md "Entities"). */
 export const RiskMetricsSchema = z.object({
   volatility_1month: z.number().nullable(),
@@ -74,10 +78,27 @@ export const RiskMetricsSchema = z.object({
   momentum_1w: z.number().nullable(),
   momentum_1m: z.number().nullable(),
   momentum_3m: z.number().nullable(),
+  /** The calendar period each momentum covers (null when the series is shorter). */
+  momentum_periods: z.object({
+    momentum_1w: DatedPeriodSchema.nullable(),
+    momentum_1m: DatedPeriodSchema.nullable(),
+    momentum_3m: DatedPeriodSchema.nullable(),
+  }),
   max_drawdown: z.number().nullable(),
   sharpe_estimation: z.number().nullable(),
 });
 export type RiskMetrics = z.infer<typeof RiskMetricsSchema>;
+
+/**
+ * The market date a price was read at: in replay the market clock's date, one for every price of a
+ * response; a price's `as_of` (its bar) is that date or at most three days before it.
+ */
+const MarketDateField = IsoDateSchema.describe(
+  "the market clock's date (replay) or the day read (live); every price of one response shares it",
+);
+
+/** A symbol the market has no price for on the market date ("no data on <date>"). */
+export const NoDataEntrySchema = z.object({ symbol: z.string(), name: z.string() });
 
 /** A dated quote; `as_of` is the trading day the price belongs to (replay or live). */
 export const QuoteSchema = z.object({
@@ -89,6 +110,7 @@ export const QuoteSchema = z.object({
   change_percent: z.number().nullable(),
   volume: z.number().nullable(),
   as_of: IsoDateSchema,
+  market_date: MarketDateField,
   source: z.string(),
   data_mode: DataModeSchema,
   stale: z.boolean(),
@@ -111,6 +133,7 @@ export const EnhancedPriceEntrySchema = z.object({
   premarket_change: z.number().nullable(),
   change_percent: z.number().nullable(),
   as_of: IsoDateSchema,
+  market_date: MarketDateField,
   data_mode: DataModeSchema,
   error: z.string().optional(),
 });
@@ -126,15 +149,17 @@ export const MarketGroupItemSchema = z.object({
   composite_score: Score100Schema.nullable(),
   after_hours_price: z.number().nullable(),
   as_of: IsoDateSchema,
+  market_date: MarketDateField,
   analysisNote: z.string(),
 });
 export type MarketGroupItem = z.infer<typeof MarketGroupItemSchema>;
 
-/** Market data groups of the dashboard (docs/product.md "Entities"). */
+/** Market data groups of the dashboard (docs/product.md "Entities"), plus the FX pairs. */
 export const MarketGroupsSchema = z.object({
   indices: z.array(MarketGroupItemSchema),
   crypto: z.array(MarketGroupItemSchema),
   commodities: z.array(MarketGroupItemSchema),
+  currencies: z.array(MarketGroupItemSchema),
 });
 
 /** Set on price answers when the caller's plan serves live prices late (FREE: 15); absent otherwise. */
@@ -144,8 +169,11 @@ export const EnhancedPricesResponseSchema = z.object({
   status: StatusSchema,
   data_mode: DataModeSchema,
   delayed_minutes: DelayedMinutesSchema,
+  market_date: MarketDateField,
   enhanced_prices: z.record(z.string(), EnhancedPriceEntrySchema),
   market_groups: MarketGroupsSchema,
+  /** Watched symbols without a price on the market date (a replayed series outside the window). */
+  no_data: z.array(NoDataEntrySchema),
   updated_at: z.string(),
 });
 
@@ -155,6 +183,7 @@ export const PriceEntrySchema = z.object({
   price: z.number(),
   change_percent: z.number().nullable(),
   as_of: IsoDateSchema,
+  market_date: MarketDateField,
   data_mode: DataModeSchema,
   stale: z.boolean(),
 });
@@ -163,7 +192,9 @@ export const PricesResponseSchema = z.object({
   status: StatusSchema,
   data_mode: DataModeSchema,
   delayed_minutes: DelayedMinutesSchema,
+  market_date: MarketDateField,
   prices: z.record(z.string(), PriceEntrySchema),
+  no_data: z.array(NoDataEntrySchema),
   updated_at: z.string(),
 });
 
@@ -181,7 +212,8 @@ export const SymbolAnalysisSchema = z.object({
   recommendation: RecommendationActionSchema,
   target_price: z.number(),
   confidence_score: z.number().min(0).max(1),
-  reasoning: LocalizedTextSchema.optional(),
+  /** 'full' only; in the caller's language (Accept-Language). */
+  reasoning: z.string().describe("in the caller's language (Accept-Language)").optional(),
   methodology_url: z.string(),
   detail_level: DetailLevelSchema,
   detail_quota: DetailQuotaSchema,
@@ -198,6 +230,7 @@ export const RationalityScoreResponseSchema = z.object({
   investment_grade: GradeSchema,
   as_of: IsoDateSchema,
   delayed_minutes: DelayedMinutesSchema,
+  market_date: MarketDateField,
 });
 
 /** A recommendation of the user recommendations call (docs/product.md "Entities"). */
@@ -216,6 +249,7 @@ export const RecommendationSchema = z.object({
   after_hours_price: z.number().nullable(),
   premarket_change: z.number().nullable(),
   as_of: IsoDateSchema,
+  market_date: MarketDateField,
   /** Set when an administrator approved this recommendation. */
   reviewed: z.boolean(),
   /**
@@ -223,8 +257,8 @@ export const RecommendationSchema = z.object({
    * route answers 'basic' or 'full' by plan and counts the ai_recommendations quota.
    */
   detail_level: z.enum(['summary', ...DetailLevelSchema.options]),
+  /** 'full' only; in the caller's language (Accept-Language). */
   reasoning: z.string().optional(),
-  reasoning_localized: LocalizedTextSchema.optional(),
   volume_analysis: VolumeAnalysisSchema.optional(),
   risk_metrics: RiskMetricsSchema.optional(),
 });
@@ -246,6 +280,7 @@ export const RecommendationsResponseSchema = z.object({
   tier_cap: z.number().int().describe('-1 for unlimited'),
   data_mode: DataModeSchema,
   delayed_minutes: DelayedMinutesSchema,
+  market_date: MarketDateField,
   backtest: z
     .object({ hit_rate: z.number(), recommendations: z.number().int(), window: z.string() })
     .nullable(),
@@ -270,6 +305,9 @@ export const BatchAnalysisItemSchema = z.object({
   speculation_level: SpeculationLevelSchema,
   current_price: z.number().nullable(),
   recommendation: RecommendationActionSchema.nullable(),
+  /** The bar of `current_price` and the market date it was read at (absent for a failed symbol). */
+  as_of: IsoDateSchema.optional(),
+  market_date: IsoDateSchema.optional(),
   error: z.string().optional(),
 });
 
@@ -294,6 +332,8 @@ export const PriceHistoryResponseSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   data_mode: DataModeSchema,
+  /** Bars end on or before this date (at most three days before it in replay). */
+  market_date: MarketDateField,
   source: z.string(),
   bars: z.array(PriceBarSchema),
 });
@@ -317,5 +357,25 @@ export const AiHealthResponseSchema = z.object({
   ),
   symbols_tracked: z.number().int(),
   latest_as_of: IsoDateSchema.nullable(),
+  market_date: MarketDateField,
   checked_at: z.string(),
 });
+
+/** The market clock (GET /api/ai/market-clock): the date both sites name in their header. */
+export const MarketClockResponseSchema = z.object({
+  data_mode: DataModeSchema,
+  market_date: MarketDateField,
+  /** Replay only: the pass over the window, the position in it and the window itself. */
+  replay: z
+    .object({
+      cycle: z.number().int(),
+      step: z.number().int().min(0),
+      steps: z.number().int().min(1),
+      window: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
+      ms_per_day: z.number().int().positive(),
+    })
+    .nullable(),
+  /** When the market date changes next (wall time): a page refetches its prices then. */
+  next_change_at: z.iso.datetime(),
+});
+export type MarketClockResponse = z.infer<typeof MarketClockResponseSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fieldCode } from '../../messages/field-issues';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
 import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
 
@@ -18,6 +19,8 @@ export const SearchResultSchema = z.object({
   current_price: z.number().nullable(),
   price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
   price_source: PriceSourceSchema.nullable(),
+  /** Set when the asset has no price on the market date (a replayed series outside the window). */
+  no_data_on: IsoDateSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
@@ -26,11 +29,7 @@ export const SEARCH_MAX_LENGTH = 64;
 export const SEARCH_DEFAULT_LIMIT = 8;
 
 export const SearchQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_LENGTH, `must be at least ${SEARCH_MIN_LENGTH} characters`)
-    .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`),
+  q: z.string().trim().min(SEARCH_MIN_LENGTH).max(SEARCH_MAX_LENGTH),
   limit: z.coerce.number().int().min(1).max(25).default(SEARCH_DEFAULT_LIMIT),
 });
 
@@ -40,16 +39,23 @@ export const SearchQuerySchema = z.strictObject({
  * asset trades in fractions below a hundred-millionth (a satoshi).
  */
 export const SMALLEST_QUANTITY = 0.00000001;
-const SharesSchema = z
-  .number('must be a number')
-  .min(SMALLEST_QUANTITY, 'must be at least 0.00000001')
-  .max(1_000_000_000, 'is too large');
+const SharesSchema = z.number().min(SMALLEST_QUANTITY).max(1_000_000_000);
 const PurchasePriceSchema = z
-  .number('must be a number')
-  .min(0, 'must be 0 or more')
+  .number()
+  .min(0)
   .max(10_000_000)
-  .refine((price) => price === 0 || price >= SMALLEST_QUANTITY, 'must be 0 or at least 0.00000001');
-/** Purchase dates are calendar days; "not in the future" is checked by the service with its clock. */
+  .superRefine((price, context) => {
+    if (price === 0 || price >= SMALLEST_QUANTITY) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'FIELD_PRICE_TOO_SMALL',
+      params: { minimum: SMALLEST_QUANTITY },
+    });
+  });
+/**
+ * Purchase dates are calendar days; "not in the future" is checked by the service with its clock (in
+ * replay, not after the market clock's date: a purchase must not pair with a price of another era).
+ */
 const PurchaseDateSchema = IsoDateSchema;
 
 /** Add-asset payload (docs/product.md "Entities"). */
@@ -68,7 +74,7 @@ export const EditHoldingPayloadSchema = z
     purchase_price: PurchasePriceSchema.nullable().optional(),
     purchase_date: PurchaseDateSchema.nullable().optional(),
   })
-  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+  .refine((value) => Object.keys(value).length > 0, fieldCode('FIELD_NOTHING_TO_CHANGE'));
 export type EditHoldingPayload = z.infer<typeof EditHoldingPayloadSchema>;
 
 /** Portfolio asset, valued at the latest price (docs/product.md "Entities"). */
@@ -78,10 +84,11 @@ export const PortfolioAssetSchema = z.object({
   name: z.string(),
   asset_type: AssetTypeSchema,
   shares: z.number(),
-  current_price: z.number(),
+  /** Null when the asset has no price on the market date (`no_data_on`). */
+  current_price: z.number().nullable(),
   purchase_price: z.number().nullable(),
   purchase_date: IsoDateSchema.nullable(),
-  total_value: z.number(),
+  total_value: z.number().nullable(),
   change_percent: z.number().nullable(),
   change_amount: z.number().nullable(),
   gain_amount: z.number().nullable().describe('total gain against purchase price'),
@@ -89,12 +96,16 @@ export const PortfolioAssetSchema = z.object({
   investment_grade: GradeSchema.nullable(),
   price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
   price_source: PriceSourceSchema,
+  /** The market date this holding has no price on (its value is then unknown); null when priced. */
+  no_data_on: IsoDateSchema.nullable(),
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
 });
 export type PortfolioAsset = z.infer<typeof PortfolioAssetSchema>;
 
 export const PortfolioResponseSchema = z.object({
+  /** Every price of the portfolio is read at this date (the market clock's, in replay). */
+  market_date: IsoDateSchema,
   assets: z.array(PortfolioAssetSchema),
   summary: z.object({
     total_value: z.number(),
@@ -102,6 +113,8 @@ export const PortfolioResponseSchema = z.object({
     total_gain: z.number().nullable(),
     day_change_amount: z.number(),
     monthly_return_percent: z.number().nullable(),
+    /** The month the return covers: one calendar month back from the market date, to it. */
+    monthly_return_period: z.object({ from: IsoDateSchema, to: IsoDateSchema }).nullable(),
     asset_count: z.number().int(),
     by_type: z.record(
       AssetTypeSchema,
@@ -166,6 +179,8 @@ export const PortfolioAnalysisSchema = z.object({
     }),
   ),
   as_of: IsoDateSchema,
+  /** The market date every holding was read at. */
+  market_date: IsoDateSchema,
 });
 export type PortfolioAnalysis = z.infer<typeof PortfolioAnalysisSchema>;
 

@@ -1,31 +1,42 @@
 import * as z from 'zod';
+import { fieldCode } from '../../messages/field-issues';
 import { LanguageSchema, RoleSchema, ThemeSchema, TierSchema } from '../enums';
 import { IsoDateTimeSchema } from './common';
 
-/** The sign-up form's minimum (docs/product.md "Business rules and limits"); the pool's policy is stricter. */
-export const PASSWORD_MIN_LENGTH = 6;
-
 /**
- * The user pool's password policy (the CDK auth stack and the local pool use these numbers). It is
- * stricter than the spec's client-side minimum of 6; the API explains it when a password falls short.
+ * THE password policy (docs/product.md "Business rules and limits"): the sign-up form's hint and
+ * checks, the API's check, the local user pool (infra/local/cognito-local.ts) and the CDK user pool
+ * (infra/lib/stacks/auth-stack.ts, whose test compares the two) all read these numbers.
  */
 export const PASSWORD_POLICY = {
   minLength: 8,
   requireLowercase: true,
   requireUppercase: true,
   requireDigits: true,
+  requireSymbols: false,
 } as const;
 
-/** The reason a password breaks the pool's policy, or null when it meets it. */
-export function passwordPolicyProblem(password: string): string | null {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_POLICY.minLength)
-    problems.push(`at least ${PASSWORD_POLICY.minLength} characters`);
-  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('a lower-case letter');
-  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('an upper-case letter');
-  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) problems.push('a digit');
-  return problems.length === 0 ? null : `must contain ${problems.join(', ')}`;
+/** Whether a password meets the policy. */
+export function meetsPasswordPolicy(password: string): boolean {
+  if (password.length < PASSWORD_POLICY.minLength) return false;
+  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) return false;
+  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) return false;
+  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) return false;
+  return true;
 }
+
+/** The policy as a zod check: one message naming the field and the minimum length when it fails. */
+export const NewPasswordSchema = z
+  .string()
+  .max(256)
+  .superRefine((password, context) => {
+    if (meetsPasswordPolicy(password)) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'AUTH_PASSWORD_POLICY',
+      params: { minimum: PASSWORD_POLICY.minLength },
+    });
+  });
 
 export const UserSchema = z.object({
   id: z.string().describe('Cognito sub'),
@@ -40,24 +51,27 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const EmailInputSchema = z.email('must be an email address').trim().toLowerCase().max(254);
+const EmailInputSchema = z.email().trim().toLowerCase().max(254);
 
 export const RegistrationPayloadSchema = z.strictObject({
   email: EmailInputSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256),
-  first_name: z.string().trim().min(1, 'is required').max(100),
+  password: NewPasswordSchema,
+  first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().max(100).default(''),
   /** Always sent as USER by the site; the server ignores it (nobody can make themselves ADMIN). */
   role: z.string().max(20).optional(),
+  /**
+   * The visitor's current choices, which the new profile keeps (docs/product.md "Who it is for"); without
+   * them, the request's language (Accept-Language) and the dark theme.
+   */
+  language: LanguageSchema.optional(),
+  theme: ThemeSchema.optional(),
 });
 export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
 
 export const LoginPayloadSchema = z.strictObject({
   email: EmailInputSchema,
-  password: z.string().min(1, 'is required').max(256),
+  password: z.string().min(1).max(256),
 });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
@@ -73,12 +87,12 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 /** Profile and preferences the settings screen saves (applied at sign-in on any device). */
 export const UpdateProfilePayloadSchema = z
   .strictObject({
-    first_name: z.string().trim().min(1, 'is required').max(100).optional(),
+    first_name: z.string().trim().min(1).max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
     language: LanguageSchema.optional(),
     theme: ThemeSchema.optional(),
   })
-  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+  .refine((value) => Object.keys(value).length > 0, fieldCode('FIELD_NOTHING_TO_CHANGE'));
 export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayloadSchema>;
 
 /** The contact form, submitted locally only, never to the server (docs/product.md "Entities"). */

@@ -1,83 +1,19 @@
 import type * as z from 'zod';
+import { valueAtPath } from '../../messages/field-issues';
+import { MESSAGE_CODES, type MessageCode } from '../../messages/message';
 
 /**
- * Every message the ledger can show a user is one of these codes plus parameters; the texts live in
- * the i18n resources (`portfolio.ledger.errors.<CODE>`, en/fr/es), never in this code. The codes
- * carry a `LEDGER_` prefix so they stay unique when issue 21 gathers every server message into one
- * enumeration.
+ * Every message the ledger can show a user is one of these codes plus parameters: the LEDGER_ codes of
+ * the one message catalogue (`shared/src/messages/message-catalogue.ts`, which says each code's
+ * parameters and how they are shown); the texts live in the i18n resources (`messages.json`,
+ * en/fr/es), never in this code.
  */
-export const LEDGER_ERROR_CODES = [
-  // Field validation of a transaction (add, edit, import).
-  'LEDGER_FIELD_REQUIRED',
-  'LEDGER_FIELD_INVALID',
-  'LEDGER_FIELD_UNKNOWN',
-  'LEDGER_NUMBER_INVALID',
-  'LEDGER_NUMBER_TOO_SMALL',
-  'LEDGER_NUMBER_TOO_LARGE',
-  'LEDGER_TEXT_TOO_LONG',
-  'LEDGER_DATE_INVALID',
-  'LEDGER_DATE_AFTER_MARKET_DATE',
-  'LEDGER_SYMBOL_INVALID',
-  'LEDGER_CURRENCY_INVALID',
-  'LEDGER_TYPE_UNKNOWN',
-  // Applying the ledger.
-  'LEDGER_SELL_EXCEEDS_HOLDING',
-  'LEDGER_CURRENCY_MISMATCH',
-  'LEDGER_FX_RATE_MISSING',
-  'LEDGER_BASE_CURRENCY_UNSUPPORTED',
-  // Returns that cannot be computed.
-  'LEDGER_RETURN_NO_HOLDINGS',
-  'LEDGER_XIRR_NO_SOLUTION',
-  'LEDGER_BENCHMARK_NO_DATA',
-  // Import.
-  'LEDGER_IMPORT_FILE_EMPTY',
-  'LEDGER_IMPORT_FILE_UNREADABLE',
-  'LEDGER_IMPORT_COLUMN_MISSING',
-  'LEDGER_IMPORT_SECTION_MISSING',
-  'LEDGER_IMPORT_ROW_FIELD_COUNT',
-  'LEDGER_IMPORT_ACTION_UNSUPPORTED',
-  'LEDGER_IMPORT_DUPLICATE_IN_FILE',
-  'LEDGER_IMPORT_ALREADY_IMPORTED',
-  'LEDGER_IMPORT_SYMBOL_IS_ISIN',
-  'LEDGER_IMPORT_FEE_CONVERTED',
-] as const;
-export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
+export type LedgerErrorCode = Extract<MessageCode, `LEDGER_${string}`>;
 
-/**
- * The parameters each code always carries, so its texts may use them (`ledger-errors.test.ts`
- * checks the texts against this). Some codes carry more when they have it (the text read, a format).
- */
-export const LEDGER_ERROR_PARAMS = {
-  LEDGER_FIELD_REQUIRED: [],
-  LEDGER_FIELD_INVALID: [],
-  LEDGER_FIELD_UNKNOWN: [],
-  LEDGER_NUMBER_INVALID: [],
-  LEDGER_NUMBER_TOO_SMALL: ['minimum'],
-  LEDGER_NUMBER_TOO_LARGE: ['maximum'],
-  LEDGER_TEXT_TOO_LONG: ['maximum'],
-  LEDGER_DATE_INVALID: [],
-  LEDGER_DATE_AFTER_MARKET_DATE: ['date', 'market_date'],
-  LEDGER_SYMBOL_INVALID: [],
-  LEDGER_CURRENCY_INVALID: [],
-  LEDGER_TYPE_UNKNOWN: ['value'],
-  LEDGER_SELL_EXCEEDS_HOLDING: ['symbol', 'date', 'quantity', 'held'],
-  LEDGER_CURRENCY_MISMATCH: ['symbol', 'expected', 'actual'],
-  LEDGER_FX_RATE_MISSING: ['from', 'to', 'date'],
-  LEDGER_BASE_CURRENCY_UNSUPPORTED: ['currency'],
-  LEDGER_RETURN_NO_HOLDINGS: [],
-  LEDGER_XIRR_NO_SOLUTION: [],
-  LEDGER_BENCHMARK_NO_DATA: [],
-  LEDGER_IMPORT_FILE_EMPTY: [],
-  LEDGER_IMPORT_FILE_UNREADABLE: [],
-  LEDGER_IMPORT_COLUMN_MISSING: ['column'],
-  LEDGER_IMPORT_SECTION_MISSING: ['section'],
-  LEDGER_IMPORT_ROW_FIELD_COUNT: ['expected', 'actual'],
-  LEDGER_IMPORT_ACTION_UNSUPPORTED: ['value'],
-  LEDGER_IMPORT_DUPLICATE_IN_FILE: ['first_row'],
-  LEDGER_IMPORT_ALREADY_IMPORTED: [],
-  LEDGER_IMPORT_SYMBOL_IS_ISIN: ['isin', 'product'],
-  LEDGER_IMPORT_FEE_CONVERTED: ['from', 'to', 'rate'],
-} as const satisfies Record<LedgerErrorCode, readonly string[]>;
+/** Every ledger code once, in catalogue order. */
+export const LEDGER_ERROR_CODES = MESSAGE_CODES.filter((code): code is LedgerErrorCode =>
+  code.startsWith('LEDGER_'),
+);
 
 /** Values substituted into the message text (`{{symbol}}`, `{{minimum}}`, ...). */
 export type LedgerErrorParams = Readonly<Record<string, string | number>>;
@@ -100,15 +36,6 @@ export class LedgerError extends Error {
     // The message is the code on purpose: no English sentence travels with the error.
     super(code);
   }
-}
-
-function valueAtPath(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = input;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 function fieldName(path: readonly PropertyKey[]): string | null {

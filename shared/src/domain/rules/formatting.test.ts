@@ -3,6 +3,8 @@ import {
   companyName,
   formatCurrency,
   formatDate,
+  formatDateTime,
+  formatMonth,
   formatNumber,
   formatPercent,
   localeFor,
@@ -83,7 +85,9 @@ describe('formatDate', () => {
   it.each([
     ['2024-03-05T12:00:00Z', 'en', 'UTC', 'Mar 5, 2024'],
     ['2024-03-05T12:00:00Z', 'fr', 'UTC', '5 mars 2024'],
-    ['2024-03-05T12:00:00Z', 'es', 'UTC', 'Mar 5, 2024'],
+    // Spanish dates name Spanish months (numbers keep en-US): "5 mar 2024", never "Mar 5, 2024".
+    ['2024-03-05T12:00:00Z', 'es', 'UTC', '5 mar 2024'],
+    ['2019-09-27', 'es', 'UTC', '27 sept 2019'],
     ['2024-12-31T23:30:00Z', 'fr', 'UTC', '31 déc. 2024'],
     ['2025-01-01T01:30:00Z', 'en', 'America/New_York', 'Dec 31, 2024'],
     [Date.UTC(2024, 0, 15), 'en', 'UTC', 'Jan 15, 2024'],
@@ -91,6 +95,23 @@ describe('formatDate', () => {
     const text = formatDate(date, language, timeZone);
 
     expect(text).toBe(expected);
+  });
+
+  it.each([
+    ['2017-03', 'en', 'Mar 2017'],
+    ['2017-03', 'fr', 'mars 2017'],
+    ['2017-03-14', 'es', 'mar 2017'],
+    ['2015-01', 'es', 'ene 2015'],
+  ] as const)('formats the month %s in %s as %j', (date, language, expected) => {
+    expect(formatMonth(date, language)).toBe(expected);
+  });
+
+  it.each([
+    ['2017-03-01T13:05:00Z', 'en', 'Mar 1, 2017, 1:05 PM'],
+    ['2017-03-01T13:05:00Z', 'fr', '1 mars 2017, 13:05'],
+    ['2017-03-01T13:05:00Z', 'es', '1 mar 2017, 13:05'],
+  ] as const)('formats the time %s in %s (UTC) as %j', (date, language, expected) => {
+    expect(formatDateTime(date, language).replace(/\u202f/g, ' ')).toBe(expected);
   });
 
   it('throws on an invalid date', () => {

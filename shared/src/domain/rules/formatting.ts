@@ -1,9 +1,10 @@
 import type { Language } from '../enums';
 
 /**
- * Number, money and date display (docs/product.md "Business rules and limits"). The spec formats French with fr-FR and
- * every other language, Spanish included, with en-US; we keep that so prices read the same on
- * every screen the spec describes.
+ * Number, money and date display (docs/product.md "Business rules and limits"). Numbers and money:
+ * French with fr-FR and every other language, Spanish included, with en-US, so prices read the same on
+ * every screen the spec describes. Dates name months, so each language gets its own: en-US, fr-FR,
+ * es-ES ("Sep 27, 2019", "27 sept. 2019", "27 sept 2019").
  */
 
 export const CURRENCY = 'USD';
@@ -46,6 +47,29 @@ export function localeFor(language: Language): DisplayLocale {
   return language === 'fr' ? 'fr-FR' : 'en-US';
 }
 
+export const DATE_LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' } as const satisfies Record<
+  Language,
+  string
+>;
+
+/** The locale of dates, month names and times: the reader's own language. */
+export function dateLocaleFor(language: Language): (typeof DATE_LOCALES)[Language] {
+  return DATE_LOCALES[language];
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl.DateTimeFormat per language and options, built on first use (as `numberFormat`). */
+export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocaleFor(language), options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** USD with cents: "$1,234.50" in en-US, "1 234,50 $US" in fr-FR (narrow no-break spaces). */
 export function formatCurrency(amount: number, language: Language): string {
   return numberFormat(localeFor(language), { style: 'currency', currency: CURRENCY }).format(amount);
@@ -83,14 +107,25 @@ export function formatPercent(
 }
 
 /**
- * Medium date ("Mar 5, 2024", "5 mars 2024"). `timeZone` defaults to the runtime's, which is
- * the reader's in a browser; pass one on the server or in tests so the day does not shift.
+ * Medium date ("Mar 5, 2024", "5 mars 2024", "5 mar 2024"). `timeZone` defaults to the runtime's,
+ * which is the reader's in a browser; pass one on the server or in tests so the day does not shift.
  * An invalid date throws RangeError (from Intl) rather than printing "Invalid Date".
  */
 export function formatDate(date: Date | number | string, language: Language, timeZone?: string): string {
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
   if (timeZone !== undefined) options.timeZone = timeZone;
-  return new Intl.DateTimeFormat(localeFor(language), options).format(new Date(date));
+  return dateFormat(language, options).format(new Date(date));
+}
+
+/** Month and year ("Mar 2017", "mars 2017", "mar 2017"); `YYYY-MM` alone reads as that month. */
+export function formatMonth(date: string, language: Language, timeZone = 'UTC'): string {
+  const full = /^\d{4}-\d{2}$/.test(date) ? `${date}-01` : date;
+  return dateFormat(language, { month: 'short', year: 'numeric', timeZone }).format(new Date(full));
+}
+
+/** Day and time, in UTC on the server ("Mar 1, 2017, 1:05 PM", "1 mars 2017, 13:05"). */
+export function formatDateTime(date: Date | number | string, language: Language, timeZone = 'UTC'): string {
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(date));
 }
 
 /** A Map, not an object literal, so symbols like "CONSTRUCTOR" cannot hit prototype keys. */

@@ -5,6 +5,7 @@ import { Logo } from '@/kit/ui/logo';
 import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
 import { Badge } from '@/kit/ui/badge';
 import { SiteHeader } from '@/kit/ui/site-header';
+import { MarketDateBadge } from '@/kit/market/market-date';
 import { useAuth } from '@/features/auth/components/auth-provider';
 
 /** Part 1 section 2: the signed-in shell's sticky header. */
@@ -13,6 +14,7 @@ export function AppHeader() {
   const { viewer, openSignIn, logout } = useAuth();
   return (
     <SiteHeader brand={<Logo to="/dashboard" />}>
+      <MarketDateBadge />
       <Button
         size="small"
         variation="link"

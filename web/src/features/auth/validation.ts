@@ -1,11 +1,11 @@
-import { PASSWORD_MIN_LENGTH, RegistrationPayloadSchema } from '@app/shared/domain/entities/user';
+import { RegistrationPayloadSchema, meetsPasswordPolicy } from '@app/shared/domain/entities/user';
 
 /** Translation keys of the dialog's form errors (part 1 sections 5 and 8). */
 export type AuthFormError =
   | 'auth:errors.fillAllFields'
   | 'auth:errors.fillRequiredFields'
   | 'auth:errors.passwordsDoNotMatch'
-  | 'auth:errors.passwordTooShort'
+  | 'auth:errors.passwordPolicy'
   | 'errors:api.invalidEmail';
 
 export interface SignInValues {
@@ -24,15 +24,16 @@ export function validateSignIn({ email, password }: SignInValues): AuthFormError
 }
 
 /**
- * The spec's checks in its order (required, match, length), then the server's own schema so a
- * malformed email is caught before the request.
+ * The spec's checks in its order (required, match, the password policy of shared/, the same the
+ * server and the user pool apply), then the server's own schema so a malformed email is caught
+ * before the request.
  */
 export function validateSignUp(values: SignUpValues): AuthFormError | null {
   if (values.email.trim() === '' || values.password === '' || values.firstName.trim() === '') {
     return 'auth:errors.fillRequiredFields';
   }
   if (values.password !== values.confirmPassword) return 'auth:errors.passwordsDoNotMatch';
-  if (values.password.length < PASSWORD_MIN_LENGTH) return 'auth:errors.passwordTooShort';
+  if (!meetsPasswordPolicy(values.password)) return 'auth:errors.passwordPolicy';
   const parsed = RegistrationPayloadSchema.safeParse({
     email: values.email,
     password: values.password,
@@ -42,7 +43,7 @@ export function validateSignUp(values: SignUpValues): AuthFormError | null {
   });
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0];
-    if (field === 'password') return 'auth:errors.passwordTooShort';
+    if (field === 'password') return 'auth:errors.passwordPolicy';
     if (field === 'email') return 'errors:api.invalidEmail';
     return 'auth:errors.fillRequiredFields';
   }

@@ -60,9 +60,35 @@ describe('api client', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ email: 'ada@example.com', role: 'USER' });
   });
 
+  it('asks in the site language (Accept-Language), so the server words its messages in it', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse(200, USER));
+    let language = 'fr';
+    const client = createApiClient({
+      apiUrl: '/api',
+      getAccessToken: async () => 'token-123',
+      onUnauthorized: vi.fn(),
+      fetch: fetchImpl,
+      getLanguage: () => language,
+    });
+
+    await client.call(contract.auth.me);
+    language = 'es';
+    await client.call(contract.auth.me);
+
+    const sent = fetchImpl.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['Accept-Language'],
+    );
+    expect(sent).toEqual(['fr', 'es']);
+  });
+
   it('throws a typed error with the API body, and ends the session on 401', async () => {
     const { client, onUnauthorized } = clientWith(async () =>
-      jsonResponse(401, { error: 'Please sign in.', code: 'UNAUTHORIZED' }),
+      jsonResponse(401, {
+        error: 'Please sign in.',
+        code: 'UNAUTHORIZED',
+        message_code: 'AUTH_SIGN_IN_REQUIRED',
+        params: {},
+      }),
     );
 
     const failure = await client.call(contract.auth.me).catch((error: unknown) => error);

@@ -59,6 +59,11 @@ export interface ApiClientOptions {
   signOutStatuses?: readonly number[];
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The site's current language, sent as `Accept-Language`: the server words every message in it
+   * (docs/messages.md). Without it, the browser's own header goes.
+   */
+  getLanguage?: () => string | undefined;
 }
 
 export interface ApiClient {
@@ -92,6 +97,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+let requestLanguage: (() => string | undefined) | null = null;
+
+/** Where the configured clients read the language to ask in (the screens' i18n, see server-state). */
+export function configureRequestLanguage(getLanguage: () => string | undefined): void {
+  requestLanguage = getLanguage;
+}
+
 /** One typed client for every route of the shared contract. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const {
@@ -101,6 +113,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     signOutStatuses = [401],
     timeoutMs = API_TIMEOUT_MS,
     fetch: fetchImpl = (...args) => globalThis.fetch(...args),
+    getLanguage = () => requestLanguage?.(),
   } = options;
 
   return {
@@ -119,6 +132,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers?: Readonly<Record<string, string>>;
       };
       const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
+      const language = getLanguage();
+      if (language) headers['Accept-Language'] = language;
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (route.access !== 'public') {
         const token = await getAccessToken();

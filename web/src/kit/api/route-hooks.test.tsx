@@ -79,14 +79,14 @@ const PAID = {
 
 describe('useRouteQuery', () => {
   it('calls the route with its parameters and caches the answer under the route key with its policy', async () => {
-    const sent = scriptedApi([{ status: 200, body: { results: [] } }]);
+    const sent = scriptedApi([{ status: 200, body: { results: [], market_date: '2017-01-01' } }]);
     const client = new QueryClient();
     const { result } = renderHook(
       () => useRouteQuery(contract.portfolio.search, { query: { q: 'ap', limit: 8 } }),
       { wrapper: wrapperWith(client) },
     );
 
-    await waitFor(() => expect(result.current.data).toEqual({ results: [] }));
+    await waitFor(() => expect(result.current.data).toEqual({ results: [], market_date: '2017-01-01' }));
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /api/portfolio/search?q=ap&limit=8',
     ]);

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { configureAmplifyAuth, currentAccessToken, loadAmplifyAuth } from '../auth/amplify-auth';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { configureApiClient, createApiClient } from './api-client';
+import { configureApiClient, configureRequestLanguage, createApiClient } from './api-client';
 
 /**
  * Defaults of every query of both sites; a route that needs other values says so once in
@@ -61,6 +62,22 @@ export function setUpServerAccess(config: RuntimeConfig, sessionEnd: SessionEndP
 }
 
 /**
+ * Asks the API in the screens' language, and asks again when it changes: the server words its texts
+ * (errors, notices, reasoning, alerts) in the caller's language, so answers kept in the cache are in
+ * the previous one. Refetching the active queries brings every screen into the new language.
+ */
+export function FollowLanguage({ client }: { client: QueryClient }) {
+  const { i18n } = useTranslation();
+  configureRequestLanguage(() => i18n.language);
+  useEffect(() => {
+    const refetch = () => void client.invalidateQueries();
+    i18n.on('languageChanged', refetch);
+    return () => i18n.off('languageChanged', refetch);
+  }, [client, i18n]);
+  return null;
+}
+
+/**
  * TanStack Query and the API for the screens that talk to the server. On the investor site only the
  * signed-in area does, so the public pages (and their size budget) do without it.
  */
@@ -77,5 +94,10 @@ export function ServerStateProvider({
 }) {
   setUpServerAccess(config, sessionEnd);
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <FollowLanguage client={client} />
+      {children}
+    </QueryClientProvider>
+  );
 }

@@ -51,6 +51,16 @@ export function readStoredTheme(): Theme {
   return isTheme(stored) ? stored : DEFAULT_THEME;
 }
 
+/**
+ * Which preferences the visitor chose in this browser (the header's buttons or settings remember
+ * them), as opposed to the defaults: a choice survives sign-in and sign-up.
+ */
+export function storedChoices(): { language: Language | null; theme: Theme | null } {
+  const language = readStorage(LANGUAGE_STORAGE_KEY);
+  const theme = readStorage(THEME_STORAGE_KEY);
+  return { language: isLanguage(language) ? language : null, theme: isTheme(theme) ? theme : null };
+}
+
 /** en -> fr -> es -> en. */
 export function nextLanguage(current: Language): Language {
   const index = SUPPORTED_LANGUAGES.indexOf(current);

@@ -12,6 +12,17 @@ export interface RecordedRequest {
 
 export type FakeRoute = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
 
+/**
+ * An error answer as the API words it: a test that gives only `error` and `code` gets a message code
+ * no build knows (so the site shows the body's `error`, as for a newer server) and no parameters.
+ */
+function withMessageCode(answer: { status?: number; body: unknown }): unknown {
+  const body = answer.body;
+  if ((answer.status ?? 200) < 400 || typeof body !== 'object' || body === null || 'message_code' in body)
+    return body;
+  return { message_code: 'TEST_CODE_UNKNOWN_TO_THE_SITE', params: {}, ...body };
+}
+
 /** Points the site's API client at a fake server; returns the requests it received. */
 export function installFakeApi(route: FakeRoute): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -24,8 +35,11 @@ export function installFakeApi(route: FakeRoute): RecordedRequest[] {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     requests.push(request);
-    const answer = route(request) ?? { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    const answer = route(request) ?? {
+      status: 404,
+      body: { error: 'not found', code: 'NOT_FOUND', message_code: 'REQUEST_ROUTE_NOT_FOUND', params: {} },
+    };
+    return new Response(JSON.stringify(withMessageCode(answer)), { status: answer.status ?? 200 });
   });
   configureApiClient(
     createApiClient({

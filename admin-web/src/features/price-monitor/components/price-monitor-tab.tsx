@@ -89,7 +89,8 @@ export function PriceMonitorTab() {
                 </Badge>
               </dd>
               <dt>{t('priceMonitor.dataSources')}</dt>
-              <dd>{data.data_sources.join(', ')}</dd>
+              {/* Package paths and provider ids: identifiers, in no language (lang="zxx"). */}
+              <dd lang="zxx">{data.data_sources.join(', ')}</dd>
               <dt>{t('priceMonitor.lastUpdated')}</dt>
               <dd data-testid="price-monitor-updated" data-value={data.last_updated}>
                 {dateTime.format(new Date(data.last_updated))}

@@ -59,7 +59,8 @@ export function loadAaplCloseVisx(): PriceSeries {
   return {
     id: AAPL_2007_CLOSE_ID,
     ticker: 'AAPL',
-    display_name: 'Apple Inc. (2007-2012, close only)',
+    // A name, in every language: what "close only" means is on the methodology page, not in the name.
+    display_name: 'Apple Inc. (2007-2012)',
     asset_type: 'stock',
     frequency: 'daily',
     has_ohlc: false,

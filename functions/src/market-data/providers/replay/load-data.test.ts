@@ -32,14 +32,17 @@ describe('price series loaders read the real package files', () => {
   });
 
   it('every bar has an ISO date, dates strictly increase, prices are positive', () => {
+    const broken: string[] = [];
     for (const entry of series) {
       entry.bars.forEach((bar, i) => {
-        expect(bar.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(bar.close).toBeGreaterThan(0);
-        if (i > 0) expect(bar.date > (entry.bars[i - 1]?.date ?? '')).toBe(true);
-        if (entry.has_ohlc) expect(bar.high).toBeGreaterThanOrEqual(bar.low as number);
+        const ordered = i === 0 || bar.date > (entry.bars[i - 1]?.date ?? '');
+        const ohlc = !entry.has_ohlc || (bar.high as number) >= (bar.low as number);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(bar.date) || !(bar.close > 0) || !ordered || !ohlc) {
+          broken.push(`${entry.id} ${bar.date}`);
+        }
       });
     }
+    expect(broken).toEqual([]);
   });
 
   it('keeps exact values of known rows', () => {

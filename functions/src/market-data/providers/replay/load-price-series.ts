@@ -1,6 +1,7 @@
 import type { Bar, PriceSeries, SeriesSource } from '../../../engine/types';
 import { parseCsvRecords, parseNumberCell } from './parse-csv';
 import { loadAaplCloseVisx, loadBitcoinClose, loadFacebookDaily } from './load-chart-library-series';
+import { loadFxSeries } from './load-fx-series';
 import { readPackageFile } from './resolve-package-file';
 import { AAPL_DAILY_ID, SP500_DAILY_ID } from './series-ids';
 import { DataFileError, requireIsoDate, requireNumber, sortAndCheckBars } from './series-checks';
@@ -180,6 +181,7 @@ export function loadAllPriceSeries(): PriceSeries[] {
     loadAaplCloseVisx(),
     loadBitcoinClose(),
     loadFacebookDaily(),
+    ...loadFxSeries(),
     ...loadMonthlyStocks(),
   ];
 }

@@ -1,25 +1,14 @@
-import type { MarketClock } from './market-clock';
+import type { MarketClock } from '../../market-clock';
 import type { PriceProvider } from '../../price-provider';
-import { NoPriceBeforeDateError, UnknownSymbolError } from '../../provider-errors';
+import { NoDataOnDateError, UnknownSymbolError } from '../../provider-errors';
 import type { Quote, SymbolInfo, Bar, IsoDate, PriceSeries } from '../../../engine/types';
-import { findLastIndexOnOrBefore } from '../../../engine/point-in-time';
+import { barOnOrBefore } from '../../../engine/market-clock';
 
 export interface ReplayPriceProviderOptions {
   /** Daily series to serve (monthly series are not quoted: their "previous close" is a month old). */
   series: readonly PriceSeries[];
   clock: MarketClock;
   now: () => Date;
-  /**
-   * A quote for an explicit `asOf` is stale when its bar is more than this many calendar days
-   * older (covers weekends and holidays of stock series). Default 5.
-   */
-  staleAfterDays?: number;
-}
-
-const DAY_MS = 86_400_000;
-
-function daysBetween(from: IsoDate, to: IsoDate): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
 function roundTo(value: number, decimals: number): number {
@@ -28,20 +17,20 @@ function roundTo(value: number, decimals: number): number {
 }
 
 /**
- * Replays real historical series. Without `asOf`, the market clock picks each series' current bar,
- * so the quote of every symbol moves over time and always lies within that series' own window.
+ * Replays real historical series on one market clock (README.md "The market clock"): every symbol
+ * is quoted at the same date, the clock's (or `asOf`), from its last bar on or before that date when
+ * at most three days old; otherwise it has no data on that date (`NoDataOnDateError`), never a
+ * price of another period.
  */
 export class ReplayPriceProvider implements PriceProvider {
   private readonly seriesBySymbol: Map<string, PriceSeries>;
   private readonly clock: MarketClock;
   private readonly now: () => Date;
-  private readonly staleAfterDays: number;
 
   constructor(options: ReplayPriceProviderOptions) {
     this.seriesBySymbol = new Map(options.series.map((series) => [series.id, series]));
     this.clock = options.clock;
     this.now = options.now;
-    this.staleAfterDays = options.staleAfterDays ?? 5;
   }
 
   private getSeries(symbol: string): PriceSeries {
@@ -50,39 +39,28 @@ export class ReplayPriceProvider implements PriceProvider {
     return series;
   }
 
-  /** The replay date a series is at now. */
-  getReplayDate(symbol: string): IsoDate {
-    const series = this.getSeries(symbol);
-    return series.bars[this.clock.getReplayIndex(series.bars.length, this.now())]?.date ?? '';
-  }
-
   async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote> {
     const series = this.getSeries(symbol);
     const { bars } = series;
-    const index =
-      asOf === undefined
-        ? this.clock.getReplayIndex(bars.length, this.now())
-        : findLastIndexOnOrBefore(bars, asOf);
-    const bar = bars[index];
-    if (!bar) throw new NoPriceBeforeDateError(series.id, asOf ?? '', bars[0]?.date ?? '');
+    const marketDate = asOf ?? this.clock.at(this.now()).date;
+    const found = barOnOrBefore(bars, marketDate);
+    if (!found)
+      throw new NoDataOnDateError(series.id, marketDate, bars[0]?.date ?? '', bars.at(-1)?.date ?? '');
+    const { bar, index } = found;
     const previous = bars[index - 1];
-    const next = bars[index + 1];
     const quote: Quote = {
       symbol: series.id,
       price: bar.close,
       as_of: bar.date,
+      market_date: marketDate,
       previous_close: previous ? previous.close : null,
       change: previous ? roundTo(bar.close - previous.close, 6) : null,
       change_percent: previous ? roundTo(((bar.close - previous.close) / previous.close) * 100, 6) : null,
       source: `replay:${series.source.package}/${series.source.file}`,
       mode: 'replay',
-      stale: asOf !== undefined && daysBetween(bar.date, asOf) > this.staleAfterDays,
+      stale: false,
     };
     if (bar.volume !== undefined) quote.volume = bar.volume;
-    if (series.has_ohlc && next?.open !== undefined) {
-      quote.premarket_change = roundTo(((next.open - bar.close) / bar.close) * 100, 6);
-      quote.premarket_date = next.date;
-    }
     return quote;
   }
 

@@ -1,31 +1,22 @@
-import type { MarketClock } from './market-clock';
+import type { MarketClock } from '../../market-clock';
+import { barCloseTime } from '../../../engine/market-clock';
 import type { IsoDate, PriceSeries } from '../../../engine/types';
 
 /*
- * Replay timeline (engine/catalysts/README.md "Replay timeline"). The market clock moves each series one bar
- * per `msPerBar` of wall time. News is placed in the same historical calendar: a series' "replay
- * moment" is the close of its current bar plus the elapsed share of the wall-clock bar mapped onto
- * the real time until the next bar's close. So within one wall minute the moment sweeps from one
- * historical close to the next, `hours_ago` of a headline grows smoothly, and `hours_back` windows
- * keep their historical meaning (24 = the last day of the replayed market).
+ * Replay timeline (engine/catalysts/README.md "Replay timeline"). News is placed in the market
+ * clock's calendar: the replay's moment is the close of the clock's date plus the elapsed share of
+ * the wall-clock step mapped onto the real time until the next date's close (engine/market-clock.ts
+ * `replayMomentAt`). So within one step the moment sweeps from one historical close to the next,
+ * `hours_ago` of a headline grows smoothly, and `hours_back` windows keep their historical meaning
+ * (24 = the last day of the replayed market). One clock: every series is at the same moment.
  */
 
-/** Bars are daily; we date their close at 21:00 UTC (16:00 in New York in winter) for every series. */
-export const BAR_CLOSE_UTC_HOUR = 21;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Tickers without a replay series of their own follow the broad market's calendar. */
 export const MARKET_CALENDAR_SERIES_ID = '^GSPC';
 
-export function barCloseTime(date: IsoDate): Date {
-  return new Date(`${date}T${String(BAR_CLOSE_UTC_HOUR).padStart(2, '0')}:00:00Z`);
-}
-
 export interface ReplayTimeline {
-  /** Historical moment a series is at now; null for an unknown series. */
+  /** The historical moment the replay is at now (the same for every series); null for an unknown series. */
   momentOf(seriesId: string, now: Date): Date | null;
-  /** The replay bar date of a series now. */
-  replayDateOf(seriesId: string, now: Date): IsoDate | null;
   /**
    * The series whose calendar times an item published at `publishedAt` about `tickers`, and the
    * symbol the engine analyses for it: the first ticker with a series whose window holds the date
@@ -49,22 +40,7 @@ export function createReplayTimeline(series: readonly PriceSeries[], clock: Mark
 
   return {
     momentOf(seriesId, now) {
-      const entry = byId.get(seriesId.toUpperCase());
-      if (!entry || entry.bars.length === 0) return null;
-      const index = clock.getReplayIndex(entry.bars.length, now);
-      const bar = entry.bars[index];
-      if (!bar) return null;
-      const close = barCloseTime(bar.date).getTime();
-      const next = entry.bars[index + 1];
-      const span = next ? barCloseTime(next.date).getTime() - close : DAY_MS;
-      const elapsed = (((now.getTime() - clock.epochMs) % clock.msPerBar) + clock.msPerBar) % clock.msPerBar;
-      return new Date(close + Math.floor((elapsed / clock.msPerBar) * span));
-    },
-
-    replayDateOf(seriesId, now) {
-      const entry = byId.get(seriesId.toUpperCase());
-      if (!entry || entry.bars.length === 0) return null;
-      return entry.bars[clock.getReplayIndex(entry.bars.length, now)]?.date ?? null;
+      return byId.has(seriesId.toUpperCase()) ? clock.momentAt(now) : null;
     },
 
     placeItem(tickers, publishedAt) {

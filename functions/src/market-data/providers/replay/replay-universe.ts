@@ -3,6 +3,7 @@ import type { AnnualFundamentals, PriceSeries, SnapshotListing } from '../../../
 import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
 import { loadAllPriceSeries } from './load-price-series';
 import { loadSnapshotListings } from './load-snapshot';
+import { isFxSymbol } from '../../../engine/fx-rates';
 
 /** Everything the replay serves: real series, fundamentals by symbol and (optionally) the snapshot. */
 export interface ReplayUniverse {
@@ -58,6 +59,14 @@ export function loadReplayUniverseFromFile(path: string): ReplayUniverse {
 /** Series the price provider quotes and the engine analyses (daily bars). */
 export function selectDailySeries(universe: ReplayUniverse): PriceSeries[] {
   return universe.series.filter((series) => series.frequency === 'daily');
+}
+
+/**
+ * Daily series the engine grades as investments: every daily series but the FX pairs, whose rates
+ * are quoted and charted but are not advice (the backtest, the content brief).
+ */
+export function selectGradedSeries(universe: ReplayUniverse): PriceSeries[] {
+  return selectDailySeries(universe).filter((series) => !isFxSymbol(series.id));
 }
 
 /** Case-insensitive lookup by series id. */

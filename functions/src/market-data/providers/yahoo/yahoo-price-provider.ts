@@ -1,6 +1,7 @@
 import type { PriceProvider } from '../../price-provider';
 import { LiveSourceUnavailableError, UnknownSymbolError } from '../../provider-errors';
 import type { Quote, SymbolInfo, Bar, IsoDate } from '../../../engine/types';
+import { liveMarketDateAt } from '../../../engine/market-clock';
 import { CircuitBreaker } from '../http/circuit-breaker';
 import { retryWithBackoff } from '../http/retry';
 import {
@@ -166,6 +167,7 @@ export class YahooPriceProvider implements PriceProvider {
 
   async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote> {
     const upper = symbol.toUpperCase();
+    const marketDate = asOf ?? liveMarketDateAt(this.now()).date;
     return this.withFallback(
       upper,
       async () => {
@@ -173,7 +175,7 @@ export class YahooPriceProvider implements PriceProvider {
           upper,
           asOf === undefined ? { range: '5d' } : { from: addDays(asOf, -10), to: asOf },
         );
-        return quoteFromChart(upper, chart, asOf);
+        return quoteFromChart(upper, chart, marketDate, asOf);
       },
       this.options.fallback
         ? async () => {
@@ -183,6 +185,7 @@ export class YahooPriceProvider implements PriceProvider {
               symbol: upper,
               price: last.price,
               as_of: last.as_of,
+              market_date: marketDate,
               previous_close: last.previous_close,
               change: last.change,
               change_percent: last.change_percent,
@@ -240,8 +243,16 @@ export class YahooPriceProvider implements PriceProvider {
   }
 }
 
-/** The quote of the last bar on or before `asOf` (or the live print), with the change from the bar before. */
-export function quoteFromChart(symbol: string, chart: YahooChart, asOf?: IsoDate): Quote {
+/**
+ * The quote of the last bar on or before `asOf` (or the live print), with the change from the bar
+ * before, read at `marketDate` (the UTC day of the request, or `asOf`).
+ */
+export function quoteFromChart(
+  symbol: string,
+  chart: YahooChart,
+  marketDate: IsoDate,
+  asOf?: IsoDate,
+): Quote {
   const bars = asOf === undefined ? chart.bars : chart.bars.filter((bar) => bar.date <= asOf);
   const last = bars.at(-1);
   if (!last) throw new YahooNotFoundError(symbol, `no price on or before ${asOf ?? 'today'}`);
@@ -255,6 +266,7 @@ export function quoteFromChart(symbol: string, chart: YahooChart, asOf?: IsoDate
     symbol,
     price,
     as_of: priceDate,
+    market_date: marketDate,
     previous_close: previous ? previous.close : null,
     change: previous ? roundTo(price - previous.close, 6) : null,
     change_percent: previous ? roundTo(((price - previous.close) / previous.close) * 100, 6) : null,

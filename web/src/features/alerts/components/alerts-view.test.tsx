@@ -12,7 +12,8 @@ function alert(overrides: Partial<UserAlert>): UserAlert {
     id: 'a1',
     title: 'Bitcoin up 9 %',
     description: 'Bitcoin moved far.',
-    message: { en: 'English message', fr: 'Message français', es: 'Mensaje español' },
+    // The API words the message in the caller's language (Accept-Language): here, French.
+    message: 'Message français',
     severity: 'high',
     timestamp: minutesAgo(15),
     type: 'price_movement',

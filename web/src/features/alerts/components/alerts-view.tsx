@@ -82,7 +82,6 @@ function AlertItem({
   onDismiss: (id: string) => void;
 }) {
   const { t } = useTranslation('alerts');
-  const { language } = usePreferences();
   const navigate = useNavigate();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const TypeIcon = TYPE_ICONS[alert.type];
@@ -116,7 +115,7 @@ function AlertItem({
           <CloseIcon size={16} />
         </Button>
       </div>
-      <Text marginTop="small">{alert.message[language]}</Text>
+      <Text marginTop="small">{alert.message}</Text>
       {detailsOpen ? (
         <Text className="app-muted" marginTop="xs">
           {alert.description}

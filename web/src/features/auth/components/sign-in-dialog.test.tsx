@@ -4,6 +4,7 @@ import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import type * as SignInModule from '@/kit/auth/password-sign-in';
 import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
+import { isNewAccount } from '@/lib/new-account';
 import SignInDialog from './sign-in-dialog';
 
 vi.mock('@/kit/auth/password-sign-in', async (importOriginal) => ({
@@ -12,6 +13,18 @@ vi.mock('@/kit/auth/password-sign-in', async (importOriginal) => ({
 }));
 
 const ADMIN_SITE = 'http://127.0.0.1:3001';
+
+const NEW_USER = {
+  id: 'new-user-1',
+  email: 'lea@example.com',
+  first_name: 'Léa',
+  last_name: '',
+  role: 'USER',
+  subscription_tier: 'FREE',
+  language: 'en',
+  theme: 'dark',
+  created_at: '2026-11-24T08:00:00.000Z',
+};
 
 async function renderDialog(language: 'en' | 'fr' | 'es' = 'en') {
   const onSignedIn = vi.fn();
@@ -57,7 +70,7 @@ describe('SignInDialog', () => {
     expect(signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it('shows the sign-up messages of the spec in order: required, match, length', async () => {
+  it('shows the sign-up messages in order: required, match, the password policy', async () => {
     await renderDialog();
     fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
@@ -74,7 +87,24 @@ describe('SignInDialog', () => {
     fireEvent.change(field('Confirm password'), { target: { value: 'abc12' } });
     expect(screen.queryByRole('alert')).toBeNull();
     submit('Create Account');
-    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Use at least 8 characters, with an upper-case letter, a lower-case letter and a digit.',
+    );
+
+    // Eight characters without an upper-case letter still break the user pool's policy.
+    fireEvent.change(field('Password'), { target: { value: 'abcdefg1' } });
+    fireEvent.change(field('Confirm password'), { target: { value: 'abcdefg1' } });
+    submit('Create Account');
+    expect(screen.getByRole('alert').textContent).toContain('upper-case');
+  });
+
+  it('hints the password policy of the user pool in the form', async () => {
+    await renderDialog('es');
+    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
+
+    expect(
+      screen.getByText('Al menos 8 caracteres, con una mayúscula, una minúscula y una cifra'),
+    ).toBeTruthy();
   });
 
   it('translates the validation messages', async () => {
@@ -107,6 +137,63 @@ describe('SignInDialog', () => {
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'Right-pass1');
+  });
+
+  it("creates the account in the visitor's language and theme, and marks it new", async () => {
+    window.localStorage.setItem('theme', 'light');
+    const requests = installFakeApi((request) =>
+      request.path === '/api/auth/register'
+        ? {
+            status: 201,
+            body: {
+              access_token: 'a',
+              id_token: 'i',
+              expires_in: 3600,
+              user: { ...NEW_USER, language: 'fr', theme: 'light' },
+            },
+          }
+        : undefined,
+    );
+    vi.mocked(signInWithPassword).mockResolvedValue(undefined as never);
+    const { onSignedIn } = await renderDialog('fr');
+    fireEvent.click(screen.getByRole('tab', { name: 'Inscription' }));
+
+    fireEvent.change(field('Prénom'), { target: { value: 'Léa' } });
+    fireEvent.change(field('E-mail'), { target: { value: 'lea@example.com' } });
+    fireEvent.change(field('Mot de passe'), { target: { value: 'Bonjour-2024' } });
+    fireEvent.change(field('Confirmer le mot de passe'), { target: { value: 'Bonjour-2024' } });
+    submit('Créer un compte');
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({ email: 'lea@example.com', language: 'fr', theme: 'light' });
+    expect(isNewAccount(NEW_USER.id)).toBe(true);
+    window.localStorage.removeItem('theme');
+  });
+
+  it("shows the server's refusal by its code in the dialog's language", async () => {
+    // The server's `error` is English (asked in English): the dialog renders the code in Spanish.
+    installFakeApi(() => ({
+      status: 400,
+      body: {
+        error: 'Invalid request: Password: use at least 8 characters, ...',
+        code: 'VALIDATION_FAILED',
+        message_code: 'AUTH_PASSWORD_POLICY',
+        params: { field: 'password', minimum: 8 },
+      },
+    }));
+    await renderDialog('es');
+    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
+    fireEvent.change(field('Nombre'), { target: { value: 'Paz' } });
+    fireEvent.change(field(/^Correo/), { target: { value: 'paz@example.com' } });
+    fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
+    fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
+    submit('Crear cuenta');
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Contraseña: al menos 8 caracteres, con una mayúscula, una minúscula y una cifra.',
+      ),
+    );
   });
 
   it('offers demo access and links to the admin site', async () => {

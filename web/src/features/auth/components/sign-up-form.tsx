@@ -1,4 +1,5 @@
 import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignUpValues } from '../validation';
@@ -42,7 +43,7 @@ export function SignUpForm({ values, onEdit, error, loading, onSubmit }: SignUpF
           values={values}
           onEdit={onEdit}
           passwordAutoComplete="new-password"
-          passwordHint={t('fields.password.hint')}
+          passwordHint={t('fields.password.hint', { minimum: PASSWORD_POLICY.minLength })}
         />
         <PasswordField
           label={t('fields.confirmPassword.label')}

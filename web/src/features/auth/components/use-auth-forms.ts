@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
+import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { isApiError } from '@/kit/api/api-client';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { markNewAccount } from '@/lib/new-account';
 import { validateSignIn, validateSignUp, type SignInValues, type SignUpValues } from '../validation';
 
 const EMPTY_SIGN_UP: SignUpValues = {
@@ -20,8 +23,9 @@ const EMPTY_SIGN_UP: SignUpValues = {
  * time, cleared on any edit (part 1 section 2); the messages are those of sections 5 and 8, translated.
  */
 export function useAuthForms(onSignedIn: () => void) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t, i18n } = useTranslation(['auth', 'errors']);
   const register = useRouteMutation(contract.auth.register);
+  const { language, theme } = usePreferences();
   const [signInValues, setSignInValues] = useState<SignInValues>({ email: '', password: '' });
   const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +42,7 @@ export function useAuthForms(onSignedIn: () => void) {
   function describeRegistrationFailure(failure: unknown): string {
     if (isApiError(failure) && failure.status === 409) return t('auth:server.emailAlreadyRegistered');
     if (isApiError(failure) && failure.status > 0)
-      return serverMessageOf(failure) ?? t('auth:errors.registrationFailed');
+      return serverMessageOf(failure, i18n) ?? t('auth:errors.registrationFailed');
     return t('auth:errors.unexpected');
   }
 
@@ -67,21 +71,25 @@ export function useAuthForms(onSignedIn: () => void) {
     event.preventDefault();
     const problem = validateSignUp(signUpValues);
     if (problem) {
-      setError(t(problem));
+      setError(t(problem, { minimum: PASSWORD_POLICY.minLength }));
       return;
     }
     setLoading(true);
     try {
-      // The body's role is always USER (and the server ignores it anyway).
-      await register.mutateAsync({
+      // The body's role is always USER (and the server ignores it anyway). The new profile keeps the
+      // language and theme the visitor is browsing in.
+      const created = await register.mutateAsync({
         body: {
           email: signUpValues.email,
           password: signUpValues.password,
           first_name: signUpValues.firstName,
           last_name: signUpValues.lastName,
           role: 'USER',
+          language,
+          theme,
         },
       });
+      markNewAccount(created.user.id);
     } catch (failure: unknown) {
       setLoading(false);
       setError(describeRegistrationFailure(failure));

@@ -19,12 +19,14 @@ function item(overrides: Partial<ContextualRecommendation> = {}): ContextualReco
     catalyst_sentiment: 0.6,
     catalyst_strength: 77,
     catalyst_url: 'https://example.test/a',
+    sample: false,
+    price_as_of: '2015-07-21',
     investment_grade: 'A',
     composite_score: 80,
     financial_health: 90,
     risk_score: 20,
-    reasoning: 'Why in English',
-    reasoning_localized: { en: 'Why in English', fr: 'Pourquoi en français', es: 'Por qué en español' },
+    // The API words the reasoning in the caller's language (Accept-Language): here, French.
+    reasoning: 'Pourquoi en français',
     keywords: [],
     published_date: '2015-07-21T12:00:00Z',
     source: 'Newsroom',
@@ -82,6 +84,27 @@ describe('ContextualCard', () => {
     expect(screen.queryByText('High confidence')).toBeNull();
     expect(screen.getByText('80 · Medium impact')).toBeTruthy();
   });
+
+  it.each([
+    ['en', 'Sample headline written for the product, not a real article', 'Price on Jul 22, 2015'],
+    ['fr', 'Titre d’exemple rédigé pour le produit, pas un article réel', 'Cours du 22 juil. 2015'],
+    ['es', 'Titular de ejemplo redactado para el producto, no un artículo real', 'Precio del 22 jul 2015'],
+  ] as const)(
+    'labels a sample headline as written for the product, with no link, in %s',
+    async (language, label, price) => {
+      await renderWithProviders(
+        <ContextualCard
+          recommendation={item({ sample: true, catalyst_url: '', price_as_of: '2015-07-22' })}
+          expanded={false}
+          onToggle={() => undefined}
+        />,
+        { language },
+      );
+      expect(screen.getByTestId('sample-headline').textContent).toBe(label);
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(screen.getByText(price)).toBeTruthy();
+    },
+  );
 
   it('opens the reasoning of one card at a time, in the chosen language', async () => {
     await renderWithProviders(<TwoCards />, { language: 'fr' });

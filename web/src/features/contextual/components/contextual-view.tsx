@@ -27,6 +27,7 @@ import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { useContextualRecommendations } from '../api/get-contextual-recommendations';
 import './contextual.css';
+import { useMarketDate } from '@/kit/market/market-date';
 
 type DataSource = 'demo' | 'real';
 
@@ -60,7 +61,8 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       </div>
       <Text marginTop="small">
         <strong>{t('card.catalyst')}:</strong> {t(`catalystTypes.${item.catalyst_type}`)} ·{' '}
-        {item.catalyst_title}
+        {/* The headline as its source wrote it: data, in the source's language. */}
+        <span lang="en">{item.catalyst_title}</span>
       </Text>
       <dl className="ctx-metrics">
         <div>
@@ -84,7 +86,11 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
           <dd>{formatPercent(confidencePercent(item.confidence), language, { maximumFractionDigits: 0 })}</dd>
         </div>
         <div>
-          <dt>{t('card.currentPrice')}</dt>
+          <dt>
+            {item.sample
+              ? t('card.priceOn', { date: formatDate(`${item.price_as_of}T00:00:00Z`, language, 'UTC') })
+              : t('card.currentPrice')}
+          </dt>
           <dd>{formatCurrency(item.current_price, language)}</dd>
         </div>
         <div>
@@ -115,8 +121,19 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
       <div className="ctx-row">
         <Text className="app-muted" fontSize="small">
           {t('card.published', { date: formatDate(item.published_date, language, 'UTC') })} ·{' '}
-          {t('source', { source: item.source })}
+          {item.sample ? (
+            t('sample')
+          ) : (
+            <>
+              {t('sourceLabel')} <span lang="en">{item.source}</span>
+            </>
+          )}
         </Text>
+        {item.sample ? (
+          <Badge variant="warning" data-testid="sample-headline">
+            {t('sample')}
+          </Badge>
+        ) : null}
         {item.catalyst_url ? (
           <Link href={item.catalyst_url} isExternal>
             {t('viewSource')}
@@ -137,7 +154,7 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
           <Heading level={4} fontSize="medium" marginTop="small">
             {t('card.reasoning')}
           </Heading>
-          <Text>{item.reasoning_localized[language]}</Text>
+          <Text>{item.reasoning}</Text>
           {item.risk_factors.length > 0 ? (
             <>
               <Heading level={5} marginTop="small">
@@ -161,6 +178,8 @@ export function ContextualView() {
   const { t } = useTranslation('contextual');
   const { language } = usePreferences();
   const [source, setSource] = useState<DataSource>('demo');
+  // Over replayed history the catalysts are the product's sample headlines: real ones need live mode.
+  const replay = useMarketDate().replay;
   const [expandedKey, setExpandedKey] = useState<string | null>(null);
   const query = useContextualRecommendations(source === 'demo');
   const data = query.data;
@@ -182,7 +201,7 @@ export function ContextualView() {
             <Heading level={2}>{t('title')}</Heading>
             {data?.demo_mode ? <Badge variant="warning">{t('demoBadge')}</Badge> : null}
           </Flex>
-          <Text className="app-muted">{t('subtitle')}</Text>
+          <Text className="app-muted">{replay ? t('subtitleReplay') : t('subtitle')}</Text>
         </div>
         <Flex alignItems="center" gap="small" wrap="wrap">
           <ToggleButtonGroup
@@ -197,8 +216,15 @@ export function ContextualView() {
             }}
           >
             <ToggleButton value="demo">{t('mode.demo')}</ToggleButton>
-            <ToggleButton value="real">{t('mode.real')}</ToggleButton>
+            <ToggleButton value="real" isDisabled={replay} title={replay ? t('mode.realReplay') : undefined}>
+              {t('mode.real')}
+            </ToggleButton>
           </ToggleButtonGroup>
+          {replay ? (
+            <Text className="app-muted" fontSize="small" data-testid="real-data-note">
+              {t('mode.realReplay')}
+            </Text>
+          ) : null}
           <Button size="small" onClick={() => void query.refetch()} isDisabled={query.isFetching}>
             {t('refresh')}
           </Button>

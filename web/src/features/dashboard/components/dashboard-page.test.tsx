@@ -28,7 +28,6 @@ function recommendation(symbol: string, score: number) {
     confidence_score: 0.8,
     rationality_score: score,
     reasoning: 'r',
-    reasoning_localized: { en: 'r', fr: 'r', es: 'r' },
     summary: 's',
     nugget_scores: NUGGETS,
     after_hours_price: null,
@@ -46,16 +45,19 @@ function recommendation(symbol: string, score: number) {
       momentum_1w: 1,
       momentum_1m: 2,
       momentum_3m: 3,
+      momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
       max_drawdown: -5,
       sharpe_estimation: 1.1,
     },
-    as_of: '2018-01-26',
+    as_of: '2008-12-30',
+    market_date: '2008-12-30',
     reviewed: false,
     detail_level: 'summary',
   };
 }
 
 const PORTFOLIO = {
+  market_date: '2008-12-30',
   assets: [],
   summary: {
     total_value: 7392.77,
@@ -63,6 +65,7 @@ const PORTFOLIO = {
     total_gain: null,
     day_change_amount: 0,
     monthly_return_percent: 0.3,
+    monthly_return_period: { from: '2008-11-30', to: '2008-12-30' },
     asset_count: 4,
     by_type: {
       stock: { total_value: 4000, count: 2, percent: 54.1 },
@@ -80,6 +83,7 @@ const RECOMMENDATIONS = {
   total_available: 2,
   tier_cap: 10,
   data_mode: 'replay',
+  market_date: '2008-12-30',
   backtest: null,
 };
 
@@ -93,14 +97,17 @@ const ITEM = {
   composite_score: 32.3,
   after_hours_price: null,
   as_of: '2008-12-30',
+  market_date: '2008-12-30',
   analysisNote: 'note',
 };
 
 const ENHANCED = {
   status: 'success',
   data_mode: 'replay',
+  market_date: '2008-12-30',
   enhanced_prices: {},
-  market_groups: { indices: [ITEM], crypto: [], commodities: [] },
+  market_groups: { indices: [ITEM], crypto: [], commodities: [], currencies: [] },
+  no_data: [{ symbol: 'FB', name: 'Facebook' }],
   updated_at: '2026-01-01T00:00:00Z',
 };
 
@@ -117,6 +124,8 @@ function serve(overrides: Partial<Record<string, { status?: number; body: unknow
         body: {
           status: 'success',
           data_mode: 'replay',
+          market_date: '2008-12-30',
+          no_data: [],
           prices: {
             '^GSPC': {
               symbol: '^GSPC',
@@ -124,6 +133,7 @@ function serve(overrides: Partial<Record<string, { status?: number; body: unknow
               price: 890.64,
               change_percent: 2.44,
               as_of: '2008-12-30',
+              market_date: '2008-12-30',
               data_mode: 'replay',
               stale: false,
             },
@@ -155,7 +165,16 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('AI Nugget Recommendations')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$7,392.77'));
     expect(screen.getByTestId('dashboard-score').textContent).toBe('76/100');
-    expect(screen.getByTestId('ai-status').textContent).toBe('AI live');
+    // Over replayed history nothing says live or today: every label names the market date.
+    expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay');
+    expect(
+      screen.getByText(
+        'Here is your rational overview of the market on Dec 30, 2008, replayed, free of hype and noise.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Top picks of the rational analysis on Dec 30, 2008')).toBeTruthy();
+    expect(screen.getByText('From Nov 30, 2008 to Dec 30, 2008')).toBeTruthy();
+    expect(screen.getByTestId('market-no-data').textContent).toBe('No data on Dec 30, 2008: FB');
     expect(screen.getAllByTestId('nugget-item')[0]?.textContent).toContain(
       'Low risk supports the score (annualised ...',
     );

@@ -14,6 +14,7 @@ import {
 import { MarketColumns } from './market-columns';
 import { NuggetPicks } from './nugget-picks';
 import { StatCards } from './stat-cards';
+import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
 import './dashboard.css';
 
@@ -60,6 +61,8 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
   const loadedRecommendations = anyError ? [] : (recommendations.data?.recommendations ?? []);
   const dataMode = market.data?.data.data_mode ?? root.data?.data_mode;
   const isReplay = dataMode === 'replay';
+  // Every figure of the page belongs to the market date the prices were read at (the header names it).
+  const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio.data?.market_date ?? null) : null;
 
   if (portfolio.isPending && recommendations.isPending && market.isPending) {
     return (
@@ -77,13 +80,15 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         name={name}
         aiLive={aiLive}
         explainOffline={!market.isPending && !recommendations.isPending}
-        isReplay={isReplay}
+        replayDate={replayDate}
         isDemo={isDemo}
+        isNewAccount={!isDemo && isNewAccount(recommendationsUserId)}
       />
       <StatCards
         summary={portfolio.data?.summary}
         score={averageRationalityScore(loadedRecommendations)}
         aiLive={aiLive}
+        replayDate={replayDate}
       />
       <MarketColumns
         snapshot={market.data}
@@ -91,7 +96,7 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         failed={market.isError}
         isReplay={isReplay}
       />
-      {aiLive && picks.length > 0 ? <NuggetPicks picks={picks} /> : null}
+      {aiLive && picks.length > 0 ? <NuggetPicks picks={picks} replayDate={replayDate} /> : null}
     </Flex>
   );
 }

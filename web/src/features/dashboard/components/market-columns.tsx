@@ -6,20 +6,27 @@ import { gradeBadgeVariant } from '@app/shared/domain/rules/grades';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { formatMarketDate } from '@/kit/market/market-date';
 import type { MarketSnapshot } from '../api/get-dashboard-data';
 
-type GroupName = 'indices' | 'crypto' | 'commodities';
-const GROUPS: readonly GroupName[] = ['indices', 'crypto', 'commodities'];
+type GroupName = 'indices' | 'crypto' | 'commodities' | 'currencies';
+const GROUPS: readonly GroupName[] = ['indices', 'crypto', 'commodities', 'currencies'];
 
-/** Plain prices carry no groups: indices start with '^', crypto pairs end in -USD. */
+/** Plain prices carry no groups: indices start with '^', crypto pairs end in -USD, FX pairs in =X. */
 function plainGroupOf(symbol: string): GroupName | null {
   if (symbol.startsWith('^')) return 'indices';
   if (symbol.endsWith('-USD')) return 'crypto';
+  if (symbol.endsWith('=X')) return 'currencies';
   return null;
 }
 
 function marketGroups(snapshot: MarketSnapshot | undefined): Record<GroupName, MarketGroupItem[]> {
-  const groups: Record<GroupName, MarketGroupItem[]> = { indices: [], crypto: [], commodities: [] };
+  const groups: Record<GroupName, MarketGroupItem[]> = {
+    indices: [],
+    crypto: [],
+    commodities: [],
+    currencies: [],
+  };
   if (!snapshot) return groups;
   if (snapshot.kind === 'enhanced') return snapshot.data.market_groups;
   for (const entry of Object.values(snapshot.data.prices)) {
@@ -35,13 +42,22 @@ function marketGroups(snapshot: MarketSnapshot | undefined): Record<GroupName, M
       composite_score: null,
       after_hours_price: null,
       as_of: entry.as_of,
+      market_date: entry.market_date,
       analysisNote: '',
     });
   }
   return groups;
 }
 
-function MarketItem({ item, isReplay }: { item: MarketGroupItem; isReplay: boolean }) {
+function MarketItem({
+  item,
+  group,
+  isReplay,
+}: {
+  item: MarketGroupItem;
+  group: GroupName;
+  isReplay: boolean;
+}) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { language } = usePreferences();
   return (
@@ -52,7 +68,11 @@ function MarketItem({ item, isReplay }: { item: MarketGroupItem; isReplay: boole
           <Text className="app-muted">{item.symbol}</Text>
         </div>
         <div className="dashboard__market-price">
-          <Text fontWeight="bold">{formatCurrency(item.value, language)}</Text>
+          <Text fontWeight="bold">
+            {group === 'currencies'
+              ? formatNumber(item.value, language, 4)
+              : formatCurrency(item.value, language)}
+          </Text>
           {item.change_percent !== null ? (
             <Text className={item.change_percent >= 0 ? 'dashboard__positive' : 'dashboard__negative'}>
               {formatPercent(item.change_percent, language, { signed: true })}
@@ -92,10 +112,15 @@ export interface MarketColumnsProps {
   isReplay: boolean;
 }
 
-/** Part 1 section 2: indices, crypto and commodities, each item with its grade and as-of date. */
+/**
+ * Part 1 section 2: indices, crypto, commodities and currencies, each item with its grade and as-of
+ * date: what exists on the market date. The watched series with no data on it are named below.
+ */
 export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketColumnsProps) {
   const { t } = useTranslation(['dashboard', 'common']);
+  const { language } = usePreferences();
   const groups = marketGroups(snapshot);
+  const noData = snapshot?.data.no_data ?? [];
   const emptyText = pending
     ? t('common:status.loading')
     : failed
@@ -108,7 +133,7 @@ export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketCol
       {snapshot?.kind === 'plain' ? (
         <Text className="app-muted">{t('dashboard:markets.plainPrices')}</Text>
       ) : null}
-      <div className="app-grid app-grid--3">
+      <div className="app-grid app-grid--4">
         {GROUPS.map((group) => (
           <Card key={group} className="dashboard__market" data-testid={`market-${group}`}>
             <Heading level={2} className="app-card-title">
@@ -119,13 +144,21 @@ export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketCol
             ) : (
               <ul className="dashboard__market-list">
                 {groups[group].map((item) => (
-                  <MarketItem key={item.symbol} item={item} isReplay={isReplay} />
+                  <MarketItem key={item.symbol} item={item} group={group} isReplay={isReplay} />
                 ))}
               </ul>
             )}
           </Card>
         ))}
       </div>
+      {snapshot && noData.length > 0 ? (
+        <Text className="app-muted" data-testid="market-no-data">
+          {t('common:replay.noDataList', {
+            date: formatMarketDate(snapshot.data.market_date, language),
+            symbols: noData.map((entry) => entry.symbol).join(', '),
+          })}
+        </Text>
+      ) : null}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { isFactorWithoutData } from '@app/shared/domain/rules/score-factors';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge, type BadgeVariant } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { formatMarketDate } from '@/kit/market/market-date';
 
 const SPECULATION_VARIANT: Record<'green' | 'yellow' | 'red', BadgeVariant> = {
   green: 'success',
@@ -63,14 +64,26 @@ function NuggetPick({ item }: { item: Recommendation }) {
 }
 
 /** Part 1 section 2: the top picks, each with its grade, speculation level and key nugget. */
-export function NuggetPicks({ picks }: { picks: readonly Recommendation[] }) {
+export function NuggetPicks({
+  picks,
+  replayDate,
+}: {
+  picks: readonly Recommendation[];
+  /** In replay, the market clock's date the picks were graded at; null on live data. */
+  replayDate: string | null;
+}) {
   const { t } = useTranslation('dashboard');
+  const { language } = usePreferences();
   return (
     <Card data-testid="nugget-recommendations">
       <Heading level={2} className="app-card-title">
         {t('nuggets.title')}
       </Heading>
-      <Text className="app-muted">{t('nuggets.subtitle')}</Text>
+      <Text className="app-muted">
+        {replayDate
+          ? t('nuggets.subtitleReplay', { date: formatMarketDate(replayDate, language) })
+          : t('nuggets.subtitle')}
+      </Text>
       <div className="app-grid app-grid--3 dashboard__nuggets">
         {picks.map((item) => (
           <NuggetPick key={item.id} item={item} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioResponse } from '@app/shared/domain/entities/portfolio';
 import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
 import { ProgressBar } from '@/kit/ui/progress-bar';
@@ -48,20 +49,35 @@ export interface StatCardsProps {
   summary: PortfolioResponse['summary'] | undefined;
   score: number;
   aiLive: boolean;
+  /** In replay, the market clock's date every figure belongs to; null on live data. */
+  replayDate: string | null;
 }
 
 /** Part 1 section 2: total value, monthly return, rationality score and assets analysed. */
-export function StatCards({ summary, score, aiLive }: StatCardsProps) {
+export function StatCards({ summary, score, aiLive, replayDate }: StatCardsProps) {
   const { t } = useTranslation('dashboard');
   const { language } = usePreferences();
   const monthlyReturn = summary?.monthly_return_percent;
+  const period = summary?.monthly_return_period;
+  const monthlyHint = period
+    ? t('cards.monthlyReturn.hintPeriod', {
+        from: formatMarketDate(period.from, language),
+        to: formatMarketDate(period.to, language),
+      })
+    : monthlyReturn === null && summary
+      ? t('cards.monthlyReturn.unknown')
+      : t('cards.monthlyReturn.hint');
   return (
     <div className="app-grid app-grid--4">
       <StatCard
         title={t('cards.totalValue.title')}
         value={summary ? formatCurrency(summary.total_value, language) : '—'}
         testId="dashboard-total-value"
-        hint={t('cards.totalValue.hint')}
+        hint={
+          replayDate
+            ? t('cards.totalValue.hintReplay', { date: formatMarketDate(replayDate, language) })
+            : t('cards.totalValue.hint')
+        }
       />
       <StatCard
         title={t('cards.monthlyReturn.title')}
@@ -71,9 +87,7 @@ export function StatCards({ summary, score, aiLive }: StatCardsProps) {
             : formatPercent(monthlyReturn, language, { signed: true })
         }
         testId="dashboard-monthly-return"
-        hint={
-          monthlyReturn === null && summary ? t('cards.monthlyReturn.unknown') : t('cards.monthlyReturn.hint')
-        }
+        hint={monthlyHint}
       />
       <StatCard
         title={t('cards.rationalityScore.title')}
@@ -81,7 +95,7 @@ export function StatCards({ summary, score, aiLive }: StatCardsProps) {
           aiLive ? (
             <span className="dashboard__live">
               <span className="dashboard__live-dot" aria-hidden="true" />
-              {t('cards.rationalityScore.live')}
+              {replayDate ? t('cards.rationalityScore.replay') : t('cards.rationalityScore.live')}
             </span>
           ) : null
         }

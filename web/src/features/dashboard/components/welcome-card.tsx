@@ -1,5 +1,7 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { formatMarketDate } from '@/kit/market/market-date';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 
@@ -8,24 +10,36 @@ export interface WelcomeCardProps {
   aiLive: boolean;
   /** Explain the offline badge once the calls that decide it have answered. */
   explainOffline: boolean;
-  isReplay: boolean;
+  /** In replay, the market clock's date every figure belongs to; null on live data. */
+  replayDate: string | null;
   isDemo: boolean;
+  /** An account created in this session: welcomed, not welcomed back. */
+  isNewAccount: boolean;
 }
 
 /** The greeting with the AI status, replay and demo badges. */
-export function WelcomeCard({ name, aiLive, explainOffline, isReplay, isDemo }: WelcomeCardProps) {
+export function WelcomeCard({
+  name,
+  aiLive,
+  explainOffline,
+  replayDate,
+  isDemo,
+  isNewAccount,
+}: WelcomeCardProps) {
   const { t } = useTranslation(['dashboard', 'common']);
+  const { language } = usePreferences();
+  const date = replayDate ? formatMarketDate(replayDate, language) : null;
   return (
     <Card className="app-welcome">
       <Heading level={1} className="app-welcome__title">
-        {t('dashboard:welcome.title', { name })}
+        {isNewAccount ? t('dashboard:welcome.titleNew', { name }) : t('dashboard:welcome.title', { name })}
       </Heading>
-      <Text>{t('dashboard:welcome.subtitle')}</Text>
+      <Text>{date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}</Text>
       <div className="app-badges-row dashboard__status">
         <Badge variant={aiLive ? 'success' : 'destructive'} data-testid="ai-status">
-          {aiLive ? t('dashboard:ai.live') : t('dashboard:ai.offline')}
+          {aiLive ? (date ? t('dashboard:ai.replay') : t('dashboard:ai.live')) : t('dashboard:ai.offline')}
         </Badge>
-        {isReplay ? (
+        {date ? (
           <Badge variant="warning" title={t('common:replay.description')}>
             {t('common:replay.badge')}
           </Badge>

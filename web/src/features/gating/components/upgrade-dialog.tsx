@@ -1,11 +1,11 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { perkLinesOf } from '@app/shared/domain/catalogue/plan-perks';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import { PAID_TIERS } from '@app/shared/domain/billing/billing-plans';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
+import { PerkList } from '@/components/perk-list';
 import { Card } from '@/kit/ui/card';
 import { Dialog } from '@/kit/ui/dialog';
 import { usePreferences } from '@/kit/preferences/preferences';
@@ -48,14 +48,7 @@ export function UpgradeDialog({ open, onClose, currentTier }: UpgradeDialogProps
                 {formatCurrency(TIER_CATALOGUE[tier].price, language)}
                 <span className="app-muted">{t('gating:dialog.perMonth')}</span>
               </Text>
-              <ul className="gating__perks">
-                {perkLinesOf(tier).map((line) => (
-                  <li key={line.perk}>
-                    <span aria-hidden="true">✓ </span>
-                    {t(`common:perks.${line.key}`, line.params)}
-                  </li>
-                ))}
-              </ul>
+              <PerkList tier={tier} className="gating__perks" />
               <Button
                 variation="primary"
                 isDisabled={currentTier === tier}

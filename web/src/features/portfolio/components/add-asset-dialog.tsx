@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { SearchResult } from '@app/shared/domain/entities/portfolio';
 import { isApiError } from '@/kit/api/api-client';
-import { serverMessageOf, upgradeMessageOf } from '@/kit/api/api-error-text';
+import { serverMessageOf, upgradeMessageOf, type Translator } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
+import { useMarketDate } from '@/kit/market/market-date';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
 import { checkFeatureNow } from '@/lib/feature-access';
@@ -14,12 +15,21 @@ import { HoldingFields, SelectedAssetCard, type HoldingValues } from './add-asse
 import { todayIsoDate, validateAddAsset } from './add-asset-validation';
 import { AssetSearch } from './asset-search';
 
-const emptyHolding = (): HoldingValues => ({ shares: '', purchasePrice: '', purchaseDate: todayIsoDate() });
+const emptyHolding = (latestDate: string): HoldingValues => ({
+  shares: '',
+  purchasePrice: '',
+  purchaseDate: latestDate,
+});
 
 /** Part 2 section 8: 403 -> the upgrade message; others -> the server's text or the generic one. */
-function addErrorMessage(error: unknown, t: (key: 'errors.limitReached' | 'errors.addFailed') => string) {
-  if (isApiError(error) && error.status === 403) return upgradeMessageOf(error) ?? t('errors.limitReached');
-  return serverMessageOf(error) ?? t('errors.addFailed');
+function addErrorMessage(
+  error: unknown,
+  t: (key: 'errors.limitReached' | 'errors.addFailed') => string,
+  translator: Translator,
+) {
+  if (isApiError(error) && error.status === 403)
+    return upgradeMessageOf(error, translator) ?? t('errors.limitReached');
+  return serverMessageOf(error, translator) ?? t('errors.addFailed');
 }
 
 export interface AddAssetDialogProps {
@@ -29,21 +39,29 @@ export interface AddAssetDialogProps {
 
 /** Part 2 sections 2, 4 and 5: search, select, shares, optional price and date, add. */
 export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
-  const { t } = useTranslation(['portfolio', 'common']);
+  const { t, i18n } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Idempotent in the contract: one Idempotency-Key per submission, reused by its retry.
   const addHolding = useRouteMutation(contract.portfolio.add);
+  // In replay the present is the market clock's date: the purchase defaults to it, never after it.
+  const market = useMarketDate();
+  const replayDate = market.replay ? market.date : null;
+  const latestDate = replayDate ?? todayIsoDate();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<SearchResult | null>(null);
-  const [holding, setHolding] = useState<HoldingValues>(emptyHolding);
+  const [entered, setHolding] = useState<HoldingValues>(() => emptyHolding(latestDate));
+  const [touchedDate, setTouchedDate] = useState(false);
+  // The clock's answer may arrive after the dialog opened: the date follows it until the user picks one.
+  const holding = touchedDate ? entered : { ...entered, purchaseDate: latestDate };
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   function reset() {
     setSearch('');
     setSelected(null);
-    setHolding(emptyHolding());
+    setHolding(emptyHolding(latestDate));
+    setTouchedDate(false);
     setError(null);
   }
 
@@ -54,7 +72,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const validation = validateAddAsset({ selected, ...holding });
+    const validation = validateAddAsset({ selected, ...holding, latestDate });
     if (!validation.ok) {
       setError(t(`portfolio:errors.${validation.error}`));
       return;
@@ -76,7 +94,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
       });
       close();
     } catch (caught: unknown) {
-      setError(addErrorMessage(caught, (key) => t(`portfolio:${key}`)));
+      setError(addErrorMessage(caught, (key) => t(`portfolio:${key}`), i18n));
     } finally {
       setSubmitting(false);
     }
@@ -108,7 +126,10 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
         {selected ? <SelectedAssetCard asset={selected} /> : null}
         <HoldingFields
           values={holding}
+          latestDate={latestDate}
+          replayDate={replayDate}
           onEdit={(field, value) => {
+            if (field === 'purchaseDate') setTouchedDate(true);
             setHolding((current) => ({ ...current, [field]: value }));
             setError(null);
           }}

@@ -5,7 +5,7 @@ import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
-import { todayIsoDate } from './add-asset-validation';
+import { formatMarketDate } from '@/kit/market/market-date';
 
 /** The asset chosen from the search: symbol, name, type, market and price. */
 export function SelectedAssetCard({ asset }: { asset: SearchResult }) {
@@ -34,15 +34,23 @@ export interface HoldingValues {
   purchaseDate: string;
 }
 
-/** Shares, and the optional purchase price and date (not after today). */
+/**
+ * Shares, and the optional purchase price and date: not after today, or in replay not after the
+ * market clock's date (`replayDate`), which is then also the default.
+ */
 export function HoldingFields({
   values,
   onEdit,
+  latestDate,
+  replayDate,
 }: {
   values: HoldingValues;
   onEdit: (field: keyof HoldingValues, value: string) => void;
+  latestDate: string;
+  replayDate: string | null;
 }) {
   const { t } = useTranslation('portfolio');
+  const { language } = usePreferences();
   return (
     <>
       <TextField
@@ -68,9 +76,14 @@ export function HoldingFields({
       <TextField
         label={t('addDialog.purchaseDate.label')}
         type="date"
-        max={todayIsoDate()}
+        max={latestDate}
         value={values.purchaseDate}
         onChange={(event) => onEdit('purchaseDate', event.target.value)}
+        descriptiveText={
+          replayDate
+            ? t('addDialog.purchaseDateReplay', { date: formatMarketDate(replayDate, language) })
+            : undefined
+        }
       />
     </>
   );

@@ -13,6 +13,8 @@ export interface AddAssetFormValues {
   shares: string;
   purchasePrice: string;
   purchaseDate: string;
+  /** The latest purchase date allowed: today, or in replay the market clock's date. */
+  latestDate: string;
 }
 
 /** Today as the date input writes it (the reader's calendar day). */
@@ -24,7 +26,8 @@ export function todayIsoDate(now: Date = new Date()): string {
 
 /**
  * Part 2 section 5, with the server's own schema: an asset first, then shares greater than 0;
- * price and date are optional (empty means not given).
+ * price and date are optional (empty means not given); a date is not after `latestDate` (the server
+ * refuses it too: in replay a purchase must not pair with a price of another era).
  */
 export function validateAddAsset(values: AddAssetFormValues): AddAssetValidation {
   if (!values.selected) return { ok: false, error: 'selectAsset' };
@@ -37,7 +40,11 @@ export function validateAddAsset(values: AddAssetFormValues): AddAssetValidation
     purchase_date: values.purchaseDate.trim() === '' ? null : values.purchaseDate,
     asset_type: values.selected.asset_type,
   });
-  if (parsed.success) return { ok: true, payload: parsed.data };
+  if (parsed.success) {
+    const date = parsed.data.purchase_date;
+    if (date && date > values.latestDate) return { ok: false, error: 'invalidDate' };
+    return { ok: true, payload: parsed.data };
+  }
   const field = parsed.error.issues[0]?.path[0];
   if (field === 'purchase_price') return { ok: false, error: 'invalidPrice' };
   if (field === 'purchase_date') return { ok: false, error: 'invalidDate' };

@@ -7,6 +7,7 @@ import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/sh
 import { gradeBadgeVariant } from '@app/shared/domain/rules/grades';
 import { Badge } from '@/kit/ui/badge';
 import { useToast } from '@/kit/ui/toast';
+import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
@@ -24,6 +25,8 @@ export interface HoldingRowProps {
   onToggle: () => void;
   /** Demo visitors read only: no Edit or Remove requests. */
   readOnly: boolean;
+  /** The market date the portfolio was valued at. */
+  marketDate: string;
 }
 
 function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
@@ -51,7 +54,7 @@ function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
 }
 
 /** One holding; the expanded row shows details, Edit, Remove and the price history (part 2 section 2). */
-export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowProps) {
+export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: HoldingRowProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
   const toast = useToast();
@@ -108,6 +111,11 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
   }
 
   const change = asset.change_percent;
+  const noData = asset.no_data_on
+    ? t('common:replay.noDataOn', { date: formatMarketDate(asset.no_data_on, language) })
+    : null;
+  // A purchase dated after the market date was recorded before the replay started over: no gain yet.
+  const boughtLater = asset.purchase_date !== null && asset.purchase_date > marketDate;
   return (
     <li className="portfolio__holding" data-testid={`holding-${asset.symbol}`}>
       <button
@@ -128,7 +136,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
           ) : null}
         </span>
         <span className="portfolio__holding-value">
-          <span>{formatCurrency(asset.total_value, language)}</span>
+          <span>{asset.total_value === null ? noData : formatCurrency(asset.total_value, language)}</span>
           {change !== null ? (
             <span className={change >= 0 ? 'portfolio__positive' : 'portfolio__negative'}>
               {formatPercent(change, language, { signed: true })}
@@ -146,12 +154,18 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
             <dd data-testid="holding-shares">{formatNumber(asset.shares, language, 4)}</dd>
             <dt>{t('portfolio:list.currentPrice')}</dt>
             <dd>
-              {formatCurrency(asset.current_price, language)}{' '}
-              <span className="app-muted">
-                {asset.price_as_of
-                  ? t('common:replay.priceDate', { date: formatDate(asset.price_as_of, language, 'UTC') })
-                  : t('portfolio:history.snapshotPrice')}
-              </span>
+              {asset.current_price === null ? (
+                noData
+              ) : (
+                <>
+                  {formatCurrency(asset.current_price, language)}{' '}
+                  <span className="app-muted">
+                    {asset.price_as_of
+                      ? t('common:replay.priceDate', { date: formatDate(asset.price_as_of, language, 'UTC') })
+                      : t('portfolio:history.snapshotPrice')}
+                  </span>
+                </>
+              )}
             </dd>
             <dt>{t('portfolio:list.purchasePrice')}</dt>
             <dd>
@@ -168,7 +182,11 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly }: HoldingRowPr
             <dt>{t('portfolio:list.totalGain')}</dt>
             <dd>
               {asset.gain_amount === null ? (
-                t('portfolio:gains.unknown')
+                boughtLater ? (
+                  t('portfolio:gains.afterMarketDate', { date: formatMarketDate(marketDate, language) })
+                ) : (
+                  t('portfolio:gains.unknown')
+                )
               ) : (
                 <span className={asset.gain_amount >= 0 ? 'portfolio__positive' : 'portfolio__negative'}>
                   {formatCurrency(asset.gain_amount, language)}

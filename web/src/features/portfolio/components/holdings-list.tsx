@@ -10,8 +10,11 @@ export function HoldingsList({
   assets,
   readOnly,
   showEmpty,
+  marketDate,
 }: {
   assets: readonly PortfolioAsset[];
+  /** The market date the portfolio was valued at. */
+  marketDate: string;
   readOnly: boolean;
   /** False while the list failed to load: the error says why it is empty. */
   showEmpty: boolean;
@@ -35,6 +38,7 @@ export function HoldingsList({
               key={asset.id}
               asset={asset}
               readOnly={readOnly}
+              marketDate={marketDate}
               expanded={expandedId === asset.id}
               onToggle={() => setExpandedId((current) => (current === asset.id ? null : asset.id))}
             />

@@ -14,6 +14,7 @@ import { PortfolioAnalysisDialog } from './portfolio-analysis-dialog';
 import { PortfolioHeader } from './portfolio-header';
 import { AllocationCard, AssetTypeCards } from './portfolio-summary';
 import './portfolio.css';
+import { useMarketDate } from '@/kit/market/market-date';
 
 export interface PortfolioPageProps {
   /** Demo visitors see the demo portfolio read-only: no write request leaves the browser. */
@@ -43,6 +44,7 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
   const toast = useToast();
   const queryClient = useQueryClient();
   const portfolio = useRouteQuery(contract.portfolio.list);
+  const market = useMarketDate();
   const slots = useAssetSlots(portfolio.data?.assets.length ?? 0);
   const analytics = useFeatureAccess('advanced_analytics');
   const assetAccess = useFeatureAccess('portfolio_assets');
@@ -97,6 +99,8 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
   }
 
   const summary = portfolio.data?.summary;
+  // The market date the portfolio was valued at, named on its dated labels in replay.
+  const replayDate = market.replay ? (portfolio.data?.market_date ?? market.date) : null;
   return (
     <Flex direction="column" gap="large" className="portfolio">
       <PortfolioHeader
@@ -122,8 +126,15 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
         />
       ) : null}
       {summary ? <AssetTypeCards summary={summary} /> : null}
-      {summary && summary.asset_count > 0 ? <AllocationCard summary={summary} /> : null}
-      <HoldingsList assets={portfolio.data?.assets ?? []} readOnly={isDemo} showEmpty={!portfolio.isError} />
+      {summary && summary.asset_count > 0 ? (
+        <AllocationCard summary={summary} replayDate={replayDate} />
+      ) : null}
+      <HoldingsList
+        assets={portfolio.data?.assets ?? []}
+        readOnly={isDemo}
+        showEmpty={!portfolio.isError}
+        marketDate={portfolio.data?.market_date ?? ''}
+      />
       {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
       {analytics.allowed ? (
         <PortfolioAnalysisDialog open={analysisOpen} onClose={() => setAnalysisOpen(false)} />

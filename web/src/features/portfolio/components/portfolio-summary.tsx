@@ -6,6 +6,7 @@ import { ASSET_TYPES } from '@app/shared/domain/enums';
 import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
+import { formatMarketDate } from '@/kit/market/market-date';
 
 type PortfolioSummary = PortfolioResponse['summary'];
 
@@ -39,8 +40,15 @@ export function AssetTypeCards({ summary }: { summary: PortfolioSummary }) {
 }
 
 /** The allocation by type (chart, loaded on demand) beside the totals. */
-export function AllocationCard({ summary }: { summary: PortfolioSummary }) {
-  const { t } = useTranslation('portfolio');
+export function AllocationCard({
+  summary,
+  replayDate,
+}: {
+  summary: PortfolioSummary;
+  /** In replay, the market clock's date the portfolio was valued at; null on live data. */
+  replayDate: string | null;
+}) {
+  const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
   const money = (value: number) => formatCurrency(value, language);
   return (
@@ -76,12 +84,29 @@ export function AllocationCard({ summary }: { summary: PortfolioSummary }) {
               <dd>{money(summary.total_gain)}</dd>
             </>
           ) : null}
-          <dt>{t('totals.dayChange')}</dt>
+          <dt>
+            {replayDate
+              ? t('totals.dayChangeOn', { date: formatMarketDate(replayDate, language) })
+              : t('totals.dayChange')}
+          </dt>
           <dd>{money(summary.day_change_amount)}</dd>
           {summary.monthly_return_percent !== null ? (
             <>
               <dt>{t('totals.monthlyReturn')}</dt>
-              <dd>{formatPercent(summary.monthly_return_percent, language, { signed: true })}</dd>
+              <dd>
+                {formatPercent(summary.monthly_return_percent, language, { signed: true })}
+                {summary.monthly_return_period ? (
+                  <span className="app-muted">
+                    {' '}
+                    (
+                    {t('common:replay.period', {
+                      from: formatMarketDate(summary.monthly_return_period.from, language),
+                      to: formatMarketDate(summary.monthly_return_period.to, language),
+                    })}
+                    )
+                  </span>
+                ) : null}
+              </dd>
             </>
           ) : null}
         </dl>

@@ -39,10 +39,7 @@ export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
     { key: 'value', value: scores.value_score },
     { key: 'momentum', value: scores.momentum_score },
   ];
-  const insights = (scores.key_nuggets_localized?.map((text) => text[language]) ?? scores.key_nuggets).slice(
-    0,
-    VISIBLE_INSIGHTS,
-  );
+  const insights = scores.key_nuggets.slice(0, VISIBLE_INSIGHTS);
 
   return (
     <Card className={compact ? 'rec-nugget rec-nugget--compact' : 'rec-nugget'}>

@@ -35,7 +35,7 @@ export function PerformanceBanner({ backtest }: { backtest: MeasuredBacktest | n
             })}
           </Text>
           <Text className="app-muted">
-            {t('performance.measuredWindow')} <span lang="en">{backtest.window}</span>
+            {t('performance.measuredWindow')} {backtest.window}
           </Text>
         </>
       ) : (

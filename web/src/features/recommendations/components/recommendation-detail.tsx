@@ -9,7 +9,6 @@ import { isApiError } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { useServerMessage } from '@/kit/api/use-server-message';
 import { CrownIcon } from '@/kit/ui/icons';
-import { usePreferences } from '@/kit/preferences/preferences';
 import { NuggetCard } from './nugget-card';
 import { VolumeRiskCard } from './volume-risk-card';
 import { WhyGradePanel } from './why-grade-panel';
@@ -32,7 +31,6 @@ export interface RecommendationDetailProps {
  */
 export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
   const { t } = useTranslation(['recommendations', 'common']);
-  const { language } = usePreferences();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const serverMessage = useServerMessage();
@@ -69,20 +67,18 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   }
   const recommendation = detail.data.recommendation;
   const scores = recommendation.nugget_scores;
-  const analysis = (scores.key_nuggets_localized?.map((text) => text[language]) ?? scores.key_nuggets).join(
-    ' ',
-  );
+  const analysis = scores.key_nuggets.join(' ');
   const full = recommendation.detail_level === 'full';
   return (
     <>
       {full ? (
         <>
-          {recommendation.reasoning_localized ? (
+          {recommendation.reasoning ? (
             <section>
               <Heading level={4} fontSize="medium">
                 {t('card.reasoning')}
               </Heading>
-              <Text>{recommendation.reasoning_localized[language]}</Text>
+              <Text>{recommendation.reasoning}</Text>
             </section>
           ) : null}
           <section>

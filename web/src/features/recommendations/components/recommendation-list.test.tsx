@@ -104,7 +104,7 @@ describe('RecommendationList', () => {
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
 
     expect(await card('AAPL').findByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
-    expect(screen.queryByText('English reasoning')).toBeNull();
+    expect(screen.queryByText('Raisonnement en français')).toBeNull();
     expect(screen.queryByText('momentum_1w')).toBeNull();
     expect(screen.queryByTestId('volume-ratio-bar')).toBeNull();
     expect(card('AAPL').getByRole('button', { name: /Upgrade/ })).toBeTruthy();
@@ -160,12 +160,12 @@ describe('tier trimming display', () => {
 
   it('the usage card shows used/limit and the infinity sign for -1', async () => {
     const { unmount } = await renderWithProviders(<UsageCard used={2} limit={3} />);
-    expect(screen.getByText('Used: 2/3 today')).toBeTruthy();
+    expect(screen.getByText('Used: 2/3 since 00:00 UTC')).toBeTruthy();
     expect(screen.getByText('Remaining: 1')).toBeTruthy();
     unmount();
 
     await renderWithProviders(<UsageCard used={7} limit={-1} />);
-    expect(screen.getByText('Used: 7/∞ today')).toBeTruthy();
+    expect(screen.getByText('Used: 7/∞ since 00:00 UTC')).toBeTruthy();
     expect(screen.getByText('Remaining: ∞')).toBeTruthy();
   });
 });

@@ -157,7 +157,11 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
           <Heading level={1}>{t('header.title')}</Heading>
           <Text className="app-muted">{t('header.subtitle')}</Text>
           <div className="rec-badges">
-            {live ? <Badge variant="success">{t('header.live')}</Badge> : null}
+            {live ? (
+              <Badge variant="success">
+                {data?.data_mode === 'replay' ? t('header.replay') : t('header.live')}
+              </Badge>
+            ) : null}
             {tier ? (
               <Badge variant="info" data-testid="plan-badge">
                 {t('header.planBadge', { plan: t(`common:tiers.${tier}`) })}

@@ -1,13 +1,13 @@
 import { Heading } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import type { RiskMetrics, VolumeAnalysis } from '@app/shared/domain/entities/market';
+import type { DatedPeriod, RiskMetrics, VolumeAnalysis } from '@app/shared/domain/entities/market';
 import {
   drawdownColour,
   momentumColour,
   sharpeColour,
   volumeRatioBarWidth,
 } from '@app/shared/domain/rules/display-thresholds';
-import { formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { formatOptional } from './format-helpers';
@@ -24,6 +24,19 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
   const { language } = usePreferences();
   const percent = (value: number) => formatPercent(value, language, { signed: true });
   const plainPercent = (value: number) => formatPercent(value, language);
+  // The dates a change compares: a replayed month is a month of the market's calendar, so say which.
+  const periodText = (period: DatedPeriod | null) =>
+    period ? (
+      <span className="app-muted">
+        {' '}
+        (
+        {t('common:replay.period', {
+          from: formatDate(`${period.from}T00:00:00Z`, language, 'UTC'),
+          to: formatDate(`${period.to}T00:00:00Z`, language, 'UTC'),
+        })}
+        )
+      </span>
+    ) : null;
   const momentumTone = (value: number | null) =>
     value === null ? undefined : toneClass(momentumColour(value));
   const barWidth = volumeRatioBarWidth(volume.volume_ratio_20d);
@@ -97,15 +110,24 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
             </div>
             <div>
               <dt>{t('volumeRisk.momentum1w')}</dt>
-              <dd className={momentumTone(risk.momentum_1w)}>{formatOptional(risk.momentum_1w, percent)}</dd>
+              <dd className={momentumTone(risk.momentum_1w)}>
+                {formatOptional(risk.momentum_1w, percent)}
+                {periodText(risk.momentum_periods.momentum_1w)}
+              </dd>
             </div>
             <div>
               <dt>{t('volumeRisk.momentum1m')}</dt>
-              <dd className={momentumTone(risk.momentum_1m)}>{formatOptional(risk.momentum_1m, percent)}</dd>
+              <dd className={momentumTone(risk.momentum_1m)}>
+                {formatOptional(risk.momentum_1m, percent)}
+                {periodText(risk.momentum_periods.momentum_1m)}
+              </dd>
             </div>
             <div>
               <dt>{t('volumeRisk.momentum3m')}</dt>
-              <dd className={momentumTone(risk.momentum_3m)}>{formatOptional(risk.momentum_3m, percent)}</dd>
+              <dd className={momentumTone(risk.momentum_3m)}>
+                {formatOptional(risk.momentum_3m, percent)}
+                {periodText(risk.momentum_periods.momentum_3m)}
+              </dd>
             </div>
             <div>
               <dt>{t('volumeRisk.maxDrawdown')}</dt>

@@ -22,11 +22,15 @@ function factorLabelKey(name: string) {
   return name in FACTOR_LABELS ? FACTOR_LABELS[name as keyof typeof FACTOR_LABELS] : null;
 }
 
+/** An input's value: a number in the reader's format, a flag as yes or no, else as the engine gave it. */
 function InputValue({ value }: { value: number | string | null }) {
+  const { t } = useTranslation('common');
   const { language } = usePreferences();
   if (value === null) return <>–</>;
   if (typeof value === 'number') return <>{formatNumber(value, language, 2)}</>;
-  return <>{value}</>;
+  if (value === 'true' || value === 'false') return <>{t(value === 'true' ? 'status.yes' : 'status.no')}</>;
+  // A source reference (10-K and its dates, the screener): a data identifier, not words of any language.
+  return <span lang="zxx">{value}</span>;
 }
 
 function FactorRow({ factor }: { factor: ScoreFactor }) {
@@ -52,7 +56,7 @@ function FactorRow({ factor }: { factor: ScoreFactor }) {
           ({t('whyGrade.weight', { weight: formatNumber(factor.weight * 100, language, 1) })})
         </span>
       </Text>
-      {factor.note ? <Text>{factor.note[language]}</Text> : null}
+      {factor.note ? <Text>{factor.note}</Text> : null}
       {factor.inputs ? (
         <>
           <Text as="span" className="app-muted">
@@ -61,7 +65,8 @@ function FactorRow({ factor }: { factor: ScoreFactor }) {
           {Object.entries(factor.inputs).map(([name, value], index) => (
             <span key={name}>
               {index > 0 ? ', ' : ''}
-              <code>{name}</code> = <InputValue value={value} />
+              {/* The engine's input name: an identifier, not words of any language (zxx). */}
+              <code lang="zxx">{name}</code> = <InputValue value={value} />
             </span>
           ))}
         </>

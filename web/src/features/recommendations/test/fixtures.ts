@@ -3,7 +3,7 @@ import type { Recommendation } from '@app/shared/domain/entities/market';
 /** A recommendation shaped like the API's, with every figure chosen for the threshold under test. */
 /** A 'full' detail: every field a Premium caller receives is present. */
 export type FullRecommendation = Recommendation &
-  Required<Pick<Recommendation, 'reasoning' | 'reasoning_localized' | 'volume_analysis' | 'risk_metrics'>>;
+  Required<Pick<Recommendation, 'reasoning' | 'volume_analysis' | 'risk_metrics'>>;
 
 export function buildRecommendation(overrides: Partial<FullRecommendation> = {}): FullRecommendation {
   return {
@@ -16,12 +16,8 @@ export function buildRecommendation(overrides: Partial<FullRecommendation> = {})
     target_price: 112.5,
     confidence_score: 0.85,
     rationality_score: 70,
-    reasoning: 'English reasoning',
-    reasoning_localized: {
-      en: 'English reasoning',
-      fr: 'Raisonnement en français',
-      es: 'Razonamiento en español',
-    },
+    // The API words the reasoning in the caller's language (Accept-Language): the tests render French.
+    reasoning: 'Raisonnement en français',
     summary: 'summary',
     nugget_scores: {
       investment_grade: 'B+',
@@ -53,10 +49,16 @@ export function buildRecommendation(overrides: Partial<FullRecommendation> = {})
       momentum_1w: 6,
       momentum_1m: -6,
       momentum_3m: 5,
+      momentum_periods: {
+        momentum_1w: { from: '2018-01-23', to: '2018-01-30' },
+        momentum_1m: { from: '2017-12-29', to: '2018-01-30' },
+        momentum_3m: null,
+      },
       max_drawdown: -31,
       sharpe_estimation: 0.5,
     },
     as_of: '2018-01-30',
+    market_date: '2018-01-30',
     reviewed: false,
     detail_level: 'full',
     ...overrides,
@@ -65,13 +67,7 @@ export function buildRecommendation(overrides: Partial<FullRecommendation> = {})
 
 /** What a FREE caller's detail leaves out (the server's 'basic' level): reasoning, inputs, volume, risk. */
 export function basicDetailOf(recommendation: Recommendation): Recommendation {
-  const {
-    reasoning: _reasoning,
-    reasoning_localized: _localized,
-    volume_analysis: _volume,
-    risk_metrics: _risk,
-    ...rest
-  } = recommendation;
+  const { reasoning: _reasoning, volume_analysis: _volume, risk_metrics: _risk, ...rest } = recommendation;
   return {
     ...rest,
     detail_level: 'basic',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { User } from '@app/shared/domain/entities/user';
-import { usePreferences } from '@/kit/preferences/preferences';
+import type { UpdateProfilePayload } from '@app/shared/domain/entities/user';
+import { storedChoices, usePreferences } from '@/kit/preferences/preferences';
 
 /** Which signed-in user's server preferences this browser has taken on (one id). */
 export const PREFERENCES_SYNCED_USER_KEY = 'preferencesSyncedUser';
@@ -22,18 +23,27 @@ function writeSyncedUser(userId: string): void {
 }
 
 /**
- * After sign-in, the user's saved language and theme apply on this device. Only the first time a
- * given user is seen in this browser: afterwards the local choice (the header's language and theme
- * buttons) is kept across reloads, and the settings screen saves to both places.
+ * The first time a user is seen in this browser after signing in, the visitor's language and theme
+ * survive: a choice made here (the header's buttons, remembered in the browser) stays and is saved to
+ * the profile; where the visitor chose nothing, the profile's saved preference applies on this device.
+ * Afterwards the local choice is kept across reloads, and the settings screen saves to both places.
  */
-export function useApplyStoredPreferences(user: User | null): void {
+export function useApplyStoredPreferences(
+  user: User | null,
+  saveToProfile: (changes: UpdateProfilePayload) => void,
+): void {
   const { setLanguage, setTheme } = usePreferences();
   useEffect(() => {
     if (!user || readSyncedUser() === user.id) return;
     writeSyncedUser(user.id);
-    void setLanguage(user.language);
-    setTheme(user.theme);
-  }, [user, setLanguage, setTheme]);
+    const chosen = storedChoices();
+    const changes: UpdateProfilePayload = {};
+    if (chosen.language === null) void setLanguage(user.language);
+    else if (chosen.language !== user.language) changes.language = chosen.language;
+    if (chosen.theme === null) setTheme(user.theme);
+    else if (chosen.theme !== user.theme) changes.theme = chosen.theme;
+    if (Object.keys(changes).length > 0) saveToProfile(changes);
+  }, [user, setLanguage, setTheme, saveToProfile]);
 }
 
 /** Call when the user has just saved preferences here: they are this browser's choice too. */

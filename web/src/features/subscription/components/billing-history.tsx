@@ -7,6 +7,22 @@ import { usePreferences } from '@/kit/preferences/preferences';
 
 type Documents = z.infer<typeof BillingDocumentsResponseSchema>;
 
+/** The columns both tables share: number, date, plan, amount (and the invoice's status). */
+function HeaderRow({ withStatus }: { withStatus: boolean }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t('billing.number')}</th>
+        <th scope="col">{t('billing.date')}</th>
+        <th scope="col">{t('billing.plan')}</th>
+        <th scope="col">{t('billing.amount')}</th>
+        {withStatus ? <th scope="col">{t('billing.status')}</th> : null}
+      </tr>
+    </thead>
+  );
+}
+
 /** Invoices and credit notes, newest first, each with its number, date, plan and amount. */
 export function BillingHistory({ documents }: { documents: Documents }) {
   const { t } = useTranslation(['subscription', 'common']);
@@ -22,15 +38,7 @@ export function BillingHistory({ documents }: { documents: Documents }) {
       ) : (
         <div className="subscription__table-wrap">
           <table className="subscription__table" data-testid="invoices">
-            <thead>
-              <tr>
-                <th scope="col">{t('subscription:billing.number')}</th>
-                <th scope="col">{t('subscription:billing.date')}</th>
-                <th scope="col">{t('subscription:billing.plan')}</th>
-                <th scope="col">{t('subscription:billing.amount')}</th>
-                <th scope="col">{t('subscription:billing.status')}</th>
-              </tr>
-            </thead>
+            <HeaderRow withStatus />
             <tbody>
               {documents.invoices.map((invoice) => {
                 const credit = invoice.lines.find((line) => line.kind === 'proration_credit');
@@ -76,14 +84,7 @@ export function BillingHistory({ documents }: { documents: Documents }) {
       ) : (
         <div className="subscription__table-wrap">
           <table className="subscription__table" data-testid="credit-notes">
-            <thead>
-              <tr>
-                <th scope="col">{t('subscription:billing.number')}</th>
-                <th scope="col">{t('subscription:billing.date')}</th>
-                <th scope="col">{t('subscription:billing.plan')}</th>
-                <th scope="col">{t('subscription:billing.amount')}</th>
-              </tr>
-            </thead>
+            <HeaderRow withStatus={false} />
             <tbody>
               {documents.credit_notes.map((note) => (
                 <tr key={note.number}>

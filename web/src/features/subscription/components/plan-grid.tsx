@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { TierInfo } from '@app/shared/domain/entities/subscription';
 import { TIERS, type Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
-import { perkLinesOf } from '@app/shared/domain/catalogue/plan-perks';
 import type { PaidTier } from '@app/shared/domain/billing/billing-plans';
 import { tierRank } from '@app/shared/domain/rules/tiers';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
+import { PerkList } from '@/components/perk-list';
 import { Card } from '@/kit/ui/card';
 
 interface PlanCardProps {
@@ -43,14 +43,7 @@ function PlanCard({ tier, info, currentTier, locked, onChoose }: PlanCardProps) 
         )}
       </Text>
       <Text className="app-muted">{info.description_localized[language]}</Text>
-      <ul className="subscription__features">
-        {perkLinesOf(tier).map((line) => (
-          <li key={line.perk}>
-            <span aria-hidden="true">✓ </span>
-            {t(`common:perks.${line.key}`, line.params)}
-          </li>
-        ))}
-      </ul>
+      <PerkList tier={tier} className="subscription__features" />
       {tier === currentTier ? (
         <Button isDisabled>{t('subscription:plans.currentPlan')}</Button>
       ) : tier === 'FREE' ? null : (

@@ -1,0 +1,40 @@
+import { createInMemoryMarketStore } from '../data/in-memory-market-store';
+import { createMarketEngine } from '../market-data/market-engine';
+import { createPriceSource } from '../market-data/price-source';
+
+/*
+ * The price poll over the real replay data and an in-memory market table, with a clock the test
+ * moves one replayed date at a time (for price-poll.test.ts and price-poll-wrap.test.ts).
+ */
+
+export const REPLAY_CONFIG = {
+  DATA_MODE: 'replay' as const,
+  REPLAY_EPOCH: '2024-01-01T00:00:00Z',
+  REPLAY_MS_PER_DAY: 60_000,
+  REPLAY_FROM: '2017-01-01',
+  REPLAY_TO: '2017-06-30',
+  REPLAY_DATA_FILE: undefined,
+  WATCHED_SYMBOLS: [] as string[],
+  LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+};
+
+const EPOCH_MS = Date.parse(REPLAY_CONFIG.REPLAY_EPOCH);
+
+/** Wall time at which the market clock is on the `step`-th date from the epoch (181 dates a cycle). */
+export const atStep = (step: number) => new Date(EPOCH_MS + step * REPLAY_CONFIG.REPLAY_MS_PER_DAY);
+
+export function setUpReplayPoll(step = 0) {
+  let now = atStep(step);
+  const clock = { now: () => now, set: (time: Date) => (now = time) };
+  const engine = createMarketEngine(createPriceSource(REPLAY_CONFIG, { now: clock.now }));
+  const market = createInMemoryMarketStore();
+  let counter = 0;
+  const deps = {
+    engine,
+    ...market,
+    now: clock.now,
+    newId: () => `ID${String((counter += 1)).padStart(24, '0')}`,
+    alertTtlHours: 72,
+  };
+  return { deps, market, clock };
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
+import { formatDate } from '@app/shared/domain/rules/formatting';
+import type { Language } from '@app/shared/domain/enums';
+import { useRouteQuery } from '../api/route-query';
+import { usePreferences } from '../preferences/preferences';
+import { Badge } from '../ui/badge';
+
+/**
+ * The market's date, as both sites name it (functions/src/market-data/README.md "The market clock"):
+ * in replay every figure on screen belongs to the clock's date, so the header says which one
+ * ("Replay · 14 Mar 2017") and a page labels its periods with dates, never "today" or "live".
+ */
+
+/** A market date (YYYY-MM-DD) in the reader's language, as the calendar day it is (UTC). */
+export function formatMarketDate(date: string, language: Language): string {
+  return formatDate(`${date}T00:00:00Z`, language, 'UTC');
+}
+
+/** Wait at least this long before asking the clock again (a date lasts a minute by default). */
+const MIN_REFETCH_MS = 1_000;
+
+/**
+ * The market clock's reading, refetched when its date changes; on a change every other cached answer
+ * is refetched too, so no screen keeps prices of the previous date beside the new one in the header.
+ */
+export function useMarketDate() {
+  const queryClient = useQueryClient();
+  const clock = useRouteQuery(contract.ai.marketClock, undefined, {
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const next = query.state.data?.next_change_at;
+      return next ? Math.max(MIN_REFETCH_MS, Date.parse(next) - Date.now() + 250) : false;
+    },
+  });
+  const date = clock.data?.market_date;
+  const previous = useRef(date);
+  useEffect(() => {
+    if (date && previous.current && previous.current !== date) {
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== contract.ai.marketClock.id,
+      });
+    }
+    previous.current = date;
+  }, [date, queryClient]);
+  return {
+    mode: clock.data?.data_mode ?? null,
+    date: date ?? null,
+    replay: clock.data?.data_mode === 'replay',
+  };
+}
+
+/** The header's mark: "Replay · <date>" over replayed history, "Live" on live data. */
+export function MarketDateBadge() {
+  const { t } = useTranslation('common');
+  const { language } = usePreferences();
+  const market = useMarketDate();
+  if (!market.mode || !market.date) return null;
+  const date = formatMarketDate(market.date, language);
+  return market.replay ? (
+    <Badge variant="info" data-testid="market-date" title={t('replay.headerHint', { date })}>
+      {t('replay.header', { date })}
+    </Badge>
+  ) : (
+    <Badge variant="success" data-testid="market-date">
+      {t('live')}
+    </Badge>
+  );
+}
