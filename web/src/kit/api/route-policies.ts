@@ -35,6 +35,7 @@ const ALERTS_CHANGE: MutationPolicy = {
   invalidates: [contract.portfolio.alerts, contract.portfolio.alertCount],
   invalidateWhen: 'settled',
 };
+const RULES_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alertRules] };
 /** A reviewed or moderated item changes the dashboard's counts (part 2 section 2). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
@@ -74,6 +75,9 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.portfolio.edit, HOLDINGS_CHANGE],
   [contract.portfolio.remove, HOLDINGS_CHANGE],
   [contract.portfolio.dismissAlert, ALERTS_CHANGE],
+  [contract.portfolio.createAlertRule, RULES_CHANGE],
+  [contract.portfolio.updateAlertRule, RULES_CHANGE],
+  [contract.portfolio.deleteAlertRule, RULES_CHANGE],
   [contract.portfolio.restoreAlerts, ALERTS_CHANGE],
   // Part 2 section 8: an admin read that fails shows its toast at once.
   [contract.admin.dashboard, NO_RETRY],
