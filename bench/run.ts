@@ -21,6 +21,7 @@ import { callApi, createProUser, login, prepareLoadUsers, runLoadLevels } from '
 import { eventOf, invokeBundle, type InvocationSpec } from './area-invoker';
 import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
 import { runEngineBench } from './engine';
+import { runIngestionBench } from './ingestion';
 import { areaOfPath, exerciseRoutes, exerciseSpecs, lambdaEnvironment } from './exercise-routes';
 import { measureArtefacts } from './lambda-artefacts';
 import { runLighthouse } from './lighthouse-scores';
@@ -206,6 +207,20 @@ async function main(): Promise<void> {
   } finally {
     progress('stopping the local stack');
     await stack?.stop();
+  }
+  try {
+    // After the stack: the ingestion bench brings its own database, queue and provider simulator.
+    report.ingestion = await runIngestionBench({
+      symbols: QUICK ? 200 : 2_000,
+      requestsPerSecond: 10,
+      workers: 2,
+      work,
+      progress,
+    });
+  } catch (error: unknown) {
+    report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    progress(`ingestion failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
     rmSync(work, { recursive: true, force: true });
   }
   report.finishedAt = new Date();

@@ -2,6 +2,7 @@ import type { runLoadLevels } from '../api-load';
 import type { InvocationResult } from '../area-invoker';
 import type { RouteConsumption } from '../dynamo-efficiency';
 import type { EngineBenchFigures } from '../engine';
+import type { IngestionBenchFigures } from '../ingestion';
 import type { ArtefactFigures } from '../lambda-artefacts';
 import type { LighthouseFigures } from '../lighthouse-scores';
 import type { MemorySnapshot } from '../memory';
@@ -20,6 +21,7 @@ export interface Report {
   artefacts?: ArtefactFigures;
   replayCheck?: { without: InvocationResult; with: InvocationResult; replayFileBytes: number };
   engine?: EngineBenchFigures;
+  ingestion?: IngestionBenchFigures;
   subscription?: SubscriptionBenchResult;
   portfolio?: PortfolioBenchResult;
   consumption?: RouteConsumption[];

@@ -79,6 +79,29 @@ const ConfigSchema = z
       ),
     /** Live mode: base URL of Yahoo Finance's chart endpoint. */
     LIVE_QUOTE_BASE_URL: z.url().default('https://query1.finance.yahoo.com/v8/finance/chart'),
+    /** Live mode: CoinGecko's public API (coin list, daily history of coins Yahoo does not list). */
+    COINGECKO_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+    /** SEC EDGAR's data host: submissions and companyfacts. */
+    SEC_DATA_BASE_URL: z.url().default('https://data.sec.gov'),
+    /** SEC EDGAR's www host: the ticker map, filing documents and the current-8-K feed. */
+    SEC_FILES_BASE_URL: z.url().default('https://www.sec.gov'),
+    /** The ingestion queues (the CDK sets them; the local stack points them at its fauxqs). */
+    INGESTION_QUEUE_URL: z.string().default(''),
+    INGESTION_PRIORITY_QUEUE_URL: z.string().default(''),
+    /** Set only locally: the SQS-compatible server (fauxqs). */
+    SQS_ENDPOINT: z.url().optional(),
+    /**
+     * Requests per second each provider is held to, shared by every worker (Yahoo has no published
+     * limit: we stay gentle; CoinGecko's free tier allows about 30 a minute; SEC EDGAR at most 10 a second).
+     */
+    YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(2),
+    COINGECKO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(0.4),
+    SEC_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(8),
+    /** Each ingestion message waits a random 0..N seconds before it is delivered (jittered starts). */
+    INGESTION_JITTER_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+    /** A provider's breaker opens after this many failed requests in a row, for this long. */
+    PROVIDER_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
+    PROVIDER_BREAKER_OPEN_SECONDS: z.coerce.number().positive().default(120),
     /** How often the price poll runs (EventBridge rule in the cloud, timer locally); the health check uses it. */
     PRICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().default(300),
     /** How long a price/volume alert stays listed. */

@@ -13,6 +13,11 @@ export const METRIC_NAMES = {
   requests: 'Requests',
   /** Handler latency in milliseconds. */
   latency: 'Latency',
+  /**
+   * 1 when a provider's circuit breaker is open, 0 when closed (unit Count), emitted by the ingestion
+   * planner every run with the dimensions `service` and `provider` (functions/src/jobs/ingestion-planner.ts).
+   */
+  providerBreakerOpen: 'ProviderBreakerOpen',
 } as const;
 
 export const METRIC_DIMENSIONS = ['route', 'service', 'tier'] as const;

@@ -82,6 +82,10 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     apiFunctions: api.functions,
     jobFunctions: jobs.functions,
     deadLetterQueues: jobs.deadLetterQueues,
+    ingestion: {
+      queues: [jobs.ingestion.queue, jobs.ingestion.priorityQueue],
+      deadLetterQueue: jobs.ingestion.deadLetterQueue,
+    },
     tables: data.tables,
   });
 

@@ -11,6 +11,8 @@ export interface StageConfig {
   readonly isProduction: boolean;
   /** Minutes between price polls (EventBridge rate). */
   readonly pricePollMinutes: number;
+  /** Minutes between ingestion planner runs (EventBridge rate): how often stored prices are refreshed. */
+  readonly ingestionMinutes: number;
   /** `live` in the cloud; `replay` serves the shipped historical data (no provider keys needed). */
   readonly dataMode: 'live' | 'replay';
   /**
@@ -41,6 +43,12 @@ export function readStageConfig(node: Node): StageConfig {
       `pricePollMinutes must be a whole number of minutes between 1 and 1440, got "${pricePollMinutes}"`,
     );
   }
+  const ingestionMinutes = Number(contextString(node, 'ingestionMinutes') ?? '15');
+  if (!Number.isInteger(ingestionMinutes) || ingestionMinutes < 1 || ingestionMinutes > 1440) {
+    throw new Error(
+      `ingestionMinutes must be a whole number of minutes between 1 and 1440, got "${ingestionMinutes}"`,
+    );
+  }
   const dataMode = contextString(node, 'dataMode') ?? 'live';
   if (dataMode !== 'live' && dataMode !== 'replay') {
     throw new Error(`dataMode must be live or replay, got "${dataMode}"`);
@@ -60,6 +68,7 @@ export function readStageConfig(node: Node): StageConfig {
     stageTitle: typedStage.charAt(0).toUpperCase() + typedStage.slice(1),
     isProduction: typedStage === 'prod',
     pricePollMinutes,
+    ingestionMinutes,
     dataMode,
     corsAllowedOrigins,
     alarmEmail: contextString(node, 'alarmEmail'),

@@ -4,7 +4,13 @@ import type { TableId } from './table-definitions';
 export type TableAccess = 'read' | 'readwrite';
 export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
 
-export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation', 'billing-renewal'] as const;
+export const JOB_NAMES = [
+  'price-poll',
+  'usage-reset',
+  'content-generation',
+  'ingestion-planner',
+  'billing-renewal',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -62,9 +68,14 @@ export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
   },
   'usage-reset': { usage: 'readwrite' },
   'content-generation': { moderation: 'readwrite', market: 'read' },
+  // Starts tracking the seeds (series state) and reads the reference lists' fetch times.
+  'ingestion-planner': { market: 'readwrite' },
   // The billing account, documents and profile (users), the answers per key (idempotency).
   'billing-renewal': { users: 'readwrite', idempotency: 'readwrite' },
 };
+
+/** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */
+export const INGESTION_WORKER_GRANTS: TableGrants = { market: 'readwrite' };
 
 /** Cognito actions of the auth area: register (create, set password, roll back), profile read and update. */
 export const AUTH_COGNITO_ACTIONS: readonly string[] = [

@@ -1,19 +1,27 @@
+import type { QueueConsumer } from './queue-consumer';
+
 /**
- * The local stand-in for the EventBridge rules of the scheduled jobs: runs the price poll once when
- * the stack starts (awaited, so the API answers with stored quotes from the first request) and then
- * every LOCAL_PRICE_POLL_SECONDS (default 60 s: the replay clock moves one bar per minute; 0 turns
- * the timer off); the billing renewal job every LOCAL_BILLING_RENEWAL_SECONDS (default 60 s; 0 off),
- * as the cloud runs it every 15 minutes. A run never overlaps the previous one of the same job; a
- * failed run is logged and the timer goes on.
+ * The local stand-in for the EventBridge rules of the scheduled jobs. One cycle is what the cloud's
+ * schedules do in turn: the ingestion planner sends the due messages, the worker (fed by the local
+ * queue consumer) stores what the providers answer, then the price poll reads the store. The first
+ * cycle runs when the stack starts (awaited, so the API answers with stored prices from the first
+ * request), then one every LOCAL_PRICE_POLL_SECONDS (default 60 s: the replay clock moves one bar per
+ * minute; 0 turns the timer off). The billing renewal job runs every LOCAL_BILLING_RENEWAL_SECONDS
+ * (default 60 s; 0 off), as the cloud runs it every 15 minutes. A run never overlaps the previous one
+ * of the same job; a failed one is logged and the timer goes on.
  */
 export interface LocalScheduler {
-  /** Result of the first run (null when it failed). */
+  /** Result of the first price poll (null when it failed). */
   firstRun: unknown;
+  /** Runs one cycle now (tests), or joins the one running. */
+  runCycle: () => Promise<unknown>;
   stop: () => Promise<void>;
 }
 
 export const DEFAULT_LOCAL_PRICE_POLL_SECONDS = 60;
 export const DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS = 60;
+/** How long a cycle waits for the worker to take every due message before polling what is stored. */
+export const DRAIN_TIMEOUT_MS = 120_000;
 
 /** A job on a timer: one run at a time, failures logged, the timer never keeping the process alive. */
 function repeat(name: string, seconds: number, run: () => Promise<unknown>) {
@@ -35,6 +43,7 @@ function repeat(name: string, seconds: number, run: () => Promise<unknown>) {
           if (!running) void runOnce();
         }, seconds * 1000)
       : null;
+  // The timer alone must not keep a process alive (tests end when their stack stops).
   timer?.unref();
   return {
     runOnce,
@@ -45,23 +54,41 @@ function repeat(name: string, seconds: number, run: () => Promise<unknown>) {
   };
 }
 
-export async function startLocalScheduler(
-  intervalSeconds = Number(process.env.LOCAL_PRICE_POLL_SECONDS ?? DEFAULT_LOCAL_PRICE_POLL_SECONDS),
-  billingRenewalSeconds = Number(
-    process.env.LOCAL_BILLING_RENEWAL_SECONDS ?? DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS,
-  ),
-): Promise<LocalScheduler> {
-  // Imported after the stack has set the functions' environment (the job reads its config on load).
-  const { handler } = await import('@app/functions/jobs/price-poll');
-  const pricePoll = repeat('price poll', intervalSeconds, () => handler());
-  const firstRun = await pricePoll.runOnce();
+export async function startLocalScheduler(options: {
+  consumer: QueueConsumer;
+  intervalSeconds?: number;
+  billingRenewalSeconds?: number;
+}): Promise<LocalScheduler> {
+  const intervalSeconds =
+    options.intervalSeconds ??
+    Number(process.env.LOCAL_PRICE_POLL_SECONDS ?? DEFAULT_LOCAL_PRICE_POLL_SECONDS);
+  const billingRenewalSeconds =
+    options.billingRenewalSeconds ??
+    Number(process.env.LOCAL_BILLING_RENEWAL_SECONDS ?? DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS);
+  // Imported after the stack has set the functions' environment (the jobs read their config on load).
+  const { handler: pollPrices } = await import('@app/functions/jobs/price-poll');
+  const { handler: planIngestion } = await import('@app/functions/jobs/ingestion-planner');
+  const cycle = repeat('price cycle', intervalSeconds, async () => {
+    try {
+      await planIngestion();
+      // Messages handed back (a provider down) come back later; the poll reads what is stored now.
+      if (!(await options.consumer.settle(DRAIN_TIMEOUT_MS))) {
+        console.error('local scheduler: the ingestion queues did not settle in time; polling what is stored');
+      }
+    } catch (error: unknown) {
+      console.error('local scheduler: ingestion failed', error);
+    }
+    return pollPrices();
+  });
+  const firstRun = await cycle.runOnce();
   const content = (await import('@app/functions/jobs/content-generation')).scheduleDailyContentGeneration();
   const billing = await import('@app/functions/jobs/billing-renewal');
   const renewals = repeat('billing renewal', billingRenewalSeconds, () => billing.handler());
   return {
     firstRun,
+    runCycle: cycle.runOnce,
     stop: async () => {
-      await Promise.all([pricePoll.stop(), renewals.stop(), content.stop()]);
+      await Promise.all([cycle.stop(), renewals.stop(), content.stop()]);
     },
   };
 }

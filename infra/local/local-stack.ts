@@ -3,7 +3,6 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceArea } from '@app/shared/api';
-import { TABLE_IDS, tableEnvironmentVariable, tableName } from '../lib/table-definitions';
 import { createApiGatewayAdapter, type AreaHandler } from './api-gateway-adapter';
 import {
   ensurePool,
@@ -13,11 +12,14 @@ import {
   type LocalPool,
 } from './cognito-local';
 import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
+import { configureFunctionEnvironment } from './local-environment';
+import { startLocalIngestion, type LocalIngestion } from './local-ingestion';
 import { createRateLimiter } from './rate-limiter';
-import type { ManagedProcess } from './processes';
+import { findFreePort } from './processes';
+import { supervise, type SupervisedServer } from './supervisor';
 import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
 import { createStaticSite } from './static-site';
-import { startLocalScheduler } from './local-scheduler';
+import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -37,6 +39,12 @@ export interface LocalStackOptions {
    * (rate-limiter.ts); 'off' for test stacks whose suites fire bursts from one user on purpose.
    */
   rateLimits?: 'cloud' | 'off';
+  /** The local SQS-compatible server (fauxqs); a free port when absent. */
+  queuePort?: number;
+  /** 'replay' (default): history shipped from npm; 'live': the providers of the environment's base URLs. */
+  dataMode?: 'replay' | 'live';
+  /** Where the stack says what its child servers do (a restart); the console by default. */
+  log?: (message: string) => void;
 }
 
 export interface LocalStack {
@@ -48,44 +56,18 @@ export interface LocalStack {
   seed: { adminUserId: string; investorUserId: string };
   /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
-  /** The children it runs now (DynamoDB Local's java, cognito-local), for memory figures (bench). */
+  /** The supervised child servers: DynamoDB Local, cognito-local, the queue. */
+  servers: SupervisedServer[];
+  /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
   childProcesses: () => { name: string; pid: number }[];
+  ingestion: LocalIngestion;
+  /** One scheduler cycle now: ingestion planner, the worker draining the queues, the price poll. */
+  runJobs: () => Promise<unknown>;
+  dataMode: 'replay' | 'live';
   stop: () => Promise<void>;
 }
 
 const AREAS: ServiceArea[] = ['public', 'auth', 'ai', 'subscription', 'portfolio', 'admin'];
-
-/** Sets the same environment variables the CDK stacks give each Lambda. */
-function configureFunctionEnvironment(options: LocalStackOptions, pool: LocalPool): void {
-  const issuer = `http://127.0.0.1:${options.cognitoPort}/${pool.userPoolId}`;
-  const environment: Record<string, string> = {
-    STAGE: 'local',
-    AWS_REGION: 'us-east-1',
-    DATA_MODE: 'replay',
-    DYNAMODB_ENDPOINT: `http://127.0.0.1:${options.dynamoPort}`,
-    COGNITO_ENDPOINT: `http://127.0.0.1:${options.cognitoPort}`,
-    USER_POOL_ID: pool.userPoolId,
-    USER_POOL_CLIENT_IDS: [pool.webClientId, pool.adminClientId, pool.apiClientId].join(','),
-    AUTH_CLIENT_ID: pool.apiClientId,
-    JWT_ISSUER: issuer,
-    JWKS_URL: `${issuer}/.well-known/jwks.json`,
-    ALLOWED_ORIGINS: [`http://127.0.0.1:${options.webPort}`, `http://127.0.0.1:${options.adminPort}`].join(
-      ',',
-    ),
-    VALIDATE_RESPONSES: 'true',
-    COST_RECORDS: 'dynamodb',
-    POWERTOOLS_SERVICE_NAME: 'nugget-local',
-    POWERTOOLS_METRICS_NAMESPACE: 'Nugget',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-  };
-  for (const id of TABLE_IDS) environment[tableEnvironmentVariable(id)] = tableName('local', id);
-  if (!options.verbose) {
-    environment.LOG_LEVEL = 'WARN';
-    environment.POWERTOOLS_METRICS_DISABLED = 'true';
-  }
-  Object.assign(process.env, environment);
-}
 
 async function loadHandlers(): Promise<Record<ServiceArea, AreaHandler>> {
   // Imported only after the environment is set: each handler reads its config when first loaded.
@@ -107,44 +89,48 @@ function listen(server: Server, port: number): Promise<void> {
  * contract behind an API Gateway-equivalent adapter, and both sites with their runtime config.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const processes: ManagedProcess[] = [];
-  const servers: Server[] = [];
-  let stopScheduler: (() => Promise<void>) | undefined;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const dataMode = options.dataMode ?? 'replay';
+  const servers: SupervisedServer[] = [];
+  const httpServers: Server[] = [];
+  let ingestion: LocalIngestion | undefined;
+  let scheduler: LocalScheduler | undefined;
   const stop = async () => {
-    await stopScheduler?.();
-    await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
-    for (const child of processes.reverse()) await child.stop();
+    await scheduler?.stop();
+    await Promise.all(httpServers.map((server) => new Promise<void>((done) => server.close(() => done()))));
+    await ingestion?.stop();
+    for (const server of [...servers].reverse()) await server.stop();
   };
   try {
     if (options.reset) rmSync(options.dataDirectory, { recursive: true, force: true });
     const dynamoDirectory = join(options.dataDirectory, 'dynamodb');
     const cognitoDirectory = join(options.dataDirectory, 'cognito');
-    const [dynamo, cognito] = await Promise.all([
-      startDynamoDbLocal(options.dynamoPort, options.persistDynamo ? dynamoDirectory : null),
-      startCognitoLocal(options.cognitoPort, cognitoDirectory),
-    ]);
-    processes.push(dynamo, cognito);
     const dynamoDataDirectory = options.persistDynamo ? dynamoDirectory : null;
-    const database = {
-      stop: async () => {
-        const current = processes.find((child) => child.name === dynamo.name);
-        await current?.stop();
-      },
-      start: async () => {
-        const index = processes.findIndex((child) => child.name === dynamo.name);
-        const current = processes[index];
-        if (current && current.child.exitCode === null && current.child.signalCode === null) return;
-        processes[index] = await startDynamoDbLocal(options.dynamoPort, dynamoDataDirectory);
-        // In memory, a restart loses the tables; with a data directory this finds them there.
-        await createTables(localDynamoClient(options.dynamoPort), 'local');
-      },
-    };
+    const [dynamo, cognito, queue] = await Promise.all([
+      supervise('DynamoDB Local', () => startDynamoDbLocal(options.dynamoPort, dynamoDataDirectory), {
+        log,
+        // In memory, a restart loses the tables (say so); with a data directory this finds them there.
+        afterStart: async () => {
+          if (!dynamoDataDirectory)
+            log('local stack: DynamoDB Local runs in memory: its data did not survive.');
+          await createTables(localDynamoClient(options.dynamoPort), 'local');
+        },
+      }),
+      supervise('cognito-local', () => startCognitoLocal(options.cognitoPort, cognitoDirectory), { log }),
+      startLocalIngestion(options.queuePort ?? (await findFreePort()), log),
+    ]);
+    ingestion = queue;
+    servers.push(dynamo, cognito, queue.server);
+    const database = { stop: () => dynamo.stop(), start: () => dynamo.start() };
 
     const dynamoClient = localDynamoClient(options.dynamoPort);
     await createTables(dynamoClient, 'local');
     const cognitoClient = localCognitoClient(options.cognitoPort);
     const pool = await ensurePool(cognitoClient, cognitoDirectory);
-    configureFunctionEnvironment(options, pool);
+    configureFunctionEnvironment(
+      { ...options, dataMode, queue: { endpoint: queue.endpoint, urls: queue.urls } },
+      pool,
+    );
 
     const seed = await seedLocalData(cognitoClient, pool);
     process.env.DEMO_USER_ID = seed.investorUserId;
@@ -153,7 +139,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     rereadConfig();
 
     const handlers = await loadHandlers();
-    stopScheduler = (await startLocalScheduler()).stop;
+    scheduler = await startLocalScheduler({ consumer: await queue.startConsumer() });
+    const runJobs = (scheduler as LocalScheduler).runCycle;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
     const issuer = process.env.JWT_ISSUER as string;
     const adapter = createApiGatewayAdapter({
@@ -175,7 +162,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolId: pool.userPoolId,
       userPoolEndpoint: cognitoEndpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
-      dataMode: 'replay',
+      dataMode,
       stage: 'local',
       investorSiteUrl: webUrl,
       adminSiteUrl: adminUrl,
@@ -222,7 +209,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         });
       });
       await listen(server, port);
-      servers.push(server);
+      httpServers.push(server);
     }
 
     return {
@@ -233,10 +220,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
       seed,
       database,
+      servers,
       childProcesses: () =>
-        processes.flatMap((managed) =>
-          managed.child.pid === undefined ? [] : [{ name: managed.name, pid: managed.child.pid }],
-        ),
+        servers.flatMap((server) => {
+          const pid = server.current().child.pid;
+          return pid === undefined ? [] : [{ name: server.name, pid }];
+        }),
+      ingestion: queue,
+      runJobs,
+      dataMode,
       stop,
     };
   } catch (error: unknown) {

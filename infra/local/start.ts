@@ -10,12 +10,14 @@ const { values } = parseArgs({
   args: process.argv.slice(2),
   options: {
     reset: { type: 'boolean', default: false },
+    live: { type: 'boolean', default: process.env.DATA_MODE === 'live' },
     verbose: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'web-port': { type: 'string', default: process.env.WEB_PORT ?? '3000' },
     'admin-port': { type: 'string', default: process.env.ADMIN_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     'cognito-port': { type: 'string', default: process.env.COGNITO_PORT ?? '9229' },
+    'queue-port': { type: 'string', default: process.env.QUEUE_PORT ?? '9324' },
   },
 });
 
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     adminPort: Number(values['admin-port']),
     dynamoPort: Number(values['dynamodb-port']),
     cognitoPort: Number(values['cognito-port']),
+    queuePort: Number(values['queue-port']),
   };
   for (const [name, port] of Object.entries(ports)) {
     if (await isPortOpen(port)) {
@@ -72,15 +75,21 @@ async function main(): Promise<void> {
     persistDynamo: true,
     reset: values.reset ?? false,
     verbose: values.verbose ?? false,
+    dataMode: values.live ? 'live' : 'replay',
   });
   writeFileSync(lockFile, String(process.pid));
 
+  const mode =
+    stack.dataMode === 'live'
+      ? `live prices from ${process.env.LIVE_QUOTE_BASE_URL ?? 'Yahoo Finance'}, CoinGecko and SEC EDGAR`
+      : 'prices replayed from real history';
   console.log(`
-  Nugget Invest is running (local stack, prices replayed from real history).
+  Nugget Invest is running (local stack, ${mode}).
 
     Investor site  ${stack.webUrl}        API ${stack.webUrl}/api/
     Admin site     ${stack.adminUrl}
     DynamoDB Local ${stack.dynamoEndpoint}    cognito-local ${stack.cognitoEndpoint}
+    Queue (fauxqs) ${stack.ingestion.endpoint}
 
     Admin          ${SEED_ADMIN.email} / ${SEED_ADMIN.password}
     Demo investor  ${SEED_INVESTOR.email} / ${SEED_INVESTOR.password}  (${SEED_INVESTOR.tier})

@@ -52,13 +52,20 @@ describe('jobs stack', () => {
       expect(targets[0]?.DeadLetterConfig).toBeDefined();
     }
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
-    expect(functions).toHaveLength(JOB_NAMES.length);
-    for (const fn of functions) expect(fn.Properties.DeadLetterConfig).toBeDefined();
+    // The scheduled jobs, each with a dead-letter queue for failed asynchronous runs, and the
+    // ingestion worker, an SQS consumer whose failed messages go to its queues' dead-letter queue.
+    expect(functions).toHaveLength(JOB_NAMES.length + 1);
+    const scheduled = functions.filter(
+      (fn) => !String(fn.Properties.Description).includes('fetches market data'),
+    );
+    expect(scheduled).toHaveLength(JOB_NAMES.length);
+    for (const fn of scheduled) expect(fn.Properties.DeadLetterConfig).toBeDefined();
   });
 
   it('encrypts the dead-letter queues and refuses plain HTTP', () => {
     const queues = Object.values(template.findResources('AWS::SQS::Queue')) as Resource[];
-    expect(queues).toHaveLength(JOB_NAMES.length);
+    // One dead-letter queue per scheduled job, the two ingestion queues and theirs.
+    expect(queues).toHaveLength(JOB_NAMES.length + 3);
     for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')) as Resource[];
     for (const policy of policies) {

@@ -33,13 +33,15 @@ describe('replay data shipped with the functions that read it', () => {
     );
   });
 
-  it('points exactly the ai and portfolio areas, the price poll and the content job at the shipped file', () => {
+  it('points exactly the ai and portfolio areas, the price poll, the content job and the ingestion planner and worker (replay is a provider) at the shipped file', () => {
     const readers = functions
       .filter((fn) => fn.Properties.Environment.Variables.REPLAY_DATA_FILE === REPLAY_DATA_FILE_IN_LAMBDA)
       .map((fn) => fn.Properties.Description)
       .sort();
     expect(readers).toEqual([
+      'Nugget dev: fetches market data from the providers into the market table',
       'Nugget dev: generates the social posts of the day for review',
+      'Nugget dev: plans the market data to fetch and sends it to the ingestion queues',
       'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
       'Nugget dev: the ai area of the API',
       'Nugget dev: the portfolio area of the API',

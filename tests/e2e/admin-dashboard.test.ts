@@ -233,6 +233,17 @@ describe('admin dashboard journeys in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('price-monitor-table').locator('tbody tr').count())
       .toBeGreaterThan(0);
+    // Replay is the default: every price says it is replayed, with its date, and none reads "Good".
+    expect(await page.getByTestId('price-monitor-mode').getAttribute('data-value')).toBe('replay');
+    const modes = await page
+      .getByTestId('price-as-of')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-mode')));
+    expect(modes.length).toBeGreaterThan(0);
+    // Priced rows are replayed; the two series outside the replay window (FB 2012-2014, AAPL-2007
+    // 2007-2012) have no price on the market date, so no mode at all.
+    expect(new Set(modes.filter((mode) => mode !== ''))).toEqual(new Set(['replay']));
+    expect(modes.filter((mode) => mode === '')).toHaveLength(2);
+    expect(await page.getByTestId('price-quality').getByText('Good', { exact: true }).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Costs' }).click();
     await expect

@@ -29,6 +29,10 @@ import {
 } from './cloudwatch-cost-reader';
 import { buildDashboard } from './dashboard-service';
 import { buildPriceMonitoring } from './price-monitoring-service';
+import type { MarketPlatformDeps } from './market-platform-status';
+import { createSeriesRepository } from '../data/series-repository';
+import { createProviderStateRepository } from '../data/provider-state-repository';
+import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
@@ -46,6 +50,7 @@ export interface AdminDeps {
   costs: CostRowSource;
   now: () => Date;
   pollIntervalSeconds: number;
+  platform: MarketPlatformDeps;
 }
 
 /** The CloudWatch SDK loads only when finance first asks for costs in the cloud (it is not small). */
@@ -83,6 +88,14 @@ export function createAdminDeps(): AdminDeps {
           }),
     now: () => new Date(),
     pollIntervalSeconds: config.PRICE_POLL_INTERVAL_SECONDS,
+    platform: {
+      series: createSeriesRepository(client, config.TABLE_MARKET),
+      providerState: createProviderStateRepository(client, config.TABLE_MARKET),
+      providers: config.DATA_MODE === 'live' ? LIVE_PROVIDERS : [],
+      breakerOpenSeconds: config.PROVIDER_BREAKER_OPEN_SECONDS,
+      dataMode: config.DATA_MODE,
+      now: () => new Date(),
+    },
   };
 }
 

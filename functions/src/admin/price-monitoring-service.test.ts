@@ -1,81 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedHealth } from '../data/feed-health-repository';
-import type { JobRunRecord } from '../data/job-runs-repository';
-import { message } from '@app/shared/messages/message';
 import { rendererFor } from '../platform/messages';
 import { buildPriceMonitoring, monitoringStatusOf } from './price-monitoring-service';
 
-const english = rendererFor('en');
-
-const NOW = new Date('2026-11-22T10:00:00.000Z');
-const POLL_SECONDS = 300;
-
-/** Feed health as the price poll recorded it on the local stack (replayed S&P 500 and Bitcoin). */
-const RECORDED_HEALTH: FeedHealth[] = [
-  {
-    symbol: '^GSPC',
-    name: 'S&P 500',
-    data_quality: 'good',
-    quality_reasons: [],
-    last_updated: '2026-11-22T09:58:00.000Z',
-    last_error: null,
-    consecutive_errors: 0,
-    as_of: '2008-10-10',
-    current_price: 899.22,
-    high_5d: 1044.31,
-    low_5d: 839.8,
-    volatility_5d: 3.9121,
-    bars_from: '2000-01-03',
-    bars_through: '2008-10-10',
-    source: 'replay:vega-datasets/data/sp500-2000.csv',
-  },
-  {
-    symbol: 'BTC-USD',
-    name: 'Bitcoin',
-    data_quality: 'warning',
-    quality_reasons: [message('FEED_GAP', { days: 2, from: '2017-01-01', to: '2017-01-03' })],
-    last_updated: '2026-11-22T09:10:00.000Z',
-    last_error: null,
-    consecutive_errors: 0,
-    as_of: '2017-01-03',
-    current_price: 1020.3,
-    high_5d: 1025.8,
-    low_5d: 952.1,
-    volatility_5d: 1.4,
-    bars_from: '2016-07-04',
-    bars_through: '2017-01-03',
-    source: 'replay:@visx/mock-data/lib/mocks/bitcoinPrice.js',
-  },
-];
-
-function lastRun(overrides: Partial<JobRunRecord> = {}): JobRunRecord {
-  return {
-    job: 'price-poll',
-    started_at: '2026-11-22T09:58:00.000Z',
-    finished_at: '2026-11-22T09:58:02.000Z',
-    status: 'succeeded',
-    data_mode: 'replay',
-    symbols_total: 2,
-    symbols_ok: 2,
-    symbols_failed: 0,
-    quotes_changed: 2,
-    bars_written: 2,
-    recommendations_enqueued: 0,
-    alerts_written: 0,
-    duration_ms: 2000,
-    errors: [],
-    ...overrides,
-  };
-}
-
-function deps(healths: FeedHealth[], run: JobRunRecord | null) {
-  return {
-    feedHealth: { listFeedHealth: async () => healths },
-    jobRuns: { getLastJobRun: async () => run },
-    now: () => NOW,
-    pollIntervalSeconds: POLL_SECONDS,
-  };
-}
+import { RECORDED_HEALTH, deps, english, lastRun, NOW, POLL_SECONDS } from './price-monitoring.fixtures';
 
 describe('buildPriceMonitoring', () => {
   it('reports the recorded figures per ticker, the sources and the alerts worth acting on', async () => {
@@ -88,6 +16,13 @@ describe('buildPriceMonitoring', () => {
       data_quality: 'good',
       last_updated: '2026-11-22T09:58:00.000Z',
       error: null,
+      as_of: '2008-10-10',
+      mode: 'replay',
+      stale: false,
+      status: null,
+      provider: null,
+      completeness: null,
+      quality_flags: [],
     });
     expect(response.monitoring_status).toBe('degraded');
     expect(response.data_sources).toEqual([

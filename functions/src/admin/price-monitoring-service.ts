@@ -6,6 +6,13 @@ import type { Render } from '../platform/messages';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
 import { qualityReasonsOf, type FeedHealth, type FeedHealthRepository } from '../data/feed-health-repository';
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
+import {
+  listTrackedSeries,
+  qualityOf,
+  readProviderStatuses,
+  seriesFieldsOf,
+  type MarketPlatformDeps,
+} from './market-platform-status';
 
 /**
  * The admin price monitor (docs/product.md "Entities"): feed health per ticker as the price poll recorded it,
@@ -25,6 +32,8 @@ export const LAGGING_AFTER_INTERVALS = 3;
 
 export interface PriceMonitoringDeps {
   feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
+  /** The stored series and the providers that fill them (market-platform-status.ts). */
+  platform: MarketPlatformDeps;
   jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
   now: () => Date;
   pollIntervalSeconds: number;
@@ -112,24 +121,34 @@ export async function buildPriceMonitoring(
   render: Render,
 ): Promise<PriceMonitoringResponse> {
   const now = deps.now();
-  const [healths, lastRun] = await Promise.all([
+  const [healths, lastRun, tracked, providers] = await Promise.all([
     deps.feedHealth.listFeedHealth(),
     deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
+    listTrackedSeries(deps.platform),
+    readProviderStatuses(deps.platform),
   ]);
   const sorted = [...healths].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  const healthOf = new Map(sorted.map((health) => [health.symbol, health]));
+  const symbols = [...new Set([...healthOf.keys(), ...tracked.keys()])].sort((a, b) => a.localeCompare(b));
   const priceData: PriceMonitoringResponse['price_data'] = {};
   const alerts: Alert[] = [];
-  for (const health of sorted) {
-    priceData[health.symbol] = {
-      current_price: health.current_price,
-      high_5d: health.high_5d,
-      low_5d: health.low_5d,
-      volatility_5d: health.volatility_5d,
-      data_quality: health.data_quality,
-      last_updated: health.last_updated,
-      error: health.last_error,
+  for (const symbol of symbols) {
+    const health = healthOf.get(symbol);
+    const series = seriesFieldsOf(tracked.get(symbol), now);
+    priceData[symbol] = {
+      current_price: health?.current_price ?? null,
+      high_5d: health?.high_5d ?? null,
+      low_5d: health?.low_5d ?? null,
+      volatility_5d: health?.volatility_5d ?? null,
+      data_quality: qualityOf(health?.data_quality ?? null, series),
+      last_updated: health?.last_updated ?? null,
+      error: health?.last_error ?? tracked.get(symbol)?.last_error ?? null,
+      ...series,
+      // A replayed series without its own state (the replay before the ingestion path) is still replay.
+      as_of: series.as_of ?? health?.as_of ?? null,
+      mode: series.mode ?? (health?.source?.startsWith('replay:') ? 'replay' : null),
     };
-    alerts.push(...alertsOf(health, now, deps.pollIntervalSeconds));
+    if (health) alerts.push(...alertsOf(health, now, deps.pollIntervalSeconds));
   }
   alerts.sort(
     (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.ticker.localeCompare(b.ticker),
@@ -157,5 +176,7 @@ export async function buildPriceMonitoring(
     monitoring_status: status,
     data_sources: sources.sort(),
     last_updated: lastRun?.finished_at ?? now.toISOString(),
+    data_mode: deps.platform.dataMode,
+    providers,
   };
 }

@@ -2,6 +2,7 @@ import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepositories } from '../data/market-repositories';
+import { createSeriesRepository } from '../data/series-repository';
 import type { FeedHealthRepository } from '../data/feed-health-repository';
 import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
@@ -94,7 +95,9 @@ export function createAiDeps(): AiDeps {
     moderation: config.TABLE_MODERATION,
   });
   const prices = market.prices;
-  const source = createPriceSource(config, { fallback: prices });
+  const source = createPriceSource(config, {
+    store: { prices, series: createSeriesRepository(client, config.TABLE_MARKET) },
+  });
   let backtest: Promise<BacktestFigure | null> | undefined;
   return {
     engine: createMarketEngine(source),

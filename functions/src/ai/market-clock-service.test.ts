@@ -9,8 +9,8 @@ const config = {
   REPLAY_FROM: '2017-01-01',
   REPLAY_TO: '2017-06-30',
   REPLAY_DATA_FILE: undefined,
-  WATCHED_SYMBOLS: ['^GSPC'],
-  LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+  AWS_REGION: 'us-east-1',
+  TABLE_MARKET: 'unused-in-replay',
 };
 
 describe('GET /api/ai/market-clock', () => {

@@ -41,7 +41,10 @@ export function parseRssFeedSetting(value: string): RssFeedConfig[] {
  */
 export function createCatalystRouteDeps(options: {
   engine: MarketEngine;
-  config: Pick<Config, 'SEC_EDGAR_USER_AGENT' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'>;
+  config: Pick<
+    Config,
+    'SEC_EDGAR_USER_AGENT' | 'SEC_FILES_BASE_URL' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'
+  >;
   now?: () => Date;
   reportError: (message: string, error: unknown) => void;
 }): CatalystRouteDeps {
@@ -58,7 +61,7 @@ export function createCatalystRouteDeps(options: {
     limiter: createRateLimiter({ maxRequests: EDGAR_MAX_REQUESTS_PER_SECOND, intervalMs: 1_000 }),
   };
   const providers = [
-    createSecEdgarNewsProvider({ fetchOptions, now }),
+    createSecEdgarNewsProvider({ fetchOptions, now, filesBaseUrl: options.config.SEC_FILES_BASE_URL }),
     ...(options.config.NEWS_RSS_FEEDS
       ? [
           createRssNewsProvider({

@@ -2,12 +2,14 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  PutCommand,
   QueryCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
   type TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { chunk } from '../platform/chunk';
 
 /*
  * What every repository does the same way with DynamoDB: strip keys from items, read why a
@@ -85,17 +87,12 @@ const MAX_BATCH_ROUNDS = 6;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
-  return chunks;
-}
-
 /** BatchGet of any number of keys (100 per call), unprocessed keys retried. Order is not kept. */
 export async function batchGetAll(
   client: DynamoDBDocumentClient,
   tableName: string,
   keyList: readonly Record<string, string>[],
+  options: { consistentRead?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (const part of chunk(keyList, BATCH_GET_LIMIT)) {
@@ -104,7 +101,11 @@ export async function batchGetAll(
       if (round >= MAX_BATCH_ROUNDS) throw new Error(`BatchGet on ${tableName}: keys left unprocessed`);
       if (round > 0) await pause(25 * 2 ** round);
       const output = await client.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: { Keys: pending, ...(options.consistentRead ? { ConsistentRead: true } : {}) },
+          },
+        }),
       );
       found.push(...(output.Responses?.[tableName] ?? []));
       pending = (output.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
@@ -129,5 +130,31 @@ export async function batchPutAll(
         request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
       );
     }
+  }
+}
+
+/**
+ * Puts `item` when the stored item's `version` is still `item.version - 1` (absent when that is 0):
+ * an optimistic lock. False when another writer got there first; the caller reads again.
+ */
+export async function putIfVersion(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  item: Record<string, unknown> & { version: number },
+): Promise<boolean> {
+  const previous = item.version - 1;
+  try {
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: item,
+        ConditionExpression: previous < 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
+        ...(previous < 1 ? {} : { ExpressionAttributeValues: { ':previous': previous } }),
+      }),
+    );
+    return true;
+  } catch (error: unknown) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

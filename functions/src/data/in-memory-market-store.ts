@@ -2,7 +2,7 @@ import type { Bar } from '../engine/types';
 import type { FeedHealth, FeedHealthRepository } from './feed-health-repository';
 import type { JobRunRecord, JobRunsRepository } from './job-runs-repository';
 import type { MarketAlertsRepository, StoredMarketAlert } from './market-alerts-repository';
-import type { PricesRepository, StoredQuote } from './prices-repository';
+import { monthOf, type PricesRepository, type StoredBar, type StoredQuote } from './prices-repository';
 import type {
   LastRecommendationMarker,
   QueuedRecommendation,
@@ -28,7 +28,7 @@ export interface InMemoryMarketStore {
   /** Everything stored, as plain data, for assertions. */
   snapshot(): {
     quotes: Record<string, StoredQuote>;
-    bars: Record<string, Bar[]>;
+    bars: Record<string, StoredBar[]>;
     health: Record<string, FeedHealth>;
     lastRecommendations: Record<string, LastRecommendationMarker>;
     queue: QueuedRecommendation[];
@@ -43,7 +43,7 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
   const quotes = new Map<string, StoredQuote>();
   /** Live quotes as stored over time (the table keeps them an hour; tests run shorter). */
   const history: StoredQuote[] = [];
-  const bars = new Map<string, Map<string, Bar>>();
+  const bars = new Map<string, Map<string, StoredBar>>();
   const health = new Map<string, FeedHealth>();
   const lastRecommendations = new Map<string, LastRecommendationMarker>();
   const queue = new Map<string, QueuedRecommendation>();
@@ -86,17 +86,53 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
         const newest = older.sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
         return newest ? clone(newest) : null;
       },
-      async putBars(symbol, newBars) {
-        const series = bars.get(symbol) ?? new Map<string, Bar>();
-        for (const bar of newBars) series.set(bar.date, clone(bar));
+      async mergeBars(symbol, newBars, options = {}) {
+        const series = bars.get(symbol) ?? new Map<string, StoredBar>();
+        const months = new Set<string>();
+        let datesWritten = 0;
+        const { replace } = options;
+        if (replace) {
+          const incoming = new Set(newBars.map((bar) => bar.date));
+          for (const date of [...series.keys()]) {
+            if (date >= replace.from && date <= replace.to && !incoming.has(date)) {
+              series.delete(date);
+              months.add(monthOf(date));
+              datesWritten += 1;
+            }
+          }
+        }
+        for (const bar of newBars) {
+          const current = series.get(bar.date);
+          if (
+            current &&
+            JSON.stringify({ ...current, fetched_at: '' }) === JSON.stringify({ ...bar, fetched_at: '' })
+          )
+            continue;
+          series.set(bar.date, clone(bar));
+          months.add(monthOf(bar.date));
+          datesWritten += 1;
+        }
         bars.set(symbol, series);
-        return newBars.length;
+        return { datesWritten, monthsWritten: months.size };
+      },
+      async getStoredBars(symbol, from, to) {
+        return [...(bars.get(symbol)?.values() ?? [])]
+          .filter((bar) => bar.date >= from && bar.date <= to)
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .map(clone);
       },
       async getBars(symbol, from, to) {
         return [...(bars.get(symbol)?.values() ?? [])]
           .filter((bar) => bar.date >= from && bar.date <= to)
           .sort((a, b) => a.date.localeCompare(b.date))
-          .map(clone);
+          .map(({ date, open, high, low, close, volume }) => {
+            const bar: Bar = { date, close };
+            if (open !== undefined) bar.open = open;
+            if (high !== undefined) bar.high = high;
+            if (low !== undefined) bar.low = low;
+            if (volume !== undefined) bar.volume = volume;
+            return bar;
+          });
       },
     },
     feedHealth: {

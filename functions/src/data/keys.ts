@@ -44,8 +44,33 @@ export const keys = {
   /** A live quote as stored at `storedAt`, kept an hour for the plans that see prices late. */
   quoteAt: (symbol: string, storedAt: string) => ({ pk: `SYMBOL#${symbol}`, sk: `QUOTE_AT#${storedAt}` }),
   quoteAtPrefix: 'QUOTE_AT#',
-  bar: (symbol: string, date: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BAR#${date}` }),
-  barPrefix: 'BAR#',
+  /** Daily bars of one calendar month (`yyyy-mm`), merged by date inside the item. */
+  barMonth: (symbol: string, month: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BARS#${month}` }),
+  barMonthPrefix: 'BARS#',
+  /** The state of one tracked series (stored range, as-of, completeness, flags), all under one partition. */
+  series: (symbol: string) => ({ pk: 'SERIES', sk: symbol }),
+  seriesPartition: 'SERIES',
+  // Providers: the shared rate-limit slot, the shared circuit breaker and per-minute request counters.
+  providerPartition: (provider: string) => `PROVIDER#${provider}`,
+  providerLimit: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'LIMIT' }),
+  providerBreaker: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'BREAKER' }),
+  providerCount: (provider: string, minute: string) => ({
+    pk: `PROVIDER#${provider}`,
+    sk: `COUNT#${minute}`,
+  }),
+  providerCountPrefix: 'COUNT#',
+  // Companies that file with the SEC, by CIK: fundamental facts per tag, filings per date.
+  companyPartition: (cik: string) => `CIK#${cik}`,
+  companyFacts: (cik: string, concept: string) => ({ pk: `CIK#${cik}`, sk: `FACTS#${concept}` }),
+  companyFactsPrefix: 'FACTS#',
+  filing: (cik: string, filingDate: string, accession: string) => ({
+    pk: `CIK#${cik}`,
+    sk: `FILING#${filingDate}#${accession}`,
+  }),
+  filingPrefix: 'FILING#',
+  /** A reference list (SEC ticker map, coin list) in a few chunk items. */
+  referencePartition: (dataset: string) => `REFERENCE#${dataset}`,
+  referenceChunk: (dataset: string, chunk: string) => ({ pk: `REFERENCE#${dataset}`, sk: chunk }),
   symbolHealth: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'HEALTH' }),
   /** The same health record under one partition, so the whole universe's health is one Query. */
   feedHealth: (symbol: string) => ({ pk: 'FEED', sk: `HEALTH#${symbol}` }),

@@ -1,27 +1,22 @@
-import { message } from '@app/shared/messages/message';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFeedHealthRepository } from './feed-health-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
-import { createPricesRepository, type StoredQuote } from './prices-repository';
-import {
-  createRecommendationQueueRepository,
-  type QueuedRecommendation,
-} from './recommendation-queue-repository';
+import { encodeBar } from './bar-months';
+import { createPricesRepository, mergeMonth, type StoredQuote } from './prices-repository';
 
 const documentMock = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
-const tables = { market: 'market', moderation: 'moderation' };
 
 const quote: StoredQuote = {
   symbol: 'AAPL',
@@ -40,26 +35,9 @@ const quote: StoredQuote = {
   source: 'replay:aapl.csv',
   mode: 'replay',
   stale: false,
+  closed: true,
+  fetched_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-};
-
-const recommendation: QueuedRecommendation = {
-  id: '01JABCDEFGHJKMNPQRSTVWXYZ0',
-  symbol: 'AAPL',
-  recommendation: 'BUY',
-  risk_level: 1,
-  confidence: 0.7,
-  ai_score: 6.6,
-  reasoning: message('NUGGET_NO_FUNDAMENTALS'),
-  target_price: 180,
-  generated_at: '2026-01-01T00:00:00.000Z',
-  status: 'PENDING',
-  as_of: '2018-01-02',
-  market_date: '2018-01-02',
-  cycle_id: '2026-01-01T00:00:00.000Z',
-  investment_grade: 'B+',
-  composite_rationality_score: 66.4,
-  data_mode: 'replay',
 };
 
 describe('market table repositories', () => {
@@ -95,19 +73,87 @@ describe('market table repositories', () => {
     expect(documentMock.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
-  it('writes bars in batches of 25', async () => {
-    documentMock.on(BatchWriteCommand).resolves({});
-    const bars = Array.from({ length: 60 }, (_, i) => ({
-      date: `2020-01-${String(i).padStart(2, '0')}`,
-      close: i + 1,
-    }));
-    expect(await createPricesRepository(client, 'market').putBars('AAPL', bars)).toBe(60);
-    const calls = documentMock.commandCalls(BatchWriteCommand);
-    expect(calls.map((call) => call.args[0].input.RequestItems?.market?.length)).toEqual([25, 25, 10]);
-    expect(calls[0]?.args[0].input.RequestItems?.market?.[0]?.PutRequest?.Item).toMatchObject({
-      pk: 'SYMBOL#AAPL',
-      sk: 'BAR#2020-01-00',
+  it('merges bars into one item per month, by date, conditioned on the version read', async () => {
+    const bar = (date: string, close: number) => ({
+      date,
+      close,
+      closed: true,
+      source: 'yahoo',
+      fetched_at: '2026-01-05T00:00:00.000Z',
     });
+    // January is not stored; February holds 02-03 at version 3.
+    documentMock.on(BatchGetCommand).resolves({
+      Responses: {
+        market: [
+          {
+            pk: 'SYMBOL#AAPL',
+            sk: 'BARS#2020-02',
+            month: '2020-02',
+            version: 3,
+            bars: [encodeBar(bar('2020-02-03', 9))],
+          },
+        ],
+      },
+    });
+    // The first write of February loses a race: the month is read again (version 4) and merged again.
+    documentMock.on(GetCommand).resolves({
+      Item: {
+        pk: 'SYMBOL#AAPL',
+        sk: 'BARS#2020-02',
+        month: '2020-02',
+        version: 4,
+        bars: [encodeBar(bar('2020-02-03', 9))],
+      },
+    });
+    documentMock
+      .on(PutCommand)
+      .callsFake(
+        async (input: { Item: { sk: string }; ExpressionAttributeValues?: Record<string, number> }) => {
+          if (input.Item.sk === 'BARS#2020-02' && input.ExpressionAttributeValues?.[':version'] === 3) {
+            throw new ConditionalCheckFailedException({ message: 'raced', $metadata: {} });
+          }
+          return {};
+        },
+      );
+    const result = await createPricesRepository(client, 'market').mergeBars('AAPL', [
+      bar('2020-01-31', 10),
+      bar('2020-02-03', 9),
+      bar('2020-02-04', 11),
+    ]);
+    // January is new (1 date); February already had 02-03 with the same values (only 02-04 is new).
+    expect(result).toEqual({ datesWritten: 2, monthsWritten: 2 });
+    const puts = documentMock.commandCalls(PutCommand).map((call) => call.args[0].input);
+    const february = puts.filter((input) => input.Item?.sk === 'BARS#2020-02');
+    expect(puts.find((input) => input.Item?.sk === 'BARS#2020-01')?.ConditionExpression).toBe(
+      'attribute_not_exists(pk)',
+    );
+    expect(february.map((input) => input.ExpressionAttributeValues)).toEqual([
+      { ':version': 3 },
+      { ':version': 4 },
+    ]);
+    // Stored compactly: d is the date (bar-months.ts).
+    expect((february[1]?.Item?.bars as { d: string }[]).map((entry) => entry.d)).toEqual([
+      '2020-02-03',
+      '2020-02-04',
+    ]);
+    expect(
+      documentMock.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.market?.ConsistentRead,
+    ).toBe(true);
+  });
+
+  it('a merge replaces a stored date instead of adding a second one, and a replaced range drops dates the new history lacks', () => {
+    const stored = [
+      { date: '2020-08-27', close: 500, closed: true, source: 'yahoo', fetched_at: 't0' },
+      { date: '2020-08-28', close: 499.23, closed: true, source: 'yahoo', fetched_at: 't0' },
+    ];
+    const restated = [{ date: '2020-08-28', close: 124.81, closed: true, source: 'yahoo', fetched_at: 't1' }];
+    expect(mergeMonth(stored, restated, undefined).bars.map((bar) => [bar.date, bar.close])).toEqual([
+      ['2020-08-27', 500],
+      ['2020-08-28', 124.81],
+    ]);
+    const replaced = mergeMonth(stored, restated, { from: '2020-08-01', to: '2020-08-31' });
+    expect(replaced).toMatchObject({ changed: 2 });
+    expect(replaced.bars.map((bar) => bar.date)).toEqual(['2020-08-28']);
   });
 
   it('writes feed health under the symbol and under FEED, and lists the universe with one Query', async () => {
@@ -147,89 +193,6 @@ describe('market table repositories', () => {
     expect(documentMock.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues).toEqual({
       ':pk': 'FEED',
       ':prefix': 'HEALTH#',
-    });
-  });
-
-  it('queues a recommendation with its marker, supersedes the pending one and moves the counters once, in one transaction', async () => {
-    const older = {
-      ...recommendation,
-      id: '01JABCDEFGHJKMNPQRSTVWXYZ9',
-      generated_at: '2025-12-31T00:00:00.000Z',
-    };
-    documentMock
-      .on(QueryCommand)
-      .resolves({ Items: [{ ...older, pk: `REC#${older.id}`, sk: 'ITEM', gsi1pk: 'QUEUE#REC#PENDING' }] });
-    documentMock
-      .on(TransactWriteCommand)
-      .resolvesOnce({})
-      .rejectsOnce(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
-        }),
-      );
-    const repository = createRecommendationQueueRepository(client, tables);
-    const last = {
-      symbol: 'AAPL',
-      recommendation_id: older.id,
-      action: 'HOLD' as const,
-      as_of: '2018-01-01',
-      generated_at: older.generated_at,
-    };
-    expect(await repository.enqueueSuperseding(recommendation, last)).toBe(true);
-    // Another poll moved the marker first: this one queues nothing.
-    expect(await repository.enqueueSuperseding(recommendation, last)).toBe(false);
-    const pendingQuery = documentMock.commandCalls(QueryCommand)[0]?.args[0].input;
-    expect(pendingQuery).toMatchObject({
-      IndexName: 'gsi1',
-      ExpressionAttributeValues: { ':queue': 'QUEUE#REC#PENDING', ':symbol': 'AAPL' },
-    });
-    const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[0]?.Put?.Item).toMatchObject({
-      pk: 'SYMBOL#AAPL',
-      sk: 'LAST_REC',
-      action: 'BUY',
-      cycle_id: recommendation.cycle_id,
-    });
-    expect(items[0]?.Put?.ConditionExpression).toBe('recommendation_id = :last');
-    expect(items[1]?.Put?.Item).toMatchObject({
-      pk: `REC#${recommendation.id}`,
-      sk: 'ITEM',
-      gsi1pk: 'QUEUE#REC#PENDING',
-      gsi1sk: `${recommendation.generated_at}#${recommendation.id}`,
-      status: 'PENDING',
-    });
-    // The older pending one leaves the pending queue, only if a reviewer has not decided it first.
-    expect(items[2]?.Update).toMatchObject({
-      Key: { pk: `REC#${older.id}`, sk: 'ITEM' },
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeValues: {
-        ':replaced': 'SUPERSEDED',
-        ':queue': 'QUEUE#REC#SUPERSEDED',
-        ':by': recommendation.id,
-      },
-    });
-    // One counters update: one more generated, pending unchanged (+1 - 1), one superseded.
-    expect(items[3]?.Update).toMatchObject({
-      TableName: 'moderation',
-      Key: { pk: 'STATS', sk: 'REC' },
-      UpdateExpression: 'ADD generated :one, pending :pending, superseded :replaced',
-      ExpressionAttributeValues: { ':one': 1, ':pending': 0, ':replaced': 1 },
-    });
-    expect(items).toHaveLength(4);
-  });
-
-  it('queues the first recommendation of a symbol only while it has no marker', async () => {
-    documentMock.on(QueryCommand).resolves({ Items: [] });
-    documentMock.on(TransactWriteCommand).resolves({});
-    await createRecommendationQueueRepository(client, tables).enqueueSuperseding(recommendation, null);
-    const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk)');
-    expect(items.at(-1)?.Update?.ExpressionAttributeValues).toEqual({
-      ':one': 1,
-      ':pending': 1,
-      ':replaced': 0,
     });
   });
 

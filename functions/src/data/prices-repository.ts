@@ -1,26 +1,39 @@
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AssetType, Bar, IsoDate } from '../engine/types';
-import { batchGetAll, batchPutAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+
+export { mergeMonth, monthOf } from './bar-months';
+import {
+  encodeBar,
+  MAX_MERGE_ATTEMPTS,
+  monthItemOf,
+  MONTH_WRITE_CONCURRENCY,
+  mergeMonth,
+  monthOf,
+  storedBarOf,
+  toEngineBar,
+} from './bar-months';
+import { batchGetAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
+import { getQuoteAsOf, putTimedQuoteCopy } from './quote-history';
 
 /*
- * Quotes and daily bars of the market table, written by the price poll and read by the ai and
- * portfolio areas (access patterns: infra/README.md):
+ * Quotes and daily bars of the market table, written by the ingestion worker and read by every area
+ * (access patterns: infra/README.md "The stored market"):
  *
- * | Pattern                                   | Key                                               |
- * | ----------------------------------------- | ------------------------------------------------- |
- * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                           |
- * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BAR#<from> AND BAR#<to> |
- * | a live quote as it was at an instant      | pk=SYMBOL#<s>, sk <= QUOTE_AT#<iso>, newest first |
+ * | Pattern                                   | Key                                                       |
+ * | ----------------------------------------- | --------------------------------------------------------- |
+ * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                                   |
+ * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BARS#<from month> AND BARS#<to> |
+ * | merge bars into a month, idempotently     | GetItem + PutItem sk=BARS#<yyyy-mm>, version-conditioned  |
+ * | a live quote as it was at an instant      | pk=SYMBOL#<s>, sk <= QUOTE_AT#<iso>, newest first         |
  *
- * Live quotes are also kept by the time they were stored (`QUOTE_AT#<updated_at>`, TTL one hour), so a
- * plan that sees prices late (FREE: 15 minutes) reads the quote as it was then, not a copy of the latest.
+ * Bars live one item per calendar month, keyed by date inside the item: a second write of the same
+ * date replaces it, so a redelivered message can never store a date twice. Live quotes are also kept
+ * by the time they were stored (`QUOTE_AT#<updated_at>`, TTL one hour), so a plan that sees prices
+ * late (FREE: 15 minutes) reads the quote as it was then, not a copy of the latest.
  */
 
-/** How long a live quote's timed copy is kept: the longest delay a plan has, with room to spare. */
-export const QUOTE_HISTORY_SECONDS = 60 * 60;
-
-/** The latest quote of a symbol as the price poll stored it. */
+/** The latest quote of a symbol as the ingestion worker stored it. */
 export interface StoredQuote {
   symbol: string;
   name: string;
@@ -39,33 +52,127 @@ export interface StoredQuote {
   market_date?: IsoDate;
   source: string;
   mode: 'replay' | 'live';
-  /** True when the provider served its last stored quote because the source failed. */
+  /** True when the price is older than its market's calendar allows (set when read). */
   stale: boolean;
-  /** When the poll stored this quote (wall time). */
+  /** False while the session the price belongs to is still trading (an intraday print). */
+  closed: boolean;
+  /** When the provider was asked for this price. */
+  fetched_at: string;
+  /** When this quote was stored (wall time). */
   updated_at: string;
+}
+
+/** A stored daily bar: the price fields and where and when they came from. */
+export interface StoredBar extends Bar {
+  /** False for a session still trading when it was fetched (Yahoo's current day, CoinGecko's last point). */
+  closed: boolean;
+  source: string;
+  fetched_at: string;
+  /** Quality codes, e.g. UNCONFIRMED_MOVE (market-data/quality/bar-validation.ts). */
+  flags?: string[];
+}
+
+export interface BarMergeResult {
+  /** Dates whose stored values changed (new or corrected). */
+  datesWritten: number;
+  /** Month items written. */
+  monthsWritten: number;
 }
 
 export interface PricesRepository {
   getQuote(symbol: string): Promise<StoredQuote | null>;
   getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
-  /** Stores the quote unless the stored one has the same as_of, market date, price and stale flag; true when written. */
+  /** Stores the quote unless the stored one has the same as_of, market date, price, closed and stale flags; true when written. */
   putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
   /** The newest live quote stored at or before `instant` (null when none is that old). */
   getQuoteAsOf(symbol: string, instant: Date): Promise<StoredQuote | null>;
-  putBars(symbol: string, bars: readonly Bar[]): Promise<number>;
+  /**
+   * Merges bars into their months by date. A date whose price fields, `closed` and flags are unchanged
+   * is left as stored (its fetch time too). With `replace`, stored dates inside the range that the
+   * new bars lack are dropped (a history restated after a split).
+   */
+  mergeBars(
+    symbol: string,
+    bars: readonly StoredBar[],
+    options?: { replace?: { from: IsoDate; to: IsoDate } },
+  ): Promise<BarMergeResult>;
+  /** Bars with from <= date <= to, ascending, with their provenance. */
+  getStoredBars(symbol: string, from: IsoDate, to: IsoDate): Promise<StoredBar[]>;
+  /** The same bars as the engine reads them. */
   getBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
 }
 
-function barOf(item: Record<string, unknown>): Bar {
-  const bar: Bar = { date: String(item.date), close: Number(item.close) };
-  if (typeof item.open === 'number') bar.open = item.open;
-  if (typeof item.high === 'number') bar.high = item.high;
-  if (typeof item.low === 'number') bar.low = item.low;
-  if (typeof item.volume === 'number') bar.volume = item.volume;
-  return bar;
-}
-
 export function createPricesRepository(client: DynamoDBDocumentClient, tableName: string): PricesRepository {
+  /** Writes one month conditioned on the version read; false when another writer got there first. */
+  async function putMonth(
+    symbol: string,
+    month: string,
+    bars: StoredBar[],
+    version: number | null,
+  ): Promise<boolean> {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.barMonth(symbol, month),
+            entity: 'bar-month',
+            symbol,
+            month,
+            bars: bars.map(encodeBar),
+            version: (version ?? 0) + 1,
+          },
+          ConditionExpression: version === null ? 'attribute_not_exists(pk)' : 'version = :version',
+          ...(version === null ? {} : { ExpressionAttributeValues: { ':version': version } }),
+        }),
+      );
+      return true;
+    } catch (error: unknown) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /** The month merged from `stored`, written; on a race, read again and merge again. */
+  async function mergeOneMonth(
+    symbol: string,
+    month: string,
+    incoming: readonly StoredBar[],
+    replace: { from: IsoDate; to: IsoDate } | undefined,
+    first: { bars: StoredBar[]; version: number | null },
+  ): Promise<number> {
+    let current = first;
+    for (let attempt = 1; ; attempt += 1) {
+      const merged = mergeMonth(current.bars, incoming, replace);
+      if (merged.changed === 0) return 0;
+      if (await putMonth(symbol, month, merged.bars, current.version)) return merged.changed;
+      if (attempt >= MAX_MERGE_ATTEMPTS)
+        throw new Error(`bars of ${symbol} ${month}: too many concurrent writers`);
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.barMonth(symbol, month), ConsistentRead: true }),
+      );
+      current = monthItemOf(Item);
+    }
+  }
+
+  async function getStoredBars(symbol: string, from: IsoDate, to: IsoDate): Promise<StoredBar[]> {
+    if (from > to) return [];
+    const items = await queryAll(client, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.symbolPartition(symbol),
+        ':from': `${keys.barMonthPrefix}${monthOf(from)}`,
+        ':to': `${keys.barMonthPrefix}${monthOf(to)}`,
+      },
+    });
+    return items
+      .flatMap((item) => (Array.isArray(item.bars) ? (item.bars as Record<string, unknown>[]) : []))
+      .map(storedBarOf)
+      .filter((bar) => bar.date >= from && bar.date <= to)
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
+
   return {
     async getQuote(symbol) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.quote(symbol) }));
@@ -88,11 +195,12 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             TableName: tableName,
             Item: { ...keys.quote(quote.symbol), entity: 'quote', ...quote },
             ConditionExpression:
-              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale OR market_date <> :market_date OR attribute_not_exists(market_date)',
+              'attribute_not_exists(pk) OR as_of <> :as_of OR price <> :price OR stale <> :stale OR attribute_not_exists(closed) OR closed <> :closed OR attribute_not_exists(market_date) OR market_date <> :market_date',
             ExpressionAttributeValues: {
               ':as_of': quote.as_of,
               ':price': quote.price,
               ':stale': quote.stale,
+              ':closed': quote.closed,
               ':market_date': quote.market_date ?? quote.as_of,
             },
           }),
@@ -101,64 +209,63 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
         if (isConditionFailure(error)) return false;
         throw error;
       }
-      if (quote.mode === 'live') {
-        const expiresAt = Math.floor(Date.parse(quote.updated_at) / 1000) + QUOTE_HISTORY_SECONDS;
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.quoteAt(quote.symbol, quote.updated_at),
-              entity: 'quote-at',
-              ...quote,
-              expires_at: expiresAt,
-            },
-          }),
-        );
-      }
+      if (quote.mode === 'live') await putTimedQuoteCopy(client, tableName, quote);
       return true;
     },
 
-    async getQuoteAsOf(symbol, instant) {
-      const { Items } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': keys.symbolPartition(symbol),
-            ':from': keys.quoteAtPrefix,
-            ':to': `${keys.quoteAtPrefix}${instant.toISOString()}`,
-          },
-          ScanIndexForward: false,
-          Limit: 1,
-        }),
-      );
-      const item = Items?.[0];
-      if (!item) return null;
-      const { expires_at: _expiresAt, ...quote } = stripKeys<StoredQuote & { expires_at?: number }>(item);
-      return quote;
-    },
+    getQuoteAsOf: (symbol, instant) => getQuoteAsOf(client, tableName, symbol, instant),
 
-    async putBars(symbol, bars) {
-      // Bars are facts about past days: writing one twice stores the same item, so retries are safe.
-      await batchPutAll(
+    async mergeBars(symbol, bars, options = {}) {
+      const byMonth = new Map<string, StoredBar[]>();
+      for (const bar of bars)
+        byMonth.set(monthOf(bar.date), [...(byMonth.get(monthOf(bar.date)) ?? []), bar]);
+      // A replaced range also covers months the new bars no longer reach.
+      if (options.replace) {
+        for (let month = monthOf(options.replace.from); month <= monthOf(options.replace.to);) {
+          if (!byMonth.has(month)) byMonth.set(month, []);
+          const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+          month =
+            monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+        }
+      }
+      const months = [...byMonth.keys()].sort();
+      // Every month in one consistent BatchGet, then the changed ones written a few at a time.
+      const storedItems = await batchGetAll(
         client,
         tableName,
-        bars.map((bar) => ({ ...keys.bar(symbol, bar.date), entity: 'bar', symbol, ...bar })),
+        months.map((month) => keys.barMonth(symbol, month)),
+        { consistentRead: true },
       );
-      return bars.length;
+      const storedByMonth = new Map(storedItems.map((item) => [String(item.month), monthItemOf(item)]));
+      let datesWritten = 0;
+      let monthsWritten = 0;
+      let next = 0;
+      const writers = Array.from({ length: Math.min(MONTH_WRITE_CONCURRENCY, months.length) }, async () => {
+        while (next < months.length) {
+          const month = months[next] as string;
+          next += 1;
+          const first = storedByMonth.get(month) ?? { bars: [], version: null };
+          const changed = await mergeOneMonth(
+            symbol,
+            month,
+            byMonth.get(month) ?? [],
+            options.replace,
+            first,
+          );
+          if (changed > 0) {
+            datesWritten += changed;
+            monthsWritten += 1;
+          }
+        }
+      });
+      await Promise.all(writers);
+      return { datesWritten, monthsWritten };
     },
 
+    getStoredBars,
+
     async getBars(symbol, from, to) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.symbolPartition(symbol),
-          ':from': `${keys.barPrefix}${from}`,
-          ':to': `${keys.barPrefix}${to}`,
-        },
-      });
-      return items.map(barOf);
+      return (await getStoredBars(symbol, from, to)).map(toEngineBar);
     },
   };
 }

@@ -23,6 +23,8 @@ function quote(price: number, storedMinutesAgo: number, mode: 'live' | 'replay' 
     source: 'test',
     mode,
     stale: false,
+    closed: false,
+    fetched_at: minutesAgo(storedMinutesAgo),
     updated_at: minutesAgo(storedMinutesAgo),
   };
 }

@@ -25,7 +25,7 @@ import { raiseRuleAlerts } from './price-poll-rule-alerts';
 
 export interface PricePollDeps {
   engine: MarketEngine;
-  prices: Pick<PricesRepository, 'putQuoteIfChanged' | 'putBars'>;
+  prices: Pick<PricesRepository, 'putQuoteIfChanged' | 'mergeBars'>;
   feedHealth: Pick<FeedHealthRepository, 'getHealth' | 'putHealth'>;
   marketAlerts: Pick<MarketAlertsRepository, 'putAlertOnce'>;
   jobRuns: Pick<JobRunsRepository, 'putJobRun'>;
@@ -129,6 +129,8 @@ function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): Store
     source: quote.source,
     mode: quote.mode,
     stale: quote.stale,
+    closed: true,
+    fetched_at: updatedAt,
     updated_at: updatedAt,
   };
 }
@@ -180,6 +182,8 @@ export async function recordNoDataOnDate(
 
 /** Stores the quote only when it changed (same as_of, market date, price and stale flag: nothing written). */
 export const storeQuote: SymbolPollStep = async (poll) => {
+  // The ingestion worker already stored it: the poll only reads the store.
+  if (poll.deps.engine.source.readsStore) return;
   const stored = toStoredQuote(poll.info, poll.quote, poll.nowIso);
   poll.outcome.quoteChanged = await poll.deps.prices.putQuoteIfChanged(stored);
 };
@@ -213,10 +217,12 @@ export function selectBarsToStore(
 
 /** Writes the bars not stored yet; bars only come from real prints, so a fallback quote adds none. */
 export const storeNewBars: SymbolPollStep = async (poll) => {
-  if (poll.quote.stale) return;
+  if (poll.quote.stale || poll.deps.engine.source.readsStore) return;
   const toStore = selectBarsToStore(poll.window, poll.storedRange);
-  if (toStore.bars.length > 0)
-    poll.outcome.barsWritten = await poll.deps.prices.putBars(poll.info.symbol, toStore.bars);
+  const stamp = { closed: true, source: poll.quote.source, fetched_at: poll.nowIso };
+  const bars = toStore.bars.map((bar) => ({ ...bar, ...stamp }));
+  if (bars.length > 0)
+    poll.outcome.barsWritten = (await poll.deps.prices.mergeBars(poll.info.symbol, bars)).datesWritten;
   poll.storedRange = { from: toStore.from, through: toStore.through };
 };
 

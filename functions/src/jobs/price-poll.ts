@@ -13,6 +13,7 @@ import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepositories } from '../data/market-repositories';
+import { createSeriesRepository } from '../data/series-repository';
 import { logger } from '../platform/observability';
 import {
   fetchSymbolPoll,
@@ -152,7 +153,11 @@ export function createPricePollDeps(): PricePollDeps {
     moderation: config.TABLE_MODERATION,
   });
   const prices = market.prices;
-  const engine = createMarketEngine(createPriceSource(config, { fallback: prices }));
+  const engine = createMarketEngine(
+    createPriceSource(config, {
+      store: { prices, series: createSeriesRepository(client, config.TABLE_MARKET) },
+    }),
+  );
   const users = createUsersRepository(client, config.TABLE_USERS);
   const now = () => new Date();
   const alerts = createAlertsRepository(client, {

@@ -14,8 +14,8 @@ export const REPLAY_CONFIG = {
   REPLAY_FROM: '2017-01-01',
   REPLAY_TO: '2017-06-30',
   REPLAY_DATA_FILE: undefined,
-  WATCHED_SYMBOLS: [] as string[],
-  LIVE_QUOTE_BASE_URL: 'https://example.invalid/chart',
+  AWS_REGION: 'us-east-1',
+  TABLE_MARKET: 'unused-in-replay',
 };
 
 const EPOCH_MS = Date.parse(REPLAY_CONFIG.REPLAY_EPOCH);

@@ -7,7 +7,12 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import { LiveSourceUnavailableError, NoDataOnDateError, UnknownSymbolError } from './provider-errors';
+import {
+  LiveSourceUnavailableError,
+  NoDataOnDateError,
+  NoStoredPriceError,
+  UnknownSymbolError,
+} from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
@@ -131,5 +136,7 @@ export function toHttpError(error: unknown): unknown {
   }
   if (error instanceof LiveSourceUnavailableError)
     return new ServiceUnavailableError(message('MARKET_SOURCE_UNAVAILABLE', { symbol: error.symbol }), 30);
+  if (error instanceof NoStoredPriceError)
+    return new ServiceUnavailableError(message('MARKET_PRICE_BEING_FETCHED', { symbol: error.symbol }), 30);
   return error;
 }

@@ -6,7 +6,12 @@ import {
   selectDailySeries,
   type ReplayUniverse,
 } from './providers/replay/replay-universe';
-import { YahooPriceProvider, type StoredMarketFallback } from './providers/yahoo/yahoo-price-provider';
+import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
+import { createSeriesRepository, type SeriesRepository, type SeriesState } from '../data/series-repository';
+import { createDocumentClient } from '../platform/dynamo-client';
+import { StoredMarketProvider, type SeriesDescription } from './stored-market-provider';
+import { COINGECKO_DESCRIPTION } from './providers/coingecko/coingecko-provider';
+import { YAHOO_DESCRIPTION } from './providers/yahoo/yahoo-bars-provider';
 import { createReplayMarketClock, LIVE_MARKET_CLOCK, type MarketClock } from './market-clock';
 import type { PriceProvider } from './price-provider';
 import { ReplayPriceProvider } from './providers/replay/replay-price-provider';
@@ -17,13 +22,16 @@ import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
  * - `replay` (default, offline): the real historical series that install with the project, read at
  *   one market clock's date (REPLAY_EPOCH, REPLAY_MS_PER_DAY, REPLAY_FROM, REPLAY_TO; README.md "The
  *   market clock"), with point-in-time annual fundamentals;
- * - `live` (cloud): Yahoo Finance's chart endpoint for the WATCHED_SYMBOLS, falling back to the
- *   last stored quote. Live symbols have no fundamentals here (the shipped annual reports end in
- *   fiscal 2016; pairing them with today's prices would be stale), so they are scored on price only.
+ * - `live` (cloud): the stored market the ingestion worker fills from Yahoo, CoinGecko and SEC EDGAR
+ *   (stored-market-provider.ts); nothing calls a provider during a request. Live symbols have no
+ *   fundamentals here yet (the shipped annual reports end in fiscal 2016; pairing them with today's
+ *   prices would be stale), so they are scored on price only.
  */
 export interface PriceSource {
   dataMode: 'replay' | 'live';
   provider: PriceProvider;
+  /** The provider reads the stored market (the ingestion worker filled it): the price poll stores nothing. */
+  readsStore: boolean;
   /** The market's date: every price is read at one reading of it. */
   clock: MarketClock;
   /** Fundamentals known on a date, for the engine; null when the symbol has none. */
@@ -40,15 +48,33 @@ export type PriceSourceConfig = Pick<
   | 'REPLAY_FROM'
   | 'REPLAY_TO'
   | 'REPLAY_DATA_FILE'
-  | 'WATCHED_SYMBOLS'
-  | 'LIVE_QUOTE_BASE_URL'
+  | 'AWS_REGION'
+  | 'DYNAMODB_ENDPOINT'
+  | 'TABLE_MARKET'
 >;
 
 export interface PriceSourceOptions {
   now?: () => Date;
-  /** Live mode: where the last stored quote comes from when the source fails. */
-  fallback?: StoredMarketFallback;
-  fetch?: typeof fetch;
+  /** The stored market's repositories (built from the config when absent). */
+  store?: { prices: PricesRepository; series: SeriesRepository };
+}
+
+/** A live series' provenance, from the provider that fills it. */
+export function describeLiveSeries(state: SeriesState): SeriesDescription {
+  const provider = state.provider === 'coingecko' ? COINGECKO_DESCRIPTION : YAHOO_DESCRIPTION;
+  return {
+    ticker: state.symbol,
+    has_ohlc: state.provider !== 'coingecko',
+    has_volume: state.asset_class !== 'index' && state.asset_class !== 'fx',
+    source: {
+      package: provider.title,
+      version: 'live',
+      file: state.provider_id,
+      licence: `${provider.title} terms of use`,
+      origin: provider.title,
+      notes: provider.terms,
+    },
+  };
 }
 
 let cachedUniverse: { key: string; universe: ReplayUniverse } | undefined;
@@ -63,6 +89,14 @@ export function loadReplayUniverseOnce(dataFile?: string): ReplayUniverse {
     };
   }
   return cachedUniverse.universe;
+}
+
+function storeOf(config: PriceSourceConfig): { prices: PricesRepository; series: SeriesRepository } {
+  const client = createDocumentClient(config);
+  return {
+    prices: createPricesRepository(client, config.TABLE_MARKET),
+    series: createSeriesRepository(client, config.TABLE_MARKET),
+  };
 }
 
 export type ReplayClockConfig = Pick<
@@ -85,16 +119,12 @@ export function createReplayClockFromConfig(
 export function createPriceSource(config: PriceSourceConfig, options: PriceSourceOptions = {}): PriceSource {
   const now = options.now ?? (() => new Date());
   if (config.DATA_MODE === 'live') {
+    const store = options.store ?? storeOf(config);
     return {
       dataMode: 'live',
+      readsStore: true,
       clock: LIVE_MARKET_CLOCK,
-      provider: new YahooPriceProvider({
-        baseUrl: config.LIVE_QUOTE_BASE_URL,
-        symbols: config.WATCHED_SYMBOLS,
-        now,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.fallback ? { fallback: options.fallback } : {}),
-      }),
+      provider: new StoredMarketProvider({ ...store, now, describe: describeLiveSeries }),
       fundamentalsFor: () => null,
       universe: null,
     };
@@ -103,6 +133,7 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
   const clock = createReplayClockFromConfig(universe, config);
   return {
     dataMode: 'replay',
+    readsStore: false,
     clock,
     provider: new ReplayPriceProvider({ series: selectDailySeries(universe), clock, now }),
     fundamentalsFor: (ticker, asOf) =>

@@ -34,6 +34,17 @@ export class NoDataOnDateError extends Error {
   }
 }
 
+/** A tracked symbol whose first fetch has not stored a price yet. */
+export class NoStoredPriceError extends Error {
+  constructor(
+    readonly symbol: string,
+    readonly status: string,
+  ) {
+    super(`No price is stored for '${symbol}' yet: its data is being fetched (${status}).`);
+    this.name = 'NoStoredPriceError';
+  }
+}
+
 /** The live source failed and nothing was stored to fall back on. */
 export class LiveSourceUnavailableError extends Error {
   constructor(
@@ -44,5 +55,40 @@ export class LiveSourceUnavailableError extends Error {
       `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
     );
     this.name = 'LiveSourceUnavailableError';
+  }
+}
+
+/*
+ * Errors of the ingestion path (market-data/ingestion/): every provider folder turns its own failures
+ * into one of these two, so the worker decides without knowing the provider.
+ */
+
+/** The provider has no data for this symbol (`unknown`), or no longer has (`delisted`): it is not fetched again. */
+export class SymbolNotListedError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly symbol: string,
+    readonly reason: 'unknown' | 'delisted',
+    detail: string,
+  ) {
+    super(`${provider} lists no '${symbol}' (${reason}): ${detail}`);
+    this.name = 'SymbolNotListedError';
+  }
+}
+
+/**
+ * The provider cannot answer now (throttled, failing, timing out, its breaker open): try again later;
+ * meanwhile the last stored data stands, marked stale when its calendar says so.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly provider: string,
+    /** The provider asked us to wait this long (Retry-After), when it said. */
+    readonly retryAfterMs: number | null,
+    readonly kind: 'throttled' | 'failing' | 'circuit-open' | 'refused',
+    detail: string,
+  ) {
+    super(`${provider} is unavailable (${kind}): ${detail}`);
+    this.name = 'ProviderUnavailableError';
   }
 }

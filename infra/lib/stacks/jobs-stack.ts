@@ -5,6 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
+import { IngestionPipeline } from '../constructs/ingestion-pipeline';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import { JOB_NAMES, JOB_TABLE_GRANTS, type JobName } from '../table-access';
@@ -62,6 +63,25 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     timeout: Duration.minutes(5),
     replayData: 'series',
   },
+  'ingestion-planner': {
+    description: 'plans the market data to fetch and sends it to the ingestion queues',
+    schedule: (config) => events.Schedule.rate(Duration.minutes(config.ingestionMinutes)),
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+    replayData: 'series',
+  },
+};
+
+/**
+ * The providers' addresses and limits, for the planner and the worker; the cloud uses the defaults of
+ * functions/src/config.ts (the real providers), written here so a deployment shows them.
+ */
+export const INGESTION_ENVIRONMENT: Readonly<Record<string, string>> = {
+  LIVE_QUOTE_BASE_URL: 'https://query1.finance.yahoo.com/v8/finance/chart',
+  COINGECKO_BASE_URL: 'https://api.coingecko.com/api/v3',
+  SEC_DATA_BASE_URL: 'https://data.sec.gov',
+  SEC_FILES_BASE_URL: 'https://www.sec.gov',
+  INGESTION_JITTER_SECONDS: '60',
 };
 
 /**
@@ -73,10 +93,16 @@ export class JobsStack extends Stack {
   readonly functions: Readonly<Record<JobName, lambda.IFunction>>;
   readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
   readonly rules: Readonly<Record<JobName, events.Rule>>;
+  readonly ingestion: IngestionPipeline;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.ingestion = new IngestionPipeline(this, 'Ingestion', {
+      config,
+      tables: props.tables,
+      environment: { ...INGESTION_ENVIRONMENT },
+    });
 
     const functions = {} as Record<JobName, lambda.IFunction>;
     const queues = {} as Record<JobName, sqs.IQueue>;
@@ -114,6 +140,11 @@ export class JobsStack extends Stack {
         ...(spec.replayData ? { replayData: spec.replayData } : {}),
       });
       const jobFunction = appFunction.function;
+      if (job === 'ingestion-planner') {
+        for (const [name, value] of Object.entries(INGESTION_ENVIRONMENT))
+          jobFunction.addEnvironment(name, value);
+        this.ingestion.connectPlanner(jobFunction);
+      }
       // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.
       jobFunction.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
 

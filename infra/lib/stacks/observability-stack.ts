@@ -15,6 +15,7 @@ import { METRIC_NAMES, METRICS_NAMESPACE, serviceNameOf } from '../metrics-contr
 import type { StageConfig } from '../stage-config';
 import type { JobName } from '../table-access';
 import type { TableId } from '../table-definitions';
+import { createIngestionAlarms } from '../constructs/ingestion-alarms';
 
 export interface ObservabilityStackProps extends StackProps {
   readonly config: StageConfig;
@@ -22,6 +23,8 @@ export interface ObservabilityStackProps extends StackProps {
   readonly apiFunctions: Readonly<Record<ServiceArea, lambda.IFunction>>;
   readonly jobFunctions: Readonly<Record<JobName, lambda.IFunction>>;
   readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
+  /** The ingestion queues and their dead-letter queue (jobs stack). */
+  readonly ingestion: { readonly queues: readonly sqs.IQueue[]; readonly deadLetterQueue: sqs.IQueue };
   readonly tables: Readonly<Record<TableId, dynamodb.ITable>>;
 }
 
@@ -115,6 +118,13 @@ export class ObservabilityStack extends Stack {
       jobAlarms.push(errorsAlarm, queueAlarm);
     }
 
+    const ingestion = createIngestionAlarms(this, {
+      config,
+      deadLetterQueue: props.ingestion.deadLetterQueue,
+      queues: props.ingestion.queues,
+      notify,
+    });
+
     const apiFunctions = Object.entries(props.apiFunctions) as [ServiceArea, lambda.IFunction][];
     const jobFunctions = Object.entries(props.jobFunctions) as [JobName, lambda.IFunction][];
     const allFunctions = [...apiFunctions, ...jobFunctions];
@@ -138,7 +148,7 @@ export class ObservabilityStack extends Stack {
           }),
           new cloudwatch.AlarmStatusWidget({
             title: 'Alarms',
-            alarms: [serverErrorAlarm, ...jobAlarms],
+            alarms: [serverErrorAlarm, ...jobAlarms, ...ingestion.alarms],
             width: 12,
           }),
         ],
@@ -234,6 +244,7 @@ export class ObservabilityStack extends Stack {
             width: 24,
           }),
         ],
+        ingestion.widgets,
       ],
     });
   }

@@ -116,6 +116,7 @@ export const MESSAGE_CATALOGUE = {
   MARKET_NO_DATA_ON_DATE: { symbol: 'text', date: 'date', first: 'date', last: 'date' },
   MARKET_NOT_ENOUGH_HISTORY: { symbol: 'text', date: 'date' },
   MARKET_SOURCE_UNAVAILABLE: { symbol: 'text' },
+  MARKET_PRICE_BEING_FETCHED: { symbol: 'text' },
   MARKET_ANALYSIS_FAILED: {},
   MARKET_NUGGET_ANALYSIS_FAILED: {},
   MARKET_ANALYSIS_UNAVAILABLE: {},

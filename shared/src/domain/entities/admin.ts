@@ -84,6 +84,23 @@ export const ModerationResponseSchema = z.object({
 });
 
 /** Price monitoring (docs/product.md "Entities"). */
+/** A finding on a stored series, by code (texts: the admin namespace, priceMonitor.flags.<code>). */
+export const SeriesQualityFlagSchema = z.object({
+  code: z.enum(['STALE', 'INCOMPLETE', 'UNCONFIRMED_MOVE', 'REJECTED_BARS', 'PROVIDER_FAILING']),
+  date: IsoDateSchema.optional(),
+  value: z.number().optional(),
+});
+
+/** One provider of the ingestion path over the last hour, and its shared circuit breaker. */
+export const ProviderStatusSchema = z.object({
+  name: z.string(),
+  requests_last_hour: z.number().int().min(0),
+  throttled_last_hour: z.number().int().min(0),
+  failed_last_hour: z.number().int().min(0),
+  breaker_state: z.enum(['closed', 'open', 'half-open']),
+  breaker_opened_at: IsoDateTimeSchema.nullable(),
+});
+
 export const PriceMonitoringResponseSchema = z.object({
   alerts: z.array(z.object({ ticker: z.string(), message: z.string(), severity: SeveritySchema })),
   price_data: z.record(
@@ -96,11 +113,25 @@ export const PriceMonitoringResponseSchema = z.object({
       data_quality: DataQualitySchema,
       last_updated: IsoDateTimeSchema.nullable(),
       error: z.string().nullable(),
+      /** The date of the price: a replayed price is history, never today's. */
+      as_of: IsoDateSchema.nullable(),
+      mode: z.enum(['live', 'replay']).nullable(),
+      /** A live price older than its market's calendar allows (sessions missed). */
+      stale: z.boolean(),
+      /** Tracking: pending (first fetch under way), active, unknown or delisted at the provider. */
+      status: z.enum(['pending', 'active', 'unknown', 'delisted']).nullable(),
+      provider: z.string().nullable(),
+      /** Bars present over bars expected by the calendar over the last year (0-1). */
+      completeness: z.number().min(0).max(1).nullable(),
+      quality_flags: z.array(SeriesQualityFlagSchema),
     }),
   ),
   monitoring_status: z.enum(['active', 'degraded', 'stopped']),
   data_sources: z.array(z.string()),
   last_updated: IsoDateTimeSchema,
+  data_mode: z.enum(['live', 'replay']),
+  /** The live providers (none in replay mode: no provider is called). */
+  providers: z.array(ProviderStatusSchema),
 });
 
 /** Admin dashboard (docs/product.md "Entities"). */

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Loader, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import type { DataQuality, Severity } from '@app/shared/domain/enums';
+import type { Severity } from '@app/shared/domain/enums';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
 import { formatCurrency, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
@@ -10,6 +10,8 @@ import { useErrorToast } from '@/components/use-error-toast';
 import { DataTable } from '@/components/data-table';
 import { contract } from '@app/shared/api/contract';
 import { useRouteQuery } from '@app/web/kit/route-query';
+import { ProviderStatusCard } from './provider-status-card';
+import { AsOfCell, CompletenessCell, FlagsCell, QualityCell } from './series-status-cells';
 
 /** Part 2 section 9: the admin price monitor refreshes every 30 s. */
 export const PRICE_MONITOR_REFRESH_MS = 30_000;
@@ -18,12 +20,6 @@ const SEVERITY_VARIANTS: Record<Severity, BadgeVariant> = {
   high: 'destructive',
   medium: 'warning',
   low: 'info',
-};
-
-const QUALITY_VARIANTS: Record<DataQuality, BadgeVariant> = {
-  good: 'success',
-  warning: 'warning',
-  poor: 'destructive',
 };
 
 const VOLATILITY_VARIANTS: Record<ReturnType<typeof volatility5dLabel>, BadgeVariant> = {
@@ -40,6 +36,7 @@ export function PriceMonitorTab() {
     refetchInterval: PRICE_MONITOR_REFRESH_MS,
   });
   const dateTime = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeZone: 'UTC' });
 
   useErrorToast(monitoring, {
     title: t('toasts.loadFailed'),
@@ -88,6 +85,10 @@ export function PriceMonitorTab() {
                   {t(`priceMonitor.monitoringStatuses.${data.monitoring_status}`)}
                 </Badge>
               </dd>
+              <dt>{t('priceMonitor.mode')}</dt>
+              <dd data-testid="price-monitor-mode" data-value={data.data_mode}>
+                {t(`priceMonitor.modes.${data.data_mode}`)}
+              </dd>
               <dt>{t('priceMonitor.dataSources')}</dt>
               {/* Package paths and provider ids: identifiers, in no language (lang="zxx"). */}
               <dd lang="zxx">{data.data_sources.join(', ')}</dd>
@@ -97,6 +98,7 @@ export function PriceMonitorTab() {
               </dd>
             </dl>
           </Card>
+          <ProviderStatusCard providers={data.providers} dataMode={data.data_mode} timeFormat={dateTime} />
           <Card>
             <Heading level={4} className="app-card-title">
               {t('priceMonitor.alerts')}
@@ -126,10 +128,13 @@ export function PriceMonitorTab() {
                 [
                   'ticker',
                   'currentPrice',
+                  'asOf',
                   'high5d',
                   'low5d',
                   'volatility5d',
                   'dataQuality',
+                  'completeness',
+                  'qualityFlags',
                   'lastUpdated',
                 ] as const
               ).map((column) => t(`priceMonitor.${column}`))}
@@ -142,6 +147,7 @@ export function PriceMonitorTab() {
                   <TableCell>
                     {row.current_price === null ? '—' : formatCurrency(row.current_price, language)}
                   </TableCell>
+                  <AsOfCell row={row} dateFormat={date} />
                   <TableCell>{row.high_5d === null ? '—' : formatCurrency(row.high_5d, language)}</TableCell>
                   <TableCell>{row.low_5d === null ? '—' : formatCurrency(row.low_5d, language)}</TableCell>
                   <TableCell>
@@ -156,16 +162,9 @@ export function PriceMonitorTab() {
                       </Flex>
                     )}
                   </TableCell>
-                  <TableCell>
-                    <Badge variant={QUALITY_VARIANTS[row.data_quality]}>
-                      {t(`priceMonitor.qualities.${row.data_quality}`)}
-                    </Badge>
-                    {row.error ? (
-                      <Text as="span" className="app-muted" fontSize="small" display="block">
-                        {t('priceMonitor.error', { message: row.error })}
-                      </Text>
-                    ) : null}
-                  </TableCell>
+                  <QualityCell row={row} />
+                  <CompletenessCell row={row} />
+                  <FlagsCell row={row} dateFormat={date} />
                   <TableCell>
                     {row.last_updated === null ? '—' : dateTime.format(new Date(row.last_updated))}
                   </TableCell>

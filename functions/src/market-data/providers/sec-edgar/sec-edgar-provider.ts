@@ -11,9 +11,11 @@ import { findElements, firstAttribute, firstText, stripTags } from '../http/xml-
  * company_tickers.json (CIK -> ticker), fetched once per process through the same rate limiter.
  */
 
-export const EDGAR_CURRENT_8K_URL =
-  'https://www.sec.gov/cgi-bin/browse-edgar?action=getcurrent&type=8-K&company=&dateb=&owner=include&start=0&count=100&output=atom';
-export const EDGAR_COMPANY_TICKERS_URL = 'https://www.sec.gov/files/company_tickers.json';
+/** On SEC_FILES_BASE_URL (https://www.sec.gov). */
+export const EDGAR_CURRENT_8K_PATH =
+  '/cgi-bin/browse-edgar?action=getcurrent&type=8-K&company=&dateb=&owner=include&start=0&count=100&output=atom';
+export const EDGAR_COMPANY_TICKERS_PATH = '/files/company_tickers.json';
+export const EDGAR_FILES_BASE_URL = 'https://www.sec.gov';
 export const EDGAR_SOURCE_NAME = 'SEC EDGAR (Form 8-K)';
 
 /** Parses the SEC's company_tickers.json: {"0": {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}, ...}. */
@@ -94,15 +96,16 @@ export function parseEdgarCurrentFilings(
 export interface SecEdgarProviderOptions {
   fetchOptions: FetchFeedOptions;
   now: () => Date;
-  feedUrl?: string;
-  tickersUrl?: string;
+  /** SEC_FILES_BASE_URL; default https://www.sec.gov. */
+  filesBaseUrl?: string;
 }
 
 /** Live 8-K filings. Filings of companies without a ticker are kept out (nothing to analyse or watch). */
 export function createSecEdgarNewsProvider(options: SecEdgarProviderOptions): NewsProvider {
+  const base = (options.filesBaseUrl ?? EDGAR_FILES_BASE_URL).replace(/\/+$/, '');
   let tickers: Promise<Map<string, string>> | undefined;
   const loadTickers = () => {
-    tickers ??= fetchFeedText(options.tickersUrl ?? EDGAR_COMPANY_TICKERS_URL, options.fetchOptions)
+    tickers ??= fetchFeedText(`${base}${EDGAR_COMPANY_TICKERS_PATH}`, options.fetchOptions)
       .then(parseCompanyTickers)
       .catch((error: unknown) => {
         tickers = undefined; // Try again on the next call rather than caching a failure.
@@ -114,7 +117,7 @@ export function createSecEdgarNewsProvider(options: SecEdgarProviderOptions): Ne
     name: 'sec-edgar',
     async listRecentNews(query: NewsQuery): Promise<TimedNewsItem[]> {
       const [atom, tickerByCik] = await Promise.all([
-        fetchFeedText(options.feedUrl ?? EDGAR_CURRENT_8K_URL, options.fetchOptions),
+        fetchFeedText(`${base}${EDGAR_CURRENT_8K_PATH}`, options.fetchOptions),
         loadTickers(),
       ]);
       return selectRecent(parseEdgarCurrentFilings(atom, tickerByCik), query, options.now());

@@ -34,8 +34,21 @@ const ChartResponseSchema = z.object({
             gmtoffset: z.number().nullish(),
             longName: z.string().nullish(),
             shortName: z.string().nullish(),
+            currentTradingPeriod: z
+              .looseObject({ regular: z.looseObject({ start: z.number(), end: z.number() }).nullish() })
+              .nullish(),
           }),
           timestamp: z.array(z.number()).nullish(),
+          events: z
+            .looseObject({
+              splits: z
+                .record(
+                  z.string(),
+                  z.looseObject({ date: z.number(), numerator: z.number(), denominator: z.number() }),
+                )
+                .nullish(),
+            })
+            .nullish(),
           indicators: z.object({
             quote: z
               .array(
@@ -66,7 +79,11 @@ export interface YahooChart {
   /** Exchange-local trading day of `regularMarketPrice`. */
   regularMarketDate: IsoDate | null;
   regularMarketVolume: number | null;
+  /** In the provider's order (validation judges duplicates and order); sessions without a close dropped. */
   bars: Bar[];
+  /** The exchange's current regular session: its date and when it closes (epoch s). */
+  regularSession: { date: IsoDate; endsAt: number } | null;
+  splits: { date: IsoDate; numerator: number; denominator: number }[];
 }
 
 /** The source answered, but not with a chart we can use (changed format, error payload). */
@@ -92,7 +109,7 @@ function isoDateOf(epochSeconds: number, gmtOffsetSeconds: number): IsoDate {
 const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** Parses one chart answer. Bars without a close are dropped; bars are ascending with unique dates. */
+/** Parses one chart answer. Bars without a close (Yahoo's null sessions) are dropped. */
 export function parseYahooChart(payload: unknown, requestedSymbol: string): YahooChart {
   const parsed = ChartResponseSchema.safeParse(payload);
   if (!parsed.success) {
@@ -112,7 +129,7 @@ export function parseYahooChart(payload: unknown, requestedSymbol: string): Yaho
   const offset = meta.gmtoffset ?? 0;
   const quote = first.indicators.quote[0];
   const timestamps = first.timestamp ?? [];
-  const byDate = new Map<IsoDate, Bar>();
+  const bars: Bar[] = [];
   timestamps.forEach((timestamp, index) => {
     const close = quote?.close?.[index];
     if (!finite(close)) return;
@@ -125,9 +142,11 @@ export function parseYahooChart(payload: unknown, requestedSymbol: string): Yaho
     if (finite(high)) bar.high = high;
     if (finite(low)) bar.low = low;
     if (finite(volume)) bar.volume = volume;
-    // The running session can appear twice (its bar and a live print); the later one wins.
-    byDate.set(bar.date, bar);
+    // The running session can appear twice at the end (its bar and a live print); the later one wins.
+    if (index === timestamps.length - 1 && bars.at(-1)?.date === bar.date) bars.pop();
+    bars.push(bar);
   });
+  const regular = meta.currentTradingPeriod?.regular;
   return {
     symbol: meta.symbol,
     name: meta.longName ?? meta.shortName ?? null,
@@ -137,7 +156,15 @@ export function parseYahooChart(payload: unknown, requestedSymbol: string): Yaho
     regularMarketPrice: finite(meta.regularMarketPrice) ? meta.regularMarketPrice : null,
     regularMarketDate: finite(meta.regularMarketTime) ? isoDateOf(meta.regularMarketTime, offset) : null,
     regularMarketVolume: finite(meta.regularMarketVolume) ? meta.regularMarketVolume : null,
-    bars: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)),
+    bars,
+    regularSession: regular ? { date: isoDateOf(regular.start, offset), endsAt: regular.end } : null,
+    splits: Object.values(first.events?.splits ?? {})
+      .map((split) => ({
+        date: isoDateOf(split.date, offset),
+        numerator: split.numerator,
+        denominator: split.denominator,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
   };
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The ingestion worker as a Lambda instance runs it, for the ingestion bench: the worker's Lambda
+ * handler (functions/src/jobs/ingestion-worker.ts), fed by the local queue consumer with the event
+ * source mapping's settings (batches of 5, one invocation at a time per instance). Bundled by
+ * esbuild into one file, so the process holds what a Lambda bundle holds (the SDK included).
+ */
+import { getConfig } from '../functions/src/config';
+import { handler } from '../functions/src/jobs/ingestion-worker';
+import { createQueueClient } from '../functions/src/platform/queue-client';
+import { startQueueConsumer } from '../infra/local/queue-consumer';
+
+const config = getConfig();
+const consumer = startQueueConsumer({
+  client: createQueueClient(config),
+  queueUrls: [config.INGESTION_PRIORITY_QUEUE_URL, config.INGESTION_QUEUE_URL],
+  handle: handler,
+  batchSize: 5,
+  pollers: 1,
+  visibilitySeconds: 60,
+});
+process.send?.('ready');
+process.on('SIGTERM', () => {
+  void consumer.stop().then(() => process.exit(0));
+});

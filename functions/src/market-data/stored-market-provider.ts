@@ -1,0 +1,156 @@
+import type { PricesRepository, StoredBar } from '../data/prices-repository';
+import type { SeriesRepository, SeriesState } from '../data/series-repository';
+import { findLastIndexOnOrBefore } from '../engine/point-in-time';
+import type { Bar, IsoDate, Quote, SeriesSource, SymbolInfo } from '../engine/types';
+import { quoteFromStored } from './engine-mappers';
+import type { PriceProvider } from './price-provider';
+import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
+import { UNCONFIRMED_MOVE } from './quality/bar-validation';
+import { assessStaleness } from './quality/series-quality';
+
+/*
+ * The one read path of prices, in live and in replay mode alike: the stored market the ingestion
+ * worker fills (infra/README.md "The stored market"). Nothing here calls a provider.
+ *
+ * - The universe is every tracked series with a stored price (status active).
+ * - A quote is the stored one; whether it is stale is decided now, from the series' market calendar
+ *   (a live price that missed a session reads stale; a replayed one never does). When the provider is
+ *   down, this is how the last good price is served: as stored, marked stale, never invented.
+ * - Bars waiting for their second read (UNCONFIRMED_MOVE) are left out of what the engine analyses.
+ * - Reads are cached briefly (the ingestion worker writes at most every few minutes per symbol).
+ */
+
+export interface StoredMarketProviderOptions {
+  prices: Pick<PricesRepository, 'getQuote' | 'getStoredBars'>;
+  series: Pick<SeriesRepository, 'listSeries' | 'getSeries'>;
+  now: () => Date;
+  /** What only the series' provider knows: where its numbers come from, its ticker, its columns. */
+  describe: (state: SeriesState) => SeriesDescription;
+  cacheMs?: number;
+}
+
+export interface SeriesDescription {
+  source: SeriesSource;
+  /** The exchange ticker (a replay window such as AAPL-2007 is a window of AAPL). */
+  ticker: string;
+  has_ohlc: boolean;
+  has_volume: boolean;
+}
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+const toEngineBar = (bar: StoredBar): Bar => {
+  const engineBar: Bar = { date: bar.date, close: bar.close };
+  if (bar.open !== undefined) engineBar.open = bar.open;
+  if (bar.high !== undefined) engineBar.high = bar.high;
+  if (bar.low !== undefined) engineBar.low = bar.low;
+  if (bar.volume !== undefined) engineBar.volume = bar.volume;
+  return engineBar;
+};
+
+export class StoredMarketProvider implements PriceProvider {
+  private readonly options: StoredMarketProviderOptions;
+  private readonly cacheMs: number;
+  private series: Cached<SeriesState[]> | null = null;
+  private readonly bars = new Map<string, Cached<Bar[]>>();
+
+  constructor(options: StoredMarketProviderOptions) {
+    this.options = options;
+    this.cacheMs = options.cacheMs ?? 10_000;
+  }
+
+  private fresh<T>(entry: Cached<T> | null | undefined): entry is Cached<T> {
+    return !!entry && Date.now() - entry.at < this.cacheMs;
+  }
+
+  private trackedSeries(): Promise<SeriesState[]> {
+    if (!this.fresh(this.series)) {
+      const value = this.options.series.listSeries();
+      this.series = { at: Date.now(), value };
+      value.catch(() => (this.series = null));
+    }
+    return this.series.value;
+  }
+
+  private async stateOf(symbol: string): Promise<SeriesState> {
+    const wanted = symbol.toUpperCase();
+    const all = await this.trackedSeries();
+    const state = all.find((entry) => entry.symbol.toUpperCase() === wanted);
+    if (!state || state.status === 'unknown' || state.status === 'delisted') {
+      throw new UnknownSymbolError(
+        symbol,
+        all.filter((entry) => entry.status === 'active').map((entry) => entry.symbol),
+      );
+    }
+    return state;
+  }
+
+  async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote> {
+    const state = await this.stateOf(symbol);
+    if (asOf !== undefined) return this.quoteAsOf(state, asOf);
+    const stored = await this.options.prices.getQuote(state.symbol);
+    if (!stored) throw new NoStoredPriceError(state.symbol, state.status);
+    const stale =
+      stored.mode === 'live' && assessStaleness(state.calendar, stored.as_of, this.options.now()).stale;
+    return { ...quoteFromStored(stored), stale };
+  }
+
+  private async quoteAsOf(state: SeriesState, asOf: IsoDate): Promise<Quote> {
+    const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - 20 * 86_400_000).toISOString().slice(0, 10);
+    const bars = await this.getDailyBars(state.symbol, from, asOf);
+    const index = findLastIndexOnOrBefore(bars, asOf);
+    const bar = bars[index];
+    if (!bar) {
+      throw new NoDataOnDateError(state.symbol, asOf, state.first_date ?? asOf, state.last_date ?? asOf);
+    }
+    const previous = bars[index - 1];
+    const round = (value: number) => Math.round(value * 1e6) / 1e6;
+    return {
+      symbol: state.symbol,
+      price: bar.close,
+      as_of: bar.date,
+      market_date: asOf,
+      previous_close: previous ? previous.close : null,
+      change: previous ? round(bar.close - previous.close) : null,
+      change_percent: previous ? round(((bar.close - previous.close) / previous.close) * 100) : null,
+      ...(bar.volume === undefined ? {} : { volume: bar.volume }),
+      source: this.options.describe(state).source.origin,
+      mode: state.mode,
+      // Asked for a date: stale when the bar is more than 5 calendar days older (a long weekend, a holiday).
+      stale: Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${bar.date}T00:00:00Z`) > 5 * 86_400_000,
+    };
+  }
+
+  async getDailyBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]> {
+    const key = `${symbol.toUpperCase()}|${from}|${to}`;
+    let entry = this.bars.get(key);
+    if (!this.fresh(entry)) {
+      const value = this.options.prices
+        .getStoredBars(symbol.toUpperCase(), from, to)
+        .then((bars) => bars.filter((bar) => !bar.flags?.includes(UNCONFIRMED_MOVE)).map(toEngineBar));
+      entry = { at: Date.now(), value };
+      if (this.bars.size > 500) this.bars.clear();
+      this.bars.set(key, entry);
+      value.catch(() => this.bars.delete(key));
+    }
+    return entry.value;
+  }
+
+  async listSymbols(): Promise<SymbolInfo[]> {
+    return (await this.trackedSeries())
+      .filter((state) => state.status === 'active' && state.as_of !== null)
+      .sort((a, b) => a.symbol.localeCompare(b.symbol))
+      .map((state) => ({
+        symbol: state.symbol,
+        name: state.name,
+        asset_type: state.asset_type,
+        frequency: 'daily' as const,
+        first_date: state.first_date ?? '',
+        last_date: state.last_date ?? '',
+        ...this.options.describe(state),
+      }));
+  }
+}
