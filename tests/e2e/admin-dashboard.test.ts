@@ -11,7 +11,7 @@ import {
   createRecommendationQueueRepository,
   type RecommendationQueueRepository,
 } from '@app/functions/data/recommendation-queue-repository';
-import { api, signInSeedAdmin } from '../src/api';
+import { api, signInSeedAdmin, type ApiResponse } from '../src/api';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
 
@@ -61,11 +61,11 @@ describe('admin dashboard journeys in Chromium', () => {
     const items: PendingItem[] = [];
     let cursor: string | null = null;
     do {
-      const page = await api<{ pending_recommendations: PendingItem[]; next_cursor: string | null }>(
-        'GET',
-        '/api/admin/recommendations/pending',
-        { token: adminToken, query: { limit: 100, ...(cursor ? { cursor } : {}) } },
-      );
+      type Page = { pending_recommendations: PendingItem[]; next_cursor: string | null };
+      const page: ApiResponse<Page> = await api<Page>('GET', '/api/admin/recommendations/pending', {
+        token: adminToken,
+        query: { limit: 100, ...(cursor ? { cursor } : {}) },
+      });
       expect(page.status).toBe(200);
       items.push(...page.body.pending_recommendations);
       cursor = page.body.next_cursor;

@@ -18,7 +18,7 @@ import {
   loadReplayUniverse,
   selectDailySeries,
 } from '@app/functions/market-data/providers/replay/replay-universe';
-import { api, signInSeedAdmin, signInSeedInvestor, signUpInvestor } from '../src/api';
+import { api, signInSeedAdmin, signInSeedInvestor, signUpInvestor, type ApiResponse } from '../src/api';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.area === 'admin');
 const UNKNOWN_ID = '01JD0000000000000000000000';
@@ -56,7 +56,8 @@ async function allPendingIds(
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = await api<Record<string, unknown> & { next_cursor: string | null }>('GET', path, {
+    type Page = Record<string, unknown> & { next_cursor: string | null };
+    const page: ApiResponse<Page> = await api<Page>('GET', path, {
       token: adminToken,
       query: { limit: 50, ...(cursor ? { cursor } : {}) },
     });
@@ -183,10 +184,8 @@ describe('recommendation review', () => {
     });
     expect(first.body.pending_recommendations).toHaveLength(2);
     expect(first.body.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    const [newer, older] = first.body.pending_recommendations as [
-      { id: string; generated_at: string },
-      { id: string; generated_at: string },
-    ];
+    type Pending = PendingPage['pending_recommendations'][number];
+    const [newer, older] = first.body.pending_recommendations as [Pending, Pending];
     expect(newer.generated_at >= older.generated_at).toBe(true);
     const second = await api<PendingPage>('GET', '/api/admin/recommendations/pending', {
       token: adminToken,

@@ -62,7 +62,10 @@ async function request(
         : {}),
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.rawBody !== undefined ? { body: options.rawBody } : {}),
+    // A Buffer is sent as its bytes (a Uint8Array), the DOM typings ask for that view of it.
+    ...(options.rawBody !== undefined
+      ? { body: typeof options.rawBody === 'string' ? options.rawBody : new Uint8Array(options.rawBody) }
+      : {}),
     signal: AbortSignal.timeout(20_000),
   });
   const text = await response.text();
