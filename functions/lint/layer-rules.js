@@ -8,7 +8,10 @@ export const LAYERS = {
   platform: { rank: 0, folders: ['platform', 'config'] },
   engine: { rank: 1, folders: ['engine'] },
   repositories: { rank: 1, folders: ['data'] },
-  services: { rank: 2, folders: ['market-data', 'catalysts', 'user-alerts', 'content', 'entitlements'] },
+  services: {
+    rank: 2,
+    folders: ['market-data', 'catalysts', 'user-alerts', 'content', 'entitlements', 'billing'],
+  },
   areas: { rank: 3, folders: ['admin', 'ai', 'auth', 'portfolio', 'public', 'subscription', 'jobs'] },
 };
 

@@ -52,7 +52,7 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(64 * 1024),
-    /** Who charges upgrades: only the sandbox exists so far (functions/src/subscription/payment-gateway.ts). */
+    /** Who charges plans: only the sandbox exists so far (functions/src/billing/payment-gateway.ts). */
     PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
     /** The seeded demo investor whose data `demo_user` shows (set by the local stack and the CDK stack). */
     DEMO_USER_ID: z.string().min(1).optional(),

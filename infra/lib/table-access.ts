@@ -4,7 +4,13 @@ import type { TableId } from './table-definitions';
 export type TableAccess = 'read' | 'readwrite';
 export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
 
-export const JOB_NAMES = ['price-poll', 'usage-reset', 'content-generation', 'ingestion-planner'] as const;
+export const JOB_NAMES = [
+  'price-poll',
+  'usage-reset',
+  'content-generation',
+  'ingestion-planner',
+  'billing-renewal',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -52,11 +58,20 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
 
 /** Least privilege per scheduled job. */
 export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
-  'price-poll': { market: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
+  // users: the holders' and rule owners' tiers (alerts are counted per plan).
+  'price-poll': {
+    market: 'readwrite',
+    holdings: 'readwrite',
+    usage: 'readwrite',
+    moderation: 'readwrite',
+    users: 'read',
+  },
   'usage-reset': { usage: 'readwrite' },
   'content-generation': { moderation: 'readwrite', market: 'read' },
   // Starts tracking the seeds (series state) and reads the reference lists' fetch times.
   'ingestion-planner': { market: 'readwrite' },
+  // The billing account, documents and profile (users), the answers per key (idempotency).
+  'billing-renewal': { users: 'readwrite', idempotency: 'readwrite' },
 };
 
 /** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */

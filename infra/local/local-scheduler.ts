@@ -6,8 +6,9 @@ import type { QueueConsumer } from './queue-consumer';
  * queue consumer) stores what the providers answer, then the price poll reads the store. The first
  * cycle runs when the stack starts (awaited, so the API answers with stored prices from the first
  * request), then one every LOCAL_PRICE_POLL_SECONDS (default 60 s: the replay clock moves one bar per
- * minute; 0 turns the timer off). A cycle never overlaps the previous one; a failed one is logged and
- * the timer goes on.
+ * minute; 0 turns the timer off). The billing renewal job runs every LOCAL_BILLING_RENEWAL_SECONDS
+ * (default 60 s; 0 off), as the cloud runs it every 15 minutes. A run never overlaps the previous one
+ * of the same job; a failed one is logged and the timer goes on.
  */
 export interface LocalScheduler {
   /** Result of the first price poll (null when it failed). */
@@ -18,37 +19,17 @@ export interface LocalScheduler {
 }
 
 export const DEFAULT_LOCAL_PRICE_POLL_SECONDS = 60;
+export const DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS = 60;
 /** How long a cycle waits for the worker to take every due message before polling what is stored. */
 export const DRAIN_TIMEOUT_MS = 120_000;
 
-export async function startLocalScheduler(options: {
-  consumer: QueueConsumer;
-  intervalSeconds?: number;
-}): Promise<LocalScheduler> {
-  const intervalSeconds =
-    options.intervalSeconds ??
-    Number(process.env.LOCAL_PRICE_POLL_SECONDS ?? DEFAULT_LOCAL_PRICE_POLL_SECONDS);
-  // Imported after the stack has set the functions' environment (the jobs read their config on load).
-  const { handler: pollPrices } = await import('@app/functions/jobs/price-poll');
-  const { handler: planIngestion } = await import('@app/functions/jobs/ingestion-planner');
+/** A job on a timer: one run at a time, failures logged, the timer never keeping the process alive. */
+function repeat(name: string, seconds: number, run: () => Promise<unknown>) {
   let running: Promise<unknown> | null = null;
-  const runCycle = (): Promise<unknown> => {
-    running ??= (async () => {
-      try {
-        await planIngestion();
-        // Messages handed back (a provider down) come back later; the poll reads what is stored now.
-        if (!(await options.consumer.settle(DRAIN_TIMEOUT_MS))) {
-          console.error(
-            'local scheduler: the ingestion queues did not settle in time; polling what is stored',
-          );
-        }
-      } catch (error: unknown) {
-        console.error('local scheduler: ingestion failed', error);
-      }
-      return pollPrices();
-    })()
+  const runOnce = (): Promise<unknown> => {
+    running ??= run()
       .catch((error: unknown) => {
-        console.error('local scheduler: price poll failed', error);
+        console.error(`local scheduler: ${name} failed`, error);
         return null;
       })
       .finally(() => {
@@ -56,22 +37,58 @@ export async function startLocalScheduler(options: {
       });
     return running;
   };
-  const firstRun = await runCycle();
-  const content = (await import('@app/functions/jobs/content-generation')).scheduleDailyContentGeneration();
   const timer =
-    intervalSeconds > 0
+    seconds > 0
       ? setInterval(() => {
-          if (!running) void runCycle();
-        }, intervalSeconds * 1000)
+          if (!running) void runOnce();
+        }, seconds * 1000)
       : null;
   // The timer alone must not keep a process alive (tests end when their stack stops).
   timer?.unref();
   return {
-    firstRun,
-    runCycle,
+    runOnce,
     stop: async () => {
       if (timer) clearInterval(timer);
-      await Promise.all([running, content.stop()]);
+      await running;
+    },
+  };
+}
+
+export async function startLocalScheduler(options: {
+  consumer: QueueConsumer;
+  intervalSeconds?: number;
+  billingRenewalSeconds?: number;
+}): Promise<LocalScheduler> {
+  const intervalSeconds =
+    options.intervalSeconds ??
+    Number(process.env.LOCAL_PRICE_POLL_SECONDS ?? DEFAULT_LOCAL_PRICE_POLL_SECONDS);
+  const billingRenewalSeconds =
+    options.billingRenewalSeconds ??
+    Number(process.env.LOCAL_BILLING_RENEWAL_SECONDS ?? DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS);
+  // Imported after the stack has set the functions' environment (the jobs read their config on load).
+  const { handler: pollPrices } = await import('@app/functions/jobs/price-poll');
+  const { handler: planIngestion } = await import('@app/functions/jobs/ingestion-planner');
+  const cycle = repeat('price cycle', intervalSeconds, async () => {
+    try {
+      await planIngestion();
+      // Messages handed back (a provider down) come back later; the poll reads what is stored now.
+      if (!(await options.consumer.settle(DRAIN_TIMEOUT_MS))) {
+        console.error('local scheduler: the ingestion queues did not settle in time; polling what is stored');
+      }
+    } catch (error: unknown) {
+      console.error('local scheduler: ingestion failed', error);
+    }
+    return pollPrices();
+  });
+  const firstRun = await cycle.runOnce();
+  const content = (await import('@app/functions/jobs/content-generation')).scheduleDailyContentGeneration();
+  const billing = await import('@app/functions/jobs/billing-renewal');
+  const renewals = repeat('billing renewal', billingRenewalSeconds, () => billing.handler());
+  return {
+    firstRun,
+    runCycle: cycle.runOnce,
+    stop: async () => {
+      await Promise.all([cycle.stop(), renewals.stop(), content.stop()]);
     },
   };
 }

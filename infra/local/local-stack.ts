@@ -258,7 +258,7 @@ async function seedLocalData(
       first_name: SEED_ADMIN.firstName,
       last_name: SEED_ADMIN.lastName,
       role: 'ADMIN',
-      subscription_tier: 'PRO',
+      subscription_tier: 'FREE',
       language: 'en',
       theme: 'dark',
       created_at: now,
@@ -272,14 +272,17 @@ async function seedLocalData(
       first_name: SEED_INVESTOR.firstName,
       last_name: SEED_INVESTOR.lastName,
       role: 'USER',
-      subscription_tier: SEED_INVESTOR.tier,
+      subscription_tier: 'FREE',
       language: 'en',
       theme: 'dark',
       created_at: now,
     });
-    const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
-    await users.setTier(investorUserId, SEED_INVESTOR.tier, now, expires);
   }
+  // Their plans are bought as a user buys one (sandbox test card, then a subscription), so billing,
+  // invoices and the profile's tier agree; idempotent across restarts.
+  const { seedSubscription } = await import('@app/functions/billing/billing-seed');
+  await seedSubscription(adminUserId, { tier: 'PRO', cycle: 'monthly' }, config);
+  await seedSubscription(investorUserId, { tier: SEED_INVESTOR.tier, cycle: 'monthly' }, config);
   const { createPortfolioDeps } = await import('@app/functions/portfolio/portfolio-deps');
   const { seedDemoPortfolio } = await import('@app/functions/portfolio/seed');
   await seedDemoPortfolio({ ...createPortfolioDeps(config), userId: investorUserId });

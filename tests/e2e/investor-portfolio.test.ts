@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
+import { payWithTestCard } from './checkout-helpers';
 import { addAssetThroughDialog, seriousAxeViolations, signInThroughDialog, WAIT } from './investor-helpers';
 
 interface PortfolioBody {
@@ -42,9 +43,10 @@ describe('investor portfolio journeys in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent(), WAIT).toContain('30-day money-back guarantee');
     expect(await seriousAxeViolations(page), 'axe with the upgrade dialog open').toEqual([]);
+    // Choosing Premium opens the checkout: the succeeding test card, then Pay once the price is shown.
     await dialog.getByTestId('upgrade-to-PREMIUM').click();
-    await expect.poll(() => page.getByText('Upgrade Successful!').count(), WAIT).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
+    await payWithTestCard(page, 'succeeds', '$79.00');
+    await page.goto(`${webUrl}/portfolio`);
     await expect.poll(() => page.getByTestId('plan-usage').textContent(), WAIT).toContain('5 of 25');
     await expect.poll(() => page.getByTestId('add-asset-button').isDisabled(), WAIT).toBe(false);
     await expect.poll(() => page.getByTestId('analysis-button').isDisabled(), WAIT).toBe(false);

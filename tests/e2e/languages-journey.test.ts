@@ -130,14 +130,21 @@ async function walkInvestorSite(browser: Browser, language: Language): Promise<s
     await page.goto(`${webUrl}${path}`);
     await englishOn(page, path, found);
   }
-  // The upgrade's notice is the server's, in the visitor's language.
+  // The checkout in the visitor's language: the succeeding test card, the confirmation step, then Pay.
+  const checkoutText = resources[language].subscription.checkout;
   await page.goto(`${webUrl}/subscription`);
   await page.getByTestId('plan-PREMIUM').getByRole('button').click();
+  const checkout = page.getByTestId('checkout');
+  await checkout.getByRole('button', { name: checkoutText.useCard }).first().click();
+  await englishOn(page, '/subscription (checkout)', found);
+  await checkout.getByRole('button', { name: checkoutText.saveCard }).click();
+  await expect.poll(() => checkout.getByTestId('checkout-amount').count(), WAIT).toBe(1);
+  await englishOn(page, '/subscription (confirmation)', found);
+  await checkout
+    .getByRole('button', { name: new RegExp(checkoutText.pay.split(' {{')[0] as string) })
+    .click();
   await expect
-    .poll(
-      () => page.getByText(resources[language].messages.PLAN_UPGRADED.split(' {{')[0] as string).count(),
-      WAIT,
-    )
+    .poll(() => page.getByText(resources[language].subscription.billing.toasts.paid).count(), WAIT)
     .toBeGreaterThan(0);
   await englishOn(page, '/subscription (upgraded)', found);
 

@@ -6,6 +6,7 @@ import { keys } from '@app/functions/data/keys';
 import { tableName } from '@app/infra/lib/table-definitions';
 import { raiseAlertThroughPollPath } from '../src/alerts';
 import { api, signInSeedInvestor, signUpInvestor, type SignedInUser } from '../src/api';
+import { subscribe } from '../src/billing';
 
 interface Asset {
   id: string;
@@ -451,7 +452,7 @@ describe('portfolio analysis', () => {
 
   it('figures agree with the valued portfolio and with POST /api/ai/analyze/portfolio', async () => {
     const user = await signUpInvestor();
-    expect((await api('POST', '/api/subscription/upgrade/PREMIUM', { token: user.token })).status).toBe(200);
+    await subscribe(user, 'PREMIUM');
     await addHolding(user, { symbol: 'AAPL', asset_type: 'stock', shares: 20 });
     await addHolding(user, { symbol: 'BTC-USD', asset_type: 'crypto', shares: 1 });
     await addHolding(user, { symbol: '^GSPC', asset_type: 'stock', shares: 1 });

@@ -1,4 +1,5 @@
 import { uniqueEmail, STRONG_PASSWORD } from '../src/api';
+import { testCard } from '../src/billing';
 import type { CallerName, Investor, RouteCall } from './fixtures';
 
 /**
@@ -9,10 +10,10 @@ import type { CallerName, Investor, RouteCall } from './fixtures';
  * Callers:
  * - anonymous: no token; ids in paths are the FREE investor's (someone else's data);
  * - demo: no token, the public demo (`demo_user` in `{user}` paths): the demo visitor of the sites;
- * - free / premium / pro: investors on each tier (PREMIUM and PRO upgraded through the API), acting on
+ * - free / premium / pro: investors on each tier (PREMIUM and PRO bought through the API), acting on
  *   their own ids;
  * - second: another FREE investor aiming at the FREE investor's ids (holding ids, alert ids, user id);
- * - admin: the seeded admin (Cognito ADMIN group, also a PRO investor), on its own ids.
+ * - admin: an admin of its own (Cognito ADMIN group, also a PRO investor), on its own ids.
  *
  * Design rules the table encodes: someone else's holding or alert id is a 404 (never 403: no
  * confirmation that it exists); someone else's `{user}` list is a 403; a user route without a token
@@ -108,13 +109,20 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'ai.analyzeStock': { expect: every(200), request: () => ({ body: { symbol: 'AAPL' } }) },
   'ai.analyzeBatch': { expect: every(200), request: () => ({ body: { symbols: ['AAPL', 'BTC-USD'] } }) },
   'ai.getRationalityScore': { expect: every(200), request: symbol },
+  // advanced_analytics (PREMIUM and up): FREE investors get the 403 with the upgrade message; the
+  // demo is Premium.
   'ai.analyzePortfolio': {
-    expect: every(200),
+    expect: { ...every(200), free: 403, second: 403 },
     request: () => ({ body: { holdings: [{ symbol: 'AAPL', shares: 3, purchase_price: 150 }] } }),
   },
   'ai.getRecommendations': {
     expect: { ...every(200), anonymous: 401, second: 403 },
     request: (context) => ({ ...listOwner(context), query: { limit: '5' } }),
+  },
+  // One card's detail: a symbol of the caller's list (404 when the replay date's list lacks it).
+  'ai.getRecommendationDetail': {
+    expect: { ...every([200, 404]), anonymous: 401, second: 403 },
+    request: (context) => ({ params: { ...listOwner(context).params, symbol: 'AAPL' } }),
   },
   'ai.getPortfolioHistory': {
     expect: { ...every(200), anonymous: 401, second: 403 },
@@ -144,14 +152,37 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ params: { feature: 'ai_recommendations' } }),
   },
   'subscription.getUsageStats': { expect: every(200), request: none },
-  // Upgrading to PRO: FREE and PREMIUM investors are charged; the PRO investor and the admin (a PRO
-  // user) get the domain 400 "already on the highest plan".
-  'subscription.upgrade': {
-    expect: userRoute(200, { pro: 400, admin: 400 }),
-    request: () => ({ params: { tier: 'PRO' } }),
+  'subscription.getInvoices': { expect: userRoute(200), request: none },
+  'subscription.getBilling': { expect: userRoute(200), request: none },
+  // Platinum annual is a subscription from Free and an upgrade from every monthly plan.
+  // A quote needs the card the charge would use: FREE investors have none yet (the card route runs
+  // after this one).
+  'subscription.quotePlan': {
+    expect: userRoute(200, { free: 400, second: 400 }),
+    request: () => ({ query: { tier: 'PRO', cycle: 'annual' } }),
+  },
+  'subscription.savePaymentMethod': {
+    expect: userRoute(200),
+    request: () => ({ body: { card: testCard() } }),
+  },
+  // The billing writes change the caller's plan: they run last, in the contract's order. Every
+  // investor has a card by then (the route above): Platinum annual is bought or upgraded to, then
+  // cancelled, kept, and refunded (every account returns to Free). Nothing awaits a bank's
+  // challenge and nothing is past due: 409 for every signed-in caller.
+  'subscription.choosePlan': {
+    expect: userRoute(200),
+    request: () => ({ body: { tier: 'PRO', cycle: 'annual' } }),
     last: true,
   },
-  'subscription.getInvoices': { expect: userRoute(200), request: none },
+  'subscription.cancelPlan': { expect: userRoute(200), request: none, last: true },
+  'subscription.keepPlan': { expect: userRoute(200), request: none, last: true },
+  'subscription.confirmPayment': {
+    expect: userRoute(409),
+    request: () => ({ body: { outcome: 'approve' } }),
+    last: true,
+  },
+  'subscription.retryPayment': { expect: userRoute(409), request: none, last: true },
+  'subscription.requestRefund': { expect: userRoute(200), request: none, last: true },
 
   'portfolio.searchAssets': { expect: every(200), request: () => ({ query: { q: 'apple' } }) },
   'portfolio.listHoldings': { expect: every(200), request: none },
@@ -168,6 +199,24 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: ({ target }) => ({ params: { holdingId: target.holdingIds[1] as string } }),
   },
   // advanced_analytics is a PREMIUM feature: FREE investors get the 403 with the upgrade message.
+  // Custom alert rules are Platinum's (custom_alerts); a rule id nobody owns is a 404 (the plan may be
+  // checked first: 403); deleting is allowed on any plan.
+  'portfolio.listAlertRules': { expect: userRoute(200), request: none },
+  'portfolio.createAlertRule': {
+    expect: userRoute(201, { free: 403, premium: 403, second: 403 }),
+    request: () => ({ body: { kind: 'price_above', symbol: 'AAPL', level: 500 } }),
+  },
+  'portfolio.updateAlertRule': {
+    expect: userRoute(404, { free: [403, 404], premium: [403, 404], second: [403, 404] }),
+    request: ({ unknownId }) => ({
+      params: { ruleId: unknownId },
+      body: { kind: 'price_below', symbol: 'AAPL', level: 100 },
+    }),
+  },
+  'portfolio.deleteAlertRule': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { ruleId: unknownId } }),
+  },
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
   'portfolio.listAlerts': { expect: every(200), request: none },
   'portfolio.countActiveAlerts': { expect: every(200), request: none },

@@ -37,7 +37,12 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   // The user pool's password policy is stricter than the schema's length rule; an address may exist.
   'auth.register': [{ status: 400, paths: /^body\.(password|email)$/ }],
   'auth.login': [{ status: 401 }],
-  'subscription.upgrade': [{ status: 400, codes: ['BAD_REQUEST'] }],
+  // A well-formed card number that is not a sandbox test card, or expired; no card kept yet, or a
+  // change the plan rules refuse (a higher tier charged less).
+  'subscription.savePaymentMethod': [{ status: 400, paths: /^body\.card\.(number|cvc|exp_month)$/ }],
+  'subscription.choosePlan': [{ status: 400, codes: ['BAD_REQUEST'] }],
+  'subscription.quotePlan': [{ status: 400, codes: ['BAD_REQUEST'] }],
+  'subscription.requestRefund': [{ status: 403 }],
   // A symbol must be one the search knows, of the stated asset type, not bought in the future.
   'portfolio.addHolding': [{ status: 400, paths: /^body\.(symbol|asset_type|purchase_date)$/ }],
   'portfolio.editHolding': [{ status: 400, paths: /^body\.purchase_date$/ }],
@@ -50,6 +55,10 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'portfolio.getPerformance': [{ status: 400, paths: /^query\.benchmark$/ }],
   // Someone else's (or nobody's) list.
   'ai.getRecommendations': [{ status: 403 }],
+  // advanced_analytics is PREMIUM and up; the fuzzing caller is FREE.
+  'ai.analyzePortfolio': [{ status: 403 }],
+  // Someone else's list, or the day's detail quota used up.
+  'ai.getRecommendationDetail': [{ status: 403 }],
   'ai.getPortfolioHistory': [{ status: 403 }],
   // A cursor is opaque: one the list never issued is refused, naming the field.
   'admin.listPendingRecommendations': [{ status: 400, paths: /^query\.cursor$/ }],

@@ -152,7 +152,7 @@ describe('DynamoDB stopped mid-run', () => {
       ['POST', contract.portfolio.add.path, { symbol: 'JPM', shares: 1, asset_type: 'stock' }],
       ['POST', '/api/subscription/use-feature/ai_recommendations'],
       ['PATCH', contract.auth.updateMe.path, { theme: 'light' }],
-      ['POST', '/api/subscription/upgrade/PREMIUM'],
+      ['POST', contract.subscription.choosePlan.path, { tier: 'PREMIUM', cycle: 'monthly' }],
       ['DELETE', `/api/portfolio/holdings/${acknowledged[0]}`],
     ];
     const reads = [

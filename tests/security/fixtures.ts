@@ -3,14 +3,8 @@ import { ulid } from 'ulid';
 import { inject } from 'vitest';
 import { localCognitoClient } from '@app/infra/local/cognito-local';
 import { buildPath, contract, type RouteDefinition } from '@app/shared/api';
-import {
-  api,
-  signIn,
-  signInSeedAdmin,
-  signUpInvestor,
-  type ApiResponse,
-  type SignedInUser,
-} from '../src/api';
+import { subscribe } from '../src/billing';
+import { api, signIn, signUpInvestor, type ApiResponse, type SignedInUser } from '../src/api';
 
 /** Who calls: the columns of the authorisation matrix. */
 export const CALLERS = ['anonymous', 'demo', 'free', 'premium', 'pro', 'second', 'admin'] as const;
@@ -80,20 +74,14 @@ async function alertIdsOf(user: SignedInUser): Promise<string[]> {
   return response.status === 200 ? (response.body.alerts ?? []).map((alert) => alert.id) : [];
 }
 
-/** A new investor on a tier (upgraded through the API, as a user would), with some holdings. */
+/** A new investor on a tier (bought through the billing routes, as a user would), with some holdings. */
 export async function createInvestor(
   tier: Investor['tier'],
   holdings: number,
   firstName = 'Sec',
 ): Promise<Investor> {
   const user = await signUpInvestor(firstName);
-  if (tier !== 'FREE') {
-    const upgrade = await api('POST', buildPath(contract.subscription.upgrade.path, { tier }), {
-      token: user.token,
-    });
-    if (upgrade.status !== 200)
-      throw new Error(`upgrade to ${tier} failed: ${upgrade.status} ${upgrade.text}`);
-  }
+  if (tier !== 'FREE') await subscribe(user, tier);
   const holdingIds: string[] = [];
   for (let index = 0; index < holdings; index += 1) holdingIds.push(await addHolding(user, index));
   return { ...user, tier, holdingIds, alertIds: await alertIdsOf(user) };
@@ -126,7 +114,7 @@ export interface CallerSet {
   admin: Investor;
 }
 
-/** FREE, PREMIUM and PRO investors, a second FREE investor and the seeded admin (a PRO user too). */
+/** FREE, PREMIUM and PRO investors, a second FREE investor and an admin (a PRO user too). */
 export async function createCallerSet(): Promise<CallerSet> {
   const [free, premium, pro, second] = await Promise.all([
     createInvestor('FREE', 2, 'Free'),
@@ -134,7 +122,10 @@ export async function createCallerSet(): Promise<CallerSet> {
     createInvestor('PRO', 2, 'Pro'),
     createInvestor('FREE', 2, 'Second'),
   ]);
-  const adminUser = await signInSeedAdmin();
+  // An admin of its own on PRO (the seeded admin is shared with suites running at once, and the
+  // matrix's billing writes change the caller's plan).
+  const adminUser = await createAdmin();
+  await subscribe(adminUser, 'PRO');
   const adminHoldings = [await addHolding(adminUser, 3), await addHolding(adminUser, 4)];
   const admin: Investor = {
     ...adminUser,
@@ -173,7 +164,12 @@ export async function snapshotOf(user: SignedInUser): Promise<Record<string, unk
         }
       : subscription.status,
     usage: usage.body.usage ?? usage.status,
-    invoices: ((invoices.body.invoices as { id: string }[] | undefined) ?? []).map((invoice) => invoice.id),
+    invoices: ((invoices.body.invoices as { number: string }[] | undefined) ?? []).map(
+      (invoice) => invoice.number,
+    ),
+    creditNotes: ((invoices.body.credit_notes as { number: string }[] | undefined) ?? []).map(
+      (note) => note.number,
+    ),
     alerts:
       alerts.status === 200
         ? ((alerts.body.alerts as Record<string, unknown>[] | undefined) ?? []).map((alert) => [

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contract, ROUTES } from '@app/shared/api';
 import { api } from '../src/api';
+import { testCard } from '../src/billing';
 import { mintToken, unsignedToken } from '../src/tokens';
 import { AUTHORISATION_MATRIX, type MatrixContext } from './authorisation-matrix';
 import { callRoute, createInvestor, randomUlid, snapshotOf, type Investor } from './fixtures';
@@ -149,7 +150,7 @@ describe('every non-public route refuses a bad token with 401', () => {
       }
     }
     // The control: the same requests with a genuine token of the same user are not refused as 401.
-    for (const route of PROTECTED.filter((candidate) => candidate.id !== 'subscription.upgrade')) {
+    for (const route of PROTECTED.filter((candidate) => candidate.id !== 'subscription.choosePlan')) {
       const entry = AUTHORISATION_MATRIX[route.id];
       if (!entry) continue;
       const genuine = await mintToken({ sub: victim.userId });
@@ -206,7 +207,7 @@ describe('identity never comes from a client header or body', () => {
     };
 
     for (const route of ROUTES) {
-      if (route.id === 'subscription.upgrade' || route.id === 'auth.register' || route.id === 'auth.login')
+      if (route.id === 'subscription.choosePlan' || route.id === 'auth.register' || route.id === 'auth.login')
         continue;
       const entry = AUTHORISATION_MATRIX[route.id];
       if (!entry) continue;
@@ -247,13 +248,17 @@ describe('identity never comes from a client header or body', () => {
     // Direct checks of what the spoofed calls would have changed.
     const me = await callRoute(contract.auth.me, { token: attacker.token, headers: SPOOFED_HEADERS(target) });
     const demo = await callRoute(contract.subscription.mySubscription, { headers: SPOOFED_HEADERS(target) });
-    const upgraded = await callRoute(contract.subscription.upgrade, {
+    await callRoute(contract.subscription.savePaymentMethod, {
       token: attacker.token,
-      params: { tier: 'PREMIUM' },
       headers: SPOOFED_HEADERS(target),
-      body: { tier: 'FREE', amount: 0, user_id: target.userId },
+      body: { card: testCard() },
     });
-    const invoices = await api<{ invoices: { amount: number }[] }>(
+    const upgraded = await callRoute(contract.subscription.choosePlan, {
+      token: attacker.token,
+      headers: SPOOFED_HEADERS(target),
+      body: { tier: 'PREMIUM', cycle: 'monthly' },
+    });
+    const invoices = await api<{ invoices: { total_cents: number }[] }>(
       'GET',
       contract.subscription.invoices.path,
       {
@@ -278,9 +283,9 @@ describe('identity never comes from a client header or body', () => {
     expect(failures).toEqual([]);
     expect(me.body).toMatchObject({ id: attacker.userId, role: 'USER' });
     expect(demo.body).toMatchObject({ demo: true });
-    // The upgrade is the attacker's own, at the catalogue price, whatever the body said.
+    // The plan is the attacker's own, at the catalogue price, whatever the headers said.
     expect(upgraded.status).toBe(200);
-    expect(invoices.body.invoices.map((invoice) => invoice.amount)).toEqual([79]);
+    expect(invoices.body.invoices.map((invoice) => invoice.total_cents)).toEqual([7_900]);
     expect(registered.body.user).toMatchObject({ role: 'USER', subscription_tier: 'FREE' });
     expect(targetAfter).toEqual(targetBefore);
     // The attacker's own plan changed by its own upgrade and its holdings by its own edit and removal

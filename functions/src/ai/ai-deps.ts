@@ -10,6 +10,7 @@ import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
+import { createDetailViewsRepository, type DetailViewsRepository } from '../data/detail-views-repository';
 import { runBacktest } from '../engine/backtest';
 import { message, type Message } from '@app/shared/messages/message';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
@@ -38,6 +39,8 @@ export interface AiDeps {
     'getLastRecommendations' | 'getRecommendationStatuses'
   >;
   users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
+  /** The ai_recommendations quota counted per detail served (usage table). */
+  detailViews: DetailViewsRepository;
   /** The user's positions (portfolio history); the portfolio area owns the holdings. */
   holdings: Pick<HoldingsRepository, 'listPositions'>;
   now: () => Date;
@@ -100,6 +103,7 @@ export function createAiDeps(): AiDeps {
     engine: createMarketEngine(source),
     ...market,
     users: createUsersRepository(client, config.TABLE_USERS),
+    detailViews: createDetailViewsRepository(client, config.TABLE_USAGE),
     holdings: createHoldingsRepository(client, {
       holdings: config.TABLE_HOLDINGS,
       usage: config.TABLE_USAGE,

@@ -13,6 +13,12 @@ import {
 } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
+import { nuggetAnalysisAt, nuggetScoresAt, symbolAnalysisAt } from '../entitlements/analysis-views';
+import { chargeDetailView, detailLevelOf, type DetailQuota } from '../entitlements/detail-views';
+import { resolveCallerPlan, type CallerPlan } from '../entitlements/entitlements';
+import { planQuotes } from '../entitlements/plan-quotes';
+import type { AuthContext } from '../platform/auth-context';
+import { ServiceUnavailableError } from '../platform/errors';
 import { message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
 import type { Render } from '../platform/messages';
@@ -31,11 +37,45 @@ import {
 /** Where the site explains every formula (functions/src/engine/README.md is the source of that page). */
 export const METHODOLOGY_URL = '/methodology';
 
+/** With delayed prices and no quote old enough stored yet, answering would leak a newer price. */
+function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableError {
+  return new ServiceUnavailableError(message('PLAN_DELAYED_QUOTE_NOT_READY', { symbol, minutes }), 60);
+}
+
+/**
+ * The caller's plan and its reading of the market: live, a plan with delayed prices (FREE) reads the
+ * stored quotes as they were DELAYED_PRICE_MINUTES ago and never the live source's newer one
+ * (entitlements/plan-quotes.ts); in replay every plan reads the replay date's bar.
+ */
+export async function planReadingOf(
+  auth: AuthContext,
+  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now'>,
+): Promise<{ plan: CallerPlan; reading: MarketReading; delayedMinutes: number | null }> {
+  const plan = await resolveCallerPlan(auth, deps.users);
+  const quotes = planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now);
+  const reading = readMarketAt({ engine: deps.engine, prices: quotes }, deps.now());
+  const minutes = quotes.delayedMinutes;
+  if (minutes === null) return { plan, reading, delayedMinutes: null };
+  return {
+    plan,
+    delayedMinutes: minutes,
+    reading: {
+      ...reading,
+      async quote(symbol) {
+        const found = (await reading.quotes([symbol])).get(symbol) ?? null;
+        if (!found) throw noDelayedQuote(symbol, minutes);
+        return found;
+      },
+    },
+  };
+}
+
 /**
  * The engine's analysis of one symbol at one reading of the market clock (market-data/market-quotes.ts:
  * the replay at the clock's date, live the quote the price poll stored, so every route agrees with
- * the dashboard's prices). Unknown symbols, symbols with no data on the market date and symbols
- * without history are 404s, a failing live source a 503.
+ * the dashboard's prices; a plan with delayed prices reads it as it was then). Unknown symbols,
+ * symbols with no data on the market date and symbols without history are 404s, a failing live
+ * source a 503.
  */
 export async function analyzeKnownSymbol(
   symbol: string,
@@ -56,10 +96,15 @@ function noDataError(info: SymbolInfo, date: string): NoDataOnDateError {
   return new NoDataOnDateError(info.symbol, date, info.first_date, info.last_date);
 }
 
-/** The analysis in the contract's shape, its texts worded by `render` (the caller's language). */
+/**
+ * The full analysis in the contract's shape, its texts worded by `render` (the caller's language);
+ * `symbolAnalysisAt` takes out what the caller's plan does not include.
+ */
 export function buildSymbolAnalysis(
   result: EngineAnalysis,
   render: Render,
+  quota: DetailQuota | null = null,
+  delayedMinutes: number | null = null,
 ): z.input<typeof SymbolAnalysisSchema> {
   const { info, quote, analysis } = result;
   const grade = analysis.nugget_scores.investment_grade;
@@ -67,7 +112,10 @@ export function buildSymbolAnalysis(
     symbol: info.symbol,
     name: info.name,
     asset_type: info.asset_type,
-    quote: toContractQuote(info, quote),
+    quote: {
+      ...toContractQuote(info, quote),
+      ...(delayedMinutes === null ? {} : { delayed_minutes: delayedMinutes }),
+    },
     nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
@@ -77,22 +125,34 @@ export function buildSymbolAnalysis(
     confidence_score: analysis.recommendation.confidence_score,
     reasoning: render(buildRecommendationReasoning(info.name, analysis)),
     methodology_url: METHODOLOGY_URL,
+    detail_level: 'full',
+    detail_quota: quota,
   };
 }
 
 /**
- * POST /ai/analyze/stock. `analysis_type` and `risk_tolerance` are accepted as the spec sends them
- * but do not change the figures: the engine has one published method, the same for every caller.
+ * POST /ai/analyze/stock: a detail, so it counts the caller's ai_recommendations quota once per
+ * symbol a day (after the symbol is known to exist), shaped by plan. `analysis_type` and
+ * `risk_tolerance` are accepted as the spec sends them but do not change the figures: the engine has
+ * one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, render: Render, deps: AiDeps) {
-  return buildSymbolAnalysis(await analyzeKnownSymbol(symbol, deps), render);
+export async function analyzeStock(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+  const { plan, reading, delayedMinutes } = await planReadingOf(auth, deps);
+  const result = await analyzeKnownSymbol(symbol, deps, reading);
+  const quota = await chargeDetailView(plan, result.info.symbol, deps.now(), deps);
+  return symbolAnalysisAt(
+    buildSymbolAnalysis(result, render, quota, delayedMinutes),
+    detailLevelOf(plan.tier),
+  );
 }
 
 export async function getRationalityScore(
   symbol: string,
+  auth: AuthContext,
   deps: AiDeps,
 ): Promise<z.input<typeof RationalityScoreResponseSchema>> {
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
+  const { reading, delayedMinutes } = await planReadingOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
   const grade = analysis.nugget_scores.investment_grade;
   return {
     symbol: info.symbol,
@@ -103,19 +163,25 @@ export async function getRationalityScore(
     investment_grade: grade,
     as_of: quote.as_of,
     market_date: quote.market_date,
+    ...(delayedMinutes === null ? {} : { delayed_minutes: delayedMinutes }),
   };
 }
 
-export async function getNuggetAnalysis(symbol: string, render: Render, deps: AiDeps) {
-  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps);
-  return {
+/** GET /ai/nugget-analysis/{symbol}: a detail too (quota once per symbol a day), shaped by plan. */
+export async function getNuggetAnalysis(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+  const { plan, reading } = await planReadingOf(auth, deps);
+  const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
+  const quota = await chargeDetailView(plan, info.symbol, deps.now(), deps);
+  const full = {
     symbol: info.symbol,
     nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
     volume_analysis: toContractVolumeAnalysis(analysis.volume_analysis),
     risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
     as_of: quote.as_of,
     market_date: quote.market_date,
+    detail_quota: quota,
   };
+  return nuggetAnalysisAt(full, detailLevelOf(plan.tier));
 }
 
 function logBatchFailure(symbol: string, error: unknown): void {
@@ -125,10 +191,18 @@ function logBatchFailure(symbol: string, error: unknown): void {
   });
 }
 
-/** Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. */
-export async function analyzeBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
+/**
+ * Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. Scores
+ * only (no detail), so nothing is counted; prices as the caller's plan serves them.
+ */
+export async function analyzeBatch(
+  symbols: readonly string[],
+  auth: AuthContext,
+  render: Render,
+  deps: AiDeps,
+) {
+  const { reading } = await planReadingOf(auth, deps);
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
-  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
@@ -150,16 +224,23 @@ export async function analyzeBatch(symbols: readonly string[], render: Render, d
   return { status: results.some((item) => !item.error) ? ('success' as const) : ('error' as const), results };
 }
 
-export async function analyzeNuggetBatch(symbols: readonly string[], render: Render, deps: AiDeps) {
+/** Scores of several symbols: the factors' inputs only for a plan with full details. */
+export async function analyzeNuggetBatch(
+  symbols: readonly string[],
+  auth: AuthContext,
+  render: Render,
+  deps: AiDeps,
+) {
+  const { plan, reading } = await planReadingOf(auth, deps);
+  const level = detailLevelOf(plan.tier);
   const results: z.input<typeof BatchNuggetItemSchema>[] = [];
-  const reading = readMarketAt(deps, deps.now());
   for (const raw of symbols) {
     const symbol = raw.trim().toUpperCase();
     try {
       const { info, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
       results.push({
         symbol: info.symbol,
-        nugget_scores: toContractNuggetScores(analysis.nugget_scores, render),
+        nugget_scores: nuggetScoresAt(toContractNuggetScores(analysis.nugget_scores, render), level),
       });
     } catch (error: unknown) {
       logBatchFailure(symbol, error);

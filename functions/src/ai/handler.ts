@@ -13,7 +13,7 @@ import { getAlerts, getEnhancedPrices, getPrices } from './market-service';
 import { getAiHealth } from './health-service';
 import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
-import { getRecommendations } from './recommendations-service';
+import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
@@ -35,21 +35,25 @@ export const handler = createAreaHandler(
   {
     health: async ({ language }, deps) => getAiHealth(rendererFor(language), deps),
     marketClock: async (_request, deps) => getMarketClock(deps),
-    analyzeStock: async ({ body, language }, deps) => analyzeStock(body.symbol, rendererFor(language), deps),
-    analyzeBatch: async ({ body, language }, deps) => analyzeBatch(body.symbols, rendererFor(language), deps),
-    rationalityScore: async ({ params }, deps) => getRationalityScore(params.symbol, deps),
-    analyzePortfolio: async ({ body }, deps) => analyzePortfolioHoldings(body.holdings, deps),
+    analyzeStock: async ({ body, auth, language }, deps) =>
+      analyzeStock(body.symbol, auth, rendererFor(language), deps),
+    analyzeBatch: async ({ body, auth, language }, deps) =>
+      analyzeBatch(body.symbols, auth, rendererFor(language), deps),
+    rationalityScore: async ({ params, auth }, deps) => getRationalityScore(params.symbol, auth, deps),
+    analyzePortfolio: async ({ body, auth }, deps) => analyzePortfolioHoldings(body.holdings, auth, deps),
     recommendations: async ({ params, query, auth, language }, deps) =>
       getRecommendations(params.user, query.limit, auth, language, deps),
+    recommendationDetail: async ({ params, auth, language }, deps) =>
+      getRecommendationDetail(params.user, params.symbol, auth, language, deps),
     portfolioHistory: async ({ params, query, auth }, deps) =>
       getPortfolioHistory(params.user, query.limit, auth, deps),
     alerts: async ({ query, language }, deps) => getAlerts(query.limit, language, deps),
-    nuggetAnalysis: async ({ params, language }, deps) =>
-      getNuggetAnalysis(params.symbol, rendererFor(language), deps),
-    nuggetBatch: async ({ body, language }, deps) =>
-      analyzeNuggetBatch(body.symbols, rendererFor(language), deps),
-    enhancedPrices: async ({ language }, deps) => getEnhancedPrices(rendererFor(language), deps),
-    prices: async (_request, deps) => getPrices(deps),
+    nuggetAnalysis: async ({ params, auth, language }, deps) =>
+      getNuggetAnalysis(params.symbol, auth, rendererFor(language), deps),
+    nuggetBatch: async ({ body, auth, language }, deps) =>
+      analyzeNuggetBatch(body.symbols, auth, rendererFor(language), deps),
+    enhancedPrices: async ({ auth, language }, deps) => getEnhancedPrices(auth, rendererFor(language), deps),
+    prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query, language }, deps) => {

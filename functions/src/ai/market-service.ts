@@ -8,15 +8,16 @@ import type {
 } from '@app/shared/domain/entities/market';
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
-import { readMarketAt } from '../market-data/market-quotes';
 import { barCloseTime } from '../engine/market-clock';
 import { isFxSymbol } from '../engine/fx-rates';
 import type { Quote, SymbolInfo } from '../engine/types';
 import type { Language } from '@app/shared/domain/enums';
 import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
+import type { AuthContext } from '../platform/auth-context';
 import { render, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
+import { planReadingOf } from './analysis-service';
 
 type MarketGroup = 'indices' | 'crypto' | 'commodities' | 'currencies';
 
@@ -47,16 +48,22 @@ interface MarketSnapshot {
   noData: { symbol: string; name: string }[];
   /** When the poll last stored a quote (live), or when the answer was built (replay). */
   updatedAt: string;
+  /** Minutes the caller's plan serves live prices late (FREE); null otherwise. */
+  delayedMinutes: number | null;
 }
 
 /**
- * Every watched symbol at one reading of the market clock, with its analysis as of that quote;
- * the symbols without data on the date apart. Replay reads the series at the clock's date; live
- * reads what the price poll stored.
+ * Every watched symbol at one reading of the market clock as the caller's plan reads it, with its
+ * analysis as of that quote; the symbols without data on the date apart. Replay reads the series at
+ * the clock's date; live reads what the price poll stored (FREE: as it was 15 minutes ago).
  */
-async function loadMarketSnapshot(deps: AiDeps, analyse: boolean): Promise<MarketSnapshot> {
+async function loadMarketSnapshot(
+  deps: AiDeps,
+  auth: AuthContext,
+  analyse: boolean,
+): Promise<MarketSnapshot> {
   const now = deps.now();
-  const reading = readMarketAt(deps, now);
+  const { reading, delayedMinutes } = await planReadingOf(auth, deps);
   const universe = await deps.engine.listUniverse();
   const quotes = await reading.quotes(universe.map((info) => info.symbol));
   const rows: QuotedAnalysis[] = [];
@@ -80,23 +87,37 @@ async function loadMarketSnapshot(deps: AiDeps, analyse: boolean): Promise<Marke
       rows.push({ info, quote, result: null, error: reason });
     }
   }
+  // The newest stored update the plan may see: a delayed plan's clock stops 15 minutes back.
   const stored =
-    deps.engine.dataMode === 'live' ? await deps.prices.getQuotes(rows.map((row) => row.info.symbol)) : null;
+    deps.engine.dataMode === 'live' && delayedMinutes === null
+      ? await deps.prices.getQuotes(rows.map((row) => row.info.symbol))
+      : null;
   const updatedAt = stored
     ? [...stored.values()].reduce(
         (latest, quote) => (quote.updated_at > latest ? quote.updated_at : latest),
         '',
       )
-    : '';
-  return { marketDate: reading.marketDate.date, rows, noData, updatedAt: updatedAt || now.toISOString() };
+    : delayedMinutes !== null
+      ? new Date(now.getTime() - delayedMinutes * 60_000).toISOString()
+      : '';
+  return {
+    marketDate: reading.marketDate.date,
+    rows,
+    noData,
+    updatedAt: updatedAt || now.toISOString(),
+    delayedMinutes,
+  };
 }
+
+const delayedField = (minutes: number | null) => (minutes === null ? {} : { delayed_minutes: minutes });
 
 /** The dashboard's prices and groups, their notes worded by `say` (the caller's language). */
 export async function getEnhancedPrices(
+  auth: AuthContext,
   say: Render,
   deps: AiDeps,
 ): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
-  const { marketDate, rows, noData, updatedAt } = await loadMarketSnapshot(deps, true);
+  const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, true);
   // Best composite first: the dashboard takes its top three from the first entries.
   const ranked = [...rows].sort(
     (a, b) =>
@@ -152,6 +173,7 @@ export async function getEnhancedPrices(
     status: rows.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
     market_date: marketDate,
+    ...delayedField(delayedMinutes),
     enhanced_prices: enhanced,
     market_groups: groups,
     no_data: noData,
@@ -159,8 +181,11 @@ export async function getEnhancedPrices(
   };
 }
 
-export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResponseSchema>> {
-  const { marketDate, rows, noData, updatedAt } = await loadMarketSnapshot(deps, false);
+export async function getPrices(
+  auth: AuthContext,
+  deps: AiDeps,
+): Promise<z.input<typeof PricesResponseSchema>> {
+  const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, false);
   const prices: z.input<typeof PricesResponseSchema>['prices'] = {};
   for (const { info, quote } of rows) {
     prices[info.symbol] = {
@@ -178,6 +203,7 @@ export async function getPrices(deps: AiDeps): Promise<z.input<typeof PricesResp
     status: rows.length > 0 ? 'success' : 'error',
     data_mode: deps.engine.dataMode,
     market_date: marketDate,
+    ...delayedField(delayedMinutes),
     prices,
     no_data: noData,
     updated_at: updatedAt,

@@ -10,7 +10,8 @@ import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
 import { readMarketAt } from '../market-data/market-quotes';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
-import { analyzeKnownSymbol } from './analysis-service';
+import { assertFeature } from '../entitlements/entitlements';
+import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
 import { resolveListOwner } from './list-access';
 
 type HistoryPoint = z.input<typeof PortfolioHistoryPointSchema>;
@@ -108,13 +109,19 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
   };
 }
 
-/** POST /ai/analyze/portfolio: the shared portfolio analysis of the posted holdings; unknown symbols 404. */
+/**
+ * POST /ai/analyze/portfolio: the shared portfolio analysis of the posted holdings; unknown symbols
+ * 404. The same advanced_analytics feature as GET /api/portfolio/analysis, so a plan without it gets
+ * the same 403 here (the demo plan has it).
+ */
 export async function analyzePortfolioHoldings(
   holdings: z.output<typeof AnalyzePortfolioPayloadSchema>['holdings'],
+  auth: AuthContext,
   deps: AiDeps,
 ) {
+  const { plan, reading } = await planReadingOf(auth, deps);
+  assertFeature(plan.tier, 'advanced_analytics');
   const analyses: HoldingAnalysisInput[] = [];
-  const reading = readMarketAt(deps, deps.now());
   for (const symbol of new Set(holdings.map((holding) => holding.symbol))) {
     const { info, quote, bars, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
     analyses.push({

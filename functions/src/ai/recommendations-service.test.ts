@@ -9,7 +9,26 @@ import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
 import { resolveListOwner } from './list-access';
 import { getAiHealth } from './health-service';
-import { getRecommendations } from './recommendations-service';
+import { getRecommendationDetail, getRecommendations } from './recommendations-service';
+import type { DetailViewsRepository } from '../data/detail-views-repository';
+import { QuotaExceededError } from '../platform/errors';
+
+/** A one-module stand-in for the usage table: a set of (user, day, symbol) and a count per day. */
+function inMemoryDetailViews(): DetailViewsRepository {
+  const seen = new Set<string>();
+  const used = new Map<string, number>();
+  return {
+    async countDetailView(userId, symbol, day, limit) {
+      const dayKey = `${userId}|${day}`;
+      const count = used.get(dayKey) ?? 0;
+      if (seen.has(`${dayKey}|${symbol}`)) return { outcome: 'already_counted', used: count };
+      if (limit !== -1 && count >= limit) return { outcome: 'quota_exceeded', used: count };
+      seen.add(`${dayKey}|${symbol}`);
+      used.set(dayKey, count + 1);
+      return { outcome: 'counted', used: count + 1 };
+    },
+  };
+}
 
 const now = () => new Date('2024-01-01T00:00:30Z');
 
@@ -36,6 +55,7 @@ async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store:
     ...market,
     store: market,
     users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
+    detailViews: inMemoryDetailViews(),
     holdings: { listPositions: async () => [] },
     now,
     demoUserId: 'demo-investor',
@@ -111,6 +131,105 @@ describe('getRecommendations', () => {
     expect(premium.recommendations[0]?.id).toBe((await queued)?.recommendation_id);
     const demo = await getRecommendations('demo_user', 2, { kind: 'anonymous' }, 'en', deps);
     expect(demo.recommendations).toHaveLength(2);
+  });
+
+  it('lists each card without its detail, whatever the plan', async () => {
+    const deps = await buildDeps({ pro: 'PRO' });
+
+    const list = await getRecommendations('pro', 10, user('pro'), 'en', deps);
+
+    for (const item of list.recommendations) {
+      expect(item.detail_level).toBe('summary');
+      expect(item).not.toHaveProperty('reasoning');
+      expect(item).not.toHaveProperty('volume_analysis');
+      expect(item).not.toHaveProperty('risk_metrics');
+      expect(item.nugget_scores.factors?.every((factor) => !('inputs' in factor))).toBe(true);
+    }
+  });
+
+  it('serves the demo list under the demo plan (Premium), whatever the seeded investor holds', async () => {
+    const deps = await buildDeps({ 'demo-investor': 'FREE' });
+
+    const demo = await getRecommendations('demo_user', 10, { kind: 'anonymous' }, 'en', deps);
+
+    expect(demo.tier_cap).toBe(10);
+  });
+});
+
+describe('getRecommendationDetail', () => {
+  it('gives FREE the basic detail and PREMIUM the full one', async () => {
+    const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM' });
+    const symbol =
+      (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations[0]?.symbol ?? '';
+
+    const free = await getRecommendationDetail('free', symbol, user('free'), 'en', deps);
+    const premium = await getRecommendationDetail('premium', symbol, user('premium'), 'en', deps);
+
+    expect(free.recommendation.detail_level).toBe('basic');
+    expect(free.recommendation).not.toHaveProperty('reasoning');
+    expect(free.recommendation).not.toHaveProperty('risk_metrics');
+    expect(free.recommendation.nugget_scores.factors?.[0]).not.toHaveProperty('inputs');
+    expect(free.recommendation.nugget_scores.factors?.[0]?.score).not.toBeUndefined();
+    expect(premium.recommendation.detail_level).toBe('full');
+    expect(premium.recommendation.reasoning?.length).toBeGreaterThan(20);
+    expect(premium.recommendation.volume_analysis).toBeDefined();
+    expect(premium.recommendation.nugget_scores.factors?.[0]?.inputs).toBeDefined();
+  });
+
+  it('counts one unit per symbol a day: a repeat is free', async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const symbols = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations.map(
+      (item) => item.symbol,
+    );
+
+    const first = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
+    const again = await getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
+    await getRecommendationDetail('free', symbols[1] ?? '', user('free'), 'en', deps);
+    const third = await getRecommendationDetail('free', symbols[2] ?? '', user('free'), 'en', deps);
+
+    expect(first.detail_quota).toEqual({ counted: true, used: 1, limit: 3, remaining: 2 });
+    expect(again.detail_quota).toEqual({ counted: false, used: 1, limit: 3, remaining: 2 });
+    expect(third.detail_quota).toEqual({ counted: true, used: 3, limit: 3, remaining: 0 });
+  });
+
+  it("refuses a symbol outside the caller's list (404) and charges nothing for it", async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const listed = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations;
+    // MSFT is watched but has no bar near the replay date, so it is in no list that day.
+    expect(listed.map((item) => item.symbol)).not.toContain('MSFT');
+
+    await expect(getRecommendationDetail('free', 'MSFT', user('free'), 'en', deps)).rejects.toMatchObject({
+      status: 404,
+      userMessage: { code: 'PLAN_RECOMMENDATION_NOT_SHOWN', params: { symbol: 'MSFT' } },
+    });
+    const next = await getRecommendationDetail('free', listed[0]?.symbol ?? '', user('free'), 'en', deps);
+    expect(next.detail_quota?.used).toBe(1);
+  });
+
+  it('never charges the demo, which gets the full detail', async () => {
+    const deps = await buildDeps({});
+    const symbol = (await getRecommendations('demo_user', 10, { kind: 'anonymous' }, 'en', deps))
+      .recommendations[0]?.symbol;
+
+    const demo = await getRecommendationDetail('demo_user', symbol ?? '', { kind: 'anonymous' }, 'en', deps);
+
+    expect(demo.detail_quota).toBeNull();
+    expect(demo.recommendation.detail_level).toBe('full');
+  });
+
+  it('answers a used-up quota with the 403 naming Premium', async () => {
+    const deps = await buildDeps({ free: 'FREE' });
+    const symbols = (await getRecommendations('free', 10, user('free'), 'en', deps)).recommendations.map(
+      (item) => item.symbol,
+    );
+    const day = now().toISOString().slice(0, 10);
+    for (const other of ['X1', 'X2', 'X3'])
+      await deps.detailViews.countDetailView('free', other, day, 3, now());
+
+    const refused = getRecommendationDetail('free', symbols[0] ?? '', user('free'), 'en', deps);
+
+    await expect(refused).rejects.toBeInstanceOf(QuotaExceededError);
+    await expect(refused).rejects.toMatchObject({ requiredTier: 'PREMIUM', userTier: 'FREE' });
   });
 
   it('reports healthy after a poll', async () => {

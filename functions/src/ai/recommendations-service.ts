@@ -1,10 +1,19 @@
 import type { z } from 'zod';
-import type { RecommendationSchema, RecommendationsResponseSchema } from '@app/shared/domain/entities/market';
-import type { Language, Tier } from '@app/shared/domain/enums';
+import type {
+  RecommendationDetailResponseSchema,
+  RecommendationSchema,
+  RecommendationsResponseSchema,
+} from '@app/shared/domain/entities/market';
+import type { Language } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
 import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
-import type { AuthContext } from '../platform/auth-context';
+import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
+import { NotFoundError } from '../platform/errors';
+import { recommendationAt } from '../entitlements/analysis-views';
+import { chargeDetailView, detailLevelOf } from '../entitlements/detail-views';
+import type { CallerPlan } from '../entitlements/entitlements';
+import { planReadingOf } from './analysis-service';
 import { currentRequestScope } from '../platform/request-scope';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
@@ -12,7 +21,6 @@ import { logger } from '../platform/observability';
 import { rendererFor, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 import { isFxSymbol } from '../engine/fx-rates';
-import { readMarketAt } from '../market-data/market-quotes';
 import {
   toContractNuggetScores,
   toContractRiskMetrics,
@@ -21,9 +29,6 @@ import {
 import { resolveListOwner } from './list-access';
 
 type RecommendationItem = z.input<typeof RecommendationSchema>;
-
-/** The demo visitor sees the demo investor's plan; the spec's demo constants say Premium. */
-const DEMO_FALLBACK_TIER: Tier = 'PREMIUM';
 
 /**
  * Ranking: composite rationality score, best first; ties by confidence, then symbol (stable).
@@ -60,26 +65,39 @@ async function backtestIn(deps: AiDeps, render: Render) {
   return figure ? { ...figure, window: render(figure.window) } : null;
 }
 
-export async function getRecommendations(
+interface RankedList {
+  plan: CallerPlan;
+  /** The market date the list is at, and how late the plan's live prices are (null: not late). */
+  marketDate: string;
+  delayedMinutes: number | null;
+  /** Every publishable recommendation, full, in rank order (before the tier's cap). */
+  items: RecommendationItem[];
+  /** What the plan shows of them. */
+  shown: RecommendationItem[];
+}
+
+/**
+ * The caller's recommendations: the engine's ranking of the universe at one reading of the market
+ * clock (live: as the caller's plan is served the quotes), without what an administrator rejected,
+ * trimmed to the plan's cap. The demo list (`demo_user`) is served under the demo plan, the same
+ * everywhere. Texts are worded by `render` (the caller's language).
+ */
+async function rankedListFor(
   pathUser: string,
-  limit: number,
   auth: AuthContext,
-  language: Language,
+  render: Render,
   deps: AiDeps,
-): Promise<z.input<typeof RecommendationsResponseSchema>> {
-  const render = rendererFor(language);
+): Promise<RankedList> {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
-  const profile = owner.userId ? await deps.users.get(owner.userId) : null;
-  const tier: Tier = profile?.subscription_tier ?? (owner.isDemo ? DEMO_FALLBACK_TIER : 'FREE');
+  const { plan, reading, delayedMinutes } = await planReadingOf(owner.isDemo ? ANONYMOUS : auth, deps);
   if (!owner.isDemo) {
     const scope = currentRequestScope();
-    if (scope) scope.tier = tier;
+    if (scope) scope.tier = plan.tier;
   }
 
   // FX pairs are quoted, not advice: an exchange rate is not an investment to grade.
   const universe = (await deps.engine.listUniverse()).filter((info) => !isFxSymbol(info.symbol));
   const symbols = universe.map((info) => info.symbol);
-  const reading = readMarketAt(deps, deps.now());
   const [quotes, markers] = await Promise.all([
     reading.quotes(symbols),
     deps.recommendationQueue.getLastRecommendations(symbols),
@@ -87,7 +105,8 @@ export async function getRecommendations(
   const analyses: EngineAnalysis[] = [];
   for (const info of universe) {
     const quote = quotes.get(info.symbol);
-    // No price on the market date (replay), or not polled yet (live): nothing to recommend.
+    // No price on the market date (replay), not polled yet (live), or none old enough for a plan with
+    // delayed prices (never a newer one instead): nothing to recommend.
     if (!quote) continue;
     try {
       analyses.push(await deps.engine.analyze(info.symbol, { quote }));
@@ -118,9 +137,8 @@ export async function getRecommendations(
     const queued = queuedIdOf(result);
     return !(queued && statuses.get(queued) === 'REJECTED');
   });
-  const shown = trimRecommendations(publishable, tier).slice(0, limit);
 
-  const recommendations: RecommendationItem[] = shown.map((result) => {
+  const items: RecommendationItem[] = publishable.map((result) => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
     return {
@@ -143,17 +161,70 @@ export async function getRecommendations(
       as_of: quote.as_of,
       market_date: quote.market_date,
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
+      detail_level: 'full',
     };
   });
+  return {
+    plan,
+    marketDate: reading.marketDate.date,
+    delayedMinutes,
+    items,
+    shown: trimRecommendations(items, plan.tier),
+  };
+}
 
+const delayedField = (minutes: number | null) => (minutes === null ? {} : { delayed_minutes: minutes });
+
+/** GET /ai/recommendations/{user}: each card's face; the detail is a separate, counted call. */
+export async function getRecommendations(
+  pathUser: string,
+  limit: number,
+  auth: AuthContext,
+  language: Language,
+  deps: AiDeps,
+): Promise<z.input<typeof RecommendationsResponseSchema>> {
+  const render = rendererFor(language);
+  const { plan, marketDate, delayedMinutes, items, shown } = await rankedListFor(
+    pathUser,
+    auth,
+    render,
+    deps,
+  );
   return {
     status: 'success',
     user_id: pathUser,
-    recommendations,
-    total_available: publishable.length,
-    tier_cap: recommendationListCap(tier),
+    recommendations: shown.slice(0, limit).map((item) => recommendationAt(item, 'summary')),
+    total_available: items.length,
+    tier_cap: recommendationListCap(plan.tier),
     data_mode: deps.engine.dataMode,
-    market_date: reading.marketDate.date,
+    market_date: marketDate,
+    ...delayedField(delayedMinutes),
     backtest: await backtestIn(deps, render),
+  };
+}
+
+/**
+ * GET /ai/recommendations/{user}/{symbol}: one recommendation of the caller's list (a symbol beyond
+ * the plan's cap is not theirs to open: 404), 'basic' or 'full' by plan. Serving it counts the
+ * ai_recommendations quota once per symbol a day (403 with the upgrade message when used up).
+ */
+export async function getRecommendationDetail(
+  pathUser: string,
+  symbol: string,
+  auth: AuthContext,
+  language: Language,
+  deps: AiDeps,
+): Promise<z.input<typeof RecommendationDetailResponseSchema>> {
+  const { plan, delayedMinutes, shown } = await rankedListFor(pathUser, auth, rendererFor(language), deps);
+  const wanted = symbol.trim().toUpperCase();
+  const item = shown.find((candidate) => candidate.symbol.toUpperCase() === wanted);
+  if (!item) {
+    throw new NotFoundError(message('PLAN_RECOMMENDATION_NOT_SHOWN', { symbol: wanted }));
+  }
+  const quota = await chargeDetailView(plan, item.symbol, deps.now(), deps);
+  return {
+    recommendation: recommendationAt(item, detailLevelOf(plan.tier)),
+    detail_quota: quota,
+    ...delayedField(delayedMinutes),
   };
 }

@@ -41,6 +41,8 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 export function createInMemoryMarketStore(): InMemoryMarketStore {
   const quotes = new Map<string, StoredQuote>();
+  /** Live quotes as stored over time (the table keeps them an hour; tests run shorter). */
+  const history: StoredQuote[] = [];
   const bars = new Map<string, Map<string, StoredBar>>();
   const health = new Map<string, FeedHealth>();
   const lastRecommendations = new Map<string, LastRecommendationMarker>();
@@ -75,7 +77,14 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
           return false;
         }
         quotes.set(quote.symbol, clone(quote));
+        if (quote.mode === 'live') history.push(clone(quote));
         return true;
+      },
+      async getQuoteAsOf(symbol, instant) {
+        const asOf = instant.toISOString();
+        const older = history.filter((entry) => entry.symbol === symbol && entry.updated_at <= asOf);
+        const newest = older.sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
+        return newest ? clone(newest) : null;
       },
       async mergeBars(symbol, newBars, options = {}) {
         const series = bars.get(symbol) ?? new Map<string, StoredBar>();

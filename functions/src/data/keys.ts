@@ -8,8 +8,12 @@ export type ReviewQueueName = 'REC' | 'CONTENT';
 export const keys = {
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'PROFILE' }),
-  invoice: (userId: string, invoiceId: string) => ({ pk: `USER#${userId}`, sk: `INVOICE#${invoiceId}` }),
-  invoicePrefix: 'INVOICE#',
+  /** The billing account, one item (billing-repository.ts). */
+  billingAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  billingInvoice: (userId: string, number: string) => ({ pk: `USER#${userId}`, sk: `INV#${number}` }),
+  billingInvoicePrefix: 'INV#',
+  creditNote: (userId: string, number: string) => ({ pk: `USER#${userId}`, sk: `CN#${number}` }),
+  creditNotePrefix: 'CN#',
   holding: (userId: string, holdingId: string) => ({ pk: `USER#${userId}`, sk: `HOLDING#${holdingId}` }),
   holdingPrefix: 'HOLDING#',
   /** One per symbol a user holds (points at the holding): makes "one position per symbol" a uniqueness condition. */
@@ -22,14 +26,26 @@ export const keys = {
   ledger: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEDGER' }),
   alert: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `ALERT#${alertId}` }),
   alertPrefix: 'ALERT#',
+  alertRule: (userId: string, ruleId: string) => ({ pk: `USER#${userId}`, sk: `RULE#${ruleId}` }),
+  alertRulePrefix: 'RULE#',
+  /** How many custom alert rules the user keeps (conditioned on the plan's cap). */
+  alertRuleCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RULES' }),
   usageDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   usageHoldings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'HOLDINGS' }),
+  /** Marks that a symbol's detail was counted for a user on a UTC day (at most one unit each). */
+  detailView: (userId: string, day: string, symbol: string) => ({
+    pk: `USER#${userId}`,
+    sk: `VIEW#${day}#${symbol}`,
+  }),
   costRecord: (day: string, routeKey: string, id: string) => ({ pk: `COST#${day}`, sk: `${routeKey}#${id}` }),
   jobRun: (job: string, day: string) => ({ pk: `JOB#${job}`, sk: day }),
   userPartition: (userId: string) => `USER#${userId}`,
   // Market table (written by the price poll; access patterns in infra/README.md).
   symbolPartition: (symbol: string) => `SYMBOL#${symbol}`,
   quote: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'QUOTE' }),
+  /** A live quote as stored at `storedAt`, kept an hour for the plans that see prices late. */
+  quoteAt: (symbol: string, storedAt: string) => ({ pk: `SYMBOL#${symbol}`, sk: `QUOTE_AT#${storedAt}` }),
+  quoteAtPrefix: 'QUOTE_AT#',
   /** Daily bars of one calendar month (`yyyy-mm`), merged by date inside the item. */
   barMonth: (symbol: string, month: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BARS#${month}` }),
   barMonthPrefix: 'BARS#',

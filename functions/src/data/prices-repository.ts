@@ -14,6 +14,7 @@ import {
 } from './bar-months';
 import { batchGetAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
+import { getQuoteAsOf, putTimedQuoteCopy } from './quote-history';
 
 /*
  * Quotes and daily bars of the market table, written by the ingestion worker and read by every area
@@ -24,9 +25,12 @@ import { keys } from './keys';
  * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                                   |
  * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BARS#<from month> AND BARS#<to> |
  * | merge bars into a month, idempotently     | GetItem + PutItem sk=BARS#<yyyy-mm>, version-conditioned  |
+ * | a live quote as it was at an instant      | pk=SYMBOL#<s>, sk <= QUOTE_AT#<iso>, newest first         |
  *
  * Bars live one item per calendar month, keyed by date inside the item: a second write of the same
- * date replaces it, so a redelivered message can never store a date twice.
+ * date replaces it, so a redelivered message can never store a date twice. Live quotes are also kept
+ * by the time they were stored (`QUOTE_AT#<updated_at>`, TTL one hour), so a plan that sees prices
+ * late (FREE: 15 minutes) reads the quote as it was then, not a copy of the latest.
  */
 
 /** The latest quote of a symbol as the ingestion worker stored it. */
@@ -80,6 +84,8 @@ export interface PricesRepository {
   getQuotes(symbols: readonly string[]): Promise<Map<string, StoredQuote>>;
   /** Stores the quote unless the stored one has the same as_of, market date, price, closed and stale flags; true when written. */
   putQuoteIfChanged(quote: StoredQuote): Promise<boolean>;
+  /** The newest live quote stored at or before `instant` (null when none is that old). */
+  getQuoteAsOf(symbol: string, instant: Date): Promise<StoredQuote | null>;
   /**
    * Merges bars into their months by date. A date whose price fields, `closed` and flags are unchanged
    * is left as stored (its fetch time too). With `replace`, stored dates inside the range that the
@@ -199,12 +205,15 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
             },
           }),
         );
-        return true;
       } catch (error: unknown) {
         if (isConditionFailure(error)) return false;
         throw error;
       }
+      if (quote.mode === 'live') await putTimedQuoteCopy(client, tableName, quote);
+      return true;
     },
+
+    getQuoteAsOf: (symbol, instant) => getQuoteAsOf(client, tableName, symbol, instant),
 
     async mergeBars(symbol, bars, options = {}) {
       const byMonth = new Map<string, StoredBar[]>();

@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { UserSchema, type User } from '@app/shared/domain/entities/user';
-import type { Language, Role, Theme, Tier } from '@app/shared/domain/enums';
+import type { Language, Role, Theme } from '@app/shared/domain/enums';
 import { keys } from './keys';
 
 export interface StoredUser extends User {
@@ -119,19 +119,6 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#role': 'role' },
           ExpressionAttributeValues: { ':role': role },
-        }),
-      );
-    },
-
-    async setTier(userId: string, tier: Tier, startedAt: string, expiresAt: string): Promise<void> {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.userProfile(userId),
-          UpdateExpression:
-            'SET subscription_tier = :tier, subscription_started_at = :started, subscription_expires_at = :expires',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':tier': tier, ':started': startedAt, ':expires': expiresAt },
         }),
       );
     },

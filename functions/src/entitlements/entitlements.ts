@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { QuotaFeature, Tier } from '@app/shared/domain/enums';
+import { featureAccess } from '@app/shared/domain/catalogue/tiers';
+import type { Feature, QuotaFeature, Tier } from '@app/shared/domain/enums';
+import { DEMO_TIER } from '@app/shared/domain/rules/tiers';
 import { remaining } from '@app/shared/domain/rules/usage';
 import type { Config } from '../config';
 import {
@@ -10,6 +12,7 @@ import {
   type UsageRepository,
 } from '../data/usage-repository';
 import { createUsersRepository, type UsersRepository } from '../data/users-repository';
+import type { AuthContext } from '../platform/auth-context';
 import { QuotaExceededError } from '../platform/errors';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from './feature-gate';
 
@@ -37,7 +40,7 @@ export function createEntitlementsDeps(
 
 export interface Entitlements {
   tier: Tier;
-  /** The demo visitor: the FREE view, nothing stored, nothing counted. */
+  /** The demo visitor: the demo plan (DEMO_TIER), read-only, nothing stored, nothing counted. */
   demo: boolean;
   limits: Record<QuotaFeature, number>;
   usage: Record<QuotaFeature, number>;
@@ -54,9 +57,9 @@ const NO_USAGE: Record<QuotaFeature, number> = {
 };
 
 /**
- * The caller's entitlements at `now`. `userId` null is the demo visitor (no token): a read-only FREE
- * view with nothing used. A signed-in user without a profile yet is on FREE, the tier every account
- * starts on.
+ * The caller's entitlements at `now`. `userId` null is the demo visitor (no token): the demo plan
+ * (Premium, as everywhere else the demo shows), read-only, nothing used. A signed-in user without a
+ * profile yet is on FREE, the tier every account starts on.
  */
 export async function resolveEntitlements(
   userId: string | null,
@@ -66,9 +69,9 @@ export async function resolveEntitlements(
   const usageDate = utcDayOf(now);
   if (userId === null) {
     return {
-      tier: 'FREE',
+      tier: DEMO_TIER,
       demo: true,
-      limits: tierLimits('FREE'),
+      limits: tierLimits(DEMO_TIER),
       usage: { ...NO_USAGE },
       usageDate,
       startedAt: null,
@@ -89,6 +92,28 @@ export async function resolveEntitlements(
     startedAt: user?.subscription_started_at ?? null,
     expiresAt: user?.subscription_expires_at ?? null,
   };
+}
+
+/** The plan a request is served under: the signed-in user's tier, or the demo plan without a token. */
+export interface CallerPlan {
+  tier: Tier;
+  userId: string | null;
+  demo: boolean;
+}
+
+export async function resolveCallerPlan(
+  auth: AuthContext,
+  users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> },
+): Promise<CallerPlan> {
+  if (auth.kind !== 'user') return { tier: DEMO_TIER, userId: null, demo: true };
+  const user = await users.get(auth.userId);
+  return { tier: user?.subscription_tier ?? 'FREE', userId: auth.userId, demo: false };
+}
+
+/** Refuses an on/off feature the tier lacks: 403 naming the tier that lifts it (the upgrade message). */
+export function assertFeature(tier: Tier, feature: Feature): void {
+  if (featureAccess(tier, feature).allowed) return;
+  throw new QuotaExceededError(upgradeMessageFor(tier, feature), liftingTierFor(tier, feature), tier);
 }
 
 export interface QuotaConsumption {

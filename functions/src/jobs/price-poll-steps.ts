@@ -12,6 +12,8 @@ import { ANALYSIS_HISTORY_DAYS, type MarketEngine } from '../market-data/market-
 import { NoDataOnDateError } from '../market-data/provider-errors';
 import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
 import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from './price-poll-signals';
+import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
+import { raiseRuleAlerts } from './price-poll-rule-alerts';
 
 /*
  * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads
@@ -33,6 +35,8 @@ export interface PricePollDeps {
   alertTtlHours: number;
   /** Writes alerts for the holders of a polled symbol; absent in engine-only runs (tests, bench). */
   userAlerts?: RaiseUserAlertsDeps;
+  /** Evaluates the custom alert rules on a polled symbol; absent in engine-only runs. */
+  alertRules?: RuleEvaluationDeps;
 }
 
 /** What one symbol's poll wrote, summed into the job-run record. */
@@ -257,5 +261,6 @@ export const SYMBOL_POLL_STEPS: readonly SymbolPollStep[] = [
   recordFeedHealth,
   raiseMarketAlerts,
   raiseHolderAlerts,
+  raiseRuleAlerts,
   queueChangedRecommendation,
 ];

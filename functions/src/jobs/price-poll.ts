@@ -3,6 +3,8 @@ import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
+import { createAlertRulesRepository } from '../data/alert-rules-repository';
+import { recentHighImpactCatalysts } from '../catalysts/recent-catalysts';
 import { PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
 import { createUsersRepository } from '../data/users-repository';
 import type { MarketDate } from '../engine/market-clock';
@@ -158,15 +160,23 @@ export function createPricePollDeps(): PricePollDeps {
   );
   const users = createUsersRepository(client, config.TABLE_USERS);
   const now = () => new Date();
+  const alerts = createAlertsRepository(client, {
+    holdings: config.TABLE_HOLDINGS,
+    usage: config.TABLE_USAGE,
+  });
+  const getTier = async (userId: string) => (await users.get(userId))?.subscription_tier ?? null;
   return {
     engine,
     ...market,
     now,
     alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
-    userAlerts: {
-      alerts: createAlertsRepository(client, { holdings: config.TABLE_HOLDINGS, usage: config.TABLE_USAGE }),
+    userAlerts: { alerts, now, getTier },
+    alertRules: {
+      alertRules: createAlertRulesRepository(client, config.TABLE_HOLDINGS),
+      alerts,
+      getTier,
       now,
-      getTier: async (userId) => (await users.get(userId))?.subscription_tier ?? null,
+      recentCatalysts: (symbol) => recentHighImpactCatalysts(engine, symbol, now),
     },
   };
 }

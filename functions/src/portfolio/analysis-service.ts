@@ -1,9 +1,7 @@
-import { featureAccess } from '@app/shared/domain/catalogue/tiers';
 import type { PortfolioAnalysis } from '@app/shared/domain/entities/portfolio';
 import { analyzePortfolio } from '../engine/analytics/portfolio-analysis';
-import { QuotaExceededError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
-import { liftingTierFor, upgradeMessageFor } from '../entitlements/feature-gate';
+import { assertFeature } from '../entitlements/entitlements';
 import type { HoldingsDeps } from './holdings-service';
 import { loadValuedHoldings } from './portfolio-view';
 
@@ -19,13 +17,7 @@ export async function getPortfolioAnalysis(
   const tier = user?.subscription_tier ?? 'FREE';
   const scope = currentRequestScope();
   if (scope) scope.tier = tier;
-  if (!featureAccess(tier, 'advanced_analytics').allowed) {
-    throw new QuotaExceededError(
-      upgradeMessageFor(tier, 'advanced_analytics'),
-      liftingTierFor(tier, 'advanced_analytics'),
-      tier,
-    );
-  }
+  assertFeature(tier, 'advanced_analytics');
   const reading = deps.market.readMarket();
   // A holding with no price on the market date has no value to weigh: it is left out of the figures.
   const valued = (await loadValuedHoldings(userId, deps, reading)).flatMap((input) =>

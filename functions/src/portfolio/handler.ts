@@ -12,6 +12,12 @@ import {
   listUserAlerts,
   restoreUserAlerts,
 } from '../user-alerts/user-alerts-service';
+import {
+  createAlertRule,
+  deleteAlertRule,
+  listAlertRules,
+  updateAlertRule,
+} from '../user-alerts/alert-rules-service';
 import { getPortfolioAnalysis } from './analysis-service';
 import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
@@ -110,6 +116,19 @@ export const handler = createAreaHandler(
     alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),
+    // Custom alert rules (user-alerts/alert-rules-service.ts); the price poll evaluates them.
+    alertRules: async ({ auth }, deps) => listAlertRules(requireUserId(auth), deps),
+    createAlertRule: async ({ auth, body, headers }, deps) => {
+      const userId = requireUserId(auth);
+      return deps.createRuleOnce(
+        { key: idempotencyKeyOf(headers), callerId: userId, payload: body },
+        (payload) => createAlertRule(userId, payload, deps),
+      );
+    },
+    updateAlertRule: async ({ auth, params, body }, deps) =>
+      updateAlertRule(requireUserId(auth), params.ruleId, body, deps),
+    deleteAlertRule: async ({ auth, params }, deps) =>
+      deleteAlertRule(requireUserId(auth), params.ruleId, deps),
   },
   {
     createDeps: () => ({

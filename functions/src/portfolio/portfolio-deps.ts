@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
 import type { Config } from '../config';
+import type { AlertRule, AlertRuleInput } from '@app/shared/domain/entities/alert-rules';
+import { createAlertRulesRepository, type AlertRulesRepository } from '../data/alert-rules-repository';
 import { createAlertsRepository, type AlertsRepository } from '../data/alerts-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createHoldingsRepository } from '../data/holdings-repository';
@@ -29,6 +31,12 @@ export interface PortfolioDeps extends HoldingsDeps {
   alerts: AlertsRepository;
   /** The seeded demo investor shown to visitors without a token. */
   demoUserId: string | null;
+  /** Custom alert rules (routes in user-alerts/alert-rules-service.ts). */
+  alertRules: AlertRulesRepository;
+  /** The symbols the price poll watches (a rule on another could never fire). */
+  watchedSymbols: () => Promise<readonly string[]>;
+  /** Creates a rule at most once per Idempotency-Key. */
+  createRuleOnce: ReturnType<typeof createIdempotentOperation<AlertRuleInput, AlertRule>>;
 }
 
 /** Everything the portfolio area uses, built once per cold start from the config. */
@@ -70,5 +78,12 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     }),
     alerts: createAlertsRepository(client, { holdings: config.TABLE_HOLDINGS, usage: config.TABLE_USAGE }),
     demoUserId: config.DEMO_USER_ID ?? null,
+    alertRules: createAlertRulesRepository(client, config.TABLE_HOLDINGS),
+    watchedSymbols: async () => (await engine.listUniverse()).map((info) => info.symbol),
+    createRuleOnce: createIdempotentOperation({
+      operation: 'portfolio.createAlertRule',
+      client,
+      tableName: config.TABLE_IDEMPOTENCY,
+    }),
   };
 }

@@ -1,48 +1,56 @@
-import type { Tier } from '@app/shared/domain/enums';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { createInvoicesRepository } from '../data/invoices-repository';
+import { createBillingDocumentsRepository } from '../data/billing-documents-repository';
+import { createBillingRepository } from '../data/billing-repository';
 import { createUsageRepository } from '../data/usage-repository';
 import { createUsersRepository } from '../data/users-repository';
+import { createBillingService } from '../billing/billing-service';
+import { createPaymentGateway } from '../billing/payment-gateway';
 import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
-import { render } from '../platform/messages';
 import { createAreaHandler } from '../platform/http-handler';
-import { createIdempotentOperation, idempotencyKeyOf } from '../platform/idempotency';
+import { idempotencyKeyOf } from '../platform/idempotency';
 import { currentRequestScope } from '../platform/request-scope';
-import { createPaymentGateway } from './payment-gateway';
+import {
+  cancelPlan,
+  choosePlan,
+  confirmPayment,
+  getBilling,
+  keepPlan,
+  listBillingDocuments,
+  quotePlan,
+  requestRefund,
+  retryPayment,
+  savePaymentMethod,
+  type BillingRoutesDeps,
+} from './billing-routes';
 import {
   checkFeature,
   getMySubscription,
   getTiers,
   getUsageStats,
-  listInvoices,
   useFeature,
   type SubscriptionDeps,
 } from './subscription-service';
-import { upgradeSubscription, type UpgradeResponse } from './upgrade-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
-interface HandlerDeps extends SubscriptionDeps {
-  /** Runs an upgrade at most once per Idempotency-Key. */
-  upgradeOnce: ReturnType<typeof createIdempotentOperation<{ tier: Tier }, UpgradeResponse>>;
-}
+type HandlerDeps = SubscriptionDeps & BillingRoutesDeps;
 
 function createDeps(): HandlerDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
+  const now = () => new Date();
   return {
     users: createUsersRepository(client, config.TABLE_USERS),
     usage: createUsageRepository(client, config.TABLE_USAGE),
-    invoices: createInvoicesRepository(client, config.TABLE_USERS),
-    gateway: createPaymentGateway(config.PAYMENT_GATEWAY),
-    now: () => new Date(),
-    upgradeOnce: createIdempotentOperation({
-      operation: 'subscription.upgrade',
-      client,
-      tableName: config.TABLE_IDEMPOTENCY,
+    repository: createBillingRepository(client, {
+      users: config.TABLE_USERS,
+      idempotency: config.TABLE_IDEMPOTENCY,
     }),
+    documents: createBillingDocumentsRepository(client, config.TABLE_USERS),
+    service: createBillingService({ gateway: createPaymentGateway(config.PAYMENT_GATEWAY), now }),
+    now,
   };
 }
 
@@ -87,17 +95,24 @@ export const handler = createAreaHandler(
       tagTier(response.user_tier, response.demo);
       return response;
     },
-    upgrade: async ({ auth, params, headers, language }, deps) => {
-      const userId = requireUserId(auth);
-      const key = idempotencyKeyOf(headers);
-      const response = await deps.upgradeOnce(
-        { key, callerId: userId, payload: { tier: params.tier } },
-        (payload) => upgradeSubscription(userId, payload.tier, deps),
-      );
-      tagTier(response.tier);
-      return { ...response, message: render(response.message, language) };
-    },
-    invoices: async ({ auth }, deps) => listInvoices(requireUserId(auth), deps),
+    // The billing lifecycle (billing-routes.ts over functions/src/billing/).
+    invoices: async ({ auth }, deps) => listBillingDocuments(requireUserId(auth), deps),
+    billing: async ({ auth }, deps) => getBilling(requireUserId(auth), deps),
+    billingQuote: async ({ auth, query }, deps) => quotePlan(requireUserId(auth), query, deps),
+    savePaymentMethod: async ({ auth, headers, body }, deps) =>
+      savePaymentMethod(requireUserId(auth), idempotencyKeyOf(headers), body.card, deps),
+    choosePlan: async ({ auth, headers, body }, deps) =>
+      choosePlan(requireUserId(auth), idempotencyKeyOf(headers), body, deps),
+    cancelPlan: async ({ auth, headers }, deps) =>
+      cancelPlan(requireUserId(auth), idempotencyKeyOf(headers), deps),
+    keepPlan: async ({ auth, headers }, deps) =>
+      keepPlan(requireUserId(auth), idempotencyKeyOf(headers), deps),
+    confirmPayment: async ({ auth, headers, body }, deps) =>
+      confirmPayment(requireUserId(auth), idempotencyKeyOf(headers), body.outcome, deps),
+    retryPayment: async ({ auth, headers }, deps) =>
+      retryPayment(requireUserId(auth), idempotencyKeyOf(headers), deps),
+    requestRefund: async ({ auth, headers }, deps) =>
+      requestRefund(requireUserId(auth), idempotencyKeyOf(headers), deps),
   },
   { createDeps, recordCost: saveCostRecordToUsageTable },
 );

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { TIER_CATALOGUE, type TierDefinition } from '@app/shared/domain/catalogue/tiers';
 import type {
   FeatureAccessResponseSchema,
-  InvoicesResponseSchema,
   MySubscriptionResponseSchema,
   TierInfo,
   TiersResponseSchema,
@@ -13,21 +12,17 @@ import type {
 import type { Feature, Language, QuotaFeature } from '@app/shared/domain/enums';
 import { usagePercentage } from '@app/shared/domain/rules/usage';
 import { isDailyQuotaFeature, nextUtcMidnight, type UsageRepository } from '../data/usage-repository';
-import type { InvoicesRepository } from '../data/invoices-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { QuotaExceededError } from '../platform/errors';
 import { render } from '../platform/messages';
 import { consumeQuota, resolveEntitlements, type Entitlements } from '../entitlements/entitlements';
 import { decideFeatureAccess, upgradeMessageFor } from '../entitlements/feature-gate';
-import type { PaymentGateway } from './payment-gateway';
 
 /** The subscription routes as plain functions of their dependencies (the handler only maps requests). */
 
 export interface SubscriptionDeps {
   users: UsersRepository;
   usage: UsageRepository;
-  invoices: InvoicesRepository;
-  gateway: PaymentGateway;
   now: () => Date;
 }
 
@@ -36,7 +31,6 @@ type MySubscriptionResponse = z.input<typeof MySubscriptionResponseSchema>;
 type FeatureAccessResponse = z.input<typeof FeatureAccessResponseSchema>;
 type UseFeatureResponse = z.input<typeof UseFeatureResponseSchema>;
 type UsageStatsResponse = z.input<typeof UsageStatsResponseSchema>;
-type InvoicesResponse = z.input<typeof InvoicesResponseSchema>;
 
 /**
  * A tier of the catalogue with its name and description in the caller's language;
@@ -170,17 +164,5 @@ export async function getUsageStats(
     usage_date: entitlements.usageDate,
     resets_at: nextUtcMidnight(now).toISOString(),
     demo: entitlements.demo,
-  };
-}
-
-/** Billing history newest first, and when the current paid plan bills next (null on FREE). */
-export async function listInvoices(userId: string, deps: SubscriptionDeps): Promise<InvoicesResponse> {
-  const [user, invoices] = await Promise.all([deps.users.get(userId), deps.invoices.list(userId)]);
-  const tier = user?.subscription_tier ?? 'FREE';
-  const paid = tier !== 'FREE' && user?.subscription_expires_at;
-  return {
-    invoices,
-    next_billing_date: paid ? (user.subscription_expires_at ?? null) : null,
-    next_billing_amount: paid ? TIER_CATALOGUE[tier].price : null,
   };
 }

@@ -29,6 +29,8 @@ interface JobSpec {
 export const USAGE_RESET_SCHEDULE = 'cron(0 0 * * ? *)';
 /** 06:00 UTC: after the US close has been polled, before European investors wake. */
 export const CONTENT_GENERATION_SCHEDULE = 'cron(0 6 * * ? *)';
+/** Periods end at their anchor's time of day: a renewal is charged within this many minutes of it. */
+export const BILLING_RENEWAL_MINUTES = 15;
 
 /**
  * Price poll fetches and scores the whole watched universe (CPU-bound indicator maths, so more memory);
@@ -47,6 +49,12 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     schedule: () => events.Schedule.expression(USAGE_RESET_SCHEDULE),
     memorySize: 256,
     timeout: Duration.minutes(1),
+  },
+  'billing-renewal': {
+    description: 'renews paid periods that ended, opens grace periods, returns lapsed accounts to Free',
+    schedule: () => events.Schedule.rate(Duration.minutes(BILLING_RENEWAL_MINUTES)),
+    memorySize: 256,
+    timeout: Duration.minutes(2),
   },
   'content-generation': {
     description: 'generates the social posts of the day for review',

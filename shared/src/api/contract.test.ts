@@ -29,7 +29,6 @@ const SPEC_ENDPOINTS = [
   'GET /api/subscription/check-feature/{feature}',
   'POST /api/subscription/use-feature/{feature}',
   'GET /api/subscription/usage-stats',
-  'POST /api/subscription/upgrade/{tier}',
   'GET /api/admin/dashboard',
   'GET /api/admin/recommendations/pending',
   'POST /api/admin/recommendations/{id}/review',
@@ -46,6 +45,11 @@ const SPEC_ENDPOINTS = [
   'GET /api/portfolio/analysis',
   'PATCH /api/auth/me',
   'GET /api/admin/costs',
+  // Plans are bought through a checkout with a confirmation step, not a one-click upgrade
+  // (functions/src/subscription/README.md "Billing routes").
+  'POST /api/subscription/billing/plan',
+  'GET /api/subscription/billing/quote',
+  'POST /api/subscription/billing/refund',
 ];
 
 describe('contract', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FEATURES, TIERS } from '../domain/enums';
+import { FEATURES } from '../domain/enums';
 import { SymbolSchema } from '../domain/entities/common';
 import { fieldCode } from '../messages/field-issues';
 
@@ -16,16 +16,11 @@ export const UserParamsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, fieldCode('FIELD_NOT_USER_ID')),
 });
 
+/** One symbol of a user's list (`demo_user` for the public demo). */
+export const UserSymbolParamsSchema = UserParamsSchema.extend({ symbol: SymbolSchema });
+
 export const FeatureParamsSchema = z.strictObject({
   feature: z.enum(FEATURES),
-});
-
-export const TierParamsSchema = z.strictObject({
-  tier: z
-    .string()
-    .max(20)
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(TIERS)),
 });
 
 /** Ids we mint are ULIDs; anything else cannot exist, so it is refused before a lookup. */
@@ -33,3 +28,4 @@ export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, fieldCode('
 
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });
+export const RuleParamsSchema = z.strictObject({ ruleId: IdSchema });

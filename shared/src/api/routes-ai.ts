@@ -12,6 +12,8 @@ import {
   BatchAnalysisItemSchema,
   BatchNuggetItemSchema,
   BatchSymbolsPayloadSchema,
+  DetailLevelSchema,
+  DetailQuotaSchema,
   EnhancedPricesResponseSchema,
   MarketClockResponseSchema,
   NuggetScoresSchema,
@@ -19,6 +21,7 @@ import {
   PriceHistoryResponseSchema,
   PricesResponseSchema,
   RationalityScoreResponseSchema,
+  RecommendationDetailResponseSchema,
   RecommendationsResponseSchema,
   RiskMetricsSchema,
   SymbolAnalysisSchema,
@@ -26,7 +29,7 @@ import {
 } from '../domain/entities/market';
 import { AnalyzePortfolioPayloadSchema, PortfolioAnalysisSchema } from '../domain/entities/portfolio';
 import { IsoDateSchema } from '../domain/entities/common';
-import { SymbolParamsSchema, UserParamsSchema } from './params';
+import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 
 const HoursBackSchema = (defaultValue: number) =>
@@ -71,7 +74,7 @@ export const aiRoutes = {
     area: 'ai',
     access: 'optional-user',
     summary:
-      'Full analysis of one symbol: quote, nugget scores, volume analysis, risk metrics, recommendation.',
+      "Analysis of one symbol: quote, nugget scores and recommendation, with volume analysis, risk metrics and reasoning on a 'full' detail (PREMIUM and up); counts the ai_recommendations quota once per symbol a day.",
     body: AnalyzeStockPayloadSchema,
     response: SymbolAnalysisSchema,
     errors: [404],
@@ -93,7 +96,7 @@ export const aiRoutes = {
     method: 'GET',
     path: '/api/ai/rationality-score/{symbol}',
     area: 'ai',
-    access: 'public',
+    access: 'optional-user',
     summary: 'Rationality score, speculation level, price and recommendation of one symbol.',
     params: SymbolParamsSchema,
     response: RationalityScoreResponseSchema,
@@ -119,12 +122,25 @@ export const aiRoutes = {
     area: 'ai',
     access: 'optional-user',
     summary:
-      "Ranked recommendations; a user reads only their own list, 'demo_user' is the public demo. Trimmed per tier.",
+      "Ranked recommendations (each card's face, no detail); a user reads only their own list, 'demo_user' is the public demo. Trimmed per tier.",
     params: UserParamsSchema,
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
     response: RecommendationsResponseSchema,
     errors: [404],
     rateClass: 'read',
+  }),
+  recommendationDetail: defineRoute({
+    id: 'ai.getRecommendationDetail',
+    method: 'GET',
+    path: '/api/ai/recommendations/{user}/{symbol}',
+    area: 'ai',
+    access: 'optional-user',
+    summary:
+      "One recommendation's detail, 'basic' or 'full' by plan; counts the caller's ai_recommendations quota once per symbol a day (403 when used up).",
+    params: UserSymbolParamsSchema,
+    response: RecommendationDetailResponseSchema,
+    errors: [404],
+    rateClass: 'analysis',
   }),
   portfolioHistory: defineRoute({
     id: 'ai.getPortfolioHistory',
@@ -163,15 +179,18 @@ export const aiRoutes = {
     method: 'GET',
     path: '/api/ai/nugget-analysis/{symbol}',
     area: 'ai',
-    access: 'public',
-    summary: 'Nugget scores, volume analysis and risk metrics of one symbol.',
+    access: 'optional-user',
+    summary:
+      "Nugget scores of one symbol, with volume analysis and risk metrics on a 'full' detail; counts the ai_recommendations quota once per symbol a day.",
     params: SymbolParamsSchema,
     response: z.object({
       symbol: z.string(),
       nugget_scores: NuggetScoresSchema,
-      volume_analysis: VolumeAnalysisSchema,
-      risk_metrics: RiskMetricsSchema,
+      volume_analysis: VolumeAnalysisSchema.optional(),
+      risk_metrics: RiskMetricsSchema.optional(),
       as_of: z.iso.date(),
+      detail_level: DetailLevelSchema,
+      detail_quota: DetailQuotaSchema,
       market_date: z.iso.date(),
     }),
     errors: [404],
@@ -182,7 +201,7 @@ export const aiRoutes = {
     method: 'POST',
     path: '/api/ai/nugget-analysis/batch',
     area: 'ai',
-    access: 'public',
+    access: 'optional-user',
     summary:
       "Nugget scores for several symbols; a failed symbol yields 'Nugget analysis failed', 50, B, 50, 50.",
     body: BatchSymbolsPayloadSchema,
@@ -194,7 +213,7 @@ export const aiRoutes = {
     method: 'GET',
     path: '/api/ai/enhanced-prices/real-time',
     area: 'ai',
-    access: 'public',
+    access: 'optional-user',
     summary:
       'Enhanced prices keyed by symbol (grade, composite score, after-hours) and the dashboard groups.',
     response: EnhancedPricesResponseSchema,
@@ -205,7 +224,7 @@ export const aiRoutes = {
     method: 'GET',
     path: '/api/ai/prices/real-time',
     area: 'ai',
-    access: 'public',
+    access: 'optional-user',
     summary: 'Plain latest prices keyed by symbol (the dashboard fallback).',
     response: PricesResponseSchema,
     rateClass: 'read',

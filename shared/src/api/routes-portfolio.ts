@@ -1,4 +1,9 @@
 import * as z from 'zod';
+import {
+  AlertRuleInputSchema,
+  AlertRuleSchema,
+  AlertRulesResponseSchema,
+} from '../domain/entities/alert-rules';
 import { IsoDateSchema } from '../domain/entities/common';
 import { UserAlertsResponseSchema } from '../domain/entities/catalysts';
 import {
@@ -12,7 +17,7 @@ import {
   SearchQuerySchema,
   SearchResultSchema,
 } from '../domain/entities/portfolio';
-import { HoldingParamsSchema, IdParamsSchema } from './params';
+import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params';
 import { defineRoute } from './route';
 import { ledgerRoutes } from './routes-ledger';
 
@@ -131,6 +136,57 @@ export const portfolioRoutes = {
     access: 'user',
     summary: "Restore all of the caller's dismissed alerts.",
     response: z.object({ restored: z.number().int() }),
+    rateClass: 'write',
+  }),
+  alertRules: defineRoute({
+    id: 'portfolio.listAlertRules',
+    method: 'GET',
+    path: '/api/alerts/rules',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      "The caller's custom alert rules, with the plan's cap; every rule reads 'paused' while the plan lacks custom_alerts.",
+    response: AlertRulesResponseSchema,
+    rateClass: 'read',
+  }),
+  createAlertRule: defineRoute({
+    id: 'portfolio.createAlertRule',
+    method: 'POST',
+    path: '/api/alerts/rules',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      'Create a custom alert rule on a symbol (custom_alerts, PRO): 403 without the feature or at the cap, 404 for an unknown symbol.',
+    body: AlertRuleInputSchema,
+    response: AlertRuleSchema,
+    successStatus: 201,
+    errors: [403, 404, 409, 422],
+    idempotent: true,
+    rateClass: 'write',
+  }),
+  updateAlertRule: defineRoute({
+    id: 'portfolio.updateAlertRule',
+    method: 'PUT',
+    path: '/api/alerts/rules/{ruleId}',
+    area: 'portfolio',
+    access: 'user',
+    summary: 'Replace one of the caller’s custom alert rules (custom_alerts, PRO).',
+    params: RuleParamsSchema,
+    body: AlertRuleInputSchema,
+    response: AlertRuleSchema,
+    errors: [403, 404],
+    rateClass: 'write',
+  }),
+  deleteAlertRule: defineRoute({
+    id: 'portfolio.deleteAlertRule',
+    method: 'DELETE',
+    path: '/api/alerts/rules/{ruleId}',
+    area: 'portfolio',
+    access: 'user',
+    summary: 'Delete one of the caller’s custom alert rules (allowed on any plan, paused rules included).',
+    params: RuleParamsSchema,
+    response: z.object({ id: z.string(), deleted: z.literal(true) }),
+    errors: [404],
     rateClass: 'write',
   }),
   ...ledgerRoutes,

@@ -138,8 +138,6 @@ export const FEATURES = [
   'advanced_recommendations',
   'custom_alerts',
   'real_time_prices',
-  'extended_hours_analysis',
-  'priority_support',
 ] as const;
 export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;
@@ -151,6 +149,6 @@ export type QuotaFeature = (typeof QUOTA_FEATURES)[number];
 export const PRICE_UPDATE_MODES = ['real_time', 'delayed'] as const;
 export const PriceUpdateModeSchema = z.enum(PRICE_UPDATE_MODES);
 
-export const MARKETING_PLAN_IDS = ['standard', 'premium', 'platinum'] as const;
+export const MARKETING_PLAN_IDS = ['free', 'premium', 'platinum'] as const;
 export const MarketingPlanIdSchema = z.enum(MARKETING_PLAN_IDS);
 export type MarketingPlanId = z.infer<typeof MarketingPlanIdSchema>;

@@ -91,6 +91,11 @@ export const MESSAGE_CATALOGUE = {
   PLAN_UPGRADE_ALREADY_APPLIED: { tier: 'tier' },
   PLAN_CHANGED_DURING_UPGRADE: {},
   PLAN_UPGRADED: { tier: 'tier', previous: 'tier', amount: 'usd', date: 'date' },
+  PLAN_ALERT_RULES_LIMIT: { limit: 'count' },
+  PLAN_SYMBOL_NOT_WATCHED: { symbol: 'text', watched: 'text' },
+  PLAN_ALERT_RULE_NOT_FOUND: { ruleId: 'text' },
+  PLAN_RECOMMENDATION_NOT_SHOWN: { symbol: 'text' },
+  PLAN_DELAYED_QUOTE_NOT_READY: { symbol: 'text', minutes: 'count' },
 
   // --- Portfolio -------------------------------------------------------------------------------------
   PORTFOLIO_UNKNOWN_SYMBOL: { field: 'field', symbol: 'text' },
@@ -208,6 +213,28 @@ export const MESSAGE_CATALOGUE = {
     impact: 'count',
     sentiment: 'sentiment',
   },
+  // Custom alert rules (custom_alerts): the alert a rule raises when it fires.
+  ALERT_RULE_PRICE_ABOVE_TITLE: { symbol: 'text', level: 'usd' },
+  ALERT_RULE_PRICE_BELOW_TITLE: { symbol: 'text', level: 'usd' },
+  ALERT_RULE_PRICE_ABOVE_MESSAGE: {
+    symbol: 'text',
+    level: 'usd',
+    price: 'usd',
+    previous: 'usd',
+    date: 'date',
+  },
+  ALERT_RULE_PRICE_BELOW_MESSAGE: {
+    symbol: 'text',
+    level: 'usd',
+    price: 'usd',
+    previous: 'usd',
+    date: 'date',
+  },
+  ALERT_RULE_MOVE_TITLE: { symbol: 'text', change: 'signedPercent' },
+  ALERT_RULE_MOVE_MESSAGE: { symbol: 'text', change: 'signedPercent', percent: 'decimal1', date: 'date' },
+  ALERT_RULE_GRADE_TITLE: { symbol: 'text', from: 'text', to: 'text' },
+  ALERT_RULE_GRADE_MESSAGE: { symbol: 'text', from: 'text', to: 'text', date: 'date' },
+  ALERT_RULE_CATALYST_MESSAGE: { type: 'catalystType', symbol: 'text', headline: 'text', impact: 'count' },
   ALERT_DEMO_BITCOIN_TITLE: {},
   ALERT_DEMO_BITCOIN_DESCRIPTION: {},
   ALERT_DEMO_BITCOIN_MESSAGE: {},
@@ -374,6 +401,7 @@ export const MESSAGE_CATALOGUE = {
   BILLING_CARD_DECLINED: { declineCode: 'text' },
   BILLING_AUTHENTICATION_REQUIRED: {},
   BILLING_AUTHENTICATION_FAILED: {},
+  BILLING_REQUEST_IN_PROGRESS: {},
 
   // --- Public routes -----------------------------------------------------------------------------------
   PUBLIC_WELCOME: {},

@@ -27,7 +27,7 @@ describe('prerendered public pages', () => {
 
     expect(markup).toContain('data-amplify-color-mode="dark"');
     expect(markup).toContain('Billed monthly');
-    expect(markup).toContain('Standard');
+    expect(markup).toContain('Platinum');
     expect(markup).not.toMatch(/\sstyle="/);
     expect(markup).not.toContain('<style');
   });

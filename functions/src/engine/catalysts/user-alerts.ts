@@ -58,7 +58,12 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * A ULID that is a pure function of (user, symbol, rule, day): its time part is the day's midnight
  * UTC (so alerts sort by the day they are about) and its 80 random bits come from SHA-256 of the key.
  */
-export function deriveAlertId(userId: string, symbol: string, rule: UserAlertRule, day: string): string {
+export function deriveAlertId(
+  userId: string,
+  symbol: string,
+  rule: UserAlertRule | `rule:${string}`,
+  day: string,
+): string {
   let time = Date.parse(`${day}T00:00:00Z`);
   let timePart = '';
   for (let index = 0; index < 10; index += 1) {
@@ -127,6 +132,20 @@ function dailySigma(analysis: SymbolAnalysis): number | null {
 }
 
 /** Alerts the rules raise for one user's watched symbols, now. Pure: same input, same alerts and ids. */
+/** The catalyst with the highest impact above 80 about `symbol` (its own or a ticker it mentions), if any. */
+export function strongestHighImpactCatalyst(
+  catalysts: readonly ScoredCatalyst[],
+  symbol: string,
+): ScoredCatalyst | undefined {
+  return catalysts
+    .filter(
+      (entry) =>
+        isHighImpact(entry.catalyst.impact_score) &&
+        (entry.catalyst.symbol.toUpperCase() === symbol || entry.catalyst.tickers_mentioned.includes(symbol)),
+    )
+    .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score)[0];
+}
+
 export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert[] {
   const derived: DerivedUserAlert[] = [];
   const timestamp = input.now.toISOString();
@@ -203,15 +222,7 @@ export function deriveUserAlerts(input: DeriveUserAlertsInput): DerivedUserAlert
         });
       }
     }
-    const catalysts = input.catalysts
-      .filter(
-        (entry) =>
-          isHighImpact(entry.catalyst.impact_score) &&
-          (entry.catalyst.symbol.toUpperCase() === symbol ||
-            entry.catalyst.tickers_mentioned.includes(symbol)),
-      )
-      .sort((left, right) => right.catalyst.impact_score - left.catalyst.impact_score);
-    const strongest = catalysts[0];
+    const strongest = strongestHighImpactCatalyst(input.catalysts, symbol);
     if (strongest) {
       const negative = strongest.catalyst.sentiment_label === 'negative';
       push(watched, 'catalyst', strongest.catalyst.published_date.slice(0, 10), {

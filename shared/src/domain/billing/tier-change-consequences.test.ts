@@ -16,8 +16,6 @@ describe('tierChangeConsequences', () => {
       'advanced_recommendations',
       'custom_alerts',
       'real_time_prices',
-      'extended_hours_analysis',
-      'priority_support',
     ]);
     expect(consequences.gainedFeatures).toEqual([]);
     expect(consequences.customAlertRules).toBe('paused');

@@ -13,30 +13,9 @@ import {
 const QUOTAS: readonly string[] = QUOTA_FEATURES;
 const GATED_FEATURES = FEATURES.filter((feature) => !QUOTAS.includes(feature));
 
-const PREMIUM_ADDITIONS = [
-  'advanced_analytics',
-  'advanced_recommendations',
-  'real_time_prices',
-  'extended_hours_analysis',
-  'priority_support',
-  'full_portfolio_analysis',
-  'real_time_alerts',
-  'advanced_crypto_strategies',
-  'risk_tools',
-  'phone_support',
-] as const;
+const PREMIUM_ADDITIONS = ['advanced_analytics', 'advanced_recommendations', 'real_time_prices'] as const;
 
-const PRO_ONLY = [
-  'custom_alerts',
-  'early_ipo_analysis',
-  'exclusive_strategies',
-  'crypto_arbitrage',
-  'monthly_ai_sessions',
-  'custom_optimisation',
-  'institutional_research',
-  'white_glove_service',
-  'support_24_7',
-] as const;
+const PRO_ONLY = ['custom_alerts'] as const;
 
 describe('TIER_CATALOGUE', () => {
   it('matches its schema', () => {
@@ -93,6 +72,14 @@ describe('TIER_CATALOGUE', () => {
       expect(typeof value).toBe('boolean');
     },
   );
+
+  it.each([
+    ['FREE', 0],
+    ['PREMIUM', 0],
+    ['PRO', 50],
+  ] as const)('lets %s keep %s custom alert rules', (tier, expected) => {
+    expect(TIER_CATALOGUE[tier].features.custom_alert_rules).toBe(expected);
+  });
 
   it('gives FREE none of the on/off features', () => {
     const features: Record<string, unknown> = TIER_CATALOGUE.FREE.features;
@@ -165,6 +152,8 @@ describe('TierCatalogueFeaturesSchema', () => {
     ['a limit below -1', { portfolio_assets: -2 }],
     ['a fractional limit', { market_alerts: 2.5 }],
     ['an unknown flag', { crystal_ball: true }],
+    ['a perk nothing delivers', { white_glove_service: true }],
+    ['custom alert rules without custom alerts', { custom_alert_rules: 5 }],
   ])('rejects %s', (_label, override) => {
     const features = { ...TIER_CATALOGUE.FREE.features, ...override };
 
@@ -194,8 +183,6 @@ describe('featureAccess', () => {
     ['advanced_recommendations', false, true, true, 'PREMIUM'],
     ['custom_alerts', false, false, true, 'PRO'],
     ['real_time_prices', false, true, true, 'PREMIUM'],
-    ['extended_hours_analysis', false, true, true, 'PREMIUM'],
-    ['priority_support', false, true, true, 'PREMIUM'],
   ];
 
   it('covers every feature of the enum', () => {

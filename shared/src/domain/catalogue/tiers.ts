@@ -8,28 +8,30 @@ import { UNLIMITED } from '../rules/usage';
 
 /**
  * THE tier catalogue: what each subscription tier costs and grants. The server enforces it, the
- * subscription screen lists it (GET /api/subscription/tiers returns it), and the upgrade dialog
- * reads it. Change a limit here and every reader follows.
+ * subscription screen lists it (GET /api/subscription/tiers returns it), and the pricing page, the
+ * upgrade dialog and the plan cards word it (./plan-perks.ts). Change a limit here and every reader
+ * follows. Every entry is delivered by something on the server; what delivers each one, and the test
+ * that proves it, is the perk table of functions/src/subscription/README.md.
  *
- * Choices the spec leaves open (docs/product.md "Roles, plans and demo mode", "Screens", "Business rules and limits"):
- * - Quotas: FREE 5 assets, 3 recommendations a day, 5 alerts; PREMIUM 25, 10, 50; PRO unlimited.
- * - custom_alerts is PRO only, so the spec's "PRO as the alternative required tier" exists
- *   (the alert button of a recommendation asks for PRO; everything else gated asks for PREMIUM).
- * - priority_support is PREMIUM and up: docs/product.md "Roles, plans and demo mode" lists it among Premium's additions;
- *   the upgrade dialog repeats it under Platinum, which includes everything anyway.
- * - The marketing feature lists of docs/product.md "Roles, plans and demo mode" are flags too, so the pricing page, the
- *   comparison table and the server agree: Premium's additions are PREMIUM and up, Platinum's
- *   PRO only; phone support PREMIUM and up; 24/7 support PRO only.
- * - real_time_prices duplicates price_updates on purpose: price_updates is the spec's display
- *   field, real_time_prices the gatable feature. The schema keeps the two in step.
+ * Choices the product rules leave open (docs/product.md "Roles, plans and demo mode", "Business rules
+ * and limits"):
+ * - Quotas: FREE 5 assets, 3 detailed analyses a day, 5 alerts a day; PREMIUM 25, 10, 50; PRO unlimited.
+ * - custom_alerts is PRO only, so the spec's "PRO as the alternative required tier" exists (the alert
+ *   button of a recommendation asks for PRO; everything else gated asks for PREMIUM). A PRO account
+ *   keeps at most `custom_alert_rules` rules.
+ * - real_time_prices duplicates price_updates on purpose: price_updates is the spec's display field,
+ *   real_time_prices the gatable feature. The schema keeps the two in step.
+ * - Perks nothing delivers are not listed (early IPO analysis, crypto arbitrage, exclusive strategies,
+ *   institutional research, 1-on-1 AI sessions, white-glove service, phone and 24/7 support,
+ *   pre/after-market analysis, priority support until the contact Inbox exists).
  */
 
-/** FREE prices are 15 minutes late (docs/product.md "Business rules and limits"). */
+/** FREE prices are 15 minutes late in live mode (docs/product.md "Business rules and limits"). */
 export const DELAYED_PRICE_MINUTES = 15;
 
 export const TierCatalogueFeaturesSchema = z
   .strictObject({
-    // Quotas: -1 unlimited, 0 none. ai_recommendations is per UTC day.
+    // Quotas: -1 unlimited, 0 none. ai_recommendations and market_alerts are per UTC day.
     portfolio_assets: LimitSchema,
     ai_recommendations: LimitSchema,
     market_alerts: LimitSchema,
@@ -39,27 +41,16 @@ export const TierCatalogueFeaturesSchema = z
     advanced_recommendations: z.boolean(),
     custom_alerts: z.boolean(),
     real_time_prices: z.boolean(),
-    extended_hours_analysis: z.boolean(),
-    priority_support: z.boolean(),
-    // Marketing feature lists (docs/product.md "Roles, plans and demo mode"): Premium's additions.
-    full_portfolio_analysis: z.boolean(),
-    real_time_alerts: z.boolean(),
-    advanced_crypto_strategies: z.boolean(),
-    risk_tools: z.boolean(),
-    phone_support: z.boolean(),
-    // Platinum's additions.
-    early_ipo_analysis: z.boolean(),
-    exclusive_strategies: z.boolean(),
-    crypto_arbitrage: z.boolean(),
-    monthly_ai_sessions: z.boolean().describe('monthly 1-on-1 AI sessions'),
-    custom_optimisation: z.boolean(),
-    institutional_research: z.boolean(),
-    white_glove_service: z.boolean(),
-    support_24_7: z.boolean(),
+    /** How many custom alert rules an account may keep (0 without custom_alerts). */
+    custom_alert_rules: LimitSchema,
   })
   .refine((features) => features.real_time_prices === (features.price_updates === 'real_time'), {
     message: 'real_time_prices must be true exactly when price_updates is real_time',
     path: ['real_time_prices'],
+  })
+  .refine((features) => features.custom_alerts === (features.custom_alert_rules !== 0), {
+    message: 'custom_alert_rules must be 0 exactly when custom_alerts is false',
+    path: ['custom_alert_rules'],
   });
 export type TierCatalogueFeatures = z.infer<typeof TierCatalogueFeaturesSchema>;
 
@@ -82,54 +73,8 @@ export const TierCatalogueSchema = z
   });
 export type TierCatalogue = z.infer<typeof TierCatalogueSchema>;
 
-const NO_EXTRAS = {
-  advanced_analytics: false,
-  advanced_recommendations: false,
-  custom_alerts: false,
-  real_time_prices: false,
-  extended_hours_analysis: false,
-  priority_support: false,
-  full_portfolio_analysis: false,
-  real_time_alerts: false,
-  advanced_crypto_strategies: false,
-  risk_tools: false,
-  phone_support: false,
-  early_ipo_analysis: false,
-  exclusive_strategies: false,
-  crypto_arbitrage: false,
-  monthly_ai_sessions: false,
-  custom_optimisation: false,
-  institutional_research: false,
-  white_glove_service: false,
-  support_24_7: false,
-} as const;
-
-const PREMIUM_EXTRAS = {
-  ...NO_EXTRAS,
-  advanced_analytics: true,
-  advanced_recommendations: true,
-  real_time_prices: true,
-  extended_hours_analysis: true,
-  priority_support: true,
-  full_portfolio_analysis: true,
-  real_time_alerts: true,
-  advanced_crypto_strategies: true,
-  risk_tools: true,
-  phone_support: true,
-} as const;
-
-const PRO_EXTRAS = {
-  ...PREMIUM_EXTRAS,
-  custom_alerts: true,
-  early_ipo_analysis: true,
-  exclusive_strategies: true,
-  crypto_arbitrage: true,
-  monthly_ai_sessions: true,
-  custom_optimisation: true,
-  institutional_research: true,
-  white_glove_service: true,
-  support_24_7: true,
-} as const;
+/** PRO's cap on custom alert rules: enough for a watch list, bounded so a price poll stays cheap. */
+export const PRO_CUSTOM_ALERT_RULES = 50;
 
 export const TIER_CATALOGUE = {
   FREE: {
@@ -139,16 +84,20 @@ export const TIER_CATALOGUE = {
     currency: 'USD',
     interval: 'month',
     description: {
-      en: 'Start investing rationally with core scores and a small portfolio, free of charge.',
-      fr: 'Commencez à investir rationnellement avec les scores essentiels et un petit portefeuille, gratuitement.',
-      es: 'Empieza a invertir de forma racional con las puntuaciones esenciales y una cartera pequeña, sin coste.',
+      en: 'Start investing rationally with grades, scores and a small portfolio, free of charge.',
+      fr: 'Commencez à investir rationnellement avec les notes, les scores et un petit portefeuille, gratuitement.',
+      es: 'Empieza a invertir de forma racional con calificaciones, puntuaciones y una cartera pequeña, sin coste.',
     },
     features: {
       portfolio_assets: 5,
       ai_recommendations: 3,
       market_alerts: 5,
       price_updates: 'delayed',
-      ...NO_EXTRAS,
+      advanced_analytics: false,
+      advanced_recommendations: false,
+      custom_alerts: false,
+      real_time_prices: false,
+      custom_alert_rules: 0,
     },
   },
   PREMIUM: {
@@ -158,16 +107,20 @@ export const TIER_CATALOGUE = {
     currency: 'USD',
     interval: 'month',
     description: {
-      en: 'Full portfolio analysis, real-time prices and daily AI recommendations for committed investors.',
-      fr: 'Analyse complète du portefeuille, prix en temps réel et recommandations IA quotidiennes pour les investisseurs engagés.',
-      es: 'Análisis completo de la cartera, precios en tiempo real y recomendaciones diarias de IA para inversores comprometidos.',
+      en: 'Full reasoning behind every score, portfolio analysis and real-time prices for committed investors.',
+      fr: 'Le raisonnement complet derrière chaque score, l’analyse du portefeuille et les prix en temps réel pour les investisseurs engagés.',
+      es: 'El razonamiento completo de cada puntuación, el análisis de la cartera y precios en tiempo real para inversores comprometidos.',
     },
     features: {
       portfolio_assets: 25,
       ai_recommendations: 10,
       market_alerts: 50,
       price_updates: 'real_time',
-      ...PREMIUM_EXTRAS,
+      advanced_analytics: true,
+      advanced_recommendations: true,
+      custom_alerts: false,
+      real_time_prices: true,
+      custom_alert_rules: 0,
     },
   },
   PRO: {
@@ -177,16 +130,20 @@ export const TIER_CATALOGUE = {
     currency: 'USD',
     interval: 'month',
     description: {
-      en: 'Unlimited everything, custom alerts, exclusive research and a personal, white-glove service.',
-      fr: 'Tout en illimité, alertes personnalisées, recherche exclusive et un service personnel haut de gamme.',
-      es: 'Todo ilimitado, alertas personalizadas, investigación exclusiva y un servicio personal de primera.',
+      en: 'Everything in Premium without daily limits, plus your own alert rules on the symbols you watch.',
+      fr: 'Tout Premium sans limite quotidienne, avec vos propres règles d’alerte sur les valeurs que vous suivez.',
+      es: 'Todo lo de Premium sin límites diarios, con tus propias reglas de alerta sobre los valores que sigues.',
     },
     features: {
       portfolio_assets: UNLIMITED,
       ai_recommendations: UNLIMITED,
       market_alerts: UNLIMITED,
       price_updates: 'real_time',
-      ...PRO_EXTRAS,
+      advanced_analytics: true,
+      advanced_recommendations: true,
+      custom_alerts: true,
+      real_time_prices: true,
+      custom_alert_rules: PRO_CUSTOM_ALERT_RULES,
     },
   },
 } as const satisfies TierCatalogue;

@@ -2,6 +2,7 @@ export * from './common';
 export * from './user';
 export * from './market';
 export * from './catalysts';
+export * from './alert-rules';
 export * from './subscription';
 export * from './portfolio';
 export * from './admin';

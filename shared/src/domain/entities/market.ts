@@ -10,12 +10,33 @@ import {
 } from '../enums';
 import { DataModeSchema, IsoDateSchema, Score100Schema, StatusSchema } from './common';
 
+/**
+ * How much of an analysis a caller receives (subscription README, "Entitlements"): 'basic' is the
+ * grade, the composite score and each factor's score with one plain sentence (every tier); 'full'
+ * adds the factors' inputs, volume analysis, risk metrics and the full reasoning (advanced_recommendations,
+ * PREMIUM and up). The server leaves out what the caller's plan does not include.
+ */
+export const DetailLevelSchema = z.enum(['basic', 'full']);
+export type DetailLevel = z.infer<typeof DetailLevelSchema>;
+
+/** The ai_recommendations quota after a detail was served; null for the demo (nothing counted). */
+export const DetailQuotaSchema = z
+  .object({
+    counted: z.boolean().describe('false when this symbol was already counted today'),
+    used: z.number().int().min(0),
+    limit: z.number().int().min(-1),
+    remaining: z.number().int().nullable(),
+  })
+  .nullable();
+export type DetailQuota = z.infer<typeof DetailQuotaSchema>;
+
 /** One input behind a score, so the site can show "why this grade". */
 export const ScoreFactorSchema = z.object({
   name: z.string(),
   score: Score100Schema.nullable(),
   weight: z.number(),
-  inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  /** The figures behind the score: in 'full' details only. */
+  inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).optional(),
   /** The key nugget about this factor, in the caller's language. */
   note: z.string().optional(),
 });
@@ -93,6 +114,8 @@ export const QuoteSchema = z.object({
   source: z.string(),
   data_mode: DataModeSchema,
   stale: z.boolean(),
+  /** Set when the caller's plan serves live prices late (FREE: 15 minutes); absent in replay. */
+  delayed_minutes: z.number().int().positive().optional(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
@@ -139,9 +162,13 @@ export const MarketGroupsSchema = z.object({
   currencies: z.array(MarketGroupItemSchema),
 });
 
+/** Set on price answers when the caller's plan serves live prices late (FREE: 15); absent otherwise. */
+const DelayedMinutesSchema = z.number().int().positive().optional();
+
 export const EnhancedPricesResponseSchema = z.object({
   status: StatusSchema,
   data_mode: DataModeSchema,
+  delayed_minutes: DelayedMinutesSchema,
   market_date: MarketDateField,
   enhanced_prices: z.record(z.string(), EnhancedPriceEntrySchema),
   market_groups: MarketGroupsSchema,
@@ -164,6 +191,7 @@ export const PriceEntrySchema = z.object({
 export const PricesResponseSchema = z.object({
   status: StatusSchema,
   data_mode: DataModeSchema,
+  delayed_minutes: DelayedMinutesSchema,
   market_date: MarketDateField,
   prices: z.record(z.string(), PriceEntrySchema),
   no_data: z.array(NoDataEntrySchema),
@@ -177,14 +205,18 @@ export const SymbolAnalysisSchema = z.object({
   asset_type: AssetTypeSchema,
   quote: QuoteSchema,
   nugget_scores: NuggetScoresSchema,
-  volume_analysis: VolumeAnalysisSchema,
-  risk_metrics: RiskMetricsSchema,
+  /** 'full' only, like risk_metrics and reasoning. */
+  volume_analysis: VolumeAnalysisSchema.optional(),
+  risk_metrics: RiskMetricsSchema.optional(),
   speculation_level: SpeculationLevelSchema,
   recommendation: RecommendationActionSchema,
   target_price: z.number(),
   confidence_score: z.number().min(0).max(1),
-  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
+  /** 'full' only; in the caller's language (Accept-Language). */
+  reasoning: z.string().describe("in the caller's language (Accept-Language)").optional(),
   methodology_url: z.string(),
+  detail_level: DetailLevelSchema,
+  detail_quota: DetailQuotaSchema,
 });
 export type SymbolAnalysis = z.infer<typeof SymbolAnalysisSchema>;
 
@@ -197,6 +229,7 @@ export const RationalityScoreResponseSchema = z.object({
   recommendation: RecommendationActionSchema,
   investment_grade: GradeSchema,
   as_of: IsoDateSchema,
+  delayed_minutes: DelayedMinutesSchema,
   market_date: MarketDateField,
 });
 
@@ -211,19 +244,32 @@ export const RecommendationSchema = z.object({
   target_price: z.number(),
   confidence_score: z.number().min(0).max(1),
   rationality_score: Score100Schema,
-  reasoning: z.string().describe("in the caller's language (Accept-Language)"),
   summary: z.string(),
   nugget_scores: NuggetScoresSchema,
   after_hours_price: z.number().nullable(),
   premarket_change: z.number().nullable(),
-  volume_analysis: VolumeAnalysisSchema,
-  risk_metrics: RiskMetricsSchema,
   as_of: IsoDateSchema,
   market_date: MarketDateField,
   /** Set when an administrator approved this recommendation. */
   reviewed: z.boolean(),
+  /**
+   * 'summary' in the list (the card's face: no reasoning, inputs, volume or risk metrics); the detail
+   * route answers 'basic' or 'full' by plan and counts the ai_recommendations quota.
+   */
+  detail_level: z.enum(['summary', ...DetailLevelSchema.options]),
+  /** 'full' only; in the caller's language (Accept-Language). */
+  reasoning: z.string().optional(),
+  volume_analysis: VolumeAnalysisSchema.optional(),
+  risk_metrics: RiskMetricsSchema.optional(),
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+/** GET /api/ai/recommendations/{user}/{symbol}: one recommendation's detail and the quota after it. */
+export const RecommendationDetailResponseSchema = z.object({
+  recommendation: RecommendationSchema,
+  detail_quota: DetailQuotaSchema,
+  delayed_minutes: DelayedMinutesSchema,
+});
 
 export const RecommendationsResponseSchema = z.object({
   status: StatusSchema,
@@ -233,6 +279,7 @@ export const RecommendationsResponseSchema = z.object({
   total_available: z.number().int(),
   tier_cap: z.number().int().describe('-1 for unlimited'),
   data_mode: DataModeSchema,
+  delayed_minutes: DelayedMinutesSchema,
   market_date: MarketDateField,
   backtest: z
     .object({ hit_rate: z.number(), recommendations: z.number().int(), window: z.string() })

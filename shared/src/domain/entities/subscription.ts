@@ -89,29 +89,3 @@ export const UsageStatsResponseSchema = z.object({
   resets_at: IsoDateTimeSchema,
   demo: z.boolean(),
 });
-
-export const InvoiceSchema = z.object({
-  id: z.string(),
-  tier: TierSchema,
-  amount: z.number(),
-  currency: z.literal('USD'),
-  status: z.enum(['paid', 'refunded']),
-  gateway: z.string(),
-  created_at: IsoDateTimeSchema,
-  period_end: IsoDateTimeSchema,
-});
-export type Invoice = z.infer<typeof InvoiceSchema>;
-
-export const UpgradeResponseSchema = z.object({
-  message: z.string(),
-  tier: TierSchema,
-  previous_tier: TierSchema,
-  expires_at: IsoDateTimeSchema,
-  invoice: InvoiceSchema,
-});
-
-export const InvoicesResponseSchema = z.object({
-  invoices: z.array(InvoiceSchema),
-  next_billing_date: IsoDateTimeSchema.nullable(),
-  next_billing_amount: z.number().nullable(),
-});

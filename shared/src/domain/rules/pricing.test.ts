@@ -37,11 +37,13 @@ describe('annualMonthlyPrice', () => {
 
 describe('annualBilledPrice', () => {
   it.each([
+    // By hand: round(0.8 x 79) = round(63.2) = 63, x 12 = 756; round(0.8 x 199) = round(159.2) = 159,
+    // x 12 = 1,908; round(0.8 x 29) = round(23.2) = 23, x 12 = 276.
     [0, 0],
-    [29, 348],
-    [79, 948],
-    [199, 2388],
-  ])('bills %s a month as %s a year (12 x the list monthly price)', (monthly, expected) => {
+    [29, 276],
+    [79, 756],
+    [199, 1908],
+  ])('bills %s a month as %s a year (12 x the discounted monthly price)', (monthly, expected) => {
     const price = annualBilledPrice(monthly);
 
     expect(price).toBe(expected);

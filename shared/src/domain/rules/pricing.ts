@@ -18,14 +18,13 @@ export function annualMonthlyPrice(monthlyPrice: number): number {
 }
 
 /**
- * The 'billed annually' line (docs/product.md "Business rules and limits"): 12 x the list price
- * (29 -> 348), the literal reading of the product brief, where "the monthly price" is the list
- * price and the discounted one is "the monthly price times 0.8"; not 12 x the discounted price
- * (29 -> 276). It contradicts 'Save 20%', so product should confirm; if they want the discounted
- * total, only this function changes.
+ * The 'billed annually' line (docs/product.md "Business rules and limits"): what an annual plan
+ * charges, 12 x the discounted monthly price, so it agrees with 'Save 20%' and with the monthly
+ * figure the card shows in annual mode (79 -> 12 x 63 = 756; 199 -> 12 x 159 = 1,908). The billing
+ * core charges the same figure (`annualPriceCents` in ../billing/billing-plans.ts).
  */
 export function annualBilledPrice(monthlyPrice: number): number {
-  return MONTHS_PER_YEAR * monthlyPrice;
+  return MONTHS_PER_YEAR * annualMonthlyPrice(monthlyPrice);
 }
 
 /** The big price on a plan card for the chosen billing period. */

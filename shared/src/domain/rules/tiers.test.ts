@@ -162,7 +162,7 @@ describe('requiredTierFor', () => {
     ['advanced_analytics', 'PREMIUM'],
     ['ai_recommendations', 'PREMIUM'],
     ['custom_alerts', 'PRO'],
-    ['priority_support', null],
+    ['real_time_prices', null],
   ] as const)('asks for %s the tier %s', (feature, expected) => {
     const tier = requiredTierFor(feature, catalogue);
 

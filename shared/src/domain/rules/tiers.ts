@@ -23,6 +23,12 @@ export const RECOMMENDATION_LIST_CAPS: Readonly<Record<Tier, number>> = {
   PRO: UNLIMITED,
 };
 
+/**
+ * The demo visitor's plan, the same on every screen and route (docs/product.md "Roles, plans and demo
+ * mode": the demo constants say Premium). The demo is read-only: nothing is stored or counted.
+ */
+export const DEMO_TIER: Tier = 'PREMIUM';
+
 /** 0 for FREE, 1 for PREMIUM, 2 for PRO. */
 export function tierRank(tier: Tier): number {
   return TIER_ORDER.indexOf(tier);

@@ -1,9 +1,29 @@
+import { Flex } from '@aws-amplify/ui-react';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { AlertsPage } from '@/features/alerts/components/alerts-page';
+import { AlertRulesCard } from '@/features/alerts/components/alert-rules-card';
+import { FeatureGate } from '@/features/gating/components/feature-gate';
 
-/** /alerts: signed-in users' alerts persist their dismissals; demo visitors' stay local. */
+/**
+ * /alerts: signed-in users' alerts persist their dismissals; demo visitors' stay local. Above them,
+ * the custom alert rules behind the custom_alerts gate (`?rule=AAPL`, from a recommendation card's
+ * alert button, starts a rule on that symbol).
+ */
 export function AlertsRoute() {
   const { user, viewer } = useAuth();
+  const [searchParams] = useSearchParams();
   if (!viewer) return null;
-  return <AlertsPage canPersist={!viewer.isDemo && user !== null} />;
+  const signedIn = !viewer.isDemo && user !== null;
+  return (
+    <Flex direction="column" gap="large">
+      {signedIn ? (
+        // The limited view: the rules a lower plan paused, kept and deletable.
+        <FeatureGate feature="custom_alerts" fallback={<AlertRulesCard />}>
+          <AlertRulesCard initialSymbol={searchParams.get('rule') ?? undefined} />
+        </FeatureGate>
+      ) : null}
+      <AlertsPage canPersist={signedIn} />
+    </Flex>
+  );
 }

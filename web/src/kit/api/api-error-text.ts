@@ -16,7 +16,12 @@ import { isApiError, type ApiError } from './api-client';
 /** The screens' i18next instance: its language and its `t`, with the `messages` and `terms` namespaces. */
 export type Translator = Pick<I18nInstance, 'language' | 't' | 'exists'>;
 
-function render(code: string, params: unknown, translator: Translator | undefined): string | null {
+/** The text of one message code with its parameters in the translator's language; null when unknown. */
+export function messageText(
+  code: string,
+  params: unknown,
+  translator: Translator | undefined,
+): string | null {
   if (
     !translator ||
     !isMessageCode(code) ||
@@ -30,15 +35,10 @@ function render(code: string, params: unknown, translator: Translator | undefine
   return renderMessage(message, language, translate);
 }
 
-/** A message by code and parameters (a ledger issue of a form or an import preview) in the screen's language. */
-export function messageTextOf(code: string, params: unknown, translator: Translator): string | null {
-  return render(code, params, translator);
-}
-
 function bodyText(error: ApiError, translator: Translator | undefined): string | null {
   const body = error.body;
   if (!body) return null;
-  return render(body.message_code, body.params, translator) ?? (body.error || null);
+  return messageText(body.message_code, body.params, translator) ?? (body.error || null);
 }
 
 /** The upgrade message of a quota or plan refusal (403 with `detail.upgrade_message`), if any. */

@@ -45,20 +45,35 @@ function wrapperWith(client: QueryClient) {
   );
 }
 
-const UPGRADED = {
-  message: 'Welcome to Premium!',
-  tier: 'PREMIUM',
-  previous_tier: 'FREE',
-  expires_at: '2030-01-01T00:00:00.000Z',
-  invoice: {
-    id: 'inv_1',
+/** The answer of a paid plan choice, as the contract shapes it (the client checks answers). */
+const PAID = {
+  outcome: 'paid',
+  replayed: false,
+  message_code: null,
+  message_params: {},
+  invoice_number: 'INV-0001',
+  amount_cents: 7_900,
+  period_end: '2030-01-01T00:00:00.000Z',
+  challenge_id: null,
+  credit_notes: [],
+  grace_ends_at: null,
+  change: null,
+  billing: {
+    status: 'active',
     tier: 'PREMIUM',
-    amount: 79,
-    currency: 'USD',
-    status: 'paid',
-    gateway: 'sandbox',
-    created_at: '2029-12-01T00:00:00.000Z',
+    plan: { tier: 'PREMIUM', cycle: 'monthly' },
+    period_start: '2029-12-01T00:00:00.000Z',
     period_end: '2030-01-01T00:00:00.000Z',
+    next_billing: {
+      date: '2030-01-01T00:00:00.000Z',
+      amount_cents: 7_900,
+      plan: { tier: 'PREMIUM', cycle: 'monthly' },
+    },
+    scheduled_change: null,
+    grace_ends_at: null,
+    payment_method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    pending_payment: null,
+    refund: null,
   },
 };
 
@@ -85,12 +100,12 @@ describe('useRouteQuery', () => {
 
 describe('useRouteMutation', () => {
   it('retries an idempotent route once after no answer, with the same Idempotency-Key', async () => {
-    const sent = scriptedApi([new TypeError('connection reset'), { status: 200, body: UPGRADED }]);
-    const { result } = renderHook(() => useRouteMutation(contract.subscription.upgrade), {
+    const sent = scriptedApi([new TypeError('connection reset'), { status: 200, body: PAID }]);
+    const { result } = renderHook(() => useRouteMutation(contract.subscription.choosePlan), {
       wrapper: wrapperWith(new QueryClient()),
     });
 
-    await act(() => result.current.mutateAsync({ params: { tier: 'PREMIUM' } }));
+    await act(() => result.current.mutateAsync({ body: { tier: 'PREMIUM', cycle: 'monthly' } }));
 
     expect(sent).toHaveLength(2);
     const [first, second] = sent.map((request) => request.headers[IDEMPOTENCY_KEY_HEADER]);
@@ -100,15 +115,15 @@ describe('useRouteMutation', () => {
 
   it('gives each call of an idempotent route its own key', async () => {
     const sent = scriptedApi([
-      { status: 200, body: UPGRADED },
-      { status: 200, body: { ...UPGRADED, tier: 'PRO', previous_tier: 'PREMIUM' } },
+      { status: 200, body: PAID },
+      { status: 200, body: { ...PAID, invoice_number: 'INV-0002', amount_cents: 12_000 } },
     ]);
-    const { result } = renderHook(() => useRouteMutation(contract.subscription.upgrade), {
+    const { result } = renderHook(() => useRouteMutation(contract.subscription.choosePlan), {
       wrapper: wrapperWith(new QueryClient()),
     });
 
-    await act(() => result.current.mutateAsync({ params: { tier: 'PREMIUM' } }));
-    await act(() => result.current.mutateAsync({ params: { tier: 'PRO' } }));
+    await act(() => result.current.mutateAsync({ body: { tier: 'PREMIUM', cycle: 'monthly' } }));
+    await act(() => result.current.mutateAsync({ body: { tier: 'PRO', cycle: 'monthly' } }));
 
     expect(sent[0]?.headers[IDEMPOTENCY_KEY_HEADER]).not.toBe(sent[1]?.headers[IDEMPOTENCY_KEY_HEADER]);
   });

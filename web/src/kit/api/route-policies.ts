@@ -35,6 +35,7 @@ const ALERTS_CHANGE: MutationPolicy = {
   invalidates: [contract.portfolio.alerts, contract.portfolio.alertCount],
   invalidateWhen: 'settled',
 };
+const RULES_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alertRules] };
 /** A reviewed or moderated item changes the dashboard's counts (part 2 section 2). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
@@ -56,7 +57,16 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   // Part 2 section 8: a failed check counts as not allowed, without waiting for a retry.
   [contract.subscription.checkFeature, NO_RETRY],
   [contract.subscription.tiers, { staleTime: 10 * 60_000 }],
-  [contract.subscription.upgrade, { invalidates: 'everything' }],
+  // A billing write can change the plan, so every gate, limit and list reloads.
+  [contract.subscription.savePaymentMethod, { invalidates: 'everything' }],
+  [contract.subscription.choosePlan, { invalidates: 'everything' }],
+  [contract.subscription.cancelPlan, { invalidates: 'everything' }],
+  [contract.subscription.keepPlan, { invalidates: 'everything' }],
+  [contract.subscription.confirmPayment, { invalidates: 'everything' }],
+  [contract.subscription.retryPayment, { invalidates: 'everything' }],
+  [contract.subscription.requestRefund, { invalidates: 'everything' }],
+  // Opening a detail counts the daily quota: the usage reloads (recommendation-detail.tsx).
+  [contract.ai.recommendationDetail, { staleTime: 5 * 60_000, ...NO_RETRY }],
   [contract.portfolio.list, NO_RETRY],
   [contract.portfolio.analysis, NO_RETRY],
   // Part 2 section 5: a failed search shows no results; typing again searches again.
@@ -73,6 +83,9 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   // A ledger with errors (a rate the history lacks) says so at once.
   [contract.portfolio.performance, NO_RETRY],
   [contract.portfolio.dismissAlert, ALERTS_CHANGE],
+  [contract.portfolio.createAlertRule, RULES_CHANGE],
+  [contract.portfolio.updateAlertRule, RULES_CHANGE],
+  [contract.portfolio.deleteAlertRule, RULES_CHANGE],
   [contract.portfolio.restoreAlerts, ALERTS_CHANGE],
   // Part 2 section 8: an admin read that fails shows its toast at once.
   [contract.admin.dashboard, NO_RETRY],

@@ -1,6 +1,8 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { wantsSignUp } from '@/lib/sign-up-intent';
 import { Card } from '@/kit/ui/card';
 import { useAuth } from './auth-provider';
 import './auth.css';
@@ -9,6 +11,12 @@ import './auth.css';
 export function AuthGuard({ children, allowDemo = true }: { children: ReactNode; allowDemo?: boolean }) {
   const { t } = useTranslation('auth');
   const { status, openSignIn, enterDemo } = useAuth();
+  const { search } = useLocation();
+  // Pricing's get-started: a visitor without an account lands on the Sign Up tab.
+  const signUpFirst = wantsSignUp(search) && (status === 'unauthenticated' || status === 'demo');
+  useEffect(() => {
+    if (signUpFirst) openSignIn('signUp');
+  }, [signUpFirst, openSignIn]);
 
   if (status === 'checking') {
     return (

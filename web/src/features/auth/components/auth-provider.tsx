@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterSignInPath } from '@/lib/sign-up-intent';
 import { useNavigate } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
@@ -144,8 +145,9 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
             onClose={() => setDialogTab(null)}
             onSignedIn={() => {
               setDemoMode(false);
-              // Part 1 section 4: a full page load to /dashboard after signing in.
-              window.location.assign('/dashboard');
+              // Part 1 section 4: a full page load after signing in, to /dashboard, or to the plan's
+              // checkout when the visitor came from pricing's get-started.
+              window.location.assign(afterSignInPath(window.location));
             }}
             onDemo={enterDemo}
           />

@@ -52,6 +52,7 @@ function recommendation(symbol: string, score: number) {
     as_of: '2008-12-30',
     market_date: '2008-12-30',
     reviewed: false,
+    detail_level: 'summary',
   };
 }
 

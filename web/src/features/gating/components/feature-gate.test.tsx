@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
@@ -20,22 +21,10 @@ function access(allowed: boolean, requiredTier: 'PREMIUM' | 'PRO' | null = 'PREM
   };
 }
 
-const UPGRADED = {
-  message: 'Welcome to Premium!',
-  tier: 'PREMIUM',
-  previous_tier: 'FREE',
-  expires_at: '2030-01-01T00:00:00.000Z',
-  invoice: {
-    id: 'inv_1',
-    tier: 'PREMIUM',
-    amount: 79,
-    currency: 'USD',
-    status: 'paid',
-    gateway: 'sandbox',
-    created_at: '2029-12-01T00:00:00.000Z',
-    period_end: '2030-01-01T00:00:00.000Z',
-  },
-};
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
 
 describe('FeatureGate', () => {
   it('shows the children when the server allows the feature', async () => {
@@ -71,48 +60,41 @@ describe('FeatureGate', () => {
     expect(screen.queryByRole('button', { name: 'Continue with Limited Access' })).toBeNull();
   });
 
-  it('upgrades with an Idempotency-Key, closes the dialog, toasts and rechecks access', async () => {
-    let upgraded = false;
-    const requests = installFakeApi((request) => {
-      if (request.method === 'POST' && request.path === '/api/subscription/upgrade/PREMIUM') {
-        upgraded = true;
-        return { body: UPGRADED };
-      }
-      if (request.path.startsWith('/api/subscription/check-feature/')) return { body: access(upgraded) };
-      return undefined;
-    });
+  it('shows the limited view plainly after Continue with Limited Access', async () => {
+    installFakeApi(() => ({ body: access(false, 'PRO') }));
     await renderWithProviders(
-      withQueryClient(<FeatureGate feature="advanced_analytics">Secret</FeatureGate>),
+      withQueryClient(
+        <FeatureGate feature="custom_alerts" fallback={<p>Limited</p>}>
+          Secret
+        </FeatureGate>,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Limited Access' }));
+
+    expect(screen.getByText('Limited').closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.queryByText('Premium Feature')).toBeNull();
+    expect(screen.queryByText('Secret')).toBeNull();
+  });
+
+  it('Upgrade offers the plans with the catalogue’s perks; choosing one opens the checkout, charging nothing', async () => {
+    const requests = installFakeApi(() => ({ body: access(false) }));
+    await renderWithProviders(
+      withQueryClient(
+        <Routes>
+          <Route path="/" element={<FeatureGate feature="advanced_analytics">Secret</FeatureGate>} />
+          <Route path="/subscription" element={<LocationProbe />} />
+        </Routes>,
+      ),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
     expect(screen.getByRole('dialog').textContent).toContain('30-day money-back guarantee');
-    expect(screen.getByRole('dialog').textContent).toContain('25 portfolio assets');
+    expect(screen.getByRole('dialog').textContent).toContain('Up to 25 portfolio assets');
 
     fireEvent.click(screen.getByTestId('upgrade-to-PREMIUM'));
 
-    expect(await screen.findByText('Upgrade Successful!')).toBeTruthy();
-    expect(screen.getByText('Welcome to Premium!')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('Secret')).toBeTruthy());
-    expect(screen.queryByRole('dialog')).toBeNull();
-    const upgrade = requests.find((request) => request.method === 'POST');
-    expect(upgrade?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(
-      requests.filter((request) => request.path.includes('check-feature')).length,
-    ).toBeGreaterThanOrEqual(2);
-  });
-
-  it('shows the server detail when the upgrade fails', async () => {
-    installFakeApi((request) =>
-      request.method === 'POST'
-        ? { status: 409, body: { error: 'Conflict', code: 'CONFLICT', detail: 'Another change came first' } }
-        : { body: access(false) },
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/subscription?plan=PREMIUM&cycle=monthly',
     );
-    await renderWithProviders(
-      withQueryClient(<FeatureGate feature="advanced_analytics">Secret</FeatureGate>),
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
-    fireEvent.click(screen.getByTestId('upgrade-to-PRO'));
-    expect(await screen.findByText('Upgrade Failed')).toBeTruthy();
-    expect(screen.getByText('Another change came first')).toBeTruthy();
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });

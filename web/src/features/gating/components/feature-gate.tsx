@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Feature, Tier } from '@app/shared/domain/enums';
+import type { Feature } from '@app/shared/domain/enums';
 import { Badge } from '@/kit/ui/badge';
 import { useFeatureAccess } from '@/lib/feature-access';
 import { UpgradeDialog } from './upgrade-dialog';
@@ -11,21 +11,22 @@ export interface FeatureGateProps {
   feature: Feature;
   children: ReactNode;
   /**
-   * Shown blurred behind the overlay instead of the children when access is denied. When there is
-   * one, the overlay also offers 'Continue with Limited Access' (which, per the spec, does nothing).
+   * The limited view: shown blurred behind the overlay instead of the children when access is denied.
+   * When there is one, the overlay offers 'Continue with Limited Access', which shows it plainly.
    */
   fallback?: ReactNode;
-  onUpgraded?: (tier: Tier) => void;
 }
 
 /**
  * Part 2 sections 2 and 4: checking (spinner) -> allowed (children) or denied (blurred content under
- * an overlay with 'Premium Feature', the required tier and Upgrade). Wrap any route element or panel.
+ * an overlay with 'Premium Feature', the required tier, Upgrade, and the limited view when there is
+ * one). Wrap any route element or panel. The server refuses or trims the same feature on its own.
  */
-export function FeatureGate({ feature, children, fallback, onUpgraded }: FeatureGateProps) {
+export function FeatureGate({ feature, children, fallback }: FeatureGateProps) {
   const { t } = useTranslation(['gating', 'common']);
   const access = useFeatureAccess(feature);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [limited, setLimited] = useState(false);
 
   if (access.checking) {
     return (
@@ -36,6 +37,7 @@ export function FeatureGate({ feature, children, fallback, onUpgraded }: Feature
     );
   }
   if (access.allowed) return <>{children}</>;
+  if (limited && fallback !== undefined) return <div data-testid={`limited-${feature}`}>{fallback}</div>;
 
   return (
     <div className="gating__gate" data-testid={`feature-gate-${feature}`}>
@@ -59,19 +61,14 @@ export function FeatureGate({ feature, children, fallback, onUpgraded }: Feature
               {t('gating:gate.upgrade')}
             </Button>
             {fallback !== undefined ? (
-              <Button variation="link" onClick={() => undefined}>
+              <Button variation="link" onClick={() => setLimited(true)}>
                 {t('gating:gate.continueLimited')}
               </Button>
             ) : null}
           </Flex>
         </div>
       </div>
-      <UpgradeDialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        currentTier={access.userTier}
-        onUpgraded={onUpgraded}
-      />
+      <UpgradeDialog open={dialogOpen} onClose={() => setDialogOpen(false)} currentTier={access.userTier} />
     </div>
   );
 }

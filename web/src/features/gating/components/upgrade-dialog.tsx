@@ -1,55 +1,32 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
+import { PAID_TIERS } from '@app/shared/domain/billing/billing-plans';
 import type { Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
-import { canUpgrade } from '@app/shared/domain/rules/tiers';
+import { PerkList } from '@/components/perk-list';
 import { Card } from '@/kit/ui/card';
 import { Dialog } from '@/kit/ui/dialog';
 import { usePreferences } from '@/kit/preferences/preferences';
-import { useUpgradePlan } from '@/lib/upgrade-plan';
 import './gating.css';
 
 export interface UpgradeDialogProps {
   open: boolean;
   onClose: () => void;
-  /** The caller's tier, when known: plans at or below it cannot be chosen. */
+  /** The caller's tier, when known: its own plan is marked, not offered. */
   currentTier?: Tier | null;
-  /** Part 2 section 4: the optional callback after a successful upgrade. */
-  onUpgraded?: (tier: Tier) => void;
 }
 
-const PLANS = [
-  {
-    tier: 'PREMIUM' as const,
-    nameKey: 'gating:dialog.premium.name' as const,
-    perks: [
-      'gating:dialog.premium.perks.portfolioAssets',
-      'gating:dialog.premium.perks.dailyRecommendations',
-      'gating:dialog.premium.perks.realTimePrices',
-      'gating:dialog.premium.perks.extendedHours',
-      'gating:dialog.premium.perks.advancedRecommendations',
-    ] as const,
-  },
-  {
-    tier: 'PRO' as const,
-    nameKey: 'gating:dialog.platinum.name' as const,
-    perks: [
-      'gating:dialog.platinum.perks.unlimited',
-      'gating:dialog.platinum.perks.exclusiveInsights',
-      'gating:dialog.platinum.perks.prioritySupport',
-    ] as const,
-  },
-];
-
-/** Part 2 sections 2 and 4: Premium and Platinum, 30-day money-back, cancel anytime. */
-export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: UpgradeDialogProps) {
+/**
+ * Part 2 sections 2 and 4: Premium and Platinum with what each delivers (the catalogue's perk lines),
+ * 30-day money-back, cancel anytime. Choosing a plan opens the checkout on the subscription screen,
+ * where the price and billing date are confirmed before anything is charged.
+ */
+export function UpgradeDialog({ open, onClose, currentTier }: UpgradeDialogProps) {
   const { t } = useTranslation(['gating', 'common']);
   const { language } = usePreferences();
-  const upgrade = useUpgradePlan((result) => {
-    onClose();
-    onUpgraded?.(result.tier);
-  });
+  const navigate = useNavigate();
 
   return (
     <Dialog
@@ -60,38 +37,30 @@ export function UpgradeDialog({ open, onClose, currentTier, onUpgraded }: Upgrad
       closeLabel={t('gating:dialog.close')}
     >
       <div className="gating__plans">
-        {PLANS.map((plan) => {
-          const available = !currentTier || canUpgrade(currentTier, plan.tier);
-          const isCurrent = currentTier === plan.tier;
-          const name = t(plan.nameKey);
+        {PAID_TIERS.map((tier) => {
+          const name = t(`common:tiers.${tier}`);
           return (
-            <Card key={plan.tier} highlighted={plan.tier === 'PREMIUM'} className="gating__plan">
+            <Card key={tier} highlighted={tier === 'PREMIUM'} className="gating__plan">
               <Heading level={3} className="app-card-title">
                 {name}
               </Heading>
               <Text className="gating__price">
-                {formatCurrency(TIER_CATALOGUE[plan.tier].price, language)}
+                {formatCurrency(TIER_CATALOGUE[tier].price, language)}
                 <span className="app-muted">{t('gating:dialog.perMonth')}</span>
               </Text>
-              <ul className="gating__perks">
-                {plan.perks.map((perk) => (
-                  <li key={perk}>
-                    <span aria-hidden="true">✓ </span>
-                    {t(perk)}
-                  </li>
-                ))}
-              </ul>
+              <PerkList tier={tier} className="gating__perks" />
               <Button
                 variation="primary"
-                isDisabled={!available || upgrade.pending}
-                onClick={() => upgrade.choose(plan.tier)}
-                data-testid={`upgrade-to-${plan.tier}`}
+                isDisabled={currentTier === tier}
+                onClick={() => {
+                  onClose();
+                  void navigate(`/subscription?plan=${tier}&cycle=monthly`);
+                }}
+                data-testid={`upgrade-to-${tier}`}
               >
-                {upgrade.upgradingTo === plan.tier
-                  ? t('gating:dialog.upgrading')
-                  : isCurrent
-                    ? t('gating:dialog.currentPlan')
-                    : t('gating:dialog.choose', { plan: name })}
+                {currentTier === tier
+                  ? t('gating:dialog.currentPlan')
+                  : t('gating:dialog.choose', { plan: name })}
               </Button>
             </Card>
           );

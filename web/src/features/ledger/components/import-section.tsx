@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import { IMPORT_FORMATS, type ImportFormat } from '@app/shared/domain/ledger/import/preview-import';
-import { messageTextOf, serverMessageOf } from '@/kit/api/api-error-text';
+import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { routeQueryOptions } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
@@ -22,7 +22,7 @@ export function ImportSection() {
   const body = { format, content: content ?? '' };
   const result = preview.data;
   const issueText = (issue: { code: string; params: unknown; text: string }) =>
-    messageTextOf(issue.code, issue.params, i18n) ?? issue.text;
+    messageText(issue.code, issue.params, i18n) ?? issue.text;
 
   return (
     <Card className="ledger__section">

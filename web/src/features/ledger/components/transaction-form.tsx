@@ -9,7 +9,7 @@ import {
   type LedgerTransaction,
   type TransactionType,
 } from '@app/shared/domain/ledger/transaction';
-import { messageTextOf, serverMessageOf } from '@/kit/api/api-error-text';
+import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Card } from '@/kit/ui/card';
 
@@ -101,7 +101,7 @@ export function TransactionForm({ editing, latestDate, onDone }: TransactionForm
         Object.fromEntries(
           validation.issues.map((issue) => [
             issue.field ?? 'type',
-            messageTextOf(issue.code, issue.params, i18n) ?? issue.code,
+            messageText(issue.code, issue.params, i18n) ?? issue.code,
           ]),
         ),
       );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MarketingPlan } from '@app/shared/domain/catalogue/marketing-plans';
+import { perkLinesOf } from '@app/shared/domain/catalogue/plan-perks';
 import type { Language } from '@app/shared/domain/enums';
 import {
   annualBilledPrice,
@@ -12,6 +13,7 @@ import {
 import { CheckIcon, ShieldIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { getStartedPath } from '@/lib/sign-up-intent';
 import { formatPlanPrice } from './format-price';
 import './pricing.css';
 
@@ -23,7 +25,7 @@ export interface PlanCardProps {
 
 /** One plan: name and features in the visitor's language, the price rule of part 1 section 9. */
 export function PlanCard({ plan, period, language }: PlanCardProps) {
-  const { t } = useTranslation('pricing');
+  const { t } = useTranslation(['pricing', 'common']);
   const name = plan.name[language];
   const nameId = useId();
   return (
@@ -52,10 +54,10 @@ export function PlanCard({ plan, period, language }: PlanCardProps) {
         </Text>
         <Text className="app-plan__philosophy">{plan.philosophy[language]}</Text>
         <ul className="app-plan__features">
-          {plan.features[language].map((feature) => (
-            <li key={feature}>
+          {perkLinesOf(plan.tier).map((line) => (
+            <li key={line.perk}>
               <CheckIcon size={16} className="app-plan__check" />
-              <span>{feature}</span>
+              <span>{t(`common:perks.${line.key}`, line.params)}</span>
             </li>
           ))}
         </ul>
@@ -63,7 +65,7 @@ export function PlanCard({ plan, period, language }: PlanCardProps) {
           <ShieldIcon size={14} /> {t('antiBull')}
         </Badge>
         <Link
-          to="/dashboard"
+          to={getStartedPath(plan.tier, period)}
           className={`amplify-button amplify-button--fullwidth ${plan.popular ? 'amplify-button--primary' : ''}`}
           aria-describedby={nameId}
         >

@@ -11,23 +11,25 @@ describe('PricingPage', () => {
   it('shows monthly prices by default, without the saving badge', async () => {
     await renderWithProviders(<PricingPage />);
 
-    expect(plan('standard').getByTestId('plan-price').textContent).toBe('$29');
+    expect(plan('free').getByTestId('plan-price').textContent).toBe('$0');
     expect(plan('premium').getByTestId('plan-price').textContent).toBe('$79');
     expect(plan('platinum').getByTestId('plan-price').textContent).toBe('$199');
     expect(plan('premium').getByTestId('plan-billing').textContent).toBe('Billed monthly');
     expect(screen.queryByTestId('save-badge')).toBeNull();
   });
 
-  it('applies the annual rule: monthly x 0.8 rounded, billed line 12 x the monthly price', async () => {
+  it('applies the annual rule: monthly x 0.8 rounded, billed line 12 x that ($756 and $1,908)', async () => {
     await renderWithProviders(<PricingPage />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Annual' }));
 
     expect(screen.getByTestId('save-badge').textContent).toBe('Save 20%');
-    expect(plan('standard').getByTestId('plan-price').textContent).toBe('$23');
+    expect(plan('free').getByTestId('plan-price').textContent).toBe('$0');
     expect(plan('premium').getByTestId('plan-price').textContent).toBe('$63');
     expect(plan('platinum').getByTestId('plan-price').textContent).toBe('$159');
-    expect(plan('premium').getByTestId('plan-billing').textContent).toBe('$948 billed annually');
+    // 12 x round(0.8 x 79) = 12 x 63 = 756; 12 x round(0.8 x 199) = 12 x 159 = 1,908: what annual billing charges.
+    expect(plan('premium').getByTestId('plan-billing').textContent).toBe('$756 billed annually');
+    expect(plan('platinum').getByTestId('plan-billing').textContent).toBe('$1,908 billed annually');
   });
 
   it('marks one plan as most popular and shows names and features in the language', async () => {
@@ -36,7 +38,7 @@ describe('PricingPage', () => {
     expect(screen.getAllByText('El más popular')).toHaveLength(1);
     expect(plan('premium').getByText('El más popular')).toBeTruthy();
     expect(plan('platinum').getByRole('heading', { name: 'Platino' })).toBeTruthy();
-    expect(plan('platinum').getByText('Soporte las 24 horas, los 7 días')).toBeTruthy();
+    expect(plan('platinum').getByText(/^Hasta 50 reglas de alerta personalizadas/)).toBeTruthy();
     expect(plan('premium').getByTestId('plan-price').textContent).toBe('$79');
   });
 
@@ -53,5 +55,20 @@ describe('PricingPage', () => {
     expect(screen.getByText('No card needed')).toBeTruthy();
     expect(screen.getByText('Cancel anytime')).toBeTruthy();
     expect(screen.getByText('100% speculation-free guarantee')).toBeTruthy();
+  });
+});
+
+describe('get started', () => {
+  it('leads each plan to sign-up for it: Free to the dashboard, a paid plan to its checkout in the chosen cycle', async () => {
+    await renderWithProviders(<PricingPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Annual' }));
+
+    const target = (id: string) =>
+      plan(id)
+        .getByRole('link', { name: /Get Started/i })
+        .getAttribute('href');
+    expect(target('free')).toBe('/dashboard?signup=1');
+    expect(target('premium')).toBe('/subscription?plan=PREMIUM&cycle=annual&signup=1');
+    expect(target('platinum')).toBe('/subscription?plan=PRO&cycle=annual&signup=1');
   });
 });

@@ -12,14 +12,13 @@ import {
   expectedReturnPercent,
   riskLevel,
 } from '@app/shared/domain/rules/recommendation-derivations';
-import { ChartIcon, CoinIcon, CrownIcon, ShieldIcon, BellIcon } from '@/kit/ui/icons';
+import { BellIcon, ChartIcon, CoinIcon, CrownIcon, ShieldIcon } from '@/kit/ui/icons';
 import { Badge, type BadgeVariant } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { NuggetCard } from './nugget-card';
 import { toneClass } from './tone';
-import { VolumeRiskCard } from './volume-risk-card';
-import { WhyGradePanel } from './why-grade-panel';
+import { RecommendationDetail } from './recommendation-detail';
 
 const TYPE_ICONS: Record<AssetType, typeof ChartIcon> = {
   stock: ChartIcon,
@@ -41,8 +40,8 @@ export interface RecommendationCardProps {
   recommendation: Recommendation;
   expanded: boolean;
   onToggle: () => void;
-  /** Feature advanced_recommendations: reasoning, AI analysis and 'Add (Rational)'. */
-  advanced: boolean;
+  /** Whose list this is (the detail route's `{user}`): the signed-in user, or the public demo. */
+  listOwnerId: string;
   /** Feature custom_alerts: enables the alert button. */
   customAlerts: boolean;
   /** Only a signed-in user can write; a demo visitor reads. */
@@ -113,7 +112,7 @@ export function RecommendationCard({
   recommendation,
   expanded,
   onToggle,
-  advanced,
+  listOwnerId,
   customAlerts,
   canWrite,
   onAdd,
@@ -127,7 +126,6 @@ export function RecommendationCard({
   const confidence = confidencePercent(recommendation.confidence_score);
   const expectedReturn = expectedReturnPercent(recommendation.target_price, recommendation.current_price);
   const level = riskLevel(scores.risk_score);
-  const analysis = scores.key_nuggets.join(' ');
 
   return (
     <Card className="rec-card" data-testid="recommendation-card" data-symbol={recommendation.symbol}>
@@ -194,58 +192,32 @@ export function RecommendationCard({
           role="region"
           aria-label={t('card.details', { symbol: recommendation.symbol })}
         >
-          {advanced ? (
-            <>
-              <section>
-                <Heading level={4} fontSize="medium">
-                  {t('card.reasoning')}
-                </Heading>
-                <Text>{recommendation.reasoning}</Text>
-              </section>
-              <section>
-                <Heading level={4} fontSize="medium">
-                  {t('card.aiAnalysis')}
-                </Heading>
-                <Text>{analysis}</Text>
-              </section>
-              {canWrite ? (
+          <RecommendationDetail
+            summary={recommendation}
+            listOwnerId={listOwnerId}
+            canWrite={canWrite}
+            actions={
+              <>
                 <AddRationalForm recommendation={recommendation} onAdd={onAdd} />
-              ) : (
-                <Text className="app-muted">{t('card.signInToAdd')}</Text>
-              )}
-              <div>
-                <Button
-                  gap="xs"
-                  isDisabled={!customAlerts}
-                  title={customAlerts ? undefined : t('card.alertLocked')}
-                  onClick={() => void navigate('/alerts')}
-                >
-                  <BellIcon size={16} /> {t('card.alert')}
-                  {customAlerts ? null : <CrownIcon size={16} />}
-                </Button>
-                {customAlerts ? null : (
-                  <Text className="app-muted" fontSize="small">
-                    {t('card.alertLocked')}
-                  </Text>
-                )}
-              </div>
-            </>
-          ) : (
-            <section>
-              <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
-              <Button
-                variation="primary"
-                gap="xs"
-                marginTop="small"
-                onClick={() => void navigate('/subscription')}
-              >
-                <CrownIcon size={16} /> {t('card.upgrade')}
-              </Button>
-            </section>
-          )}
-          <NuggetCard scores={scores} />
-          <VolumeRiskCard volume={recommendation.volume_analysis} risk={recommendation.risk_metrics} />
-          <WhyGradePanel scores={scores} />
+                <div>
+                  <Button
+                    gap="xs"
+                    isDisabled={!customAlerts}
+                    title={customAlerts ? undefined : t('card.alertLocked')}
+                    onClick={() => void navigate(`/alerts?rule=${encodeURIComponent(recommendation.symbol)}`)}
+                  >
+                    <BellIcon size={16} /> {t('card.alert')}
+                    {customAlerts ? null : <CrownIcon size={16} />}
+                  </Button>
+                  {customAlerts ? null : (
+                    <Text className="app-muted" fontSize="small">
+                      {t('card.alertLocked')}
+                    </Text>
+                  )}
+                </div>
+              </>
+            }
+          />
         </div>
       ) : null}
     </Card>

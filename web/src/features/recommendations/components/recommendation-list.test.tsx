@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
-import { buildRecommendation } from '../test/fixtures';
+import { basicDetailOf, buildRecommendation } from '../test/fixtures';
 import { RecommendationList, recommendationsForTab } from './recommendations-page';
 import { UpsellCard } from './upsell-card';
 import { UsageCard } from './usage-card';
@@ -19,12 +20,32 @@ function card(symbol: string) {
   return within(element);
 }
 
-const listProps = { customAlerts: false, canWrite: true, onAdd: vi.fn(async () => undefined) };
+const listProps = {
+  listOwnerId: 'user-1',
+  customAlerts: false,
+  canWrite: true,
+  onAdd: vi.fn(async () => undefined),
+};
+
+/** The detail route answers as the server would for a plan: 'full' (Premium) or 'basic' (Free). */
+function serveDetails(level: 'full' | 'basic') {
+  return installFakeApi((request) => {
+    const match = /^\/api\/ai\/recommendations\/user-1\/([^/?]+)$/.exec(request.path);
+    const found = recommendations.find((item) => item.symbol === decodeURIComponent(match?.[1] ?? ''));
+    if (!found) return undefined;
+    return {
+      body: {
+        recommendation: level === 'full' ? found : basicDetailOf(found),
+        detail_quota: { counted: true, used: 1, limit: 3, remaining: 2 },
+      },
+    };
+  });
+}
 
 describe('RecommendationList', () => {
   it('shows every figure of a card: price, target, confidence, expected return, risk level, timeframe', async () => {
     await renderWithProviders(
-      <RecommendationList recommendations={recommendations} advanced {...listProps} />,
+      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
     );
 
     const aapl = card('AAPL');
@@ -39,8 +60,9 @@ describe('RecommendationList', () => {
   });
 
   it('opens one detail at a time', async () => {
+    serveDetails('full');
     await renderWithProviders(
-      <RecommendationList recommendations={recommendations} advanced {...listProps} />,
+      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
     );
 
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
@@ -54,16 +76,18 @@ describe('RecommendationList', () => {
     expect(screen.queryAllByRole('region', { name: /Analysis of/ })).toHaveLength(0);
   });
 
-  it('with advanced_recommendations: reasoning in the chosen language, Add (Rational), alert locked', async () => {
+  it("a 'full' detail (Premium): reasoning in the chosen language, Add (Rational), alert locked", async () => {
+    const requests = serveDetails('full');
     await renderWithProviders(
-      <RecommendationList recommendations={recommendations} advanced {...listProps} />,
+      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
       {
         language: 'fr',
       },
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Afficher l’analyse/ }));
 
-    expect(screen.getByText('Raisonnement en français')).toBeTruthy();
+    expect(await screen.findByText('Raisonnement en français')).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual(['/api/ai/recommendations/user-1/AAPL']);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
     expect(
       card('AAPL')
@@ -72,25 +96,29 @@ describe('RecommendationList', () => {
     ).toBe(true);
   });
 
-  it('without the feature: the basic text and an Upgrade button, no reasoning', async () => {
+  it("a 'basic' detail (Free): the basic text and an Upgrade button, no reasoning, inputs or risk", async () => {
+    serveDetails('basic');
     await renderWithProviders(
-      <RecommendationList recommendations={recommendations} advanced={false} {...listProps} />,
+      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
 
+    expect(await card('AAPL').findByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
     expect(screen.queryByText('Raisonnement en français')).toBeNull();
-    expect(card('AAPL').getByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
+    expect(screen.queryByText('momentum_1w')).toBeNull();
+    expect(screen.queryByTestId('volume-ratio-bar')).toBeNull();
     expect(card('AAPL').getByRole('button', { name: /Upgrade/ })).toBeTruthy();
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();
   });
 
   it('adds the symbol with the typed shares and refuses 0', async () => {
     const onAdd = vi.fn(async () => undefined);
+    serveDetails('full');
     await renderWithProviders(
-      <RecommendationList recommendations={recommendations} advanced {...listProps} onAdd={onAdd} />,
+      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} onAdd={onAdd} />),
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
-    const shares = card('AAPL').getByLabelText('Shares');
+    const shares = await card('AAPL').findByLabelText('Shares');
 
     fireEvent.change(shares, { target: { value: '0' } });
     fireEvent.click(card('AAPL').getByRole('button', { name: 'Add (Rational)' }));
@@ -106,7 +134,6 @@ describe('RecommendationList', () => {
     await renderWithProviders(
       <RecommendationList
         recommendations={recommendationsForTab(recommendations, 'alternatives')}
-        advanced
         {...listProps}
       />,
     );

@@ -9,7 +9,6 @@ import { formatDate } from '@app/shared/domain/rules/formatting';
 import { isApiError } from '@/kit/api/api-client';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
-import { CrownIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Tabs } from '@/kit/ui/tabs';
@@ -41,7 +40,7 @@ export function recommendationsForTab(
 
 export interface RecommendationListProps {
   recommendations: readonly Recommendation[];
-  advanced: boolean;
+  listOwnerId: string;
   customAlerts: boolean;
   canWrite: boolean;
   onAdd: (recommendation: Recommendation, shares: number) => Promise<void>;
@@ -110,7 +109,6 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
   const health = useRouteQuery(contract.ai.health);
   // The daily recommendations quota of the current UTC day.
   const usage = useRouteQuery(contract.subscription.usageStats);
-  const advanced = useFeatureAccess('advanced_recommendations').allowed;
   const customAlerts = useFeatureAccess('custom_alerts').allowed;
   // Idempotent in the contract: one Idempotency-Key per user action, so a retried request adds once.
   const addHolding = useRouteMutation(contract.portfolio.add);
@@ -145,7 +143,7 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
     data ? (
       <RecommendationList
         recommendations={recommendationsForTab(data.recommendations, selected)}
-        advanced={advanced}
+        listOwnerId={userId}
         customAlerts={customAlerts}
         canWrite={canWrite}
         onAdd={onAdd}
@@ -184,9 +182,6 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
         <div className="rec-badges">
           <Button onClick={() => void recommendations.refetch()} isDisabled={recommendations.isFetching}>
             {recommendations.isFetching ? t('refreshing') : t('refreshPrices')}
-          </Button>
-          <Button gap="xs" isDisabled={!advanced} title={advanced ? undefined : t('advancedFiltersLocked')}>
-            {advanced ? null : <CrownIcon size={16} />} {t('advancedFilters')}
           </Button>
         </div>
       </div>

@@ -57,16 +57,20 @@ function FactorRow({ factor }: { factor: ScoreFactor }) {
         </span>
       </Text>
       {factor.note ? <Text>{factor.note}</Text> : null}
-      <Text as="span" className="app-muted">
-        {t('whyGrade.inputs')}:{' '}
-      </Text>
-      {Object.entries(factor.inputs).map(([name, value], index) => (
-        <span key={name}>
-          {index > 0 ? ', ' : ''}
-          {/* The engine's input name: an identifier, not words of any language (zxx). */}
-          <code lang="zxx">{name}</code> = <InputValue value={value} />
-        </span>
-      ))}
+      {factor.inputs ? (
+        <>
+          <Text as="span" className="app-muted">
+            {t('whyGrade.inputs')}:{' '}
+          </Text>
+          {Object.entries(factor.inputs).map(([name, value], index) => (
+            <span key={name}>
+              {index > 0 ? ', ' : ''}
+              {/* The engine's input name: an identifier, not words of any language (zxx). */}
+              <code lang="zxx">{name}</code> = <InputValue value={value} />
+            </span>
+          ))}
+        </>
+      ) : null}
     </li>
   );
 }

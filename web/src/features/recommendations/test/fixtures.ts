@@ -1,7 +1,11 @@
 import type { Recommendation } from '@app/shared/domain/entities/market';
 
 /** A recommendation shaped like the API's, with every figure chosen for the threshold under test. */
-export function buildRecommendation(overrides: Partial<Recommendation> = {}): Recommendation {
+/** A 'full' detail: every field a Premium caller receives is present. */
+export type FullRecommendation = Recommendation &
+  Required<Pick<Recommendation, 'reasoning' | 'volume_analysis' | 'risk_metrics'>>;
+
+export function buildRecommendation(overrides: Partial<FullRecommendation> = {}): FullRecommendation {
   return {
     id: 'rec-aapl',
     symbol: 'AAPL',
@@ -56,6 +60,20 @@ export function buildRecommendation(overrides: Partial<Recommendation> = {}): Re
     as_of: '2018-01-30',
     market_date: '2018-01-30',
     reviewed: false,
+    detail_level: 'full',
     ...overrides,
+  };
+}
+
+/** What a FREE caller's detail leaves out (the server's 'basic' level): reasoning, inputs, volume, risk. */
+export function basicDetailOf(recommendation: Recommendation): Recommendation {
+  const { reasoning: _reasoning, volume_analysis: _volume, risk_metrics: _risk, ...rest } = recommendation;
+  return {
+    ...rest,
+    detail_level: 'basic',
+    nugget_scores: {
+      ...rest.nugget_scores,
+      factors: rest.nugget_scores.factors?.map(({ inputs: _inputs, ...factor }) => factor),
+    },
   };
 }

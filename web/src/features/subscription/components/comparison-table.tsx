@@ -1,20 +1,29 @@
 import { Heading } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { TIERS } from '@app/shared/domain/enums';
+import { TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
+import { TIERS, type Tier } from '@app/shared/domain/enums';
 import { Card } from '@/kit/ui/card';
 
-/** Part 2 section 2: the static comparison, free / middle / top columns. */
-const COMPARISON_ROWS = [
-  { key: 'portfolioTracking', cells: ['yes', 'yes', 'yes'] },
-  { key: 'dailyRecommendations', cells: ['yes', 'yes', 'yes'] },
-  { key: 'riskAnalysis', cells: ['basic', 'yes', 'yes'] },
-  { key: 'realTimePrices', cells: ['no', 'yes', 'yes'] },
-  { key: 'extendedHours', cells: ['no', 'yes', 'yes'] },
-  { key: 'personalisedInsights', cells: ['no', 'no', 'yes'] },
-  { key: 'prioritySupport', cells: ['no', 'no', 'yes'] },
-] as const;
+type CellValue = 'yes' | 'basic' | 'no';
+const flag = (value: boolean): CellValue => (value ? 'yes' : 'no');
 
-function Cell({ value }: { value: 'yes' | 'basic' | 'no' }) {
+/**
+ * Part 2 section 2: which plan includes what, read from the tier catalogue the server enforces (so a
+ * row cannot promise what no plan delivers): free / middle / top columns.
+ */
+const COMPARISON_ROWS = [
+  { key: 'portfolioTracking', cell: () => 'yes' },
+  { key: 'dailyRecommendations', cell: () => 'yes' },
+  {
+    key: 'riskAnalysis',
+    cell: (tier) => (TIER_CATALOGUE[tier].features.advanced_recommendations ? 'yes' : 'basic'),
+  },
+  { key: 'realTimePrices', cell: (tier) => flag(TIER_CATALOGUE[tier].features.real_time_prices) },
+  { key: 'advancedAnalytics', cell: (tier) => flag(TIER_CATALOGUE[tier].features.advanced_analytics) },
+  { key: 'customAlerts', cell: (tier) => flag(TIER_CATALOGUE[tier].features.custom_alerts) },
+] as const satisfies readonly { key: string; cell: (tier: Tier) => CellValue }[];
+
+function Cell({ value }: { value: CellValue }) {
   const { t } = useTranslation('subscription');
   if (value === 'basic') return <>{t('comparison.basic')}</>;
   return value === 'yes' ? (
@@ -52,9 +61,9 @@ export function ComparisonTable() {
             {COMPARISON_ROWS.map((row) => (
               <tr key={row.key}>
                 <th scope="row">{t(`subscription:comparison.rows.${row.key}`)}</th>
-                {row.cells.map((cell, index) => (
-                  <td key={TIERS[index]}>
-                    <Cell value={cell} />
+                {TIERS.map((tier) => (
+                  <td key={tier}>
+                    <Cell value={row.cell(tier)} />
                   </td>
                 ))}
               </tr>

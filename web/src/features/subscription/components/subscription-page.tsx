@@ -1,11 +1,14 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
+import { BillingCycleSchema, PaidTierSchema, type PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
-import { useUpgradePlan } from '@/lib/upgrade-plan';
 import { BillingCard } from './billing-card';
+import { CheckoutDialog } from './checkout-dialog';
 import { ComparisonTable } from './comparison-table';
 import { CurrentPlanCard, UsageCard } from './current-plan';
 import { PlanGrid } from './plan-grid';
@@ -16,6 +19,14 @@ export interface SubscriptionPageProps {
   isDemo: boolean;
 }
 
+/** The plan a link asked for (`?plan=PRO&cycle=annual`), or null. */
+function requestedPlanOf(params: URLSearchParams): PaidPlan | null {
+  const tier = PaidTierSchema.safeParse(params.get('plan'));
+  if (!tier.success) return null;
+  const cycle = BillingCycleSchema.safeParse(params.get('cycle'));
+  return { tier: tier.data, cycle: cycle.success ? cycle.data : 'monthly' };
+}
+
 /** Part 2 section 2 (subscription screen), section 4 (upgrade), section 9 (constants). */
 export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
   const { t } = useTranslation('subscription');
@@ -23,9 +34,16 @@ export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
   const subscription = useRouteQuery(contract.subscription.mySubscription);
   const tiers = useRouteQuery(contract.subscription.tiers);
   const usage = useRouteQuery(contract.subscription.usageStats);
-  // Invoices exist only for a signed-in user (the route needs a token): not asked for demo visitors.
+  // Billing exists only for a signed-in user (the routes need a token): not asked for demo visitors.
+  const billing = useRouteQuery(contract.subscription.billing, undefined, { enabled: !isDemo });
   const invoices = useRouteQuery(contract.subscription.invoices, undefined, { enabled: !isDemo });
-  const upgrade = useUpgradePlan();
+  // `?plan=PREMIUM&cycle=annual` (pricing's get-started, the upgrade dialog) opens the checkout.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [checkout, setCheckout] = useState<PaidPlan | null>(() => requestedPlanOf(searchParams));
+  const closeCheckout = () => {
+    setCheckout(null);
+    if (searchParams.has('plan')) setSearchParams({}, { replace: true });
+  };
 
   if (subscription.isPending || tiers.isPending || usage.isPending) {
     return (
@@ -79,12 +97,20 @@ export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
       <PlanGrid
         tiers={tiers.data.tiers}
         currentTier={subscription.data.subscription.tier}
-        locked={isDemo || upgrade.pending}
-        upgradingTo={upgrade.upgradingTo}
-        onChoose={upgrade.choose}
+        locked={isDemo || !billing.data}
+        onChoose={(tier) => setCheckout({ tier, cycle: billing.data?.plan?.cycle ?? 'monthly' })}
       />
       <ComparisonTable />
-      <BillingCard data={invoices.data} />
+      {isDemo ? (
+        <Card data-testid="billing">
+          <Text className="app-muted">{t('billing.demo')}</Text>
+        </Card>
+      ) : billing.data ? (
+        <BillingCard billing={billing.data} documents={invoices.data} />
+      ) : null}
+      {checkout && billing.data && !isDemo ? (
+        <CheckoutDialog plan={checkout} billing={billing.data} onClose={closeCheckout} />
+      ) : null}
     </Flex>
   );
 }

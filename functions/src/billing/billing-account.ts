@@ -2,7 +2,7 @@ import type { BillingMessageCode } from '@app/shared/domain/billing/billing-mess
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import type { TierChangeConsequences } from '@app/shared/domain/billing/tier-change-consequences';
 import type { Tier } from '@app/shared/domain/enums';
-import type { DeclineCode, PaymentMethod } from '../payment-gateway';
+import type { DeclineCode, PaymentMethod } from './payment-gateway';
 
 /**
  * One account's billing, as the state machine sees it. Plain data (ISO strings, integer cents) so it

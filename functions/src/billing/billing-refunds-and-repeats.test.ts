@@ -114,6 +114,22 @@ describe('idempotent repeats', () => {
     expect(billing.gateway.netCollectedCents()).toBe(7_900);
   });
 
+  it('a repeated plan choice answers the first subscription, though the account is no longer FREE', async () => {
+    const billing = billingHarness('2025-01-01T09:00:00Z');
+    await billing.saveCard('succeeds');
+    const choose = () =>
+      billing.step((service, account) =>
+        service.choosePlan(account, { key: 'plan-form-1', plan: { tier: 'PREMIUM', cycle: 'monthly' } }),
+      );
+    const first = await choose();
+
+    const repeat = await choose();
+
+    expect(first.result).toMatchObject({ outcome: 'paid', amountChargedCents: 7_900 });
+    expect(repeat).toMatchObject({ replayed: true, outputs: [], result: first.result });
+    expect(billing.gateway.ledger()).toHaveLength(1);
+  });
+
   it('refuses the same key for a different request', async () => {
     const billing = billingHarness('2025-01-01T09:00:00Z');
     await billing.saveCard('succeeds');

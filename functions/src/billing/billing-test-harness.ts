@@ -1,5 +1,5 @@
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
-import { SandboxPaymentGateway } from '../payment-gateway';
+import { SandboxPaymentGateway } from './payment-gateway';
 import { newBillingAccount, type BillingAccount } from './billing-account';
 import { createBillingService, type BillingReply, type BillingService } from './billing-service';
 
@@ -8,9 +8,9 @@ import { createBillingService, type BillingReply, type BillingService } from './
  * with a frozen clock that the test moves by hand. Each step keeps the account the service returns,
  * as storage would; a refused step keeps the previous one.
  */
-export function billingHarness(startsAt: string) {
+export function billingHarness(startsAt: string, customerId = 'user-1') {
   let now = new Date(startsAt);
-  let account: BillingAccount = newBillingAccount('user-1');
+  let account: BillingAccount = newBillingAccount(customerId);
   let keys = 0;
   const gateway = new SandboxPaymentGateway();
   const service = createBillingService({ gateway, now: () => now });
@@ -69,8 +69,9 @@ export async function subscribedHarness(
   startsAt: string,
   tier: 'PREMIUM' | 'PRO',
   cycle: 'monthly' | 'annual',
+  customerId = 'user-1',
 ) {
-  const billing = billingHarness(startsAt);
+  const billing = billingHarness(startsAt, customerId);
   await billing.saveCard('succeeds');
   await billing.subscribe(tier, cycle);
   return billing;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '@app/shared/domain/billing/sandbox-test-cards';
-import { CardRejectedError } from './billing/billing-errors';
+import { CardRejectedError } from './billing-errors';
 import { SandboxPaymentGateway } from './payment-gateway';
 
 const NOW = new Date('2025-06-15T12:00:00Z');

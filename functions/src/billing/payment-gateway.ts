@@ -7,8 +7,7 @@ import {
 } from '@app/shared/domain/billing/payment-card';
 import type { CardDetails } from '@app/shared/domain/billing/payment-card';
 import { sandboxBehaviourOf, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
-import type { Tier } from '@app/shared/domain/enums';
-import { CardRejectedError } from './billing/billing-errors';
+import { CardRejectedError } from './billing-errors';
 
 /**
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
@@ -19,30 +18,6 @@ import { CardRejectedError } from './billing/billing-errors';
  * `CardPaymentGateway`, selected in `createPaymentGateway` from `PAYMENT_GATEWAY`. It does not exist
  * yet; nothing pretends to be one.
  */
-
-export interface ChargeRequest {
-  /**
-   * The same key must yield the same charge (processors deduplicate on it), so a double click or a
-   * retry of one upgrade can never charge twice.
-   */
-  idempotencyKey: string;
-  customerId: string;
-  amount: number;
-  currency: 'USD';
-  tier: Tier;
-  description: string;
-}
-
-export type ChargeResult = { status: 'approved'; chargeId: string } | { status: 'declined'; reason: string };
-
-/** The whole-dollar, approve-only charge of the upgrade route, until it moves to the billing service. */
-export interface PaymentGateway {
-  /** Stored on each invoice as `gateway`. */
-  readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives a charge back, e.g. when the upgrade it paid for lost a race and was not applied. */
-  refund(chargeId: string, reason: string): Promise<void>;
-}
 
 /** What is kept of a card: never its number. */
 export interface PaymentMethod {
@@ -73,7 +48,9 @@ export type CardChargeResult =
   | { status: 'requires_action'; chargeId: string; challengeId: string }
   | { status: 'declined'; chargeId: string; declineCode: DeclineCode };
 
-export interface CardPaymentGateway extends PaymentGateway {
+export interface CardPaymentGateway {
+  /** Named on logs and documents. */
+  readonly name: string;
   /** Validates and keeps a card (the processor's tokenisation); throws CardRejectedError naming the field. */
   createPaymentMethod(request: { customerId: string; card: CardDetails; at: Date }): Promise<PaymentMethod>;
   chargeCard(request: CardChargeRequest): Promise<CardChargeResult>;
@@ -116,15 +93,6 @@ export class SandboxPaymentGateway implements CardPaymentGateway {
     string,
     { fingerprint: string; amountCents: number; refundedCents: number; result: CardChargeResult }
   >();
-
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    return { status: 'approved', chargeId: `ch_sandbox_${digestOf(request.idempotencyKey)}` };
-  }
-
-  async refund(chargeId: string): Promise<void> {
-    // Nothing was taken by the approve-only charge, so nothing is given back; the list shows it was asked.
-    this.refunded.push(chargeId);
-  }
 
   async createPaymentMethod(request: {
     customerId: string;

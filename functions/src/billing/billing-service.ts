@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import { normaliseCardNumber, type CardDetails } from '@app/shared/domain/billing/payment-card';
-import type { CardChargeResult, CardPaymentGateway } from '../payment-gateway';
+import type { CardChargeResult, CardPaymentGateway } from './payment-gateway';
 import type { BillingAccount, BillingStep, PaymentContext } from './billing-account';
 import { BillingKeyReusedError, BillingStateError, NoPaymentMethodError } from './billing-errors';
 import {
@@ -113,6 +113,16 @@ export function createBillingService(deps: BillingServiceDeps) {
     return settle(account, context, outcome, now);
   }
 
+  function subscribeNow(account: BillingAccount, request: { key: string; plan: PaidPlan }, now: Date) {
+    return pay(account, subscriptionPayment(account, request.plan, request.key, now), now);
+  }
+
+  function changeNow(account: BillingAccount, request: { key: string; plan: PaidPlan }, now: Date) {
+    const decision = decidePlanChange(account, request.plan, request.key, now);
+    if (decision.kind === 'schedule') return applyScheduledChange(account, decision.change);
+    return pay(account, decision.context, now);
+  }
+
   return {
     /** Keeps a card for later charges (the card form's first step). */
     savePaymentMethod: (account: BillingAccount, request: { key: string; card: CardDetails }) =>
@@ -131,15 +141,22 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     subscribe: (account: BillingAccount, request: { key: string; plan: PaidPlan }) =>
       once(account, request.key, { type: 'subscribe', plan: request.plan }, (now) =>
-        pay(account, subscriptionPayment(account, request.plan, request.key, now), now),
+        subscribeNow(account, request, now),
       ),
 
     changePlan: (account: BillingAccount, request: { key: string; plan: PaidPlan }) =>
-      once(account, request.key, { type: 'change_plan', plan: request.plan }, (now) => {
-        const decision = decidePlanChange(account, request.plan, request.key, now);
-        if (decision.kind === 'schedule') return applyScheduledChange(account, decision.change);
-        return pay(account, decision.context, now);
-      }),
+      once(account, request.key, { type: 'change_plan', plan: request.plan }, (now) =>
+        changeNow(account, request, now),
+      ),
+
+    /**
+     * The plan route's one request: a subscription from FREE, a change otherwise. One fingerprint for
+     * both, so a repeat of a subscription (the account is no longer FREE) gets the first answer.
+     */
+    choosePlan: (account: BillingAccount, request: { key: string; plan: PaidPlan }) =>
+      once(account, request.key, { type: 'choose_plan', plan: request.plan }, (now) =>
+        account.status === 'free' ? subscribeNow(account, request, now) : changeNow(account, request, now),
+      ),
 
     cancel: (account: BillingAccount, request: { key: string }) =>
       once(account, request.key, { type: 'cancel' }, () => {

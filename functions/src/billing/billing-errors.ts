@@ -3,7 +3,7 @@ import type {
   BillingMessageParams,
 } from '@app/shared/domain/billing/billing-message-codes';
 import type { Message } from '@app/shared/messages/message';
-import { AppError, type FieldIssue } from '../../platform/errors';
+import { AppError, type FieldIssue } from '../platform/errors';
 
 /**
  * Refusals of the billing core: nothing was charged and nothing changed. Each carries a stable
@@ -38,7 +38,7 @@ export class CardRejectedError extends BillingError<
     readonly field: 'number' | 'cvc' | 'exp_month',
   ) {
     super(messageCode, params, `card.${field}: ${messageCode}`, [
-      { path: `card.${field}`, message: { code: messageCode, params } as Message },
+      { path: `body.card.${field}`, message: { code: messageCode, params } as Message },
     ]);
   }
 }
@@ -84,5 +84,14 @@ export class BillingKeyReusedError extends BillingError<'BILLING_IDEMPOTENCY_KEY
   readonly code = 'IDEMPOTENCY_KEY_REUSED';
   constructor(key: string) {
     super('BILLING_IDEMPOTENCY_KEY_REUSED', { key }, `Idempotency key ${key} was used for another request`);
+  }
+}
+
+/** 409: another request holds the account (it is charging or writing); nothing was done. */
+export class BillingBusyError extends BillingError<'BILLING_REQUEST_IN_PROGRESS'> {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+  constructor() {
+    super('BILLING_REQUEST_IN_PROGRESS', {}, 'Another billing request holds the account');
   }
 }

@@ -1,0 +1,76 @@
+import type { Tier } from '../enums';
+import { recommendationListCap } from '../rules/tiers';
+import { isUnlimited } from '../rules/usage';
+import { DELAYED_PRICE_MINUTES, TIER_CATALOGUE } from './tiers';
+
+/**
+ * What a plan gives, worded once for every place that sells it: the pricing page's cards, the upgrade
+ * dialog and the subscription screen's plan cards. Each line is read from the tier catalogue (and the
+ * recommendation list caps), so the copy cannot promise a limit the server does not enforce. The
+ * texts are `common:perks.<key>` in en, fr and es, with `count` for the figures.
+ *
+ * Every perk here is delivered by something on the server, proven by a test: the perk table of
+ * functions/src/subscription/README.md names both (a test checks its titles exist).
+ */
+
+export const PERK_IDS = [
+  'grades_and_scores',
+  'portfolio_assets',
+  'recommendations_shown',
+  'detailed_analyses',
+  'market_alerts',
+  'price_updates',
+  'advanced_recommendations',
+  'advanced_analytics',
+  'custom_alerts',
+] as const;
+export type PerkId = (typeof PERK_IDS)[number];
+
+type QuotaPerkKey =
+  'portfolioAssets' | 'recommendationsShown' | 'detailedAnalyses' | 'marketAlerts' | 'customAlerts';
+
+/** The keys under `common:perks` (typed, so the sites' `t` checks them). */
+export type PerkKey =
+  | 'gradesAndScores'
+  | `${QuotaPerkKey}.${'limited' | 'unlimited'}`
+  | 'priceUpdates.delayed'
+  | 'priceUpdates.realTime'
+  | 'advancedRecommendations'
+  | 'advancedAnalytics';
+
+export interface PerkLine {
+  perk: PerkId;
+  key: PerkKey;
+  params: { count?: number; minutes?: number };
+}
+
+function quotaLine(perk: PerkId, base: QuotaPerkKey, limit: number): PerkLine {
+  return isUnlimited(limit)
+    ? { perk, key: `${base}.unlimited`, params: {} }
+    : { perk, key: `${base}.limited`, params: { count: limit } };
+}
+
+/** The lines of one tier's plan, in the order the cards list them. */
+export function perkLinesOf(tier: Tier): PerkLine[] {
+  const features = TIER_CATALOGUE[tier].features;
+  const lines: PerkLine[] = [
+    { perk: 'grades_and_scores', key: 'gradesAndScores', params: {} },
+    quotaLine('portfolio_assets', 'portfolioAssets', features.portfolio_assets),
+    quotaLine('recommendations_shown', 'recommendationsShown', recommendationListCap(tier)),
+    quotaLine('detailed_analyses', 'detailedAnalyses', features.ai_recommendations),
+    quotaLine('market_alerts', 'marketAlerts', features.market_alerts),
+    features.price_updates === 'real_time'
+      ? { perk: 'price_updates', key: 'priceUpdates.realTime', params: {} }
+      : { perk: 'price_updates', key: 'priceUpdates.delayed', params: { minutes: DELAYED_PRICE_MINUTES } },
+  ];
+  if (features.advanced_recommendations) {
+    lines.push({ perk: 'advanced_recommendations', key: 'advancedRecommendations', params: {} });
+  }
+  if (features.advanced_analytics) {
+    lines.push({ perk: 'advanced_analytics', key: 'advancedAnalytics', params: {} });
+  }
+  if (features.custom_alerts) {
+    lines.push(quotaLine('custom_alerts', 'customAlerts', features.custom_alert_rules));
+  }
+  return lines;
+}

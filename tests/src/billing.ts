@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { contract } from '@app/shared/api';
+import type { BillingCycle, PaidTier } from '@app/shared/domain/billing/billing-plans';
+import type { BillingAnswer } from '@app/shared/domain/entities/billing';
+import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
+import { api, type ApiResponse, type SignedInUser } from './api';
+
+/**
+ * Buying a plan the way the site does it: keep a sandbox test card, then choose the plan, each request
+ * with its own Idempotency-Key (the site sends one per submitted form).
+ */
+
+export interface BillingErrorBody {
+  error: string;
+  code: string;
+  message_code?: string;
+  issues?: { path: string; message: string }[];
+}
+
+export type BillingResponse = ApiResponse<BillingAnswer & BillingErrorBody>;
+
+const routes = contract.subscription;
+
+export const newKey = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+
+export function testCard(behaviour: SandboxCardBehaviour = 'succeeds') {
+  return {
+    number: SANDBOX_TEST_CARDS[behaviour],
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 3,
+    cvc: '123',
+  };
+}
+
+export function saveCard(
+  user: SignedInUser,
+  behaviour: SandboxCardBehaviour = 'succeeds',
+  key = newKey('card'),
+): Promise<BillingResponse> {
+  return api(routes.savePaymentMethod.method, routes.savePaymentMethod.path, {
+    token: user.token,
+    headers: { 'idempotency-key': key },
+    body: { card: testCard(behaviour) },
+  });
+}
+
+export function choosePlan(
+  user: SignedInUser,
+  tier: PaidTier,
+  cycle: BillingCycle = 'monthly',
+  key = newKey('plan'),
+): Promise<BillingResponse> {
+  return api(routes.choosePlan.method, routes.choosePlan.path, {
+    token: user.token,
+    headers: { 'idempotency-key': key },
+    body: { tier, cycle },
+  });
+}
+
+/** A billing write without a body (cancel, keep, retry, refund). */
+export function billingAction(
+  user: SignedInUser,
+  route: 'cancelPlan' | 'keepPlan' | 'retryPayment' | 'requestRefund',
+  key = newKey(route),
+): Promise<BillingResponse> {
+  return api(routes[route].method, routes[route].path, {
+    token: user.token,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** A new paid plan on the card that always succeeds; throws unless it was paid. */
+export async function subscribe(user: SignedInUser, tier: PaidTier, cycle: BillingCycle = 'monthly') {
+  const card = await saveCard(user);
+  if (card.status !== 200) throw new Error(`saving the test card failed: ${card.status} ${card.text}`);
+  const plan = await choosePlan(user, tier, cycle);
+  if (plan.status !== 200 || plan.body.outcome !== 'paid') {
+    throw new Error(`subscribing to ${tier} failed: ${plan.status} ${plan.text}`);
+  }
+  return plan.body;
+}

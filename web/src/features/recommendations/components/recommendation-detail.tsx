@@ -1,0 +1,112 @@
+import { Alert, Button, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { contract } from '@app/shared/api/contract';
+import type { Recommendation } from '@app/shared/domain/entities/market';
+import { isApiError } from '@/kit/api/api-client';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { useServerMessage } from '@/kit/api/use-server-message';
+import { CrownIcon } from '@/kit/ui/icons';
+import { NuggetCard } from './nugget-card';
+import { VolumeRiskCard } from './volume-risk-card';
+import { WhyGradePanel } from './why-grade-panel';
+
+export interface RecommendationDetailProps {
+  /** The card's face, from the list. */
+  summary: Recommendation;
+  /** Whose list the card is in: the signed-in user, or the public demo. */
+  listOwnerId: string;
+  /** Only a signed-in user can write; a demo visitor reads. */
+  canWrite: boolean;
+  /** The 'Add (Rational)' form and the alert button, for a 'full' detail. */
+  actions: ReactNode;
+}
+
+/**
+ * The expanded card: the detail route's answer, 'full' (reasoning, AI analysis, inputs, volume and
+ * risk) or 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan.
+ * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
+ */
+export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
+  const { t } = useTranslation(['recommendations', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const serverMessage = useServerMessage();
+  const detail = useRouteQuery(contract.ai.recommendationDetail, {
+    params: { user: listOwnerId, symbol: summary.symbol },
+  });
+  const counted = detail.data?.detail_quota?.counted === true;
+
+  useEffect(() => {
+    if (!counted) return;
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === contract.subscription.usageStats.id,
+    });
+  }, [counted, queryClient]);
+
+  if (detail.isPending) {
+    return <Loader aria-label={t('loading')} />;
+  }
+  if (detail.isError || !detail.data) {
+    return (
+      <Alert variation="warning" role="alert">
+        {serverMessage(detail.error) ?? t('loadFailed')}{' '}
+        {isApiError(detail.error) && detail.error.status === 403 ? (
+          <Button size="small" gap="xs" onClick={() => void navigate('/subscription')}>
+            <CrownIcon size={16} /> {t('card.upgrade')}
+          </Button>
+        ) : (
+          <Button size="small" onClick={() => void detail.refetch()}>
+            {t('retry')}
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  const recommendation = detail.data.recommendation;
+  const scores = recommendation.nugget_scores;
+  const analysis = scores.key_nuggets.join(' ');
+  const full = recommendation.detail_level === 'full';
+  return (
+    <>
+      {full ? (
+        <>
+          {recommendation.reasoning ? (
+            <section>
+              <Heading level={4} fontSize="medium">
+                {t('card.reasoning')}
+              </Heading>
+              <Text>{recommendation.reasoning}</Text>
+            </section>
+          ) : null}
+          <section>
+            <Heading level={4} fontSize="medium">
+              {t('card.aiAnalysis')}
+            </Heading>
+            <Text>{analysis}</Text>
+          </section>
+          {canWrite ? actions : <Text className="app-muted">{t('card.signInToAdd')}</Text>}
+        </>
+      ) : (
+        <section data-testid="basic-analysis">
+          <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
+          <Button
+            variation="primary"
+            gap="xs"
+            marginTop="small"
+            onClick={() => void navigate('/subscription')}
+          >
+            <CrownIcon size={16} /> {t('card.upgrade')}
+          </Button>
+        </section>
+      )}
+      <NuggetCard scores={scores} />
+      {recommendation.volume_analysis && recommendation.risk_metrics ? (
+        <VolumeRiskCard volume={recommendation.volume_analysis} risk={recommendation.risk_metrics} />
+      ) : null}
+      <WhyGradePanel scores={scores} />
+    </>
+  );
+}
