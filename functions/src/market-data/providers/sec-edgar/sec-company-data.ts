@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { IsoDate } from '../../../engine/types';
+import type { StoredFact } from '../../../data/fundamentals-repository';
 import type { ProviderDescription } from '../../bars-provider';
 import { ProviderUnavailableError } from '../../provider-errors';
 import { getProviderJson, type ProviderClientOptions } from '../http/ingestion-errors';
@@ -74,17 +75,8 @@ export interface SecTicker {
   title: string;
 }
 
-export interface SecFact {
-  start?: IsoDate;
-  end: IsoDate;
-  val: number;
-  accn: string;
-  fy: number | null;
-  fp: string | null;
-  form: string;
-  filed: IsoDate;
-  frame?: string;
-}
+/** One reported value of a tag: stored as companyfacts lists it (data/fundamentals-repository.ts). */
+export type SecFact = StoredFact;
 
 export interface SecConcept {
   taxonomy: 'us-gaap' | 'dei';
