@@ -7,12 +7,7 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
-import {
-  LiveSourceUnavailableError,
-  NoDataOnDateError,
-  NoStoredPriceError,
-  UnknownSymbolError,
-} from './provider-errors';
+import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
@@ -120,7 +115,7 @@ export function toContractRiskMetrics(risk: RiskMetrics): z.input<typeof RiskMet
   };
 }
 
-/** Engine errors a caller can act on, as HTTP errors: unknown symbol 404, source down 503. */
+/** Engine errors a caller can act on, as HTTP errors: unknown symbol or no data 404, a price still being fetched 503. */
 export function toHttpError(error: unknown): unknown {
   if (error instanceof UnknownSymbolError)
     return new NotFoundError(
@@ -134,8 +129,6 @@ export function toHttpError(error: unknown): unknown {
     const { symbol, date, firstDate: first, lastDate: last } = error;
     return new NotFoundError(message('MARKET_NO_DATA_ON_DATE', { symbol, date, first, last }));
   }
-  if (error instanceof LiveSourceUnavailableError)
-    return new ServiceUnavailableError(message('MARKET_SOURCE_UNAVAILABLE', { symbol: error.symbol }), 30);
   if (error instanceof NoStoredPriceError)
     return new ServiceUnavailableError(message('MARKET_PRICE_BEING_FETCHED', { symbol: error.symbol }), 30);
   return error;

@@ -45,19 +45,6 @@ export class NoStoredPriceError extends Error {
   }
 }
 
-/** The live source failed and nothing was stored to fall back on. */
-export class LiveSourceUnavailableError extends Error {
-  constructor(
-    readonly symbol: string,
-    cause: unknown,
-  ) {
-    super(
-      `No price for '${symbol}': the live source failed (${cause instanceof Error ? cause.message : String(cause)}) and no quote is stored.`,
-    );
-    this.name = 'LiveSourceUnavailableError';
-  }
-}
-
 /*
  * Errors of the ingestion path (market-data/ingestion/): every provider folder turns its own failures
  * into one of these two, so the worker decides without knowing the provider.
