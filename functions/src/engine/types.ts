@@ -91,6 +91,8 @@ export interface AnnualFundamentals {
   short_term_debt: number | null;
   earnings_per_share: number | null;
   shares_outstanding: number | null;
+  /** Net cash from operating activities (SEC companyfacts; the bundled 2012-2016 reports lack it). */
+  operating_cash_flow?: number | null;
 }
 
 /**

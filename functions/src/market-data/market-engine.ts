@@ -75,7 +75,7 @@ export function createMarketEngine(source: PriceSource): MarketEngine {
         bars,
         assetType: info.asset_type,
         asOf: quote.as_of,
-        fundamentals: source.fundamentalsFor(info.ticker, quote.as_of),
+        fundamentals: await source.fundamentalsFor(info.ticker, quote.as_of),
       });
       const result: EngineAnalysis = { info, quote, bars, analysis };
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

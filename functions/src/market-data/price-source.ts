@@ -8,6 +8,8 @@ import {
 } from './providers/replay/replay-universe';
 import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
 import { createSeriesRepository, type SeriesRepository, type SeriesState } from '../data/series-repository';
+import { createFundamentalsRepository, type FundamentalsRepository } from '../data/fundamentals-repository';
+import { createStoredFundamentalsReader } from './stored-fundamentals';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { StoredMarketProvider, type SeriesDescription } from './stored-market-provider';
 import { COINGECKO_DESCRIPTION } from './providers/coingecko/coingecko-provider';
@@ -23,9 +25,9 @@ import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
  *   one market clock's date (REPLAY_EPOCH, REPLAY_MS_PER_DAY, REPLAY_FROM, REPLAY_TO; README.md "The
  *   market clock"), with point-in-time annual fundamentals;
  * - `live` (cloud): the stored market the ingestion worker fills from Yahoo, CoinGecko and SEC EDGAR
- *   (stored-market-provider.ts); nothing calls a provider during a request. Live symbols have no
- *   fundamentals here yet (the shipped annual reports end in fiscal 2016; pairing them with today's
- *   prices would be stale), so they are scored on price only.
+ *   (stored-market-provider.ts); nothing calls a provider during a request. Fundamentals are the SEC
+ *   facts it stored, point in time by filing date (stored-fundamentals.ts); a symbol that does not
+ *   file with the SEC (an ETF, a coin, a foreign listing) is scored on price only.
  */
 export interface PriceSource {
   dataMode: 'replay' | 'live';
@@ -35,7 +37,7 @@ export interface PriceSource {
   /** The market's date: every price is read at one reading of it. */
   clock: MarketClock;
   /** Fundamentals known on a date, for the engine; null when the symbol has none. */
-  fundamentalsFor(ticker: string, asOf: IsoDate): PointInTimeFundamentals | null;
+  fundamentalsFor(ticker: string, asOf: IsoDate): Promise<PointInTimeFundamentals | null>;
   /** The replay data (null in live mode); the backtest runs on it. */
   universe: ReplayUniverse | null;
 }
@@ -56,7 +58,7 @@ export type PriceSourceConfig = Pick<
 export interface PriceSourceOptions {
   now?: () => Date;
   /** The stored market's repositories (built from the config when absent). */
-  store?: { prices: PricesRepository; series: SeriesRepository };
+  store?: { prices: PricesRepository; series: SeriesRepository; fundamentals?: FundamentalsRepository };
 }
 
 /** A live series' provenance, from the provider that fills it. */
@@ -91,11 +93,16 @@ export function loadReplayUniverseOnce(dataFile?: string): ReplayUniverse {
   return cachedUniverse.universe;
 }
 
-function storeOf(config: PriceSourceConfig): { prices: PricesRepository; series: SeriesRepository } {
+function storeOf(config: PriceSourceConfig): {
+  prices: PricesRepository;
+  series: SeriesRepository;
+  fundamentals: FundamentalsRepository;
+} {
   const client = createDocumentClient(config);
   return {
     prices: createPricesRepository(client, config.TABLE_MARKET),
     series: createSeriesRepository(client, config.TABLE_MARKET),
+    fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
   };
 }
 
@@ -120,12 +127,15 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
   const now = options.now ?? (() => new Date());
   if (config.DATA_MODE === 'live') {
     const store = options.store ?? storeOf(config);
+    const fundamentals = store.fundamentals;
     return {
       dataMode: 'live',
       readsStore: true,
       clock: LIVE_MARKET_CLOCK,
       provider: new StoredMarketProvider({ ...store, now, describe: describeLiveSeries }),
-      fundamentalsFor: () => null,
+      fundamentalsFor: fundamentals
+        ? createStoredFundamentalsReader({ series: store.series, fundamentals })
+        : () => Promise.resolve(null),
       universe: null,
     };
   }
@@ -136,7 +146,7 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
     readsStore: false,
     clock,
     provider: new ReplayPriceProvider({ series: selectDailySeries(universe), clock, now }),
-    fundamentalsFor: (ticker, asOf) =>
+    fundamentalsFor: async (ticker, asOf) =>
       selectFundamentalsAsOf(universe.fundamentalsBySymbol.get(ticker), asOf),
     universe,
   };

@@ -4,6 +4,7 @@ import type { StoredFact } from '../../../data/fundamentals-repository';
 import type { ProviderDescription } from '../../bars-provider';
 import { ProviderUnavailableError } from '../../provider-errors';
 import { getProviderJson, type ProviderClientOptions } from '../http/ingestion-errors';
+import { SEC_FUNDAMENTAL_TAGS, SHARES_OUTSTANDING_TAG } from './sec-fundamentals';
 
 /*
  * SEC EDGAR's company data (free, no key; a User-Agent naming the operator and a contact address is
@@ -29,30 +30,15 @@ export const SEC_EDGAR_DESCRIPTION: ProviderDescription = {
 };
 
 /**
- * The tags kept from companyfacts: what the fundamentals factors read and their fallbacks (the order
- * is the fallback order, documented with the factors), and the shares outstanding on the cover page.
+ * The tags kept from companyfacts: what the fundamentals read, with their fallbacks
+ * (sec-fundamentals.ts, README.md "Fundamentals from companyfacts"), total assets, and the share
+ * count on the cover page.
  */
 export const SEC_FACT_TAGS: Readonly<Record<'us-gaap' | 'dei', readonly string[]>> = {
   'us-gaap': [
-    'Revenues',
-    'RevenueFromContractWithCustomerExcludingAssessedTax',
-    'SalesRevenueNet',
-    'NetIncomeLoss',
-    'EarningsPerShareBasic',
-    'EarningsPerShareDiluted',
-    'NetCashProvidedByUsedInOperatingActivities',
-    'LongTermDebt',
-    'LongTermDebtNoncurrent',
-    'LongTermDebtCurrent',
-    'DebtCurrent',
-    'StockholdersEquity',
-    'AssetsCurrent',
-    'LiabilitiesCurrent',
-    'Assets',
-    'Liabilities',
-    'AccountsAndNotesReceivableNet',
+    ...new Set([...Object.values(SEC_FUNDAMENTAL_TAGS).flat(), 'Assets', 'AccountsAndNotesReceivableNet']),
   ],
-  dei: ['EntityCommonStockSharesOutstanding'],
+  dei: [SHARES_OUTSTANDING_TAG],
 };
 
 /** Forms kept from submissions: periodic reports and current reports (8-K item codes become catalysts). */
