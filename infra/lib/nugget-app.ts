@@ -47,6 +47,12 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     stackName: name('Auth'),
     description: 'Nugget Invest: Cognito user pool, ADMIN group and app clients',
   });
+  const jobs = new JobsStack(app, name('Jobs'), {
+    ...common,
+    stackName: name('Jobs'),
+    description: 'Nugget Invest: scheduled price poll, usage reset and content generation',
+    tables: data.tables,
+  });
   const api = new ApiStack(app, name('Api'), {
     ...common,
     stackName: name('Api'),
@@ -56,12 +62,7 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     webClient: auth.webClient,
     adminClient: auth.adminClient,
     apiClient: auth.apiClient,
-  });
-  const jobs = new JobsStack(app, name('Jobs'), {
-    ...common,
-    stackName: name('Jobs'),
-    description: 'Nugget Invest: scheduled price poll, usage reset and content generation',
-    tables: data.tables,
+    onDemandQueue: jobs.ingestion.priorityQueue,
   });
   const sites = new SitesStack(app, name('Sites'), {
     ...common,

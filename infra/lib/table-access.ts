@@ -46,10 +46,11 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
   auth: { users: 'readwrite' },
   ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
   subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },
+  // market readwrite: an on-demand backfill starts tracking a symbol (a pending series, created once).
   portfolio: {
     holdings: 'readwrite',
     usage: 'readwrite',
-    market: 'read',
+    market: 'readwrite',
     users: 'read',
     idempotency: 'readwrite',
   },

@@ -109,4 +109,22 @@ describe('least privilege', () => {
       expect(metricStatements.length, area).toBe(area === 'admin' ? 1 : 0);
     }
   });
+
+  it('lets only the portfolio area send on-demand backfills, to the priority queue alone', () => {
+    for (const area of SERVICE_AREAS) {
+      const queueStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('sqs:')),
+      );
+      if (area !== 'portfolio') {
+        expect(queueStatements, area).toEqual([]);
+        continue;
+      }
+      expect(queueStatements).toHaveLength(1);
+      const statement = queueStatements[0] as PolicyStatementJson;
+      expect(
+        actionsOf(statement).every((action) => action.startsWith('sqs:Send') || action.startsWith('sqs:Get')),
+      ).toBe(true);
+      expect(JSON.stringify(statement.Resource)).toContain('PriorityQueue');
+    }
+  });
 });

@@ -186,6 +186,9 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
 
   'portfolio.searchAssets': { expect: every(200), request: () => ({ query: { q: 'apple' } }) },
   'portfolio.listHoldings': { expect: every(200), request: none },
+  // Replay mode: a replayed symbol is ready for everyone; asking to fetch it enqueues nothing.
+  'portfolio.getInstrument': { expect: every(200), request: () => ({ params: { symbol: 'AAPL' } }) },
+  'portfolio.fetchInstrument': { expect: userRoute(200), request: () => ({ params: { symbol: 'AAPL' } }) },
   'portfolio.addHolding': {
     expect: userRoute(201),
     request: () => ({ body: { symbol: 'BTC-USD', shares: 0.5, asset_type: 'crypto' } }),

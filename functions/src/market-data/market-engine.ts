@@ -33,18 +33,28 @@ export interface MarketEngine {
   analyze(symbol: string, options?: { quote?: Quote }): Promise<EngineAnalysis>;
 }
 
+/** Live mode: a symbol missing from the listing is looked for again once the listing is this old. */
+export const RELIST_AFTER_MS = 5_000;
+
 export function createMarketEngine(source: PriceSource): MarketEngine {
-  let universe: Promise<SymbolInfo[]> | undefined;
+  let universe: { at: number; symbols: Promise<SymbolInfo[]> } | undefined;
   const cache = new Map<string, EngineAnalysis>();
   const listUniverse = () => {
-    universe ??= source.provider.listSymbols();
-    return universe;
+    universe ??= { at: Date.now(), symbols: source.provider.listSymbols() };
+    return universe.symbols;
   };
 
   async function describe(symbol: string): Promise<SymbolInfo> {
     const wanted = symbol.trim().toUpperCase();
-    const symbols = await listUniverse();
-    const known = symbols.find((info) => info.symbol.toUpperCase() === wanted);
+    const find = (symbols: SymbolInfo[]) => symbols.find((info) => info.symbol.toUpperCase() === wanted);
+    let symbols = await listUniverse();
+    let known = find(symbols);
+    // An on-demand backfill adds symbols to the live store while the process runs.
+    if (!known && source.dataMode === 'live' && universe && Date.now() - universe.at >= RELIST_AFTER_MS) {
+      universe = undefined;
+      symbols = await listUniverse();
+      known = find(symbols);
+    }
     if (known) return known;
     if (source.provider.describeUnlisted) return source.provider.describeUnlisted(wanted);
     throw new UnknownSymbolError(

@@ -2,7 +2,7 @@ import { getConfig, loadConfig } from '../config';
 import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
-import { render } from '../platform/messages';
+import { render, rendererFor } from '../platform/messages';
 import { createAreaHandler } from '../platform/http-handler';
 import { idempotencyKeyOf } from '../platform/idempotency';
 import { logger } from '../platform/observability';
@@ -21,7 +21,7 @@ import {
 import { getPortfolioAnalysis } from './analysis-service';
 import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
-import { createPortfolioDeps } from './portfolio-deps';
+import { createPortfolioDeps, type PortfolioDeps } from './portfolio-deps';
 import {
   addHoldingAsBuy,
   hasLedger,
@@ -40,6 +40,17 @@ import {
 } from './transactions-service';
 import { exportTransactions, importTransactions, previewTransactionsImport } from './ledger-import-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { fetchInstrument, getInstrumentStatus } from './instruments-service';
+
+async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Promise<void> {
+  if (!deps.onDemand) return;
+  try {
+    if (!(await deps.onDemand.state(symbol))) await deps.onDemand.request(symbol);
+  } catch (error: unknown) {
+    // The holding is saved; the planner's next run starts tracking it anyway (the watched holdings).
+    logger.warn('on-demand backfill not requested', { symbol, error: error as Error });
+  }
+}
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
@@ -51,6 +62,10 @@ export const handler = createAreaHandler(
   'portfolio',
   {
     search: async ({ query }, deps) => searchAssets(query.q, query.limit, deps),
+    getInstrument: async ({ params, language }, deps) =>
+      getInstrumentStatus(params.symbol, rendererFor(language), deps),
+    fetchInstrument: async ({ params, language }, deps) =>
+      fetchInstrument(params.symbol, rendererFor(language), deps),
     list: async ({ auth }, deps) => {
       if (auth.kind === 'user') return listPortfolio(auth.userId, false, deps);
       // Demo visitors see the seeded demo investor's portfolio, read-only (every write route needs a token).
@@ -71,6 +86,8 @@ export const handler = createAreaHandler(
             : addHolding(userId, payload, deps),
       );
       const notice = render(result.body.message, language);
+      // Live mode: a listed symbol the store does not hold yet is fetched now, not at the next plan.
+      if (result.status === 201) await requestBackfillQuietly(body.symbol, deps);
       return { reply: { status: result.status, body: { ...result.body, message: notice } } };
     },
     edit: async ({ auth, params, body }, deps) => {

@@ -9,6 +9,11 @@ import { createLedgerRepository, type LedgerRepository } from '../data/ledger-re
 import { createPricesRepository } from '../data/prices-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createPriceSource } from '../market-data/price-source';
+import { createReferenceRepository } from '../data/reference-repository';
+import { createSeriesRepository } from '../data/series-repository';
+import { createIngestionQueue } from '../market-data/ingestion/ingestion-queue';
+import { createOnDemandBackfill, type OnDemandBackfill } from '../market-data/ingestion/on-demand';
+import { createQueueClient } from '../platform/queue-client';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { indexAssetUniverse, loadSnapshotForUniverse } from '../market-data/universe/load-universe';
 import { createIdempotentOperation } from '../platform/idempotency';
@@ -37,6 +42,23 @@ export interface PortfolioDeps extends HoldingsDeps {
   watchedSymbols: () => Promise<readonly string[]>;
   /** Creates a rule at most once per Idempotency-Key. */
   createRuleOnce: ReturnType<typeof createIdempotentOperation<AlertRuleInput, AlertRule>>;
+  /** Live mode: the on-demand backfill of a listed symbol the store does not hold (null in replay). */
+  onDemand: OnDemandBackfill | null;
+}
+
+/** Live mode with an ingestion queue: the backfills a person asks for go to the priority queue. */
+function onDemandOf(config: Config, client: ReturnType<typeof createDocumentClient>, now: () => Date) {
+  if (config.DATA_MODE !== 'live') return null;
+  if (!config.INGESTION_PRIORITY_QUEUE_URL && !config.INGESTION_QUEUE_URL) return null;
+  return createOnDemandBackfill({
+    series: createSeriesRepository(client, config.TABLE_MARKET),
+    reference: createReferenceRepository(client, config.TABLE_MARKET),
+    queue: createIngestionQueue(createQueueClient(config), {
+      normal: config.INGESTION_QUEUE_URL,
+      priority: config.INGESTION_PRIORITY_QUEUE_URL,
+    }),
+    now,
+  });
 }
 
 /** Everything the portfolio area uses, built once per cold start from the config. */
@@ -85,5 +107,6 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
       client,
       tableName: config.TABLE_IDEMPOTENCY,
     }),
+    onDemand: onDemandOf(config, client, now),
   };
 }

@@ -7,6 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ROUTES, SERVICE_AREAS, routeKeyOf, type Access, type ServiceArea } from '@app/shared/api';
 import { AREA_SIZING } from '../area-sizing';
@@ -26,6 +27,11 @@ export interface ApiStackProps extends StackProps {
   readonly webClient: cognito.IUserPoolClient;
   readonly adminClient: cognito.IUserPoolClient;
   readonly apiClient: cognito.IUserPoolClient;
+  /**
+   * The ingestion pipeline's priority queue (jobs stack): the portfolio area sends the on-demand
+   * backfill of a symbol a person asks for (live stages), so it does not wait for the planner.
+   */
+  readonly onDemandQueue?: sqs.IQueue;
 }
 
 /**
@@ -116,6 +122,14 @@ export class ApiStack extends Stack {
       });
     }
     this.functions = functions;
+
+    if (props.onDemandQueue) {
+      props.onDemandQueue.grantSendMessages(functions.portfolio);
+      (functions.portfolio as lambda.Function).addEnvironment(
+        'INGESTION_PRIORITY_QUEUE_URL',
+        props.onDemandQueue.queueUrl,
+      );
+    }
 
     functions.auth.addToRolePolicy(
       new iam.PolicyStatement({

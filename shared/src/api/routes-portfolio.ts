@@ -19,6 +19,7 @@ import {
 } from '../domain/entities/portfolio';
 import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params';
 import { defineRoute } from './route';
+import { instrumentRoutes } from './routes-instruments';
 import { ledgerRoutes } from './routes-ledger';
 
 /** Holdings and the user's alerts: the data an investor owns. */
@@ -190,4 +191,5 @@ export const portfolioRoutes = {
     rateClass: 'write',
   }),
   ...ledgerRoutes,
+  ...instrumentRoutes,
 } as const;
