@@ -71,7 +71,12 @@ export function createMarketEngine(source: PriceSource): MarketEngine {
     async analyze(symbol, options = {}) {
       const info = await describe(symbol);
       const quote = options.quote ?? (await source.provider.getLatestQuote(info.symbol));
-      const key = `${info.symbol}|${quote.as_of}|${quote.price}`;
+      const fundamentals = await source.fundamentalsFor(info.ticker, quote.as_of);
+      // Live fundamentals arrive after the prices (an on-demand backfill): they are part of the key.
+      const filed = fundamentals
+        ? `${fundamentals.latest.period_ending}/${fundamentals.eps_split_factor}`
+        : '-';
+      const key = `${info.symbol}|${quote.as_of}|${quote.price}|${filed}`;
       const cached = cache.get(key);
       if (cached) return { ...cached, quote };
       const bars = await source.provider.getDailyBars(
@@ -85,7 +90,7 @@ export function createMarketEngine(source: PriceSource): MarketEngine {
         bars,
         assetType: info.asset_type,
         asOf: quote.as_of,
-        fundamentals: await source.fundamentalsFor(info.ticker, quote.as_of),
+        fundamentals,
       });
       const result: EngineAnalysis = { info, quote, bars, analysis };
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

@@ -6,13 +6,16 @@ import { secFundamentalsAsOf } from './providers/sec-edgar/sec-fundamentals';
 /*
  * Live mode's fundamentals: the SEC facts the ingestion worker stored for the symbol's CIK (the
  * series records it; null for a symbol that does not file with the SEC), read point in time by
- * filing date. A company's facts change at most once a day, so they are cached for minutes.
+ * filing date. The facts are cached per fetch of them (the series records when they were fetched), so
+ * a refresh by the worker is read at once; the series' CIK and fetch time are re-read every
+ * `seriesCacheMs`.
  */
 
 export interface StoredFundamentalsOptions {
   series: Pick<SeriesRepository, 'getSeries'>;
   fundamentals: Pick<FundamentalsRepository, 'listConcepts'>;
   cacheMs?: number;
+  seriesCacheMs?: number;
 }
 
 const CACHE_LIMIT = 500;
@@ -20,22 +23,38 @@ const CACHE_LIMIT = 500;
 export function createStoredFundamentalsReader(
   options: StoredFundamentalsOptions,
 ): (ticker: string, asOf: IsoDate) => Promise<PointInTimeFundamentals | null> {
-  const cacheMs = options.cacheMs ?? 10 * 60_000;
-  const cache = new Map<string, { at: number; concepts: Promise<StoredConcept[]> }>();
+  const cacheMs = options.cacheMs ?? 60 * 60_000;
+  const seriesCacheMs = options.seriesCacheMs ?? 10_000;
+  const concepts = new Map<string, { at: number; value: Promise<StoredConcept[]> }>();
+  const filers = new Map<string, { at: number; value: Promise<{ cik: string; fetchedAt: string } | null> }>();
 
-  function conceptsOf(cik: string): Promise<StoredConcept[]> {
-    const entry = cache.get(cik);
-    if (entry && Date.now() - entry.at < cacheMs) return entry.concepts;
-    const concepts = options.fundamentals.listConcepts(cik);
+  function cached<T>(
+    cache: Map<string, { at: number; value: Promise<T> }>,
+    key: string,
+    ttl: number,
+    load: () => Promise<T>,
+  ) {
+    const entry = cache.get(key);
+    if (entry && Date.now() - entry.at < ttl) return entry.value;
+    const value = load();
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(cik, { at: Date.now(), concepts });
-    concepts.catch(() => cache.delete(cik));
-    return concepts;
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
   }
 
   return async (ticker, asOf) => {
-    const state = await options.series.getSeries(ticker.toUpperCase());
-    if (!state?.cik) return null;
-    return secFundamentalsAsOf(state.symbol, await conceptsOf(state.cik), asOf);
+    const symbol = ticker.toUpperCase();
+    const filer = await cached(filers, symbol, seriesCacheMs, async () => {
+      const state = await options.series.getSeries(symbol);
+      return state?.cik && state.fundamentals_fetched_at
+        ? { cik: state.cik, fetchedAt: state.fundamentals_fetched_at }
+        : null;
+    });
+    if (!filer) return null;
+    const facts = await cached(concepts, `${filer.cik}|${filer.fetchedAt}`, cacheMs, () =>
+      options.fundamentals.listConcepts(filer.cik),
+    );
+    return secFundamentalsAsOf(symbol, facts, asOf);
   };
 }

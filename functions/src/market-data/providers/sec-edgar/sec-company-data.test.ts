@@ -71,10 +71,30 @@ describe('SEC EDGAR company data (recorded answers)', () => {
         frame: 'CY2019Q4I',
       },
     ]);
-    expect(facts.concepts.map((concept) => concept.tag).sort()).toEqual([
-      'AccountsAndNotesReceivableNet',
-      'EntityCommonStockSharesOutstanding',
-    ]);
+    // Every tag of the recording is one the fundamentals read (sec-fundamentals.ts), so all are kept.
+    expect(facts.concepts.map((concept) => concept.tag).sort()).toEqual(
+      [
+        'AccountsAndNotesReceivableNet',
+        'AssetsCurrent',
+        'EarningsPerShareBasic',
+        'EarningsPerShareDiluted',
+        'EntityCommonStockSharesOutstanding',
+        'GrossProfit',
+        'Liabilities',
+        'LiabilitiesCurrent',
+        'LongTermDebtCurrent',
+        'LongTermDebtNoncurrent',
+        'NetCashProvidedByUsedInOperatingActivities',
+        'NetIncomeLoss',
+        'OperatingIncomeLoss',
+        'RevenueFromContractWithCustomerExcludingAssessedTax',
+        'Revenues',
+        'StockholdersEquity',
+      ].sort(),
+    );
+    expect(facts.concepts.find((concept) => concept.tag === 'EarningsPerShareBasic')?.unit).toBe(
+      'USD/shares',
+    );
   });
 
   it('lists the periodic and current reports filed since a date, with 8-K item codes and the document URL', async () => {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StoredConcept, StoredFact } from '../../../data/fundamentals-repository';
+import { OPEN_GUARD } from '../http/fetch-json';
+import { createSecCompanyData } from './sec-company-data';
 import { secFundamentalsAsOf, splitFactorAfter } from './sec-fundamentals';
 
 /*
@@ -171,5 +174,71 @@ describe('fundamentals from SEC companyfacts, point in time by filing date', () 
     expect(splitFactorAfter(counts, '2020-02-13')).toBe(15);
     expect(splitFactorAfter(counts, '2021-02-08')).toBe(3);
     expect(splitFactorAfter(counts, '2022-11-01')).toBe(1);
+  });
+});
+
+/** Tesla's real companyfacts (fixtures/README.md), read through the adapter as the worker stores them. */
+async function teslaConcepts(): Promise<StoredConcept[]> {
+  const body = readFileSync(
+    new URL('./fixtures/recorded/companyfacts-CIK0001318605-trimmed.json', import.meta.url),
+    'utf8',
+  );
+  const data = createSecCompanyData({
+    filesBaseUrl: 'https://www.sec.gov',
+    dataBaseUrl: 'https://data.sec.gov',
+    userAgent: 'Nugget tests (contact: tests@example.test)',
+    guard: OPEN_GUARD,
+    attempts: 1,
+    fetch: (async () => new Response(body, { status: 200 })) as unknown as typeof fetch,
+  });
+  const facts = await data.fetchCompanyFacts('1318605');
+  return facts.concepts.map((concept) => ({
+    cik: '0001318605',
+    ...concept,
+    source: 'SEC EDGAR companyfacts',
+    fetched_at: '2022-12-01T00:00:00Z',
+  }));
+}
+
+describe('Tesla’s recorded companyfacts', () => {
+  // Every expected figure below is read off the recorded 10-K values (fixtures/README.md lists them).
+  it('reads fiscal 2021 from the 10-K filed 2022-02-07, and not the day before', async () => {
+    const concepts = await teslaConcepts();
+    const dayBefore = secFundamentalsAsOf('TSLA', concepts, '2022-02-06');
+    expect(dayBefore?.latest.period_ending).toBe('2020-12-31');
+    expect(dayBefore?.latest.total_revenue).toBe(31_536_000_000);
+
+    const known = secFundamentalsAsOf('TSLA', concepts, '2022-02-07');
+    expect(known?.latest).toMatchObject({
+      period_ending: '2021-12-31',
+      total_revenue: 53_823_000_000,
+      net_income: 5_519_000_000,
+      earnings_per_share: 5.6,
+      operating_cash_flow: 11_497_000_000,
+      total_equity: 30_189_000_000,
+      total_liabilities: 30_548_000_000,
+      // The cover page of the same 10-K: shares outstanding on 2022-01-31.
+      shares_outstanding: 1_033_507_611,
+      // Tesla reports no LongTermDebtNoncurrent after 2014 in this recording: unknown, not zero.
+      long_term_debt: null,
+    });
+    expect(known?.latest.profit_margin_pct).toBeCloseTo((5_519 / 53_823) * 100, 10);
+    expect(known?.latest.gross_margin_pct).toBeCloseTo((13_606 / 53_823) * 100, 10);
+    expect(known?.latest.operating_margin_pct).toBeCloseTo((6_523 / 53_823) * 100, 10);
+    expect(known?.latest.after_tax_roe_pct).toBeCloseTo((5_519 / 30_189) * 100, 10);
+    expect(known?.latest.current_ratio).toBeCloseTo(27_100 / 19_705, 10);
+    expect(known?.previous).toMatchObject({ period_ending: '2020-12-31', net_income: 721_000_000 });
+    // Reported before the 3:1 split of 2022 (cover page: 1.04 bn shares in July, 3.16 bn in October).
+    expect(known?.eps_split_factor).toBe(3);
+  });
+
+  it('converts the EPS of fiscal 2019, reported before both splits, by 5 x 3', async () => {
+    const known = secFundamentalsAsOf('TSLA', await teslaConcepts(), '2020-03-01');
+    expect(known?.latest).toMatchObject({
+      period_ending: '2019-12-31',
+      earnings_per_share: -4.92,
+      net_income: -862_000_000,
+    });
+    expect(known?.eps_split_factor).toBe(15);
   });
 });
