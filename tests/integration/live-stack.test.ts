@@ -28,6 +28,15 @@ function sessionsBefore(count: number): string {
 }
 const lastGoodDay = sessionsBefore(3);
 const WATCHED = ['^GSPC', 'AAPL', 'MSFT', 'BTC-USD', 'SOL-USD', 'GC=F', 'EURUSD=X'];
+/** Served by the simulator but watched by no one: a person asks for them (on demand). */
+const ON_DEMAND = ['TSLA', 'SPY', 'ETH-USD', 'SI=F', '^DJI', 'GBPUSD=X'];
+const GBPUSD = {
+  symbol: 'GBPUSD=X',
+  kind: 'fx',
+  name: 'GBP/USD (simulated test data)',
+  start: '2024-01-02',
+  startPrice: 1.27,
+} as const;
 
 let simulator: ProviderSimulator;
 let stack: LocalStack;
@@ -36,9 +45,15 @@ const stackLog: string[] = [];
 
 beforeAll(async () => {
   // MSFT's provider stopped three sessions ago: its last good price is what the store holds.
-  const instruments = DEMO_INSTRUMENTS.filter((instrument) => WATCHED.includes(instrument.symbol)).map(
-    (instrument) => (instrument.symbol === 'MSFT' ? { ...instrument, end: lastGoodDay } : instrument),
-  );
+  const instruments = [
+    ...DEMO_INSTRUMENTS.filter((instrument) => [...WATCHED, ...ON_DEMAND].includes(instrument.symbol)),
+    GBPUSD,
+  ].map((instrument) => {
+    if (instrument.symbol === 'MSFT') return { ...instrument, end: lastGoodDay };
+    // SEC's ticker map lists ETF trusts too (SPY: SPDR S&P 500 ETF Trust, CIK 884394).
+    if (instrument.symbol === 'SPY') return { ...instrument, cik: '884394' };
+    return instrument;
+  });
   simulator = await startProviderSimulator({ instruments });
   Object.assign(process.env, simulator.env, {
     WATCHED_SYMBOLS: WATCHED.join(','),
@@ -82,6 +97,42 @@ async function prices(): Promise<{ status: number; body: PricesBody }> {
   return { status: response.status, body: (await response.json()) as PricesBody };
 }
 
+interface InstrumentBody {
+  state: string;
+  reason: string | null;
+  message_code?: string;
+  grade: string | null;
+  quote: { price: number; as_of: string; mode: string } | null;
+  progress: { bars_stored: number; fundamentals: string } | null;
+}
+
+async function instrument(method: 'GET' | 'POST', symbol: string, token?: string) {
+  const path = `/api/portfolio/instruments/${encodeURIComponent(symbol)}${method === 'POST' ? '/fetch' : ''}`;
+  const response = await fetch(`${stack.webUrl}${path}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(20_000),
+  });
+  return { status: response.status, body: (await response.json()) as InstrumentBody };
+}
+
+async function registerOn(baseUrl: string): Promise<{ token: string }> {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `on-demand-${Date.now()}@example.test`,
+      password: 'Nugget-Test-1',
+      first_name: 'On',
+      last_name: 'Demand',
+      role: 'USER',
+    }),
+  });
+  const body = (await response.json()) as { access_token: string };
+  if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
+  return { token: body.access_token };
+}
+
 describe('npm start -- --live against the provider simulator', () => {
   it('takes the providers’ addresses from the environment and serves their prices from the store', async () => {
     const { status, body } = await prices();
@@ -100,6 +151,51 @@ describe('npm start -- --live against the provider simulator', () => {
     expect(body.prices['SOL-USD']?.price).toBe(simulator.bars('SOL-USD').at(-1)?.close);
     expect(simulator.requests('coingecko').some((request) => request.symbol === 'solana')).toBe(true);
   });
+
+  it('grades any listed symbol on demand: a stock with its SEC facts, an ETF, a coin, a future, an index, an FX pair', async () => {
+    const user = await registerOn(stack.webUrl);
+    for (const symbol of ON_DEMAND) {
+      const before = await instrument('GET', symbol);
+      expect(before.status, symbol).toBe(200);
+      expect(before.body.state, symbol).toBe('not_fetched');
+    }
+    const asked = await Promise.all(ON_DEMAND.map((symbol) => instrument('POST', symbol, user.token)));
+    for (const answer of asked) {
+      expect(answer.status).toBe(200);
+      expect(['pending', 'ready']).toContain(answer.body.state);
+    }
+    for (const symbol of ON_DEMAND) {
+      await expect
+        .poll(async () => (await instrument('GET', symbol)).body.state, { timeout: 90_000, interval: 500 })
+        .toBe('ready');
+      const ready = (await instrument('GET', symbol)).body;
+      const last = simulator.bars(symbol).at(-1);
+      expect(ready.quote, symbol).toMatchObject({ price: last?.close, as_of: last?.date, mode: 'live' });
+      expect(ready.grade, symbol).toMatch(/^(A\+|A|B\+|B|B-|C|D)$/);
+    }
+    // The company's SEC facts (Tesla's recorded ones) reach its financial health; a coin has none.
+    await expect
+      .poll(async () => (await instrument('GET', 'TSLA')).body.progress?.fundamentals, { timeout: 60_000 })
+      .toBe('fetched');
+    const healthOf = async (symbol: string) => {
+      const response = await fetch(`${stack.webUrl}/api/ai/nugget-analysis/${encodeURIComponent(symbol)}`);
+      const body = (await response.json()) as {
+        nugget_scores: { factors?: { name: string; score: number | null }[] };
+      };
+      return body.nugget_scores.factors?.find((factor) => factor.name === 'financial_health')?.score;
+    };
+    expect(await healthOf('TSLA')).toEqual(expect.any(Number));
+    expect(await healthOf('ETH-USD')).toBeNull();
+
+    // A shape the sources accept but no source has: told why, never a 404; an unknown ticker: a 404.
+    expect((await instrument('POST', '^NOPE', user.token)).status).toBe(200);
+    await expect
+      .poll(async () => (await instrument('GET', '^NOPE')).body.reason, { timeout: 60_000, interval: 500 })
+      .toBe('No price history from the source for ^NOPE.');
+    const unknown = await instrument('POST', 'ZZZZQ', user.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message_code: 'INSTRUMENT_NOT_LISTED' });
+  }, 240_000);
 
   it('serves the last stored prices when the provider is down, marked stale by their calendar, never invented', async () => {
     simulator.injectFault({ provider: 'yahoo', fault: { kind: 'status', status: 503 } });

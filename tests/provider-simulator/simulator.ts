@@ -200,6 +200,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
           if (cik === null) return [200, secTickers(companies)];
           const company = companies.find((instrument) => Number(instrument.cik) === Number(cik));
           if (!company) return [404, { message: 'NoSuchKey' }];
+          // An ETF's trust is in the ticker map and files reports, but has no XBRL company facts.
+          if (sec[1] && company.kind === 'etf') return [404, { message: 'NoSuchKey' }];
           return [200, sec[1] ? secCompanyFacts(company) : secSubmissions(company)];
         },
       };

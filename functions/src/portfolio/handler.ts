@@ -40,7 +40,7 @@ import {
 } from './transactions-service';
 import { exportTransactions, importTransactions, previewTransactionsImport } from './ledger-import-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
-import { fetchInstrument, getInstrumentStatus } from './instruments-service';
+import { fetchInstrument, getInstrumentStatus, withUnindexedSymbol } from './instruments-service';
 
 async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Promise<void> {
   if (!deps.onDemand) return;
@@ -61,7 +61,8 @@ function requireUserId(auth: AuthContext): string {
 export const handler = createAreaHandler(
   'portfolio',
   {
-    search: async ({ query }, deps) => searchAssets(query.q, query.limit, deps),
+    search: async ({ query }, deps) =>
+      withUnindexedSymbol(await searchAssets(query.q, query.limit, deps), query.q, deps),
     getInstrument: async ({ params, language }, deps) =>
       getInstrumentStatus(params.symbol, rendererFor(language), deps),
     fetchInstrument: async ({ params, language }, deps) =>

@@ -7,7 +7,12 @@ import { UnknownSymbolError } from '../market-data/provider-errors';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import { NotFoundError } from '../platform/errors';
 import { rendererFor } from '../platform/messages';
-import { fetchInstrument, getInstrumentStatus, type InstrumentDeps } from './instruments-service';
+import {
+  fetchInstrument,
+  getInstrumentStatus,
+  withUnindexedSymbol,
+  type InstrumentDeps,
+} from './instruments-service';
 
 const asset = (symbol: string, priceSource: 'quoted' | 'snapshot'): UniverseAsset => ({
   symbol,
@@ -138,7 +143,7 @@ describe('instrument status, live mode', () => {
     expect(await getInstrumentStatus('MSFT', en, deps)).toMatchObject({
       state: 'ready',
       grade: 'B+',
-      progress: { bars_stored: 251, fundamentals: 'stored' },
+      progress: { bars_stored: 251, fundamentals: 'fetched' },
     });
     const gone = await getInstrumentStatus('GONE', rendererFor('es'), deps);
     expect(gone).toMatchObject({
@@ -151,5 +156,35 @@ describe('instrument status, live mode', () => {
       state: 'no_history',
       reason: 'No price history from the source for NOHIST.',
     });
+  });
+});
+
+describe('search in live mode', () => {
+  const search = { results: [], market_date: '2026-11-24' };
+  const deps = {
+    market: { findAsset: async () => null },
+    onDemand: onDemandOf(new Map(), ['GC=F']).backfill,
+  };
+
+  it('offers an exactly typed listed symbol the index lacks, unpriced until fetched', async () => {
+    const found = await withUnindexedSymbol(search, ' gc=f ', deps);
+    expect(found.results).toEqual([
+      {
+        symbol: 'GC=F',
+        name: 'GC=F',
+        market: 'FUTURES',
+        asset_type: 'alternative',
+        current_price: null,
+        price_as_of: null,
+        price_source: null,
+        no_data_on: null,
+      },
+    ]);
+  });
+
+  it('adds nothing for a name, an unlisted symbol, or in replay mode', async () => {
+    expect((await withUnindexedSymbol(search, 'gold futures', deps)).results).toEqual([]);
+    expect((await withUnindexedSymbol(search, 'ZZZZQ', deps)).results).toEqual([]);
+    expect((await withUnindexedSymbol(search, 'GC=F', { ...deps, onDemand: null })).results).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { InstrumentStatus } from '@app/shared/domain/entities/instruments';
 import { message, type Message } from '@app/shared/messages/message';
-import type { SeriesState } from '../data/series-repository';
+import type { SearchResult } from '@app/shared/domain/entities/portfolio';
+import type { AssetClass, SeriesState } from '../data/series-repository';
+import { assetClassOfSymbol, assetTypeOfClass } from '../market-data/ingestion/instruments';
 import type { OnDemandBackfill } from '../market-data/ingestion/on-demand';
 import type { MarketEngine } from '../market-data/market-engine';
 import { NoStoredPriceError, UnknownSymbolError } from '../market-data/provider-errors';
@@ -69,7 +71,7 @@ async function gradedStatus(status: Status, deps: InstrumentDeps): Promise<Statu
 function fundamentalsProgress(state: SeriesState): NonNullable<Status['progress']>['fundamentals'] {
   if (state.asset_class !== 'equity') return 'not_applicable';
   if (state.fundamentals_fetched_at === null) return 'waiting';
-  return state.cik ? 'stored' : 'not_a_filer';
+  return state.cik ? 'fetched' : 'not_a_filer';
 }
 
 /** The status of a live series, as the store holds it. */
@@ -155,3 +157,44 @@ export function getInstrumentStatus(symbol: string, render: Render, deps: Instru
 export function fetchInstrument(symbol: string, render: Render, deps: InstrumentDeps): Promise<Status> {
   return statusOf(symbol, render, deps, true);
 }
+
+/** A query that is one symbol as the sources spell it (AAPL, BRK-B, ^FCHI, GC=F, EURUSD=X, ETH-USD). */
+const SYMBOL_QUERY = /^[A-Z0-9^][A-Z0-9.\-=^]{0,14}$/;
+
+/**
+ * Live mode: a symbol typed exactly, listed by a source but not in the search index (a future, an FX
+ * pair, a coin outside the snapshot), is offered as a result of its own, without a price until it is
+ * fetched, so a person can pick it and ask for its data.
+ */
+export async function withUnindexedSymbol(
+  search: { results: SearchResult[]; market_date: string },
+  query: string,
+  deps: Pick<InstrumentDeps, 'market' | 'onDemand'>,
+): Promise<{ results: SearchResult[]; market_date: string }> {
+  const wanted = query.trim().toUpperCase();
+  if (!deps.onDemand || !SYMBOL_QUERY.test(wanted)) return search;
+  if (search.results.some((result) => result.symbol.toUpperCase() === wanted)) return search;
+  const stored = await deps.onDemand.state(wanted);
+  if (!stored && !(await deps.onDemand.isListed(wanted))) return search;
+  const assetClass = stored?.asset_class ?? assetClassOfSymbol(wanted);
+  const result: SearchResult = {
+    symbol: wanted,
+    name: stored && stored.name !== stored.symbol ? stored.name : wanted,
+    market: MARKET_OF_CLASS[assetClass],
+    asset_type: assetTypeOfClass(assetClass),
+    current_price: null,
+    price_as_of: null,
+    price_source: null,
+    no_data_on: null,
+  };
+  return { ...search, results: [result, ...search.results] };
+}
+
+const MARKET_OF_CLASS: Readonly<Record<AssetClass, string>> = {
+  equity: 'US',
+  etf: 'US',
+  index: 'INDEX',
+  commodity: 'FUTURES',
+  fx: 'FX',
+  crypto: 'CRYPTO',
+};

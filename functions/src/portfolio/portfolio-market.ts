@@ -2,7 +2,8 @@ import { message } from '@app/shared/messages/message';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
-import type { Quote, Bar, SymbolAnalysis } from '../engine/types';
+import type { Quote, Bar, SymbolAnalysis, SymbolInfo } from '../engine/types';
+import { UnknownSymbolError } from '../market-data/provider-errors';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import { searchUniverse, type UniverseIndex } from '../market-data/universe/search-universe';
 import { ServiceUnavailableError } from '../platform/errors';
@@ -104,6 +105,14 @@ export interface PortfolioMarketOptions {
   loadUniverse: () => Promise<UniverseIndex>;
 }
 
+/** The market a stored series is listed on, as the universe names it (build-universe.ts). */
+function storedMarketOf(info: SymbolInfo): string {
+  if (info.asset_type === 'crypto') return 'CRYPTO';
+  if (info.symbol.endsWith('=X')) return 'FX';
+  if (info.symbol.endsWith('=F')) return 'FUTURES';
+  return info.symbol.startsWith('^') ? 'INDEX' : 'US';
+}
+
 export function createPortfolioMarket(options: PortfolioMarketOptions): PortfolioMarket {
   // A portfolio values all its holdings concurrently: their stored-quote reads become one BatchGet.
   const batched = createStoredQuoteBatcher(options.storedQuotes);
@@ -123,12 +132,44 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
     });
     return universe;
   };
+  /**
+   * Live mode: the index is built at cold start, and an on-demand backfill stores symbols afterwards.
+   * A symbol the store now holds is quoted (its stored, dated price), whether or not the index had it.
+   */
+  async function withStoredQuote(
+    wanted: string,
+    indexed: UniverseAsset | null,
+  ): Promise<UniverseAsset | null> {
+    if (options.engine.dataMode !== 'live' || indexed?.price_source === 'quoted') return indexed;
+    let stored: SymbolInfo;
+    try {
+      stored = await options.engine.describe(wanted);
+    } catch (error: unknown) {
+      if (error instanceof UnknownSymbolError) return indexed;
+      throw error;
+    }
+    return {
+      symbol: stored.symbol,
+      name: indexed?.name ?? stored.name,
+      market: indexed?.market ?? storedMarketOf(stored),
+      asset_type: indexed?.asset_type ?? stored.asset_type,
+      market_cap: indexed?.market_cap ?? null,
+      price_source: 'quoted',
+      snapshot_price: null,
+      snapshot_change_percent: null,
+      sector: indexed?.sector ?? null,
+      industry: indexed?.industry ?? null,
+    };
+  }
+
   return {
     async findAsset(symbol) {
-      return (await getUniverse()).bySymbol.get(symbol.trim().toUpperCase()) ?? null;
+      const wanted = symbol.trim().toUpperCase();
+      return withStoredQuote(wanted, (await getUniverse()).bySymbol.get(wanted) ?? null);
     },
     async search(query, limit) {
-      return searchUniverse(await getUniverse(), query, limit);
+      const found = searchUniverse(await getUniverse(), query, limit);
+      return Promise.all(found.map(async (asset) => (await withStoredQuote(asset.symbol, asset)) ?? asset));
     },
     readMarket: () => readMarketAt({ engine: options.engine, prices }, options.now()),
     async marketDataOf(asset, reading) {

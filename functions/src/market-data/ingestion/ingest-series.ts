@@ -54,7 +54,10 @@ async function saveState(deps: SeriesIngestionDeps, next: SeriesState): Promise<
   const fresh = await deps.series.getSeries(next.symbol);
   if (fresh && fresh.fetched_at !== null && next.fetched_at !== null && fresh.fetched_at >= next.fetched_at)
     return;
-  await deps.series.putSeries({ ...next, version: (fresh?.version ?? 0) + 1 });
+  // The company fields are the fundamentals message's (ingest-company.ts), which may run at the same
+  // time for the same symbol (an on-demand backfill sends both): keep what it wrote.
+  const company = fresh ? { cik: fresh.cik, fundamentals_fetched_at: fresh.fundamentals_fetched_at } : {};
+  await deps.series.putSeries({ ...next, ...company, version: (fresh?.version ?? 0) + 1 });
 }
 
 async function recordFailure(

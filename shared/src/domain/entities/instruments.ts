@@ -39,7 +39,8 @@ export const InstrumentStatusSchema = z.object({
     .object({
       /** Daily bars stored so far over the last year. */
       bars_stored: z.number().int().min(0),
-      fundamentals: z.enum(['waiting', 'stored', 'not_a_filer', 'not_applicable']),
+      /** `fetched`: the SEC's facts and filings were read (an ETF trust's may hold no financial statements). */
+      fundamentals: z.enum(['waiting', 'fetched', 'not_a_filer', 'not_applicable']),
     })
     .nullable(),
   quote: z

@@ -14,6 +14,7 @@ import { checkFeatureNow } from '@/lib/feature-access';
 import { HoldingFields, SelectedAssetCard, type HoldingValues } from './add-asset-fields';
 import { todayIsoDate, validateAddAsset } from './add-asset-validation';
 import { AssetSearch } from './asset-search';
+import { InstrumentDataStatus } from './instrument-data-status';
 
 const emptyHolding = (latestDate: string): HoldingValues => ({
   shares: '',
@@ -124,6 +125,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
           }}
         />
         {selected ? <SelectedAssetCard asset={selected} /> : null}
+        {selected ? <InstrumentDataStatus symbol={selected.symbol} /> : null}
         <HoldingFields
           values={holding}
           latestDate={latestDate}
