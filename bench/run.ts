@@ -22,6 +22,7 @@ import { eventOf, invokeBundle, type InvocationSpec } from './area-invoker';
 import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
 import { runEngineBench } from './engine';
 import { runIngestionBench } from './ingestion';
+import type { OnDemandBenchFigures } from './on-demand';
 import { areaOfPath, exerciseRoutes, exerciseSpecs, lambdaEnvironment } from './exercise-routes';
 import { measureArtefacts } from './lambda-artefacts';
 import { runLighthouse } from './lighthouse-scores';
@@ -225,6 +226,18 @@ async function main(): Promise<void> {
     progress(`ingestion failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+  try {
+    progress('on demand: a live stack of its own in a child process (the configuration is per process)');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'bench/on-demand.ts', '--json'], {
+      cwd: REPOSITORY_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    report.onDemand = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as OnDemandBenchFigures;
+  } catch (error: unknown) {
+    report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    progress(`on demand failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   report.finishedAt = new Date();
   report.loadAfter = loadavg();

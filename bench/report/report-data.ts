@@ -3,6 +3,7 @@ import type { InvocationResult } from '../area-invoker';
 import type { RouteConsumption } from '../dynamo-efficiency';
 import type { EngineBenchFigures } from '../engine';
 import type { IngestionBenchFigures } from '../ingestion';
+import type { OnDemandBenchFigures } from '../on-demand';
 import type { ArtefactFigures } from '../lambda-artefacts';
 import type { LighthouseFigures } from '../lighthouse-scores';
 import type { MemorySnapshot } from '../memory';
@@ -23,6 +24,7 @@ export interface Report {
   replayCheck?: { without: InvocationResult; with: InvocationResult; replayFileBytes: number };
   engine?: EngineBenchFigures;
   ingestion?: IngestionBenchFigures;
+  onDemand?: OnDemandBenchFigures;
   subscription?: SubscriptionBenchResult;
   portfolio?: PortfolioBenchResult;
   ledger?: LedgerBenchResult;

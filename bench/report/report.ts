@@ -9,6 +9,7 @@ import { renderSites } from './section-5-sites';
 import { renderMemory } from './section-6-memory';
 import { renderEngine } from './section-7-engine';
 import { renderIngestion } from './section-8-ingestion';
+import { renderOnDemand } from './section-9-on-demand';
 import type { Report } from './report-data';
 
 /** bench/results.md: the run's header, then one section per module of this folder, in order. */
@@ -31,5 +32,6 @@ export function renderReport(report: Report): string {
   out.push(...renderArtefacts(report), ...renderLoad(report), ...renderDynamo(report), ...renderCost(report));
   out.push(...renderSites(report), ...renderMemory(report), ...renderEngine(report));
   out.push(...renderIngestion(report.ingestion, QUICK));
+  out.push(...renderOnDemand(report.onDemand));
   return `${out.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepositories } from '../data/market-repositories';
 import { createSeriesRepository } from '../data/series-repository';
+import { createFundamentalsRepository } from '../data/fundamentals-repository';
 import type { FeedHealthRepository } from '../data/feed-health-repository';
 import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
@@ -96,7 +97,11 @@ export function createAiDeps(): AiDeps {
   });
   const prices = market.prices;
   const source = createPriceSource(config, {
-    store: { prices, series: createSeriesRepository(client, config.TABLE_MARKET) },
+    store: {
+      prices,
+      series: createSeriesRepository(client, config.TABLE_MARKET),
+      fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
+    },
   });
   let backtest: Promise<BacktestFigure | null> | undefined;
   return {

@@ -14,6 +14,7 @@ import { createPriceSource } from '../market-data/price-source';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepositories } from '../data/market-repositories';
 import { createSeriesRepository } from '../data/series-repository';
+import { createFundamentalsRepository } from '../data/fundamentals-repository';
 import { logger } from '../platform/observability';
 import {
   fetchSymbolPoll,
@@ -155,7 +156,11 @@ export function createPricePollDeps(): PricePollDeps {
   const prices = market.prices;
   const engine = createMarketEngine(
     createPriceSource(config, {
-      store: { prices, series: createSeriesRepository(client, config.TABLE_MARKET) },
+      store: {
+        prices,
+        series: createSeriesRepository(client, config.TABLE_MARKET),
+        fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
+      },
     }),
   );
   const users = createUsersRepository(client, config.TABLE_USERS);

@@ -58,7 +58,7 @@ export type PriceSourceConfig = Pick<
 export interface PriceSourceOptions {
   now?: () => Date;
   /** The stored market's repositories (built from the config when absent). */
-  store?: { prices: PricesRepository; series: SeriesRepository; fundamentals?: FundamentalsRepository };
+  store?: { prices: PricesRepository; series: SeriesRepository; fundamentals: FundamentalsRepository };
 }
 
 /** A live series' provenance, from the provider that fills it. */
@@ -127,15 +127,12 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
   const now = options.now ?? (() => new Date());
   if (config.DATA_MODE === 'live') {
     const store = options.store ?? storeOf(config);
-    const fundamentals = store.fundamentals;
     return {
       dataMode: 'live',
       readsStore: true,
       clock: LIVE_MARKET_CLOCK,
       provider: new StoredMarketProvider({ ...store, now, describe: describeLiveSeries }),
-      fundamentalsFor: fundamentals
-        ? createStoredFundamentalsReader({ series: store.series, fundamentals })
-        : () => Promise.resolve(null),
+      fundamentalsFor: createStoredFundamentalsReader(store),
       universe: null,
     };
   }

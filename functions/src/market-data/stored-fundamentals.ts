@@ -47,9 +47,14 @@ export function createStoredFundamentalsReader(
     const symbol = ticker.toUpperCase();
     const filer = await cached(filers, symbol, seriesCacheMs, async () => {
       const state = await options.series.getSeries(symbol);
-      return state?.cik && state.fundamentals_fetched_at
-        ? { cik: state.cik, fetchedAt: state.fundamentals_fetched_at }
-        : null;
+      if (state?.cik && state.fundamentals_fetched_at) {
+        return { cik: state.cik, fetchedAt: state.fundamentals_fetched_at };
+      }
+      // A company whose facts are still being fetched is asked again next time, not in 10 s.
+      if (state && state.asset_class === 'equity' && state.fundamentals_fetched_at === null) {
+        filers.delete(symbol);
+      }
+      return null;
     });
     if (!filer) return null;
     const facts = await cached(concepts, `${filer.cik}|${filer.fetchedAt}`, cacheMs, () =>

@@ -1,7 +1,9 @@
 import { Text } from '@aws-amplify/ui-react';
-import { useSyncExternalStore } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useMarketDate } from '@/kit/market/market-date';
 import { Logo } from '@/kit/ui/logo';
 import { PUBLIC_LINKS } from './public-nav';
 import './footer.css';
@@ -20,10 +22,28 @@ function useCurrentYear(): number {
   );
 }
 
+const DATA_SOURCES = {
+  replay: 'footer.dataSources',
+  live: 'footer.dataSourcesLive',
+  pending: 'footer.dataSourcesPending',
+} as const;
+
+function DataSourcesText({ mode }: { mode: 'replay' | 'live' | null }) {
+  const { t } = useTranslation('common');
+  return <Text className="app-muted app-footer__small">{t(DATA_SOURCES[mode ?? 'pending'])}</Text>;
+}
+
+/** Which data serves the site, from the market clock (replay or live). */
+function DataSourcesLine() {
+  return <DataSourcesText mode={useMarketDate().mode} />;
+}
+
 /** Every public page ends with the "not investment advice" line. */
 export function Footer() {
   const { t } = useTranslation(['common', 'nav']);
   const year = useCurrentYear();
+  // The prerendered pages are built without a client: they (and the first paint) say nothing of the mode.
+  const client = useContext(QueryClientContext);
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">
@@ -42,7 +62,7 @@ export function Footer() {
       <p className="app-footer__advice" data-testid="not-advice">
         {t('common:footer.notAdvice')}
       </p>
-      <Text className="app-muted app-footer__small">{t('common:footer.dataSources')}</Text>
+      {client ? <DataSourcesLine /> : <DataSourcesText mode={null} />}
       <Text className="app-muted app-footer__small">{t('common:footer.copyright', { year })}</Text>
     </footer>
   );
