@@ -70,7 +70,9 @@ const ConfigSchema = z
     /** Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. */
     WATCHED_SYMBOLS: z
       .string()
-      .default('^GSPC,^DJI,^IXIC,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F')
+      .default(
+        '^GSPC,^DJI,^IXIC,^STOXX50E,^FCHI,^IBEX,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F',
+      )
       .transform((value) =>
         value
           .split(',')

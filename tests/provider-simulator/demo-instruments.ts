@@ -14,6 +14,9 @@ export const DEMO_INSTRUMENTS: SimulatedInstrument[] = [
   { symbol: '^GSPC', kind: 'index', name: label('S&P 500'), start, startPrice: 4000 },
   { symbol: '^DJI', kind: 'index', name: label('Dow Jones Industrial Average'), start, startPrice: 33000 },
   { symbol: '^IXIC', kind: 'index', name: label('NASDAQ Composite'), start, startPrice: 12000 },
+  { symbol: '^STOXX50E', kind: 'index', name: label('EURO STOXX 50'), start, startPrice: 4300 },
+  { symbol: '^FCHI', kind: 'index', name: label('CAC 40'), start, startPrice: 7200 },
+  { symbol: '^IBEX', kind: 'index', name: label('IBEX 35'), start, startPrice: 9500 },
   { symbol: 'AAPL', kind: 'equity', name: label('Apple Inc.'), start, startPrice: 150, cik: '320193' },
   {
     symbol: 'MSFT',
