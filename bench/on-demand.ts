@@ -91,6 +91,9 @@ export async function measureOnDemand(symbols: number, latencyMs: number): Promi
         answer = await call(url, 'GET');
       }
       if (answer.state === 'ready' && answer.grade) waits.push(performance.now() - started);
+      process.stderr.write(
+        `on demand: ${instrument.symbol} ${answer.state ?? JSON.stringify(answer)} after ${Math.round(performance.now() - started)} ms\n`,
+      );
     }
     const sorted = [...waits].sort((a, b) => a - b);
     return {

@@ -7,6 +7,13 @@ import { findFreePort } from '@app/infra/local/processes';
 import { addDays, marketDate, tradesOn } from '../provider-simulator/generated-series';
 import { DEMO_INSTRUMENTS } from '../provider-simulator/demo-instruments';
 import { startProviderSimulator, type ProviderSimulator } from '../provider-simulator/simulator';
+import { launchBrowser, newPage } from '../src/browser';
+import { loadConfig } from '@app/functions/config';
+import { createFundamentalsRepository } from '@app/functions/data/fundamentals-repository';
+import { createPricesRepository } from '@app/functions/data/prices-repository';
+import { createSeriesRepository } from '@app/functions/data/series-repository';
+import { runStoredBacktest } from '@app/functions/market-data/stored-backtest';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 
 /**
  * The whole local stack in live mode (`npm start -- --live`) against the provider simulator, on a
@@ -30,6 +37,8 @@ const lastGoodDay = sessionsBefore(3);
 const WATCHED = ['^GSPC', 'AAPL', 'MSFT', 'BTC-USD', 'SOL-USD', 'GC=F', 'EURUSD=X'];
 /** Served by the simulator but watched by no one: a person asks for them (on demand). */
 const ON_DEMAND = ['TSLA', 'SPY', 'ETH-USD', 'SI=F', '^DJI', 'GBPUSD=X'];
+/** Asked for in the browser, through the add dialog. */
+const IN_BROWSER = 'CL=F';
 const GBPUSD = {
   symbol: 'GBPUSD=X',
   kind: 'fx',
@@ -46,7 +55,9 @@ const stackLog: string[] = [];
 beforeAll(async () => {
   // MSFT's provider stopped three sessions ago: its last good price is what the store holds.
   const instruments = [
-    ...DEMO_INSTRUMENTS.filter((instrument) => [...WATCHED, ...ON_DEMAND].includes(instrument.symbol)),
+    ...DEMO_INSTRUMENTS.filter((instrument) =>
+      [...WATCHED, ...ON_DEMAND, IN_BROWSER].includes(instrument.symbol),
+    ),
     GBPUSD,
   ].map((instrument) => {
     if (instrument.symbol === 'MSFT') return { ...instrument, end: lastGoodDay };
@@ -116,13 +127,15 @@ async function instrument(method: 'GET' | 'POST', symbol: string, token?: string
   return { status: response.status, body: (await response.json()) as InstrumentBody };
 }
 
-async function registerOn(baseUrl: string): Promise<{ token: string }> {
+async function registerOn(baseUrl: string): Promise<{ token: string; email: string; password: string }> {
+  const email = `on-demand-${Date.now()}@example.test`;
+  const password = 'Nugget-Test-1';
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: `on-demand-${Date.now()}@example.test`,
-      password: 'Nugget-Test-1',
+      email,
+      password,
       first_name: 'On',
       last_name: 'Demand',
       role: 'USER',
@@ -130,7 +143,7 @@ async function registerOn(baseUrl: string): Promise<{ token: string }> {
   });
   const body = (await response.json()) as { access_token: string };
   if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
-  return { token: body.access_token };
+  return { token: body.access_token, email, password };
 }
 
 describe('npm start -- --live against the provider simulator', () => {
@@ -195,7 +208,79 @@ describe('npm start -- --live against the provider simulator', () => {
     const unknown = await instrument('POST', 'ZZZZQ', user.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message_code: 'INSTRUMENT_NOT_LISTED' });
+
+    // npm run backtest -- --live: the stored bars, graded month-end by month-end, against the stored S&P 500.
+    const config = loadConfig();
+    const client = createDocumentClient(config);
+    const { result, missing } = await runStoredBacktest(
+      {
+        prices: createPricesRepository(client, config.TABLE_MARKET),
+        series: createSeriesRepository(client, config.TABLE_MARKET),
+        fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
+      },
+      [...ON_DEMAND, 'ZZZZQ'],
+      today,
+    );
+    expect(missing).toEqual(['ZZZZQ']);
+    const graded = new Set(result.observations.map((observation) => observation.symbol));
+    expect([...graded].sort()).toEqual([...ON_DEMAND].sort());
+    for (const observation of result.observations) {
+      // Three months forward, and never a grade dated after its window starts.
+      expect(observation.forward_date > observation.date).toBe(true);
+      expect(observation.forward_date <= today).toBe(true);
+    }
+    // The S&P 500 is stored (watched): every window has its benchmark.
+    expect(result.observations.every((observation) => observation.benchmark_return !== null)).toBe(true);
   }, 240_000);
+
+  it('shows "fetching data" turn into a grade in the add dialog, without a reload', async () => {
+    const user = await registerOn(stack.webUrl);
+    const browser = await launchBrowser();
+    try {
+      const { page } = await newPage(browser);
+      await page.goto(`${stack.webUrl}/dashboard`);
+      await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
+      const signIn = page.getByRole('dialog');
+      await signIn.getByLabel('Email').fill(user.email);
+      await signIn.getByLabel('Password', { exact: true }).fill(user.password);
+      await signIn.locator('form button[type=submit]').click();
+      await page.waitForURL(`${stack.webUrl}/dashboard`);
+      await page.goto(`${stack.webUrl}/portfolio`);
+      await page.getByTestId('add-asset-button').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Search assets').fill(IN_BROWSER);
+      await dialog
+        .getByTestId('search-results')
+        .getByRole('button', { name: /^CL=F\b/ })
+        .click();
+      const status = dialog.getByTestId('instrument-status');
+      const states: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const state = (await status.getAttribute('data-state').catch(() => null)) ?? '';
+            if (state && states.at(-1) !== state) states.push(state);
+            return state;
+          },
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe('ready');
+      expect(states).toContain('pending');
+      const last = simulator.bars(IN_BROWSER).at(-1);
+      expect(await status.textContent()).toMatch(
+        new RegExp(
+          `^Grade (A\\+|A|B\\+|B|B-|C|D) · score \\d+\\.\\d · \\$[\\d,]+\\.\\d{2} on .+ \\(Yahoo Finance \\(chart endpoint\\)\\)$`,
+        ),
+      );
+      // The simulator's last close, as the site formats dollars in English.
+      const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+        last?.close ?? NaN,
+      );
+      expect(await status.textContent()).toContain(` · ${price} on `);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 
   it('serves the last stored prices when the provider is down, marked stale by their calendar, never invented', async () => {
     simulator.injectFault({ provider: 'yahoo', fault: { kind: 'status', status: 503 } });

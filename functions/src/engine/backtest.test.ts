@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSymbol } from './analytics/analyze-symbol';
-import { findMonthEndIndexes, formatBacktestMarkdown, runBacktest } from './backtest';
+import { findMonthEndIndexes, formatBacktestMarkdown, runBacktest, tStatistic } from './backtest';
 import { loadAaplDaily, loadSp500Daily } from '../market-data/providers/replay/load-price-series';
 import type { AnalyzeSymbolInput, PriceSeries } from './types';
 
@@ -66,5 +66,32 @@ describe('backtest', () => {
     expect(row?.count).toBe(1);
     expect(row?.hit_rate).toBe((observation?.forward_return ?? 0) > 0 ? 1 : 0);
     expect(formatBacktestMarkdown(result)).toContain('| Grade | Count |');
+  });
+
+  it('states the t-statistic of the mean excess return, computed by hand', () => {
+    // 1, 2, 3, 6: mean 3, deviations -2 -1 0 3, sum of squares 14, s^2 = 14 / 3, s / sqrt(4) = 1.0801...
+    expect(tStatistic([1, 2, 3, 6])).toBe(2.78);
+    expect(tStatistic([5])).toBeNull();
+    expect(tStatistic([2, 2, 2])).toBeNull();
+  });
+
+  it('asks the caller what was known on each month-end when it says so (live SEC facts)', () => {
+    const asked: string[] = [];
+    const result = runBacktest({
+      symbols: [
+        {
+          symbol: 'AAPL',
+          assetType: 'stock' as const,
+          bars: apple.bars.slice(0, 200),
+          fundamentalsAt: (date) => {
+            asked.push(date);
+            return null;
+          },
+        },
+      ],
+      benchmarkBars: sp500.bars,
+    });
+    expect(asked).toEqual(result.observations.map((observation) => observation.date));
+    expect(asked.length).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import { analyzeSymbol } from './analytics/analyze-symbol';
 import { roundTo } from './analytics/statistics';
 import { selectFundamentalsAsOf, findLastIndexOnOrBefore } from './point-in-time';
 import type {
+  PointInTimeFundamentals,
   AnalyzeSymbolInput,
   AnnualFundamentals,
   AssetType,
@@ -24,6 +25,11 @@ export interface BacktestSymbol {
   bars: readonly Bar[];
   /** Every fiscal year of the company; the backtest picks those published by each date. */
   fundamentalsHistory?: readonly AnnualFundamentals[];
+  /**
+   * Or what was known on a date, decided by the caller (live: the SEC facts filed by then,
+   * market-data/providers/sec-edgar/sec-fundamentals.ts). Takes precedence over the history.
+   */
+  fundamentalsAt?: (date: IsoDate) => PointInTimeFundamentals | null;
 }
 
 /** Month-ends with fewer bars behind them are skipped: about three months of trading, for 3-month momentum. */
@@ -58,6 +64,12 @@ export interface BacktestGradeRow {
   hit_rate: number | null;
   mean_benchmark_return: number | null;
   mean_excess_return: number | null;
+  /**
+   * Student's t of the mean excess return: mean / (sample standard deviation / sqrt(n)); null under
+   * two observations with a benchmark or without spread. Overlapping windows (a 3-month return every
+   * month) are not independent, so it overstates significance: read it as an upper bound.
+   */
+  t_statistic_excess: number | null;
 }
 
 export interface BacktestResult {
@@ -94,14 +106,28 @@ function returnBetween(bars: readonly Bar[], from: IsoDate, to: IsoDate): number
   return (end.close / start.close - 1) * 100;
 }
 
+/** mean / (s / sqrt(n)) with the sample standard deviation s (n - 1); null when n < 2 or s = 0. */
+export function tStatistic(values: readonly number[]): number | null {
+  const n = values.length;
+  if (n < 2) return null;
+  const mean = values.reduce((sum, value) => sum + value, 0) / n;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  if (!(variance > 0)) return null;
+  return roundTo(mean / Math.sqrt(variance / n), 2);
+}
+
 function summarise(grade: Grade, observations: readonly BacktestObservation[]): BacktestGradeRow {
   const count = observations.length;
   const mean = (values: number[]): number | null =>
     values.length === 0 ? null : roundTo(values.reduce((sum, value) => sum + value, 0) / values.length, 2);
   const withBenchmark = observations.filter((observation) => observation.benchmark_return !== null);
+  const excess = withBenchmark.map(
+    (observation) => observation.forward_return - (observation.benchmark_return as number),
+  );
   return {
     grade,
     count,
+    t_statistic_excess: tStatistic(excess),
     mean_forward_return: mean(observations.map((observation) => observation.forward_return)),
     hit_rate:
       count === 0 ? null : roundTo(observations.filter((o) => o.forward_return > 0).length / count, 3),
@@ -136,7 +162,9 @@ export function runBacktest(options: BacktestOptions): BacktestResult {
       const analysis = analyze({
         symbol: entry.symbol,
         bars: entry.bars.slice(0, index + 1),
-        fundamentals: selectFundamentalsAsOf(entry.fundamentalsHistory, bar.date),
+        fundamentals: entry.fundamentalsAt
+          ? entry.fundamentalsAt(bar.date)
+          : selectFundamentalsAsOf(entry.fundamentalsHistory, bar.date),
         assetType: entry.assetType,
         asOf: bar.date,
       });
@@ -181,13 +209,15 @@ function formatNumber(value: number | null, suffix = ''): string {
 
 export function formatBacktestMarkdown(result: BacktestResult): string {
   const header = [
-    `| Grade | Count | Mean fwd ${result.forward_months}m return | Hit rate (fwd > 0) | S&P 500 same windows | Mean excess vs S&P 500 |`,
-    '|---|---:|---:|---:|---:|---:|',
+    `| Grade | Count | Mean fwd ${result.forward_months}m return | Hit rate (fwd > 0) | S&P 500 same windows | Mean excess vs S&P 500 | t (excess) |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   const line = (label: string, row: BacktestGradeRow): string =>
     `| ${label} | ${row.count} | ${formatNumber(row.mean_forward_return, ' %')} | ${
       row.hit_rate === null ? 'n/a' : `${(row.hit_rate * 100).toFixed(1)} %`
-    } | ${formatNumber(row.mean_benchmark_return, ' %')} | ${formatNumber(row.mean_excess_return, ' %')} |`;
+    } | ${formatNumber(row.mean_benchmark_return, ' %')} | ${formatNumber(row.mean_excess_return, ' %')} | ${formatNumber(
+      row.t_statistic_excess,
+    )} |`;
   const lines = [...header, ...result.rows.map((row) => line(row.grade, row)), line('All', result.all)];
   lines.push(
     '',

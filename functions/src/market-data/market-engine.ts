@@ -33,29 +33,30 @@ export interface MarketEngine {
   analyze(symbol: string, options?: { quote?: Quote }): Promise<EngineAnalysis>;
 }
 
-/** Live mode: a symbol missing from the listing is looked for again once the listing is this old. */
-export const RELIST_AFTER_MS = 5_000;
+/** Live mode: the listing is read again once this old (on-demand backfills add to the store). */
+export const RELIST_AFTER_MS = 60_000;
 
 export function createMarketEngine(source: PriceSource): MarketEngine {
   let universe: { at: number; symbols: Promise<SymbolInfo[]> } | undefined;
   const cache = new Map<string, EngineAnalysis>();
   const listUniverse = () => {
-    universe ??= { at: Date.now(), symbols: source.provider.listSymbols() };
+    const expired = source.dataMode === 'live' && universe && Date.now() - universe.at >= RELIST_AFTER_MS;
+    if (!universe || expired) {
+      const symbols = source.provider.listSymbols();
+      universe = { at: Date.now(), symbols };
+      symbols.catch(() => (universe = undefined));
+    }
     return universe.symbols;
   };
 
   async function describe(symbol: string): Promise<SymbolInfo> {
     const wanted = symbol.trim().toUpperCase();
-    const find = (symbols: SymbolInfo[]) => symbols.find((info) => info.symbol.toUpperCase() === wanted);
-    let symbols = await listUniverse();
-    let known = find(symbols);
-    // An on-demand backfill adds symbols to the live store while the process runs.
-    if (!known && source.dataMode === 'live' && universe && Date.now() - universe.at >= RELIST_AFTER_MS) {
-      universe = undefined;
-      symbols = await listUniverse();
-      known = find(symbols);
-    }
+    const symbols = await listUniverse();
+    const known = symbols.find((info) => info.symbol.toUpperCase() === wanted);
     if (known) return known;
+    // Stored since the listing was read (an on-demand backfill): asked for alone.
+    const stored = source.provider.describeStored ? await source.provider.describeStored(wanted) : null;
+    if (stored) return stored;
     if (source.provider.describeUnlisted) return source.provider.describeUnlisted(wanted);
     throw new UnknownSymbolError(
       wanted,

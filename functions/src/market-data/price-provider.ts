@@ -17,4 +17,9 @@ export interface PriceProvider {
    * says whether the symbol exists). Absent when the provider serves only what it lists (replay).
    */
   describeUnlisted?(symbol: string): SymbolInfo;
+  /**
+   * A symbol stored since `listSymbols()` was last read (an on-demand backfill), read alone; null
+   * when the store has no priced series of it.
+   */
+  describeStored?(symbol: string): Promise<SymbolInfo | null>;
 }

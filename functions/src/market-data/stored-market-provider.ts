@@ -78,7 +78,9 @@ export class StoredMarketProvider implements PriceProvider {
   private async stateOf(symbol: string): Promise<SeriesState> {
     const wanted = symbol.toUpperCase();
     const all = await this.trackedSeries();
-    const state = all.find((entry) => entry.symbol.toUpperCase() === wanted);
+    let state = all.find((entry) => entry.symbol.toUpperCase() === wanted);
+    // Not in the cached listing, or pending there: an on-demand backfill may have stored it since.
+    if (!state || state.status === 'pending') state = (await this.options.series.getSeries(wanted)) ?? state;
     if (!state || state.status === 'unknown' || state.status === 'delisted') {
       throw new UnknownSymbolError(
         symbol,
@@ -139,18 +141,27 @@ export class StoredMarketProvider implements PriceProvider {
     return entry.value;
   }
 
+  private infoOf(state: SeriesState): SymbolInfo {
+    return {
+      symbol: state.symbol,
+      name: state.name,
+      asset_type: state.asset_type,
+      frequency: 'daily' as const,
+      first_date: state.first_date ?? '',
+      last_date: state.last_date ?? '',
+      ...this.options.describe(state),
+    };
+  }
+
   async listSymbols(): Promise<SymbolInfo[]> {
     return (await this.trackedSeries())
       .filter((state) => state.status === 'active' && state.as_of !== null)
       .sort((a, b) => a.symbol.localeCompare(b.symbol))
-      .map((state) => ({
-        symbol: state.symbol,
-        name: state.name,
-        asset_type: state.asset_type,
-        frequency: 'daily' as const,
-        first_date: state.first_date ?? '',
-        last_date: state.last_date ?? '',
-        ...this.options.describe(state),
-      }));
+      .map((state) => this.infoOf(state));
+  }
+
+  async describeStored(symbol: string): Promise<SymbolInfo | null> {
+    const state = await this.options.series.getSeries(symbol.toUpperCase());
+    return state && state.status === 'active' && state.as_of !== null ? this.infoOf(state) : null;
   }
 }
