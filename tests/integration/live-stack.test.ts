@@ -238,6 +238,11 @@ describe('npm start -- --live against the provider simulator', () => {
     const browser = await launchBrowser();
     try {
       const { page } = await newPage(browser);
+      const seen: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/portfolio/')) seen.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
       await page.goto(`${stack.webUrl}/dashboard`);
       await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
       const signIn = page.getByRole('dialog');
@@ -245,6 +250,7 @@ describe('npm start -- --live against the provider simulator', () => {
       await signIn.getByLabel('Password', { exact: true }).fill(user.password);
       await signIn.locator('form button[type=submit]').click();
       await page.waitForURL(`${stack.webUrl}/dashboard`);
+      await expect.poll(() => page.getByTestId('header-user').count(), { timeout: 30_000 }).toBe(1);
       await page.goto(`${stack.webUrl}/portfolio`);
       await page.getByTestId('add-asset-button').click();
       const dialog = page.getByRole('dialog');
@@ -264,7 +270,11 @@ describe('npm start -- --live against the provider simulator', () => {
           },
           { timeout: 60_000, interval: 100 },
         )
-        .toBe('ready');
+        .toBe('ready')
+        .catch(async (error: unknown) => {
+          // What the page asked and saw, for the one reading the failure.
+          throw new Error(`${String(error)}\n${seen.join('\n')}\n${(await dialog.textContent()) ?? ''}`);
+        });
       expect(states).toContain('pending');
       const last = simulator.bars(IN_BROWSER).at(-1);
       expect(await status.textContent()).toMatch(
