@@ -16,6 +16,7 @@ import { createOnDemandBackfill, type OnDemandBackfill } from '../market-data/in
 import { createQueueClient } from '../platform/queue-client';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { indexAssetUniverse, loadSnapshotForUniverse } from '../market-data/universe/load-universe';
+import { loadReferenceListings } from '../market-data/universe/reference-listings';
 import { createIdempotentOperation } from '../platform/idempotency';
 import type { AddHoldingRequest, AddHoldingResult, HoldingsDeps } from './holdings-service';
 import { createPortfolioMarket } from './portfolio-market';
@@ -77,7 +78,13 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
       storedQuotes: createPricesRepository(client, config.TABLE_MARKET),
       now,
       loadUniverse: async () =>
-        indexAssetUniverse(await engine.listUniverse(), loadSnapshotForUniverse(config.REPLAY_DATA_FILE)),
+        indexAssetUniverse(
+          await engine.listUniverse(),
+          loadSnapshotForUniverse(config.REPLAY_DATA_FILE),
+          config.DATA_MODE === 'live'
+            ? await loadReferenceListings(createReferenceRepository(client, config.TABLE_MARKET))
+            : [],
+        ),
     }),
     engine,
     now,

@@ -105,6 +105,9 @@ export interface PortfolioMarketOptions {
   loadUniverse: () => Promise<UniverseIndex>;
 }
 
+/** Live mode: the search index is rebuilt this often (the SEC and coin lists change daily). */
+export const UNIVERSE_REFRESH_MS = 10 * 60_000;
+
 /** The market a stored series is listed on, as the universe names it (build-universe.ts). */
 function storedMarketOf(info: SymbolInfo): string {
   if (info.asset_type === 'crypto') return 'CRYPTO';
@@ -124,13 +127,17 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
       return new Map(found.flatMap(([symbol, quote]) => (quote ? [[symbol, quote] as const] : [])));
     },
   };
-  let universe: Promise<UniverseIndex> | undefined;
+  let universe: { at: number; index: Promise<UniverseIndex> } | undefined;
   const getUniverse = () => {
-    universe ??= options.loadUniverse().catch((error: unknown) => {
-      universe = undefined;
-      throw error;
-    });
-    return universe;
+    // Live mode: the reference lists the index includes are refreshed daily, and fetched after a cold start.
+    const expired =
+      options.engine.dataMode === 'live' && universe && Date.now() - universe.at >= UNIVERSE_REFRESH_MS;
+    if (!universe || expired) {
+      const index = options.loadUniverse();
+      universe = { at: Date.now(), index };
+      index.catch(() => (universe = undefined));
+    }
+    return universe.index;
   };
   /**
    * Live mode: the index is built at cold start, and an on-demand backfill stores symbols afterwards.
@@ -174,7 +181,9 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
     readMarket: () => readMarketAt({ engine: options.engine, prices }, options.now()),
     async marketDataOf(asset, reading) {
       if (asset.price_source === 'snapshot') {
-        return { quote: snapshotQuoteOf(asset), bars: [], analysis: null };
+        // A listed instrument not fetched yet has no price at all.
+        const quote = asset.snapshot_price === null ? null : snapshotQuoteOf(asset);
+        return { quote, bars: [], analysis: null };
       }
       try {
         const quote = await reading.quote(asset.symbol);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isFxSymbol } from '../../engine/fx-rates';
 import type { SymbolInfo, AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
+import type { ListedInstrument } from './reference-listings';
 
 /**
  * The universe investors search and hold: every listing of the one-day US screener snapshot
@@ -107,6 +108,8 @@ export interface BuildUniverseInput {
   /** What the price provider quotes (`listSymbols()`). */
   quoted: readonly QuotedSymbol[];
   snapshot: Iterable<SnapshotListing>;
+  /** Live mode: instruments listed by a source but not priced until fetched (reference-listings.ts). */
+  listed?: readonly ListedInstrument[];
   rules?: AssetClassRules;
 }
 
@@ -149,6 +152,23 @@ export function buildAssetUniverse(input: BuildUniverseInput): UniverseAsset[] {
       snapshot_change_percent: listing.change_percent_1d,
       sector: listing.sector,
       industry: listing.industry,
+    });
+  }
+  for (const listed of input.listed ?? []) {
+    const symbol = listed.symbol.toUpperCase();
+    if (bySymbol.has(symbol) || !SYMBOL_GRAMMAR.test(symbol) || symbol.length > MAX_SYMBOL_LENGTH) continue;
+    bySymbol.set(symbol, {
+      symbol,
+      name: listed.name.trim(),
+      market: listed.market,
+      asset_type: listed.asset_type,
+      market_cap: listed.market_cap,
+      price_source: 'snapshot',
+      // Listed, not priced: a price comes only from a fetch (an on-demand backfill).
+      snapshot_price: null,
+      snapshot_change_percent: null,
+      sector: null,
+      industry: null,
     });
   }
   return [...bySymbol.values()];

@@ -3,6 +3,7 @@ import { loadReplayUniverseFromFile } from '../providers/replay/replay-universe'
 import type { SnapshotListing } from '../../engine/types';
 import { buildAssetUniverse, type QuotedSymbol } from './build-universe';
 import { buildUniverseIndex, type UniverseIndex } from './search-universe';
+import type { ListedInstrument } from './reference-listings';
 
 /**
  * The screener snapshot, read once per process: about 0.3 s to read and parse the 2.6 MB CSV from
@@ -22,6 +23,7 @@ export function loadSnapshotForUniverse(replayDataFile: string | undefined): Sna
 export function indexAssetUniverse(
   quoted: readonly QuotedSymbol[],
   snapshot: readonly SnapshotListing[],
+  listed: readonly ListedInstrument[] = [],
 ): UniverseIndex {
-  return buildUniverseIndex(buildAssetUniverse({ quoted, snapshot }));
+  return buildUniverseIndex(buildAssetUniverse({ quoted, snapshot, listed }));
 }

@@ -170,3 +170,42 @@ describe('searchUniverse ranking', () => {
     expect(symbols('a', 1)).toHaveLength(1);
   });
 });
+
+describe('live mode: what the sources list, unpriced until fetched', () => {
+  const live = buildUniverseIndex(
+    buildAssetUniverse({
+      quoted: [],
+      snapshot: [listing('SOL', 'Emeren Group Ltd', 1.2e8)],
+      listed: [
+        { symbol: 'SOL-USD', name: 'Solana', market: 'CRYPTO', asset_type: 'crypto', market_cap: 8e10 },
+        {
+          symbol: 'GC=F',
+          name: 'Gold futures',
+          market: 'FUTURES',
+          asset_type: 'alternative',
+          market_cap: null,
+        },
+        { symbol: 'EURUSD=X', name: 'EUR/USD', market: 'FX', asset_type: 'alternative', market_cap: null },
+        { symbol: '^FCHI', name: 'CAC 40', market: 'INDEX', asset_type: 'stock', market_cap: null },
+        // Also in the snapshot: the snapshot's listing (with its price) is kept.
+        { symbol: 'SOL', name: 'EMEREN GROUP LTD', market: 'US', asset_type: 'stock', market_cap: null },
+      ],
+    }),
+  );
+
+  it('lists both the coin and the stock a ticker names, told apart by type, the bigger first', () => {
+    expect(searchUniverse(live, 'sol', 5).map((asset) => [asset.symbol, asset.asset_type])).toEqual([
+      ['SOL-USD', 'crypto'],
+      ['SOL', 'stock'],
+    ]);
+    expect(live.bySymbol.get('SOL')?.snapshot_price).toBe(10);
+  });
+
+  it('finds futures, FX pairs and indices by name, accent- and case-insensitive, without a price', () => {
+    expect(searchUniverse(live, 'GOLD', 5).map((asset) => asset.symbol)).toEqual(['GC=F']);
+    expect(searchUniverse(live, 'cac', 5).map((asset) => asset.symbol)).toEqual(['^FCHI']);
+    expect(searchUniverse(live, 'fchi', 5).map((asset) => asset.symbol)).toEqual(['^FCHI']);
+    const gold = live.bySymbol.get('GC=F');
+    expect(gold).toMatchObject({ price_source: 'snapshot', snapshot_price: null, market: 'FUTURES' });
+  });
+});
