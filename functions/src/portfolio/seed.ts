@@ -26,7 +26,8 @@ export async function seedDemoPortfolio(deps: SeedDemoPortfolioDeps): Promise<nu
   let added = 0;
   for (const position of DEMO_POSITIONS) {
     const asset = await deps.market.findAsset(position.symbol);
-    if (!asset) continue;
+    // Live mode lists symbols it has no price for until fetched: the demo holds only priced ones.
+    if (!asset || (asset.price_source === 'snapshot' && asset.snapshot_price === null)) continue;
     let purchase: { purchase_price: number; purchase_date: string } | null = null;
     const firstDate = deps.engine.source.clock.replay?.config.calendar[0];
     if (asset.price_source === 'quoted' && firstDate) {
