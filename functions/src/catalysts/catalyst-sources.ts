@@ -14,6 +14,11 @@ import {
   loadOfflineHeadlines,
 } from '../market-data/providers/replay/offline-news-provider';
 import type { CatalystRouteDeps } from './news-scoring';
+import type { NewsProvider } from '../market-data/news-provider';
+import { createStoredFilingsNewsProvider } from '../market-data/providers/sec-edgar/stored-filings-news';
+import { createFundamentalsRepository } from '../data/fundamentals-repository';
+import { createSeriesRepository } from '../data/series-repository';
+import { createDocumentClient } from '../platform/dynamo-client';
 
 /** SEC EDGAR fair-access policy: at most 10 requests per second. */
 export const EDGAR_MAX_REQUESTS_PER_SECOND = 10;
@@ -35,9 +40,10 @@ export function parseRssFeedSetting(value: string): RssFeedConfig[] {
 
 /**
  * Dependencies of the three catalyst routes, built once per cold start. Replay: the offline
- * headline set on the replay timeline (and its curated demo selection). Live: SEC EDGAR 8-K filings
- * plus the configured RSS feeds, one rate limiter for all of them; no curated set (demo_mode then
- * serves the live data).
+ * headline set on the replay timeline (and its curated demo selection). Live: the 8-K filings the
+ * ingestion worker stored for the tracked companies, EDGAR's current-8-K feed for the newest of any
+ * company, and the configured RSS feeds (one rate limiter for the requests); no curated set
+ * (demo_mode then serves the live data).
  */
 export function createCatalystRouteDeps(options: {
   engine: MarketEngine;
@@ -45,6 +51,8 @@ export function createCatalystRouteDeps(options: {
     Config,
     'SEC_EDGAR_USER_AGENT' | 'SEC_FILES_BASE_URL' | 'NEWS_RSS_FEEDS' | 'NEWS_HTTP_TIMEOUT_MS'
   >;
+  /** Live: the filings the ingestion worker stored (read first; the current-8-K feed adds the newest). */
+  storedFilings?: NewsProvider;
   now?: () => Date;
   reportError: (message: string, error: unknown) => void;
 }): CatalystRouteDeps {
@@ -61,6 +69,7 @@ export function createCatalystRouteDeps(options: {
     limiter: createRateLimiter({ maxRequests: EDGAR_MAX_REQUESTS_PER_SECOND, intervalMs: 1_000 }),
   };
   const providers = [
+    ...(options.storedFilings ? [options.storedFilings] : []),
     createSecEdgarNewsProvider({ fetchOptions, now, filesBaseUrl: options.config.SEC_FILES_BASE_URL }),
     ...(options.config.NEWS_RSS_FEEDS
       ? [
@@ -90,9 +99,16 @@ const depsByEngine = new WeakMap<MarketEngine, CatalystRouteDeps>();
 export function getCatalystRouteDeps(engine: MarketEngine, now: () => Date): CatalystRouteDeps {
   let deps = depsByEngine.get(engine);
   if (!deps) {
+    const config = getConfig();
+    const client = createDocumentClient(config);
     deps = createCatalystRouteDeps({
       engine,
-      config: getConfig(),
+      config,
+      storedFilings: createStoredFilingsNewsProvider({
+        series: createSeriesRepository(client, config.TABLE_MARKET),
+        fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
+        now,
+      }),
       now,
       reportError: (message, error) =>
         logger.error(message, { error: error instanceof Error ? error : new Error(String(error)) }),
