@@ -12,7 +12,8 @@ describe('cdk-nag AwsSolutions checks', () => {
   it('report nothing unacknowledged on the app as npm run synth builds it (real esbuild bundles)', () => {
     const { app } = buildTestApp();
     expect(findingsOf(runNag(app))).toEqual([]);
-  });
+    // Seven real esbuild bundles: about 40 s on a quiet machine, over 120 s at a load average of 13.
+  }, 300_000);
 
   it('report nothing for prod in a known account and region (literal ARNs in findings)', () => {
     const { app } = buildTestApp(
