@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { TierSchema } from '../enums';
+import { CursorSchema, IsoDateTimeSchema } from './common';
+import { ContactFormSchema } from './user';
+
+/**
+ * Contact messages (docs/product.md "Contact and the admin Inbox"): anyone may write, signed in or
+ * not; administrators read them in the admin site's Inbox, paid plans' messages first (the priority
+ * support perk), then newest first.
+ */
+
+/** How many messages one sender (a signed-in user, else an IP address) may send per clock hour. */
+export const CONTACT_MESSAGES_PER_HOUR = 5;
+
+/**
+ * The form as posted: the four fields plus `website`, a honeypot no person sees (hidden from view and
+ * from assistive technology). A filled honeypot is answered like any message and stored nowhere.
+ */
+export const ContactMessagePayloadSchema = ContactFormSchema.extend({
+  website: z.string().max(500).optional(),
+});
+export type ContactMessagePayload = z.infer<typeof ContactMessagePayloadSchema>;
+
+/** The same answer for a stored message and a caught bot, so a bot learns nothing. */
+export const ContactMessageAcceptedSchema = z.object({ received: z.literal(true) });
+
+/** A stored message as the Inbox shows it; `sender_tier` is null for a sender who was not signed in. */
+export const InboxMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  user_id: z.string().nullable(),
+  sender_tier: TierSchema.nullable(),
+  /** Paid plans (PREMIUM, PRO) are answered first. */
+  priority: z.boolean(),
+  received_at: IsoDateTimeSchema,
+  handled: z.boolean(),
+  handled_at: IsoDateTimeSchema.nullable(),
+});
+export type InboxMessage = z.infer<typeof InboxMessageSchema>;
+
+export const InboxResponseSchema = z.object({
+  messages: z.array(InboxMessageSchema),
+  next_cursor: CursorSchema.nullable(),
+});
+
+export const InboxHandledPayloadSchema = z.strictObject({ handled: z.boolean() });
+
+/** Whether a sender's plan puts their message ahead in the Inbox (the priority support perk). */
+export function hasPrioritySupport(tier: z.infer<typeof TierSchema> | null): boolean {
+  return tier === 'PREMIUM' || tier === 'PRO';
+}
