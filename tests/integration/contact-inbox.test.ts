@@ -92,16 +92,16 @@ describe('the contact form', () => {
     expect((await wholeInbox()).some((item) => item.subject === subject)).toBe(false);
   });
 
-  it(`takes ${CONTACT_MESSAGES_PER_HOUR} messages an hour from one sender, then answers 429`, async () => {
+  it(`takes ${CONTACT_MESSAGES_PER_HOUR.signedIn} messages an hour from one signed-in sender, then answers 429`, async () => {
     const sender = await signUpInvestor('Chatty');
     const subject = uniqueSubject('Chatty');
 
     const statuses: number[] = [];
-    for (let index = 0; index < CONTACT_MESSAGES_PER_HOUR; index += 1)
+    for (let index = 0; index < CONTACT_MESSAGES_PER_HOUR.signedIn; index += 1)
       statuses.push((await send(messageFrom(`${subject} ${index}`), { token: sender.token })).status);
     const refused = await send(messageFrom(`${subject} extra`), { token: sender.token });
 
-    expect(statuses).toEqual(Array.from({ length: CONTACT_MESSAGES_PER_HOUR }, () => 201));
+    expect(statuses).toEqual(Array.from({ length: CONTACT_MESSAGES_PER_HOUR.signedIn }, () => 201));
     expect(refused.status).toBe(429);
     expect((refused.body as { code: string }).code).toBe('RATE_LIMITED');
     // At most the seconds left in the current clock hour.
@@ -109,7 +109,7 @@ describe('the contact form', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     const stored = (await wholeInbox()).filter((item) => item.subject.startsWith(subject));
-    expect(stored).toHaveLength(CONTACT_MESSAGES_PER_HOUR);
+    expect(stored).toHaveLength(CONTACT_MESSAGES_PER_HOUR.signedIn);
     expect(stored.every((item) => item.user_id === sender.userId && item.sender_tier === 'FREE')).toBe(true);
   });
 

@@ -31,8 +31,8 @@ export function contactHourOf(now: Date): { hour: string; secondsLeft: number } 
 /**
  * Stores a contact message for the admin Inbox (docs/product.md "Contact and the admin Inbox"). A
  * filled honeypot gets the same answer and nothing is stored or counted, so a bot learns nothing.
- * Each sender (a signed-in user by id, anyone else by address) may send CONTACT_MESSAGES_PER_HOUR
- * messages per clock hour; the next one is a 429 with the seconds until the hour turns.
+ * Each sender (a signed-in user by id, anyone else by address) may send CONTACT_MESSAGES_PER_HOUR of
+ * its kind per clock hour; the next one is a 429 with the seconds until the hour turns.
  */
 export async function sendContactMessage(
   payload: ContactMessagePayload,
@@ -44,10 +44,11 @@ export async function sendContactMessage(
   const userId = sender.auth.kind === 'user' ? sender.auth.userId : null;
   const senderKey = userId ? `user:${userId}` : `ip:${sender.sourceIp}`;
   const { hour, secondsLeft } = contactHourOf(now);
+  const limit = userId ? CONTACT_MESSAGES_PER_HOUR.signedIn : CONTACT_MESSAGES_PER_HOUR.perAddress;
   const counted = await deps.contact.countSenderMessage(
     senderKey,
     hour,
-    CONTACT_MESSAGES_PER_HOUR,
+    limit,
     Math.floor(now.getTime() / 1000),
   );
   if (!counted) throw new RateLimitedError(secondsLeft);

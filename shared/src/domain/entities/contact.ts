@@ -9,8 +9,12 @@ import { ContactFormSchema } from './user';
  * support perk), then newest first.
  */
 
-/** How many messages one sender (a signed-in user, else an IP address) may send per clock hour. */
-export const CONTACT_MESSAGES_PER_HOUR = 5;
+/**
+ * How many messages one sender may send per clock hour: a signed-in user by their id; anyone else by
+ * their IP address, with a larger budget because one address can hide many people (an office, a
+ * mobile carrier's NAT).
+ */
+export const CONTACT_MESSAGES_PER_HOUR = { signedIn: 5, perAddress: 20 } as const;
 
 /**
  * The form as posted: the four fields plus `website`, a honeypot no person sees (hidden from view and
