@@ -1,3 +1,4 @@
+import type { RenderGate } from '@/kit/ui/render-gate';
 import { Alert, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -21,6 +22,8 @@ export interface PortfolioPageProps {
   isDemo: boolean;
   /** The upgrade dialog (composed in by the app from the gating feature). */
   renderUpgradeDialog: (props: { open: boolean; onClose: () => void }) => ReactNode;
+  /** The feature gate over the portfolio analysis (advanced_analytics), composed in by the app. */
+  renderGate: RenderGate;
 }
 
 /** The portfolio_assets slots from the plan, or null until the subscription has loaded. */
@@ -39,7 +42,7 @@ function useAssetSlots(holdingsShown: number): AssetSlots | null {
 }
 
 /** Part 2 sections 2, 4, 5 and 8: the portfolio page. */
-export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProps) {
+export function PortfolioPage({ isDemo, renderUpgradeDialog, renderGate }: PortfolioPageProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -136,9 +139,12 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
         marketDate={portfolio.data?.market_date ?? ''}
       />
       {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
-      {analytics.allowed ? (
-        <PortfolioAnalysisDialog open={analysisOpen} onClose={() => setAnalysisOpen(false)} />
-      ) : null}
+      <PortfolioAnalysisDialog
+        open={analysisOpen}
+        onClose={() => setAnalysisOpen(false)}
+        summary={portfolio.data?.summary}
+        renderGate={renderGate}
+      />
       {renderUpgradeDialog({ open: upgradeOpen, onClose: () => setUpgradeOpen(false) })}
     </Flex>
   );
