@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { FeatureGate } from '@/features/gating/components/feature-gate';
 import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
 import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
 
-/** The portfolio page with the gating feature's upgrade dialog and feature gate composed in. */
+/** The portfolio page with the gating feature's upgrade dialog composed in. */
 export function PortfolioRoute() {
   const { t } = useTranslation(['portfolio']);
   const { viewer } = useAuth();
@@ -19,11 +18,6 @@ export function PortfolioRoute() {
         isDemo={viewer.isDemo}
         renderUpgradeDialog={({ open, onClose }) => (
           <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
-        )}
-        renderGate={({ feature, fallback, children }) => (
-          <FeatureGate feature={feature} fallback={fallback}>
-            {children}
-          </FeatureGate>
         )}
       />
     </>

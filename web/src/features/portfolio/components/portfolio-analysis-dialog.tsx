@@ -5,7 +5,7 @@ import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rule
 import type { PortfolioResponse } from '@app/shared/domain/entities/portfolio';
 import { ASSET_TYPES } from '@app/shared/domain/enums';
 import { Dialog } from '@/kit/ui/dialog';
-import type { RenderGate } from '@/kit/ui/render-gate';
+import { FeatureGateSlot } from '@/kit/ui/feature-gate-slot';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { contract } from '@app/shared/api/contract';
 import { useRouteQuery } from '@/kit/api/route-query';
@@ -115,12 +115,10 @@ export function PortfolioAnalysisDialog({
   open,
   onClose,
   summary,
-  renderGate,
 }: {
   open: boolean;
   onClose: () => void;
   summary: PortfolioResponse['summary'] | undefined;
-  renderGate: RenderGate;
 }) {
   const { t } = useTranslation(['portfolio', 'common']);
   return (
@@ -131,13 +129,11 @@ export function PortfolioAnalysisDialog({
       description={t('portfolio:analysis.subtitle')}
       closeLabel={t('portfolio:analysis.close')}
     >
-      {open
-        ? renderGate({
-            feature: 'advanced_analytics',
-            fallback: <LimitedAnalysis summary={summary} />,
-            children: <FullAnalysis />,
-          })
-        : null}
+      {open ? (
+        <FeatureGateSlot feature="advanced_analytics" fallback={<LimitedAnalysis summary={summary} />}>
+          <FullAnalysis />
+        </FeatureGateSlot>
+      ) : null}
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
+import { FeatureGateContext } from '@/kit/ui/feature-gate-slot';
 import { PortfolioPage } from './portfolio-page';
 
 const LIMITS = (used: number, limit: number) => ({
@@ -64,13 +65,13 @@ const EMPTY = {
 function renderPage() {
   return renderWithProviders(
     withQueryClient(
-      <PortfolioPage
-        isDemo={false}
-        renderUpgradeDialog={() => null}
-        // The app composes the real FeatureGate in (its states: gating/feature-gate.test.tsx); here
-        // the gate shows which feature it guards and the limited view it was given.
-        renderGate={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
-      />,
+      // The app provides the real FeatureGate (its states: gating/feature-gate.test.tsx); here the
+      // gate shows which feature it guards and the limited view it was given.
+      <FeatureGateContext.Provider
+        value={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
+      >
+        <PortfolioPage isDemo={false} renderUpgradeDialog={() => null} />
+      </FeatureGateContext.Provider>,
     ),
   );
 }

@@ -1,4 +1,3 @@
-import type { RenderGate } from '@/kit/ui/render-gate';
 import { Alert, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -22,8 +21,6 @@ export interface PortfolioPageProps {
   isDemo: boolean;
   /** The upgrade dialog (composed in by the app from the gating feature). */
   renderUpgradeDialog: (props: { open: boolean; onClose: () => void }) => ReactNode;
-  /** The feature gate over the portfolio analysis (advanced_analytics), composed in by the app. */
-  renderGate: RenderGate;
 }
 
 /** The portfolio_assets slots from the plan, or null until the subscription has loaded. */
@@ -42,7 +39,7 @@ function useAssetSlots(holdingsShown: number): AssetSlots | null {
 }
 
 /** Part 2 sections 2, 4, 5 and 8: the portfolio page. */
-export function PortfolioPage({ isDemo, renderUpgradeDialog, renderGate }: PortfolioPageProps) {
+export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -143,7 +140,6 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog, renderGate }: Portf
         open={analysisOpen}
         onClose={() => setAnalysisOpen(false)}
         summary={portfolio.data?.summary}
-        renderGate={renderGate}
       />
       {renderUpgradeDialog({ open: upgradeOpen, onClose: () => setUpgradeOpen(false) })}
     </Flex>
