@@ -1,11 +1,10 @@
 import { Alert, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract } from '@app/shared/api/contract';
 import { ContactFormSchema, type ContactForm as ContactFormValues } from '@app/shared/domain/entities/user';
 import { isApiError } from '@/kit/api/api-client';
 import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
-import { useRouteMutation } from '@/kit/api/route-mutation';
+import { sendContactMessage, type SendContactMessage } from '../api/send-contact-message';
 
 type Field = keyof ContactFormValues;
 type FieldErrorKey =
@@ -55,13 +54,14 @@ function serverFieldErrors(error: unknown, translate: Parameters<typeof messageT
  * was sent only once the server accepted it; a refusal shows the server's message. `website` is a
  * honeypot, out of sight and out of the tab order: people leave it empty, form-filling bots do not.
  */
-export function ContactForm() {
+export function ContactForm({ send = sendContactMessage }: { send?: SendContactMessage }) {
   const { t, i18n } = useTranslation('contact');
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);
-  const send = useRouteMutation(contract.public.sendContactMessage);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   function edit(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -69,22 +69,23 @@ export function ContactForm() {
     setSent(false);
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateContactForm(values);
     setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
     if (Object.keys(found).length > 0) return;
-    send.reset();
-    send.mutate(
-      { body: { ...values, ...(honeypot ? { website: honeypot } : {}) } },
-      {
-        onSuccess: () => {
-          setSent(true);
-          setValues(EMPTY);
-        },
-        onError: (error) => setErrors(serverFieldErrors(error, i18n)),
-      },
-    );
+    setFailure(null);
+    setSending(true);
+    try {
+      await send({ ...values, ...(honeypot ? { website: honeypot } : {}) }, i18n.language);
+      setSent(true);
+      setValues(EMPTY);
+    } catch (error: unknown) {
+      setErrors(serverFieldErrors(error, i18n));
+      setFailure(serverMessageOf(error, i18n) ?? t('form.failed'));
+    } finally {
+      setSending(false);
+    }
   }
 
   const fieldProps = (field: Field) => ({
@@ -96,10 +97,14 @@ export function ContactForm() {
     hasError: Boolean(errors[field]),
     errorMessage: errors[field],
   });
-  const failure = send.isError ? (serverMessageOf(send.error, i18n) ?? t('form.failed')) : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('form.title')} data-testid="contact-form">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('form.title')}
+      data-testid="contact-form"
+    >
       <Flex className="app-stack">
         <TextField
           {...fieldProps('name')}
@@ -141,7 +146,7 @@ export function ContactForm() {
             {failure}
           </Alert>
         ) : null}
-        <Button type="submit" variation="primary" isLoading={send.isPending} loadingText={t('form.sending')}>
+        <Button type="submit" variation="primary" isLoading={sending} loadingText={t('form.sending')}>
           {t('form.submit')}
         </Button>
       </Flex>
