@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { TierSchema } from '../enums';
+import { TIER_CATALOGUE } from '../catalogue/tiers';
+import { TierSchema, type Tier } from '../enums';
 import { CursorSchema, IsoDateTimeSchema } from './common';
 import { ContactFormSchema } from './user';
 
@@ -37,7 +38,7 @@ export const InboxMessageSchema = z.object({
   message: z.string(),
   user_id: z.string().nullable(),
   sender_tier: TierSchema.nullable(),
-  /** Paid plans (PREMIUM, PRO) are answered first. */
+  /** The sender's plan had priority_support when they wrote: listed first. */
   priority: z.boolean(),
   received_at: IsoDateTimeSchema,
   handled: z.boolean(),
@@ -52,7 +53,10 @@ export const InboxResponseSchema = z.object({
 
 export const InboxHandledPayloadSchema = z.strictObject({ handled: z.boolean() });
 
-/** Whether a sender's plan puts their message ahead in the Inbox (the priority support perk). */
-export function hasPrioritySupport(tier: z.infer<typeof TierSchema> | null): boolean {
-  return tier === 'PREMIUM' || tier === 'PRO';
+/**
+ * Whether a sender's plan puts their message ahead in the Inbox (the tier catalogue's
+ * priority_support); a sender who was not signed in has no plan.
+ */
+export function hasPrioritySupport(tier: Tier | null): boolean {
+  return tier !== null && TIER_CATALOGUE[tier].features.priority_support;
 }
