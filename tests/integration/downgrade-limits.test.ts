@@ -1,18 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPath, contract } from '@app/shared/api';
-import { createDocumentClient } from '@app/functions/platform/dynamo-client';
-import { createBillingRepository } from '@app/functions/data/billing-repository';
-import { createBillingService } from '@app/functions/billing/billing-service';
-import { SandboxPaymentGateway } from '@app/functions/billing/payment-gateway';
-import { runBillingRequest } from '@app/functions/billing/billing-store';
-import { tableName } from '@app/infra/lib/table-definitions';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
-import { billingAction, subscribe } from '../src/billing';
+import { billingAction, renewalAt, subscribe } from '../src/billing';
 
 /**
  * Back on FREE after a real plan end (docs/product.md "Business rules and limits"): a Platinum
  * investor holding more than FREE's 5 assets, with a custom alert rule, cancels; the renewal job's
- * step runs with the clock past the period end (as billing.test.ts does, one account at a time) and
+ * step runs with the clock past the period end (tests/src/billing.ts renewalAt, one account at a time) and
  * returns the account to FREE. Then: every holding stays visible, a new add is refused with the
  * quota's upgrade message, the rule is paused (kept), and once the holdings are back under the limit
  * an add is accepted again.
@@ -42,26 +36,6 @@ const portfolioOf = async (user: SignedInUser) =>
     })
   ).body.assets;
 
-/** The renewal job's step for one account, with the clock at `at` (billing.test.ts renewalAt). */
-function runRenewalAt(userId: string, at: Date) {
-  const { dynamoEndpoint } = inject('stack');
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
-  const now = () => at;
-  return runBillingRequest(
-    userId,
-    `renewal-job:${at.toISOString()}`,
-    (service, account) => service.runDueRenewal(account),
-    {
-      repository: createBillingRepository(client, {
-        users: tableName('local', 'users'),
-        idempotency: tableName('local', 'idempotency'),
-      }),
-      service: createBillingService({ gateway: new SandboxPaymentGateway(), now }),
-      now,
-    },
-  );
-}
-
 describe('holdings above the limit after a real return to FREE', () => {
   it('keeps every holding visible, refuses new adds with the quota message, pauses the rules', async () => {
     const user = await signUpInvestor('Lapsed');
@@ -75,10 +49,10 @@ describe('holdings above the limit after a real return to FREE', () => {
     expect(rule.status).toBe(201);
     expect((await billingAction(user, 'cancelPlan')).status).toBe(200);
 
-    const ended = await runRenewalAt(
+    const ended = await renewalAt(
       user.userId,
       new Date(new Date(String(paid.period_end)).getTime() + 60_000),
-    );
+    ).run();
 
     expect(ended.result.outcome).toBe('returned_to_free');
     // All 7 holdings stay listed, though FREE keeps 5.
