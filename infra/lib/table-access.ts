@@ -42,7 +42,9 @@ export const DYNAMODB_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> 
 
 /** Least privilege per API area: the tables each area's Lambda may touch, and how. Checked by a test. */
 export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
-  public: {},
+  // The contact form: the message (moderation, the Inbox), the sender's hourly counter (usage) and a
+  // signed-in sender's plan (users).
+  public: { moderation: 'readwrite', usage: 'readwrite', users: 'read' },
   auth: { users: 'readwrite' },
   ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
   subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },

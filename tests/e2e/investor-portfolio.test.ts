@@ -49,7 +49,6 @@ describe('investor portfolio journeys in Chromium', () => {
     await page.goto(`${webUrl}/portfolio`);
     await expect.poll(() => page.getByTestId('plan-usage').textContent(), WAIT).toContain('5 of 25');
     await expect.poll(() => page.getByTestId('add-asset-button').isDisabled(), WAIT).toBe(false);
-    await expect.poll(() => page.getByTestId('analysis-button').isDisabled(), WAIT).toBe(false);
 
     await addAssetThroughDialog(page, 'XOM', '1');
     await expect.poll(() => page.getByTestId('plan-usage').textContent(), WAIT).toContain('6 of 25');
@@ -58,9 +57,10 @@ describe('investor portfolio journeys in Chromium', () => {
       ['JPM', 'KO', 'MSFT', 'NVDA', 'PG', 'XOM'].sort(),
     );
 
-    // The analysis (advanced_analytics) now opens.
+    // The analysis (advanced_analytics) now opens, without the gate.
     await page.getByTestId('analysis-button').click();
     await expect.poll(() => page.getByTestId('portfolio-analysis').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('feature-gate-advanced_analytics').count()).toBe(0);
     await context.close();
   }, 180_000);
 

@@ -75,6 +75,7 @@ function pathOf(route: (typeof ADMIN_ROUTES)[number]): string {
 function bodyOf(route: (typeof ADMIN_ROUTES)[number]): unknown {
   if (route.id === 'admin.reviewRecommendation') return { status: 'APPROVED' };
   if (route.id === 'admin.moderateContent') return { status: 'APPROVED', flagged_issues: [] };
+  if (route.id === 'admin.setInboxHandled') return { handled: true };
   return undefined;
 }
 

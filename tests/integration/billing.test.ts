@@ -1,15 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contract } from '@app/shared/api';
 import type { BillingDocumentsResponseSchema, BillingSummary } from '@app/shared/domain/entities/billing';
 import type { z } from 'zod';
-import { createDocumentClient } from '@app/functions/platform/dynamo-client';
-import { BILLING_DUE_SHARDS, createBillingRepository } from '@app/functions/data/billing-repository';
-import { createBillingService } from '@app/functions/billing/billing-service';
-import { SandboxPaymentGateway } from '@app/functions/billing/payment-gateway';
-import { runBillingRequest } from '@app/functions/billing/billing-store';
-import { tableName } from '@app/infra/lib/table-definitions';
+import { BILLING_DUE_SHARDS } from '@app/functions/data/billing-repository';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
-import { billingAction, choosePlan, newKey, saveCard, subscribe } from '../src/billing';
+import { billingAction, choosePlan, newKey, renewalAt, saveCard, subscribe } from '../src/billing';
 
 /**
  * The billing lifecycle on the local stack: real HTTP to the subscription routes, DynamoDB Local
@@ -36,31 +31,6 @@ const tierOf = async (user: SignedInUser) =>
   ).body.subscription.tier;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The renewal job's step for one account, with the clock at `at`. */
-function renewalAt(userId: string, at: Date) {
-  const { dynamoEndpoint } = inject('stack');
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
-  const now = () => at;
-  const deps = {
-    repository: createBillingRepository(client, {
-      users: tableName('local', 'users'),
-      idempotency: tableName('local', 'idempotency'),
-    }),
-    service: createBillingService({ gateway: new SandboxPaymentGateway(), now }),
-    now,
-  };
-  return {
-    repository: deps.repository,
-    run: () =>
-      runBillingRequest(
-        userId,
-        `renewal-job:${at.toISOString()}`,
-        (service, account) => service.runDueRenewal(account),
-        deps,
-      ),
-  };
-}
 
 describe('buying a plan', () => {
   it('a declined card charges nothing and keeps FREE; a good card then pays $79 with one invoice', async () => {

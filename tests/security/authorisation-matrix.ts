@@ -89,6 +89,13 @@ const listOwner = (context: MatrixContext): RouteCall => ({
 export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'public.getRoot': { expect: every(200), request: none },
   'public.getHealth': { expect: every(200), request: none },
+  // Anyone may write; a signed-in sender's id and plan are kept (the Inbox's priority).
+  'public.sendContactMessage': {
+    expect: every(201),
+    request: ({ caller }) => ({
+      body: { name: 'Matrix', email: 'matrix@example.test', subject: `Matrix ${caller}`, message: 'Hello' },
+    }),
+  },
 
   'auth.register': {
     expect: every(201),
@@ -276,6 +283,12 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     }),
   },
   'admin.listContentForReview': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },
+  'admin.listInbox': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },
+  // An unknown id: the admin reaches the handler (404) without marking anyone's message.
+  'admin.setInboxHandled': {
+    expect: adminRoute(404),
+    request: ({ unknownId }) => ({ params: { id: unknownId }, body: { handled: true } }),
+  },
   'admin.moderateContent': {
     expect: adminRoute(404),
     request: ({ unknownId }) => ({ params: { id: unknownId }, body: { status: 'APPROVED' } }),

@@ -63,6 +63,9 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   // A cursor is opaque: one the list never issued is refused, naming the field.
   'admin.listPendingRecommendations': [{ status: 400, paths: /^query\.cursor$/ }],
   'admin.listContentForReview': [{ status: 400, paths: /^query\.cursor$/ }],
+  'admin.listInbox': [{ status: 400, paths: /^query\.cursor$/ }],
+  // A sender may write a few messages an hour (contact-service.ts): the fuzz's later valid ones are 429.
+  'public.sendContactMessage': [{ status: 429, codes: ['RATE_LIMITED'] }],
   // `from` after `to` is a cross-field rule the schema does not express.
   'admin.getCosts': [{ status: 400, paths: /^query\.(from|to)$/ }],
 };

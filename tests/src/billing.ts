@@ -3,6 +3,13 @@ import { contract } from '@app/shared/api';
 import type { BillingCycle, PaidTier } from '@app/shared/domain/billing/billing-plans';
 import type { BillingAnswer } from '@app/shared/domain/entities/billing';
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
+import { inject } from 'vitest';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
+import { createBillingRepository } from '@app/functions/data/billing-repository';
+import { createBillingService } from '@app/functions/billing/billing-service';
+import { SandboxPaymentGateway } from '@app/functions/billing/payment-gateway';
+import { runBillingRequest } from '@app/functions/billing/billing-store';
+import { tableName } from '@app/infra/lib/table-definitions';
 import { api, type ApiResponse, type SignedInUser } from './api';
 
 /**
@@ -78,4 +85,33 @@ export async function subscribe(user: SignedInUser, tier: PaidTier, cycle: Billi
     throw new Error(`subscribing to ${tier} failed: ${plan.status} ${plan.text}`);
   }
   return plan.body;
+}
+
+/**
+ * The renewal job's step for one account, with the clock at `at`: the same store, lock and
+ * transaction as the job, on one account at a time so suites running at once are not renewed under
+ * their feet.
+ */
+export function renewalAt(userId: string, at: Date) {
+  const { dynamoEndpoint } = inject('stack');
+  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
+  const now = () => at;
+  const deps = {
+    repository: createBillingRepository(client, {
+      users: tableName('local', 'users'),
+      idempotency: tableName('local', 'idempotency'),
+    }),
+    service: createBillingService({ gateway: new SandboxPaymentGateway(), now }),
+    now,
+  };
+  return {
+    repository: deps.repository,
+    run: () =>
+      runBillingRequest(
+        userId,
+        `renewal-job:${at.toISOString()}`,
+        (service, account) => service.runDueRenewal(account),
+        deps,
+      ),
+  };
 }

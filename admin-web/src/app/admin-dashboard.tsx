@@ -9,6 +9,7 @@ import { Tabs } from '@app/web/kit/ui/tabs';
 import { useErrorToast } from '@/components/use-error-toast';
 import { ContentTab } from '@/features/content/components/content-tab';
 import { CostsTab } from '@/features/costs/components/costs-tab';
+import { InboxTab } from '@/features/inbox/components/inbox-tab';
 import { useRouteQuery } from '@app/web/kit/route-query';
 import { dashboardErrorKey } from '@/features/dashboard/api/dashboard';
 import { OverviewTab } from '@/features/dashboard/components/overview-tab';
@@ -16,7 +17,7 @@ import { SummaryCards } from '@/features/dashboard/components/summary-cards';
 import { PriceMonitorTab } from '@/features/price-monitor/components/price-monitor-tab';
 import { RecommendationsTab } from '@/features/recommendations/components/recommendations-tab';
 
-type TabValue = 'overview' | 'recommendations' | 'content' | 'priceMonitor' | 'costs';
+type TabValue = 'overview' | 'recommendations' | 'content' | 'inbox' | 'priceMonitor' | 'costs';
 
 /** Part 2 section 2: the four summary cards, the tabs, and the footer with last update and role. */
 export function AdminDashboard({ user }: { user: User | null }) {
@@ -69,6 +70,7 @@ export function AdminDashboard({ user }: { user: User | null }) {
             label: t('tabs.content'),
             content: <ContentTab />,
           },
+          { value: 'inbox', label: t('tabs.inbox'), content: <InboxTab /> },
           { value: 'priceMonitor', label: t('tabs.priceMonitor'), content: <PriceMonitorTab /> },
           { value: 'costs', label: t('tabs.costs'), content: <CostsTab /> },
         ]}

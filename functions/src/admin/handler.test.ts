@@ -46,7 +46,7 @@ const adminRoutes = ROUTES.filter((route) => route.area === 'admin');
 
 describe('admin area access', () => {
   it('covers every admin route of the contract, each admin-only', () => {
-    expect(adminRoutes.length).toBe(8);
+    expect(adminRoutes.length).toBe(10);
     expect(adminRoutes.every((route) => route.access === 'admin')).toBe(true);
   });
 

@@ -35,6 +35,11 @@ import { createProviderStateRepository } from '../data/provider-state-repository
 import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import {
+  createContactMessagesRepository,
+  type ContactMessagesRepository,
+} from '../data/contact-messages-repository';
+import { listInbox, setInboxHandled } from './inbox-service';
 
 /**
  * The admin area. Every route is `access: 'admin'` in the contract: the platform refuses anyone
@@ -44,6 +49,7 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
 export interface AdminDeps {
   recommendationQueue: RecommendationQueueRepository;
   contentQueue: ContentQueueRepository;
+  inbox: ContactMessagesRepository;
   feedHealth: FeedHealthRepository;
   prices: PricesRepository;
   jobRuns: JobRunsRepository;
@@ -76,6 +82,10 @@ export function createAdminDeps(): AdminDeps {
       market: config.TABLE_MARKET,
     }),
     contentQueue: createContentQueueRepository(client, config.TABLE_MODERATION),
+    inbox: createContactMessagesRepository(client, {
+      moderation: config.TABLE_MODERATION,
+      usage: config.TABLE_USAGE,
+    }),
     feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
     prices: createPricesRepository(client, config.TABLE_MARKET),
     jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
@@ -188,6 +198,19 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
 
   costs: async (request, deps) => {
     return getCosts(deps.costs, request.query, deps.now(), adminOf(request, deps).render);
+  },
+
+  inbox: async (request, deps) => {
+    adminOf(request, deps);
+    return listInbox(deps.inbox, {
+      limit: request.query.limit,
+      ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+    });
+  },
+
+  setInboxHandled: async (request, deps) => {
+    adminOf(request, deps);
+    return setInboxHandled(deps.inbox, request.params.id, request.body.handled, deps.now());
   },
 };
 

@@ -99,4 +99,14 @@ export const keys = {
   /** Counters of the admin dashboard, kept by the same transactions that move items between statuses. */
   reviewStats: (queue: ReviewQueueName) => ({ pk: 'STATS', sk: queue }),
   costDayPartition: (day: string) => `COST#${day}`,
+  // Moderation table: the contact Inbox. gsi1sk starts with the priority rank (1 for paid plans), so a
+  // descending Query lists paid plans' messages first, each group newest first.
+  contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'ITEM' }),
+  inbox: (priority: boolean, receivedAt: string, id: string) => ({
+    gsi1pk: 'INBOX',
+    gsi1sk: `${priority ? 1 : 0}#${receivedAt}#${id}`,
+  }),
+  inboxPartition: 'INBOX',
+  /** Usage table: messages one sender (`user:<sub>` or `ip:<address>`) sent in one clock hour. */
+  contactSenderHour: (sender: string, hour: string) => ({ pk: `CONTACT#${sender}`, sk: `HOUR#${hour}` }),
 } as const;

@@ -207,6 +207,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
         auth: current.auth ?? ANONYMOUS,
         headers: (event.headers ?? {}) as Record<string, string>,
         requestId: current.requestId,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         route,
         language: current.language,
       },

@@ -14,6 +14,8 @@ export interface RouteRequest<R extends RouteDefinition> {
   auth: AuthContext;
   headers: Record<string, string>;
   requestId: string;
+  /** The client's address as API Gateway saw it (requestContext.http.sourceIp); for per-sender limits. */
+  sourceIp: string;
   route: RouteDefinition;
   /** The caller's language: services word their answers in it (platform/messages.ts). */
   language: Language;

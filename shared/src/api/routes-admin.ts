@@ -12,6 +12,11 @@ import {
   SocialStudioResponseSchema,
 } from '../domain/entities/admin';
 import { CursorSchema } from '../domain/entities/common';
+import {
+  InboxHandledPayloadSchema,
+  InboxMessageSchema,
+  InboxResponseSchema,
+} from '../domain/entities/contact';
 import { HealthResponseSchema } from './routes-public-auth';
 import { IdParamsSchema } from './params';
 import { defineRoute } from './route';
@@ -111,5 +116,30 @@ export const adminRoutes = {
     query: CostsQuerySchema,
     response: CostsResponseSchema,
     rateClass: 'read',
+  }),
+  inbox: defineRoute({
+    id: 'admin.listInbox',
+    method: 'GET',
+    path: '/api/admin/inbox',
+    area: 'admin',
+    access: 'admin',
+    summary:
+      "The contact form's messages: paid plans' first (priority support), then newest first, with the sender's plan and the handled flag.",
+    query: PageQuerySchema,
+    response: InboxResponseSchema,
+    rateClass: 'read',
+  }),
+  setInboxHandled: defineRoute({
+    id: 'admin.setInboxHandled',
+    method: 'PUT',
+    path: '/api/admin/inbox/{id}/handled',
+    area: 'admin',
+    access: 'admin',
+    summary: 'Mark a contact message handled or not; setting the state it already has changes nothing.',
+    params: IdParamsSchema,
+    body: InboxHandledPayloadSchema,
+    response: InboxMessageSchema,
+    errors: [404],
+    rateClass: 'write',
   }),
 } as const;

@@ -6,6 +6,7 @@ import {
   UpdateProfilePayloadSchema,
   UserSchema,
 } from '../domain/entities/user';
+import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
 import { defineRoute } from './route';
 
 export const HealthResponseSchema = z.object({
@@ -35,6 +36,19 @@ export const publicRoutes = {
     summary: 'Liveness of the API.',
     response: HealthResponseSchema,
     rateClass: 'read',
+  }),
+  sendContactMessage: defineRoute({
+    id: 'public.sendContactMessage',
+    method: 'POST',
+    path: '/api/contact',
+    area: 'public',
+    access: 'optional-user',
+    summary:
+      "The contact form, for administrators' Inbox; no sign-in needed (a signed-in sender's id and plan are kept). At most a few messages per sender and hour.",
+    body: ContactMessagePayloadSchema,
+    response: ContactMessageAcceptedSchema,
+    successStatus: 201,
+    rateClass: 'write',
   }),
 } as const;
 

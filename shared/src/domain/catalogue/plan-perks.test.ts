@@ -35,6 +35,7 @@ describe('perkLinesOf', () => {
         ['priceUpdates.realTime', {}],
         ['advancedRecommendations', {}],
         ['advancedAnalytics', {}],
+        ['prioritySupport', {}],
       ],
     ],
     [
@@ -49,6 +50,7 @@ describe('perkLinesOf', () => {
         ['advancedRecommendations', {}],
         ['advancedAnalytics', {}],
         ['customAlerts.limited', { count: 50 }],
+        ['prioritySupport', {}],
       ],
     ],
   ] as const)('words %s from the catalogue', (tier, expected) => {

@@ -23,6 +23,7 @@ export const PERK_IDS = [
   'advanced_recommendations',
   'advanced_analytics',
   'custom_alerts',
+  'priority_support',
 ] as const;
 export type PerkId = (typeof PERK_IDS)[number];
 
@@ -36,7 +37,8 @@ export type PerkKey =
   | 'priceUpdates.delayed'
   | 'priceUpdates.realTime'
   | 'advancedRecommendations'
-  | 'advancedAnalytics';
+  | 'advancedAnalytics'
+  | 'prioritySupport';
 
 export interface PerkLine {
   perk: PerkId;
@@ -71,6 +73,9 @@ export function perkLinesOf(tier: Tier): PerkLine[] {
   }
   if (features.custom_alerts) {
     lines.push(quotaLine('custom_alerts', 'customAlerts', features.custom_alert_rules));
+  }
+  if (features.priority_support) {
+    lines.push({ perk: 'priority_support', key: 'prioritySupport', params: {} });
   }
   return lines;
 }

@@ -13,7 +13,12 @@ import {
 const QUOTAS: readonly string[] = QUOTA_FEATURES;
 const GATED_FEATURES = FEATURES.filter((feature) => !QUOTAS.includes(feature));
 
-const PREMIUM_ADDITIONS = ['advanced_analytics', 'advanced_recommendations', 'real_time_prices'] as const;
+const PREMIUM_ADDITIONS = [
+  'advanced_analytics',
+  'advanced_recommendations',
+  'real_time_prices',
+  'priority_support',
+] as const;
 
 const PRO_ONLY = ['custom_alerts'] as const;
 

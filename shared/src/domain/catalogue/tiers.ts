@@ -23,7 +23,9 @@ import { UNLIMITED } from '../rules/usage';
  *   real_time_prices the gatable feature. The schema keeps the two in step.
  * - Perks nothing delivers are not listed (early IPO analysis, crypto arbitrage, exclusive strategies,
  *   institutional research, 1-on-1 AI sessions, white-glove service, phone and 24/7 support,
- *   pre/after-market analysis, priority support until the contact Inbox exists).
+ *   pre/after-market analysis).
+ * - priority_support (PREMIUM and PRO) is the order of the admin Inbox: paid plans' contact messages
+ *   first (shared/src/domain/entities/contact.ts).
  */
 
 /** FREE prices are 15 minutes late in live mode (docs/product.md "Business rules and limits"). */
@@ -43,6 +45,8 @@ export const TierCatalogueFeaturesSchema = z
     real_time_prices: z.boolean(),
     /** How many custom alert rules an account may keep (0 without custom_alerts). */
     custom_alert_rules: LimitSchema,
+    /** Contact messages answered first: the admin Inbox lists this plan's messages before the others. */
+    priority_support: z.boolean(),
   })
   .refine((features) => features.real_time_prices === (features.price_updates === 'real_time'), {
     message: 'real_time_prices must be true exactly when price_updates is real_time',
@@ -98,6 +102,7 @@ export const TIER_CATALOGUE = {
       custom_alerts: false,
       real_time_prices: false,
       custom_alert_rules: 0,
+      priority_support: false,
     },
   },
   PREMIUM: {
@@ -121,6 +126,7 @@ export const TIER_CATALOGUE = {
       custom_alerts: false,
       real_time_prices: true,
       custom_alert_rules: 0,
+      priority_support: true,
     },
   },
   PRO: {
@@ -144,6 +150,7 @@ export const TIER_CATALOGUE = {
       custom_alerts: true,
       real_time_prices: true,
       custom_alert_rules: PRO_CUSTOM_ALERT_RULES,
+      priority_support: true,
     },
   },
 } as const satisfies TierCatalogue;

@@ -6,4 +6,5 @@ export * from './alert-rules';
 export * from './subscription';
 export * from './portfolio';
 export * from './admin';
+export * from './contact';
 export * from './errors';

@@ -95,11 +95,14 @@ export const UpdateProfilePayloadSchema = z
   .refine((value) => Object.keys(value).length > 0, fieldCode('FIELD_NOTHING_TO_CHANGE'));
 export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayloadSchema>;
 
-/** The contact form, submitted locally only, never to the server (docs/product.md "Entities"). */
-export const ContactFormSchema = z.object({
-  name: z.string().trim().min(1),
-  email: z.email(),
-  subject: z.string().trim().min(1),
-  message: z.string().trim().min(1),
+/**
+ * The contact form: the same schema checks the form in the browser and the message at the API
+ * (contact.ts adds the honeypot and the stored message). Lengths bound what one message may store.
+ */
+export const ContactFormSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  email: EmailInputSchema,
+  subject: z.string().trim().min(1).max(200),
+  message: z.string().trim().min(1).max(5000),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -16,6 +16,11 @@ import { isApiError, type ApiError } from './api-client';
 /** The screens' i18next instance: its language and its `t`, with the `messages` and `terms` namespaces. */
 export type Translator = Pick<I18nInstance, 'language' | 't' | 'exists'>;
 
+function countOf(params: unknown): { count?: number } {
+  const count = (params as { count?: unknown } | null)?.count;
+  return typeof count === 'number' ? { count } : {};
+}
+
 /** The text of one message code with its parameters in the translator's language; null when unknown. */
 export function messageText(
   code: string,
@@ -25,7 +30,8 @@ export function messageText(
   if (
     !translator ||
     !isMessageCode(code) ||
-    !translator.exists(`messages:${code}`, { lng: translator.language })
+    // With its `count`, a plural code (CODE_one / CODE_other) is found too.
+    !translator.exists(`messages:${code}`, { lng: translator.language, ...countOf(params) })
   )
     return null;
   const message = { code, params: (params ?? {}) as MessageOf['params'] };

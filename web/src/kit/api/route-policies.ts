@@ -94,6 +94,8 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.admin.priceMonitoring, { staleTime: 0, ...NO_RETRY }],
   [contract.admin.reviewRecommendation, REVIEW_DONE],
   [contract.admin.moderateContent, REVIEW_DONE],
+  [contract.admin.inbox, NO_RETRY],
+  [contract.admin.setInboxHandled, { invalidates: [contract.admin.inbox] }],
 ]);
 
 export function policyOf(route: RouteDefinition): RoutePolicy {

@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactFormSchema, type ContactForm as ContactFormValues } from '@app/shared/domain/entities/user';
-
-/** Part 1 sections 4 and 9: the success message shows for 3 s, then the form resets. */
-export const CONTACT_SUCCESS_MS = 3_000;
+import { isApiError } from '@/kit/api/api-client';
+import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
+import { sendContactMessage, type SendContactMessage } from '../api/send-contact-message';
 
 type Field = keyof ContactFormValues;
 type FieldErrorKey =
@@ -14,6 +14,7 @@ type FieldErrorKey =
   | 'validation.subjectRequired'
   | 'validation.messageRequired';
 
+const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
 const REQUIRED_MESSAGE: Record<Field, FieldErrorKey> = {
   name: 'validation.nameRequired',
@@ -22,7 +23,7 @@ const REQUIRED_MESSAGE: Record<Field, FieldErrorKey> = {
   message: 'validation.messageRequired',
 };
 
-/** Field errors from the shared contact schema: all required, email in email format. */
+/** Field errors from the shared contact schema (the API checks the same one): all required, email in email format. */
 export function validateContactForm(values: ContactFormValues): Partial<Record<Field, FieldErrorKey>> {
   const parsed = ContactFormSchema.safeParse(values);
   if (parsed.success) return {};
@@ -36,34 +37,55 @@ export function validateContactForm(values: ContactFormValues): Partial<Record<F
   return errors;
 }
 
-/** The contact form. Submissions stay in this browser (logged locally); no server call is made. */
-export function ContactForm() {
-  const { t } = useTranslation('contact');
-  const [values, setValues] = useState<ContactFormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldErrorKey>>>({});
-  const [submitted, setSubmitted] = useState(false);
+/** The API's 400 as text per field (`body.email` -> email), worded from its message codes. */
+function serverFieldErrors(error: unknown, translate: Parameters<typeof messageText>[2]) {
+  const found: Partial<Record<Field, string>> = {};
+  if (!isApiError(error) || error.status !== 400) return found;
+  for (const issue of error.body?.issues ?? []) {
+    const field = issue.path.replace(/^body\./, '') as Field;
+    if (!FIELDS.includes(field) || found[field]) continue;
+    found[field] = messageText(issue.message_code, issue.params, translate) ?? issue.message;
+  }
+  return found;
+}
 
-  useEffect(() => {
-    if (!submitted) return;
-    const timer = setTimeout(() => {
-      setSubmitted(false);
-      setValues(EMPTY);
-    }, CONTACT_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [submitted]);
+/**
+ * The contact form: it posts to the API (POST /api/contact) for the admin Inbox and says the message
+ * was sent only once the server accepted it; a refusal shows the server's message. `website` is a
+ * honeypot, out of sight and out of the tab order: people leave it empty, form-filling bots do not.
+ */
+export function ContactForm({ send = sendContactMessage }: { send?: SendContactMessage }) {
+  const { t, i18n } = useTranslation('contact');
+  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   function edit(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    setSent(false);
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateContactForm(values);
-    setErrors(found);
+    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])));
     if (Object.keys(found).length > 0) return;
-    console.info('contact form submitted (kept locally)', values);
-    setSubmitted(true);
+    setFailure(null);
+    setSending(true);
+    try {
+      await send({ ...values, ...(honeypot ? { website: honeypot } : {}) }, i18n.language);
+      setSent(true);
+      setValues(EMPTY);
+    } catch (error: unknown) {
+      setErrors(serverFieldErrors(error, i18n));
+      setFailure(serverMessageOf(error, i18n) ?? t('form.failed'));
+    } finally {
+      setSending(false);
+    }
   }
 
   const fieldProps = (field: Field) => ({
@@ -73,11 +95,16 @@ export function ContactForm() {
     value: values[field],
     isRequired: true,
     hasError: Boolean(errors[field]),
-    errorMessage: errors[field] ? t(errors[field]) : undefined,
+    errorMessage: errors[field],
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('form.title')} data-testid="contact-form">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('form.title')}
+      data-testid="contact-form"
+    >
       <Flex className="app-stack">
         <TextField
           {...fieldProps('name')}
@@ -96,12 +123,30 @@ export function ContactForm() {
           rows={5}
           onChange={(event) => edit('message', event.target.value)}
         />
-        {submitted ? (
+        <div className="app-contact__trap" aria-hidden="true">
+          <label>
+            {t('form.website')}
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
+          </label>
+        </div>
+        {sent ? (
           <Alert variation="success" role="status" data-testid="contact-success">
             {t('form.success')}
           </Alert>
         ) : null}
-        <Button type="submit" variation="primary" isDisabled={submitted}>
+        {failure ? (
+          <Alert variation="error" role="alert" data-testid="contact-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" variation="primary" isLoading={sending} loadingText={t('form.sending')}>
           {t('form.submit')}
         </Button>
       </Flex>

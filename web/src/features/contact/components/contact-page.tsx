@@ -2,7 +2,7 @@ import { Grid, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactHero, FaqSection } from '@/components/public-page';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/kit/ui/icons';
+import { ClockIcon, MailIcon, MapPinIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { ContactForm } from './contact-form';
@@ -47,17 +47,13 @@ export function ContactPage() {
               <Text>{t('info.email.value')}</Text>
               <Text className="app-muted">{t('info.email.description')}</Text>
             </InfoCard>
-            <InfoCard icon={<PhoneIcon />} title={t('info.phone.title')}>
-              <Text>{t('info.phone.value')}</Text>
-              <Text className="app-muted">{t('info.phone.description')}</Text>
-            </InfoCard>
             <InfoCard icon={<MapPinIcon />} title={t('info.office.title')}>
               <Text>{t('info.office.value')}</Text>
               <Text className="app-muted">{t('info.office.description')}</Text>
             </InfoCard>
             <InfoCard icon={<ClockIcon />} title={t('info.hours.title')}>
               <Text>{t('info.hours.description')}</Text>
-              <Text className="app-muted">{t('info.hours.platinum')}</Text>
+              <Text className="app-muted">{t('info.hours.priority')}</Text>
             </InfoCard>
           </div>
         </Grid>

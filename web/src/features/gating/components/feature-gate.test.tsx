@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { configureApiClient, createApiClient } from '@/kit/api/api-client';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import { FeatureGate } from './feature-gate';
@@ -27,6 +28,27 @@ function LocationProbe() {
 }
 
 describe('FeatureGate', () => {
+  it('shows a spinner and neither the content nor the limited view while the check is on its way', async () => {
+    configureApiClient(
+      createApiClient({
+        apiUrl: '/api',
+        getAccessToken: async () => 'token',
+        onUnauthorized: () => undefined,
+        fetch: () => new Promise<Response>(() => undefined),
+      }),
+    );
+    await renderWithProviders(
+      withQueryClient(
+        <FeatureGate feature="advanced_analytics" fallback={<p>Limited</p>}>
+          Secret
+        </FeatureGate>,
+      ),
+    );
+    expect(screen.getByRole('status').textContent).toBe('Checking access...');
+    expect(screen.queryByText('Secret')).toBeNull();
+    expect(screen.queryByText('Limited')).toBeNull();
+  });
+
   it('shows the children when the server allows the feature', async () => {
     installFakeApi(() => ({ body: access(true) }));
     await renderWithProviders(

@@ -4,7 +4,7 @@ import type { Tier } from '@app/shared/domain/enums';
 
 export interface PortfolioHeaderProps {
   analysisAllowed: boolean;
-  /** The tier that unlocks the analysis, named in the locked button's title. */
+  /** The tier that unlocks the analysis, named in the button's title; below it the button opens the gate. */
   analysisTier: Tier;
   onOpenAnalysis: () => void;
   addDisabled: boolean;
@@ -13,7 +13,7 @@ export interface PortfolioHeaderProps {
   usage: { used: number; limit: number } | null;
 }
 
-/** Title, the portfolio analysis (locked below its tier) and Add Asset with the slots used. */
+/** Title, the portfolio analysis (a crown below its tier: it opens the feature gate) and Add Asset with the slots used. */
 export function PortfolioHeader(props: PortfolioHeaderProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { analysisAllowed, usage } = props;
@@ -26,7 +26,6 @@ export function PortfolioHeader(props: PortfolioHeaderProps) {
       <Flex gap="small" wrap="wrap">
         <Button
           onClick={props.onOpenAnalysis}
-          isDisabled={!analysisAllowed}
           title={
             analysisAllowed
               ? undefined

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
+import { FeatureGateContext } from '@/kit/ui/feature-gate-slot';
 import { PortfolioPage } from './portfolio-page';
 
 const LIMITS = (used: number, limit: number) => ({
@@ -63,7 +64,15 @@ const EMPTY = {
 
 function renderPage() {
   return renderWithProviders(
-    withQueryClient(<PortfolioPage isDemo={false} renderUpgradeDialog={() => null} />),
+    withQueryClient(
+      // The app provides the real FeatureGate (its states: gating/feature-gate.test.tsx); here the
+      // gate shows which feature it guards and the limited view it was given.
+      <FeatureGateContext.Provider
+        value={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
+      >
+        <PortfolioPage isDemo={false} renderUpgradeDialog={() => null} />
+      </FeatureGateContext.Provider>,
+    ),
   );
 }
 
@@ -81,7 +90,7 @@ describe('PortfolioPage', () => {
     expect(screen.getByText('Failed to load portfolio data')).toBeTruthy();
   });
 
-  it('locks Analysis with a crown and disables Add Asset at the limit, with the used/limit badge', async () => {
+  it('marks Analysis with a crown, opening the gate over the limited view; disables Add Asset at the limit', async () => {
     installFakeApi((request) => {
       if (request.path === '/api/portfolio') return { body: EMPTY };
       if (request.path.includes('my-subscription')) return { body: LIMITS(5, 5) };
@@ -92,9 +101,13 @@ describe('PortfolioPage', () => {
     await renderPage();
     await waitFor(() => expect(screen.getByTestId('add-asset-usage').textContent).toBe('5/5'));
     await waitFor(() => expect(screen.getByTestId('add-asset-button').hasAttribute('disabled')).toBe(true));
-    expect(screen.getByTestId('analysis-button').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('analysis-button').textContent).toContain('♛');
     expect(screen.getByTestId('plan-remaining').textContent).toBe('0');
+
+    fireEvent.click(screen.getByTestId('analysis-button'));
+
+    const gate = await screen.findByTestId('gate-advanced_analytics');
+    expect(gate.textContent).toContain('Concentration, volatility, drawdown and speculation exposure');
   });
 
   it('warns when 1 to 3 slots remain, and shows infinity for an unlimited plan', async () => {

@@ -136,9 +136,11 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
         marketDate={portfolio.data?.market_date ?? ''}
       />
       {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
-      {analytics.allowed ? (
-        <PortfolioAnalysisDialog open={analysisOpen} onClose={() => setAnalysisOpen(false)} />
-      ) : null}
+      <PortfolioAnalysisDialog
+        open={analysisOpen}
+        onClose={() => setAnalysisOpen(false)}
+        summary={portfolio.data?.summary}
+      />
       {renderUpgradeDialog({ open: upgradeOpen, onClose: () => setUpgradeOpen(false) })}
     </Flex>
   );

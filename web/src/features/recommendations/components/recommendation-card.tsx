@@ -42,7 +42,7 @@ export interface RecommendationCardProps {
   onToggle: () => void;
   /** Whose list this is (the detail route's `{user}`): the signed-in user, or the public demo. */
   listOwnerId: string;
-  /** Feature custom_alerts: enables the alert button. */
+  /** Feature custom_alerts: without it the alert button wears a crown and leads to the gate. */
   customAlerts: boolean;
   /** Only a signed-in user can write; a demo visitor reads. */
   canWrite: boolean;
@@ -200,9 +200,9 @@ export function RecommendationCard({
               <>
                 <AddRationalForm recommendation={recommendation} onAdd={onAdd} />
                 <div>
+                  {/* Below custom_alerts it still opens /alerts, where the gate names the plan that adds rules. */}
                   <Button
                     gap="xs"
-                    isDisabled={!customAlerts}
                     title={customAlerts ? undefined : t('card.alertLocked')}
                     onClick={() => void navigate(`/alerts?rule=${encodeURIComponent(recommendation.symbol)}`)}
                   >

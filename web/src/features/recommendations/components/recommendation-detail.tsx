@@ -9,6 +9,7 @@ import { isApiError } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { useServerMessage } from '@/kit/api/use-server-message';
 import { CrownIcon } from '@/kit/ui/icons';
+import { FeatureGateSlot } from '@/kit/ui/feature-gate-slot';
 import { NuggetCard } from './nugget-card';
 import { VolumeRiskCard } from './volume-risk-card';
 import { WhyGradePanel } from './why-grade-panel';
@@ -26,7 +27,8 @@ export interface RecommendationDetailProps {
 
 /**
  * The expanded card: the detail route's answer, 'full' (reasoning, AI analysis, inputs, volume and
- * risk) or 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan.
+ * risk) or 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan; a
+ * 'basic' one sits under the advanced_recommendations gate, whose Continue shows it plainly.
  * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
  */
 export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
@@ -67,46 +69,46 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   }
   const recommendation = detail.data.recommendation;
   const scores = recommendation.nugget_scores;
-  const analysis = scores.key_nuggets.join(' ');
-  const full = recommendation.detail_level === 'full';
-  return (
-    <>
-      {full ? (
-        <>
-          {recommendation.reasoning ? (
-            <section>
-              <Heading level={4} fontSize="medium">
-                {t('card.reasoning')}
-              </Heading>
-              <Text>{recommendation.reasoning}</Text>
-            </section>
-          ) : null}
+  if (recommendation.detail_level === 'full') {
+    return (
+      <>
+        {recommendation.reasoning ? (
           <section>
             <Heading level={4} fontSize="medium">
-              {t('card.aiAnalysis')}
+              {t('card.reasoning')}
             </Heading>
-            <Text>{analysis}</Text>
+            <Text>{recommendation.reasoning}</Text>
           </section>
-          {canWrite ? actions : <Text className="app-muted">{t('card.signInToAdd')}</Text>}
-        </>
-      ) : (
-        <section data-testid="basic-analysis">
-          <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
-          <Button
-            variation="primary"
-            gap="xs"
-            marginTop="small"
-            onClick={() => void navigate('/subscription')}
-          >
-            <CrownIcon size={16} /> {t('card.upgrade')}
-          </Button>
+        ) : null}
+        <section>
+          <Heading level={4} fontSize="medium">
+            {t('card.aiAnalysis')}
+          </Heading>
+          <Text>{scores.key_nuggets.join(' ')}</Text>
         </section>
-      )}
+        {canWrite ? actions : <Text className="app-muted">{t('card.signInToAdd')}</Text>}
+        <NuggetCard scores={scores} />
+        {recommendation.volume_analysis && recommendation.risk_metrics ? (
+          <VolumeRiskCard volume={recommendation.volume_analysis} risk={recommendation.risk_metrics} />
+        ) : null}
+        <WhyGradePanel scores={scores} />
+      </>
+    );
+  }
+  // A 'basic' detail is all the API sends a plan without advanced_recommendations: it is the limited
+  // view under the gate, and nothing more is drawn behind the blur.
+  const basic = (
+    <>
+      <section data-testid="basic-analysis">
+        <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
+      </section>
       <NuggetCard scores={scores} />
-      {recommendation.volume_analysis && recommendation.risk_metrics ? (
-        <VolumeRiskCard volume={recommendation.volume_analysis} risk={recommendation.risk_metrics} />
-      ) : null}
       <WhyGradePanel scores={scores} />
     </>
+  );
+  return (
+    <FeatureGateSlot feature="advanced_recommendations" fallback={basic}>
+      {basic}
+    </FeatureGateSlot>
   );
 }

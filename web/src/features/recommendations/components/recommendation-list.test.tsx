@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
+import { FeatureGateContext } from '@/kit/ui/feature-gate-slot';
 import { basicDetailOf, buildRecommendation } from '../test/fixtures';
 import { RecommendationList, recommendationsForTab } from './recommendations-page';
 import { UpsellCard } from './upsell-card';
@@ -76,7 +77,7 @@ describe('RecommendationList', () => {
     expect(screen.queryAllByRole('region', { name: /Analysis of/ })).toHaveLength(0);
   });
 
-  it("a 'full' detail (Premium): reasoning in the chosen language, Add (Rational), alert locked", async () => {
+  it("a 'full' detail (Premium): reasoning in the chosen language, Add (Rational), the alert button crowned", async () => {
     const requests = serveDetails('full');
     await renderWithProviders(
       withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
@@ -89,17 +90,23 @@ describe('RecommendationList', () => {
     expect(await screen.findByText('Raisonnement en français')).toBeTruthy();
     expect(requests.map((request) => request.path)).toEqual(['/api/ai/recommendations/user-1/AAPL']);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
-    expect(
-      card('AAPL')
-        .getByRole('button', { name: /alerte/i })
-        .hasAttribute('disabled'),
-    ).toBe(true);
+    // Premium lacks custom_alerts: the button stays usable and leads to the gate on /alerts.
+    const alert = card('AAPL').getByRole('button', { name: /alerte/i });
+    expect(alert.hasAttribute('disabled')).toBe(false);
+    expect(alert.getAttribute('title')).toBe('Les alertes personnalisées nécessitent une offre supérieure');
   });
 
-  it("a 'basic' detail (Free): the basic text and an Upgrade button, no reasoning, inputs or risk", async () => {
+  it("a 'basic' detail (Free): the basic text under the advanced_recommendations gate, no reasoning, inputs or risk", async () => {
     serveDetails('basic');
     await renderWithProviders(
-      withQueryClient(<RecommendationList recommendations={recommendations} {...listProps} />),
+      withQueryClient(
+        // The app provides the real FeatureGate (its states: gating/feature-gate.test.tsx).
+        <FeatureGateContext.Provider
+          value={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
+        >
+          <RecommendationList recommendations={recommendations} {...listProps} />
+        </FeatureGateContext.Provider>,
+      ),
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Show analysis/ }));
 
@@ -107,7 +114,9 @@ describe('RecommendationList', () => {
     expect(screen.queryByText('Raisonnement en français')).toBeNull();
     expect(screen.queryByText('momentum_1w')).toBeNull();
     expect(screen.queryByTestId('volume-ratio-bar')).toBeNull();
-    expect(card('AAPL').getByRole('button', { name: /Upgrade/ })).toBeTruthy();
+    expect(card('AAPL').getByTestId('gate-advanced_recommendations').textContent).toMatch(
+      /Basic analysis: this asset is graded B\+/,
+    );
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();
   });
 

@@ -21,6 +21,7 @@ const COMPARISON_ROWS = [
   { key: 'realTimePrices', cell: (tier) => flag(TIER_CATALOGUE[tier].features.real_time_prices) },
   { key: 'advancedAnalytics', cell: (tier) => flag(TIER_CATALOGUE[tier].features.advanced_analytics) },
   { key: 'customAlerts', cell: (tier) => flag(TIER_CATALOGUE[tier].features.custom_alerts) },
+  { key: 'prioritySupport', cell: (tier) => flag(TIER_CATALOGUE[tier].features.priority_support) },
 ] as const satisfies readonly { key: string; cell: (tier: Tier) => CellValue }[];
 
 function Cell({ value }: { value: CellValue }) {

@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, signUpInvestor, type SignedInUser } from '../src/api';
+import { subscribe } from '../src/billing';
+import { launchBrowser, newPage } from '../src/browser';
+import { signInThroughDialog, WAIT } from './investor-helpers';
+
+/*
+ * The feature gate (blur, "Premium Feature", the required tier, Upgrade, "Continue with Limited
+ * Access") in Chromium: a FREE investor meets it on a recommendation's detail (advanced_recommendations)
+ * and on the portfolio analysis (advanced_analytics) and continues with the limited view the API
+ * serves FREE; a PREMIUM investor sees the full views and no gate.
+ */
+
+async function holdOneStock(user: SignedInUser): Promise<void> {
+  const added = await api('POST', '/api/portfolio/holdings', {
+    token: user.token,
+    body: { symbol: 'AAPL', shares: 2, asset_type: 'stock' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(added.status).toBe(201);
+}
+
+async function openFirstRecommendation(page: Page) {
+  const { webUrl } = inject('stack');
+  await page.goto(`${webUrl}/recommendations`);
+  await expect.poll(() => page.getByTestId('recommendation-card').count(), WAIT).toBeGreaterThan(0);
+  const first = page.getByTestId('recommendation-card').first();
+  await first.getByRole('button', { name: /Show analysis/ }).click();
+  return first;
+}
+
+async function openPortfolioAnalysis(page: Page) {
+  const { webUrl } = inject('stack');
+  await page.goto(`${webUrl}/portfolio`);
+  await expect.poll(() => page.getByTestId('analysis-button').count(), WAIT).toBe(1);
+  await page.getByTestId('analysis-button').click();
+  return page.getByRole('dialog');
+}
+
+describe('the feature gate in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a FREE investor meets the gate on a recommendation detail and the portfolio analysis, and continues limited', async () => {
+    const investor = await signUpInvestor('Gated');
+    await holdOneStock(investor);
+    const { context, page } = await newPage(browser);
+    await signInThroughDialog(page, investor.email, investor.password);
+
+    // Recommendation detail: the API's basic detail, blurred under the gate.
+    const card = await openFirstRecommendation(page);
+    const recommendationGate = card.getByTestId('feature-gate-advanced_recommendations');
+    await expect.poll(() => recommendationGate.count(), WAIT).toBe(1);
+    expect(await recommendationGate.getByRole('heading', { name: 'Premium Feature' }).count()).toBe(1);
+    expect(await recommendationGate.getByTestId('required-tier').textContent()).toBe('Premium required');
+    expect(await recommendationGate.getByRole('button', { name: 'Upgrade' }).count()).toBe(1);
+    expect(await card.getByRole('heading', { name: 'Reasoning' }).count()).toBe(0);
+    await recommendationGate.getByRole('button', { name: 'Continue with Limited Access' }).click();
+    const limitedDetail = card.getByTestId('limited-advanced_recommendations');
+    await expect.poll(() => limitedDetail.count(), WAIT).toBe(1);
+    expect(await limitedDetail.getByTestId('basic-analysis').textContent()).toMatch(
+      /^Basic analysis: this asset is graded /,
+    );
+    expect(await card.getByTestId('feature-gate-advanced_recommendations').count()).toBe(0);
+
+    // Portfolio analysis: the dialog opens on the gate over the allocation the portfolio list serves.
+    const dialog = await openPortfolioAnalysis(page);
+    const analysisGate = dialog.getByTestId('feature-gate-advanced_analytics');
+    await expect.poll(() => analysisGate.count(), WAIT).toBe(1);
+    expect(await analysisGate.getByTestId('required-tier').textContent()).toBe('Premium required');
+    expect(await dialog.getByTestId('portfolio-analysis').count()).toBe(0);
+    await analysisGate.getByRole('button', { name: 'Continue with Limited Access' }).click();
+    const limitedAnalysis = dialog.getByTestId('limited-advanced_analytics');
+    await expect.poll(() => limitedAnalysis.count(), WAIT).toBe(1);
+    // One stock held: all of the portfolio is stocks (100 %), nothing else.
+    const text = (await limitedAnalysis.textContent()) ?? '';
+    expect(text).toMatch(/Stocks\s*100(\.0)?%/);
+    expect(text).toContain('Concentration, volatility, drawdown and speculation exposure');
+    await context.close();
+  }, 180_000);
+
+  it('a PREMIUM investor sees the full detail and the full analysis, and no gate', async () => {
+    const investor = await signUpInvestor('Ungated');
+    await subscribe(investor, 'PREMIUM');
+    await holdOneStock(investor);
+    const { context, page } = await newPage(browser);
+    await signInThroughDialog(page, investor.email, investor.password);
+
+    const card = await openFirstRecommendation(page);
+    await expect.poll(() => card.getByRole('heading', { name: 'Reasoning' }).count(), WAIT).toBe(1);
+    expect(await page.getByTestId('feature-gate-advanced_recommendations').count()).toBe(0);
+
+    const dialog = await openPortfolioAnalysis(page);
+    await expect.poll(() => dialog.getByTestId('portfolio-analysis').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('feature-gate-advanced_analytics').count()).toBe(0);
+    await context.close();
+  }, 180_000);
+});
