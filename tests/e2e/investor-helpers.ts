@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { resources, type LanguageResources } from '@app/shared/i18n';
+import { waitForSettledStyles } from '../src/settled-styles';
 
 const require = createRequire(import.meta.url);
 
@@ -57,6 +58,7 @@ interface AxeViolation {
 
 /** axe-core in the page: the serious and critical violations (expected: none). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await waitForSettledStyles(page);
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') forbids a script tag.
     await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
+import { waitForSettledStyles } from './settled-styles';
 
 /** expect.poll waits this long: the shared stack is slow under parallel suites on two cores. */
 export const POLL = { timeout: 15_000 } as const;
@@ -18,6 +19,7 @@ export async function signInAdminInBrowser(page: Page): Promise<void> {
 
 /** Zero serious or critical axe-core violations on what the page shows now. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await waitForSettledStyles(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
