@@ -1,6 +1,7 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLoaderData } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useBundlePart } from '@/lib/i18n';
@@ -21,6 +22,10 @@ export function AppShellRoute() {
   const config = useLoaderData<RuntimeConfig>();
   const { t, i18n } = useTranslation();
   const stringsReady = useBundlePart(i18n, 'app');
+  // The phone's navigation menu (the sidebar under the header); closed again on every new page.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   if (!stringsReady) {
     return (
       <Flex justifyContent="center" padding="xxl">
@@ -32,9 +37,9 @@ export function AppShellRoute() {
     <ServerStateProvider config={config}>
       <AuthProvider adminSiteUrl={config.adminSiteUrl}>
         <PreferencesSync />
-        <AppHeader />
+        <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
         <div className="app-shell">
-          <AppSidebar />
+          <AppSidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
           <main id="main" className="app-shell__main" tabIndex={-1}>
             <AuthGuard>
               <Outlet />
