@@ -23,6 +23,7 @@ function recommendation(symbol: string, score: number) {
     symbol,
     name: `${symbol} Inc.`,
     asset_type: 'stock',
+    sector: 'Technology',
     recommendation: 'BUY',
     current_price: 100,
     target_price: 110,
