@@ -9,6 +9,7 @@ import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-confi
 import { ServerStateProvider } from '@/kit/api/server-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { GuidedTour } from './guided-tour';
 import { PreferencesSync } from './preferences-sync';
 import './app-shell.css';
 
@@ -45,6 +46,7 @@ export function AppShellRoute() {
               <Outlet />
             </AuthGuard>
           </main>
+          <GuidedTour />
         </div>
       </AuthProvider>
     </ServerStateProvider>
