@@ -12,6 +12,7 @@ import { AppSidebar } from './app-sidebar';
 import { GuidedTour } from './guided-tour';
 import { PreferencesSync } from './preferences-sync';
 import './app-shell.css';
+import { DocumentTitle } from './document-title';
 
 /** The runtime configuration, before the shell renders (Amplify and the API client need it). */
 export function appShellLoader(): Promise<RuntimeConfig> {
@@ -37,6 +38,7 @@ export function AppShellRoute() {
   return (
     <ServerStateProvider config={config}>
       <AuthProvider adminSiteUrl={config.adminSiteUrl}>
+        <DocumentTitle />
         <PreferencesSync />
         <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
         <div className="app-shell">
