@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resources } from '@app/shared/i18n';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
-import { signInThroughDialog, WAIT } from './investor-helpers';
+import { WAIT } from './investor-helpers';
 
 /*
  * A phone 390 px wide (newPage's mobile viewport), every page of the investor site in en, fr and es:
@@ -26,12 +26,35 @@ const APP_PAGES = [
   '/settings',
 ];
 
+/** WCAG contrast of an element's text on its own (opaque) background, measured in the page. */
+async function contrastOf(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).evaluate((element) => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = channels(color).map((value) => {
+        const unit = value / 255;
+        return unit <= 0.03928 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(element);
+    const [lighter, darker] = [luminance(style.color), luminance(style.backgroundColor)].sort(
+      (a, b) => b - a,
+    );
+    return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+  });
+}
+
 /** The page's scroll width and, when it overflows, the widest elements past the right edge (for the message). */
 async function measure(page: Page): Promise<{ scrollWidth: number; viewport: number; offenders: string[] }> {
   return page.evaluate(() => {
     const viewport = window.innerWidth;
+    // An element reaches as far as its box, or as its content when that overflows the box (a long word).
     const offenders = [...document.body.querySelectorAll('*')]
-      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        return { element, right: Math.max(box.right, box.left + element.scrollWidth) };
+      })
       .filter(({ right }) => right > viewport + 0.5)
       .sort((a, b) => b.right - a.right)
       .slice(0, 4)
@@ -140,6 +163,11 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         await settle(page);
         const { scrollWidth, viewport, offenders } = await measure(page);
         if (scrollWidth !== viewport) overflowing.push(`${path}: ${scrollWidth}px ${offenders.join(' | ')}`);
+        // The portfolio's usage badge (inside the Add Asset button) reads at 4.5:1 or more.
+        if (path === '/portfolio') {
+          await expect.poll(() => page.getByTestId('add-asset-usage').count(), WAIT).toBe(1);
+          expect(await contrastOf(page, 'add-asset-usage')).toBeGreaterThanOrEqual(4.5);
+        }
         // The open menu must fit too.
         if (path === '/dashboard') {
           await menu.click();

@@ -1,6 +1,6 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
@@ -24,10 +24,12 @@ export function AppShellRoute() {
   const config = useLoaderData<RuntimeConfig>();
   const { t, i18n } = useTranslation();
   const stringsReady = useBundlePart(i18n, 'app');
-  // The phone's navigation menu (the sidebar under the header); closed again on every new page.
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The phone's navigation menu (the sidebar under the header): open on the page it was opened on,
+  // so it closes by itself on every new page.
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   if (!stringsReady) {
     return (
       <Flex justifyContent="center" padding="xxl">
@@ -40,7 +42,7 @@ export function AppShellRoute() {
       <AuthProvider adminSiteUrl={config.adminSiteUrl}>
         <DocumentTitle />
         <PreferencesSync />
-        <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+        <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />
         <div className="app-shell">
           <AppSidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
           <main id="main" className="app-shell__main" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
@@ -54,16 +54,14 @@ function useNewPickCount(): number {
     { enabled: status === 'authenticated' || status === 'demo' },
   );
   const symbols = list.data?.recommendations.map((pick) => pick.symbol);
-  const [seen, setSeen] = useState(() => readSeenPicks(listOwnerId));
   const onRecommendations = pathname.startsWith('/recommendations');
+  const shown = symbols?.join(',');
   useEffect(() => {
-    if (!onRecommendations || !symbols) return;
-    rememberSeenPicks(listOwnerId, symbols);
-    setSeen(symbols);
-    // The symbols' content, not the array's identity, decides whether anything changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [onRecommendations, listOwnerId, symbols?.join(',')]);
-  useEffect(() => setSeen(readSeenPicks(listOwnerId)), [listOwnerId]);
+    // The screen is open: its current list is what the user has now seen.
+    if (onRecommendations && shown !== undefined)
+      rememberSeenPicks(listOwnerId, shown ? shown.split(',') : []);
+  }, [onRecommendations, listOwnerId, shown]);
+  const seen = onRecommendations && symbols ? symbols : readSeenPicks(listOwnerId);
   return symbols ? countNewPicks(symbols, seen) : 0;
 }
 

@@ -1,4 +1,4 @@
-import { Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { CallToAction } from '@/components/public-page';
 import { Link } from 'react-router-dom';
