@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { raiseAlertThroughPollPath } from '../src/alerts';
+import { resources } from '@app/shared/i18n';
 import { api, signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
 import { signInThroughDialog, WAIT } from './investor-helpers';
@@ -50,7 +51,8 @@ describe('live indicators and controls in Chromium', () => {
     const badge = page.getByTestId('sidebar-badge-alerts');
     await expect.poll(() => badge.textContent(), WAIT).toBe('2');
     expect(await badge.getAttribute('aria-label')).toBe('2 unread alerts');
-    expect(await page.getByTestId('sidebar-plan-badge').textContent()).toBe('Free');
+    // The plan badge reads the user's tier (this one is on FREE), not a fixed Premium.
+    expect(await page.getByTestId('sidebar-plan-badge').textContent()).toBe(resources.en.common.tiers.FREE);
     expect(await page.getByTestId('bell-dot').count()).toBe(1);
     // The dashboard's cards say what they compute: AAPL is graded, 1 of 1.
     await expect.poll(() => page.getByTestId('dashboard-asset-count').textContent(), WAIT).toBe('1 of 1');

@@ -31,9 +31,11 @@ export function GuidedTour() {
   useEffect(() => {
     if (step !== null && status === 'unauthenticated') enterDemo(`/${TOUR_STEPS[step - 1]}?tour=${step}`);
   }, [step, status, enterDemo]);
+  // The panel shows once the session is known (a visitor has entered the demo): focus moves to it.
+  const shown = step !== null && (status === 'authenticated' || status === 'demo');
   useEffect(() => {
-    if (step !== null) heading.current?.focus();
-  }, [step]);
+    if (shown) heading.current?.focus();
+  }, [step, shown]);
   useEffect(() => {
     if (step === null) return;
     const onKey = (event: KeyboardEvent) => {
@@ -43,7 +45,7 @@ export function GuidedTour() {
     return () => document.removeEventListener('keydown', onKey);
   }, [step, navigate, pathname]);
 
-  if (step === null || screen === undefined || screen === null || status === 'checking') return null;
+  if (!shown || screen === undefined || screen === null) return null;
   const goTo = (next: number) => void navigate(`/${TOUR_STEPS[next - 1]}?tour=${next}`);
   const last = step === TOUR_STEPS.length;
   return (

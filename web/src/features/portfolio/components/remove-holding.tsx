@@ -19,9 +19,11 @@ export function RemoveHoldingButton({ asset }: { asset: PortfolioAsset }) {
   const addBack = useRouteMutation(contract.portfolio.add);
   const [confirming, setConfirming] = useState(false);
 
+  // The row leaves the list once the removal lands, unmounting this button: the promises (not the
+  // per-call callbacks, which an unmounted caller never gets) carry the toasts.
   function undo() {
-    addBack.mutate(
-      {
+    addBack
+      .mutateAsync({
         body: {
           symbol: asset.symbol,
           shares: asset.shares,
@@ -29,38 +31,34 @@ export function RemoveHoldingButton({ asset }: { asset: PortfolioAsset }) {
           purchase_price: asset.purchase_price,
           purchase_date: asset.purchase_date,
         },
-      },
-      {
-        onSuccess: () => toast.show({ title: t('portfolio:toasts.restoredTitle'), variant: 'success' }),
-        onError: () =>
+      })
+      .then(
+        () => toast.show({ title: t('portfolio:toasts.restoredTitle'), variant: 'success' }),
+        () =>
           toast.show({
             title: t('portfolio:toasts.errorTitle'),
             description: t('portfolio:errors.restoreFailed'),
             variant: 'error',
           }),
-      },
-    );
+      );
   }
 
   function confirmRemove() {
     setConfirming(false);
-    remove.mutate(
-      { params: { holdingId: asset.id } },
-      {
-        onSuccess: () =>
-          toast.show({
-            title: t('portfolio:toasts.removedTitle'),
-            description: t('portfolio:toasts.removedBody', { name: asset.name }),
-            variant: 'success',
-            action: { label: t('portfolio:list.undo'), onClick: undo },
-          }),
-        onError: () =>
-          toast.show({
-            title: t('portfolio:toasts.errorTitle'),
-            description: t('portfolio:errors.removeFailed'),
-            variant: 'error',
-          }),
-      },
+    remove.mutateAsync({ params: { holdingId: asset.id } }).then(
+      () =>
+        toast.show({
+          title: t('portfolio:toasts.removedTitle'),
+          description: t('portfolio:toasts.removedBody', { name: asset.name }),
+          variant: 'success',
+          action: { label: t('portfolio:list.undo'), onClick: undo },
+        }),
+      () =>
+        toast.show({
+          title: t('portfolio:toasts.errorTitle'),
+          description: t('portfolio:errors.removeFailed'),
+          variant: 'error',
+        }),
     );
   }
 
