@@ -89,7 +89,8 @@ describe('live indicators and controls in Chromium', () => {
 
     // Filters: by type (the volume surge is an AI insight; the price move a price movement).
     await page.getByRole('button', { name: 'Filters' }).click();
-    await page.getByTestId('alerts-filters').getByLabel('AI insight').check();
+    // Amplify's checkbox input is visually hidden: the visitor clicks its label.
+    await page.getByTestId('alerts-filters').getByText('AI insight', { exact: true }).click();
     await expect.poll(() => page.getByTestId('alert-item').count(), WAIT).toBe(1);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.getByTestId('alert-item').count(), WAIT).toBe(2);
@@ -99,7 +100,10 @@ describe('live indicators and controls in Chromium', () => {
     const preferences = page.getByTestId('notification-preferences');
     await expect.poll(() => preferences.getByRole('switch', { name: 'AI insight' }).count(), WAIT).toBe(1);
     expect(await preferences.textContent()).toContain('E-mail notifications are not available yet');
-    await preferences.getByRole('switch', { name: 'AI insight' }).click();
+    await preferences.getByText('AI insight', { exact: true }).click();
+    await expect
+      .poll(() => preferences.getByRole('switch', { name: 'AI insight' }).isChecked(), WAIT)
+      .toBe(false);
     await preferences.getByRole('button', { name: 'Save preferences' }).click();
     await expect.poll(() => page.getByTestId('alert-item').count(), WAIT).toBe(1);
     const saved = await api<{ in_app: Record<string, boolean> }>('GET', '/api/alerts/preferences', {
