@@ -169,6 +169,7 @@ describe('live indicators and controls in Chromium', () => {
     await page.waitForURL(`${webUrl}/recommendations?tour=3`);
     await tour.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${webUrl}/alerts?tour=4`);
+    await expect.poll(() => tour.textContent(), WAIT).toContain('step 4 of 4');
     await page.keyboard.press('Escape');
     await expect.poll(() => tour.count(), WAIT).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/alerts');

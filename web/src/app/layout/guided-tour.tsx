@@ -38,12 +38,13 @@ export function GuidedTour() {
   }, [step, shown]);
   useEffect(() => {
     if (step === null) return;
+    // The page the visitor is on when the key is pressed (this closure may predate the last step).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') void navigate(pathname);
+      if (event.key === 'Escape') void navigate(window.location.pathname);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [step, navigate, pathname]);
+  }, [step, navigate]);
 
   if (!shown || screen === undefined || screen === null) return null;
   const goTo = (next: number) => void navigate(`/${TOUR_STEPS[next - 1]}?tour=${next}`);
