@@ -543,7 +543,7 @@ describe('GET /api/alerts/count: the active alerts behind the sidebar badge', ()
 
     expect((await api('POST', `/api/alerts/${move.id}/read`, { token: investor.token })).status).toBe(200);
     expect((await count(investor)).body).toEqual({ active: 2, unread: 1, demo: false });
-    const unknown = await api('POST', '/api/alerts/01J0000000000000000000000/read', {
+    const unknown = await api('POST', '/api/alerts/01J00000000000000000000000/read', {
       token: investor.token,
     });
     expect(unknown.status).toBe(404);
