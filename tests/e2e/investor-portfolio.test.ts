@@ -89,12 +89,27 @@ describe('investor portfolio journeys in Chromium', () => {
     const afterEdit = await api<PortfolioBody>('GET', '/api/portfolio', { token: investor.token });
     expect(afterEdit.body.assets.find((asset) => asset.symbol === 'MSFT')?.shares).toBe(7.5);
 
+    // Remove asks first: Cancel keeps the holding.
     await row.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove MSFT?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).first().click();
+    await expect.poll(() => confirm.count(), WAIT).toBe(0);
+    expect(await page.getByTestId('holding-MSFT').count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: 'Remove holding' }).click();
     await expect.poll(() => page.getByTestId('holding-MSFT').count(), WAIT).toBe(0);
     await expect.poll(() => page.getByTestId('plan-remaining').textContent(), WAIT).toBe('4');
     await expect.poll(() => page.getByTestId('plan-usage').textContent(), WAIT).toContain('1 of 5');
     const afterRemove = await api<PortfolioBody>('GET', '/api/portfolio', { token: investor.token });
     expect(afterRemove.body.assets.map((asset) => asset.symbol)).toEqual(['AAPL']);
+
+    // Undo adds the same position back (7.5 shares), taking the slot again.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByTestId('holding-MSFT').count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('plan-remaining').textContent(), WAIT).toBe('3');
+    const afterUndo = await api<PortfolioBody>('GET', '/api/portfolio', { token: investor.token });
+    expect(afterUndo.body.assets.find((asset) => asset.symbol === 'MSFT')?.shares).toBe(7.5);
     await context.close();
   }, 120_000);
 });

@@ -66,10 +66,10 @@ describe('investor alerts in Chromium', () => {
     const item = page.locator(`[data-testid="alert-item"][data-alert-id="${target.id}"]`);
     await expect.poll(() => item.count(), WAIT).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    // The sidebar's badge counts the active alerts (GET /api/alerts/count): this user has one.
+    // The sidebar's badge counts the unread alerts (GET /api/alerts/count): this user has one.
     const badge = page.getByTestId('sidebar-badge-alerts');
     await expect.poll(() => badge.textContent(), WAIT).toBe('1');
-    expect(await badge.getAttribute('aria-label')).toBe('1 active alert');
+    expect(await badge.getAttribute('aria-label')).toBe('1 unread alert');
 
     await item.getByRole('button', { name: /^Dismiss alert/ }).click();
     await expect.poll(() => item.count(), WAIT).toBe(0);

@@ -44,22 +44,37 @@ describe('investor screens in Chromium', () => {
     const { context, page } = await newPage(browser);
     await signInThroughDialog(page, investor.email, investor.password);
     // The signed-in shell's own calls, made on every page (the session restore, the sidebar's alert
-    // badge and the header's market date), are not the dashboard's.
-    const shellCalls = new Set(['/api/auth/me', '/api/alerts/count', '/api/ai/market-clock']);
+    // badge and new-picks badge, the header's market date), are not the dashboard's.
+    const shellCalls = new Set([
+      '/api/auth/me',
+      '/api/alerts/count',
+      '/api/ai/market-clock',
+      `/api/ai/recommendations/${investor.userId}?limit=100`,
+    ]);
     const dashboardRequests: string[] = [];
     page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path.startsWith('/api/') && !shellCalls.has(path)) dashboardRequests.push(path);
+      const url = new URL(request.url());
+      const path = url.pathname;
+      if (path.startsWith('/api/') && !shellCalls.has(path) && !shellCalls.has(path + url.search))
+        dashboardRequests.push(path);
     });
     await page.reload();
     const totalValue = page.getByTestId('dashboard-total-value');
     await expect.poll(() => totalValue.textContent(), WAIT).toMatch(/^\$[\d,]+\.\d\d$/);
     const valueAfter = await apiValue();
     expect([valueBefore, valueAfter]).toContain(await totalValue.textContent());
-    await expect.poll(() => page.getByTestId('dashboard-asset-count').textContent(), WAIT).toBe('2');
+    // "n of m holdings graded": the API's own holdings with a rationality score, of all of them.
+    const holdings = await api<{ assets: { rationality_score: number | null }[] }>('GET', '/api/portfolio', {
+      token: investor.token,
+    });
+    const graded = holdings.body.assets.filter((asset) => asset.rationality_score !== null).length;
+    await expect
+      .poll(() => page.getByTestId('dashboard-asset-count').textContent(), WAIT)
+      .toBe(`${graded} of ${holdings.body.assets.length}`);
     await expect.poll(() => page.getByTestId('market-indices').textContent(), WAIT).toContain('As of');
     expect(dashboardRequests.length).toBeGreaterThan(0);
-    expect(dashboardRequests.length).toBeLessThanOrEqual(4);
+    // Root, portfolio, recommendations, enhanced prices and, signed in, the ledger's performance.
+    expect(dashboardRequests.length).toBeLessThanOrEqual(5);
     expect(dashboardRequests).toContain('/api/');
     await context.close();
   }, 90_000);

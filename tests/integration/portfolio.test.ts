@@ -496,21 +496,25 @@ describe('portfolio analysis', () => {
 
 describe('GET /api/alerts/count: the active alerts behind the sidebar badge', () => {
   const count = (user?: SignedInUser) =>
-    api<{ active: number; demo: boolean }>('GET', '/api/alerts/count', user ? { token: user.token } : {});
+    api<{ active: number; unread: number; demo: boolean }>(
+      'GET',
+      '/api/alerts/count',
+      user ? { token: user.token } : {},
+    );
 
   it("counts the spec's three sample alerts for a visitor without a token", async () => {
     const response = await count();
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ active: 3, demo: true });
+    expect(response.body).toEqual({ active: 3, unread: 3, demo: true });
   });
 
   it('follows a raised, dismissed and restored alert, and agrees with the alert list', async () => {
     const investor = await signUpInvestor('Cora');
-    expect((await count(investor)).body).toEqual({ active: 0, demo: false });
+    expect((await count(investor)).body).toEqual({ active: 0, unread: 0, demo: false });
 
     expect(await raiseAlertThroughPollPath(investor.userId)).toBe(1);
-    expect((await count(investor)).body).toEqual({ active: 1, demo: false });
+    expect((await count(investor)).body).toEqual({ active: 1, unread: 1, demo: false });
 
     const list = await api<{ alerts: { id: string; dismissed: boolean }[] }>('GET', '/api/alerts', {
       token: investor.token,
@@ -518,11 +522,56 @@ describe('GET /api/alerts/count: the active alerts behind the sidebar badge', ()
     const alertId = list.body.alerts[0]!.id;
     const dismissed = await api('POST', `/api/alerts/${alertId}/dismiss`, { token: investor.token });
     expect(dismissed.status).toBe(200);
-    expect((await count(investor)).body).toEqual({ active: 0, demo: false });
+    expect((await count(investor)).body).toEqual({ active: 0, unread: 0, demo: false });
 
     const restored = await api('POST', '/api/alerts/restore', { token: investor.token });
     expect(restored.status).toBe(200);
-    expect((await count(investor)).body).toEqual({ active: 1, demo: false });
+    expect((await count(investor)).body).toEqual({ active: 1, unread: 1, demo: false });
+  });
+
+  it('reads an alert (one, then all), mutes a type in the preferences, and refuses bad preferences by field', async () => {
+    const investor = await signUpInvestor('Rita');
+    // A +7 % day on three times the usual volume: a price move (price_movement) and a volume surge (ai_insight).
+    expect(await raiseAlertThroughPollPath(investor.userId, { volumeRatio: 3 })).toBe(2);
+    expect((await count(investor)).body).toEqual({ active: 2, unread: 2, demo: false });
+    const list = await api<{
+      alerts: { id: string; type: string; read: boolean; figures: { name: string }[] }[];
+    }>('GET', '/api/alerts', { token: investor.token });
+    const move = list.body.alerts.find((alert) => alert.type === 'price_movement')!;
+    // The move's message carries its change, its size in daily sigmas and the bar's date.
+    expect(move.figures.map((figure) => figure.name)).toEqual(['change', 'times', 'date']);
+
+    expect((await api('POST', `/api/alerts/${move.id}/read`, { token: investor.token })).status).toBe(200);
+    expect((await count(investor)).body).toEqual({ active: 2, unread: 1, demo: false });
+    const unknown = await api('POST', '/api/alerts/01J00000000000000000000000/read', {
+      token: investor.token,
+    });
+    expect(unknown.status).toBe(404);
+    const all = await api<{ marked: number }>('POST', '/api/alerts/read-all', { token: investor.token });
+    expect(all.body).toEqual({ marked: 1 });
+    expect((await count(investor)).body).toEqual({ active: 2, unread: 0, demo: false });
+
+    const preferences = await api<{ in_app: Record<string, boolean> }>('GET', '/api/alerts/preferences', {
+      token: investor.token,
+    });
+    expect(Object.values(preferences.body.in_app).every(Boolean)).toBe(true);
+    const muted = { in_app: { ...preferences.body.in_app, ai_insight: false } };
+    const saved = await api('PUT', '/api/alerts/preferences', { token: investor.token, body: muted });
+    expect(saved.status).toBe(200);
+    expect((await count(investor)).body).toEqual({ active: 1, unread: 0, demo: false });
+
+    const bad = await api<{ field?: string; fields?: { field: string }[] }>(
+      'PUT',
+      '/api/alerts/preferences',
+      {
+        token: investor.token,
+        body: { in_app: { ...muted.in_app, earnings: 'yes' } },
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('in_app.earnings');
+    // Nothing changed: still one type muted.
+    expect((await count(investor)).body).toEqual({ active: 1, unread: 0, demo: false });
   });
 
   it("never counts someone else's alerts", async () => {
@@ -530,6 +579,6 @@ describe('GET /api/alerts/count: the active alerts behind the sidebar badge', ()
     const other = await signUpInvestor('Otto');
     expect(await raiseAlertThroughPollPath(owner.userId)).toBe(1);
 
-    expect((await count(other)).body).toEqual({ active: 0, demo: false });
+    expect((await count(other)).body).toEqual({ active: 0, unread: 0, demo: false });
   });
 });

@@ -236,6 +236,28 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: ({ target, unknownId }) => ({ params: { id: target.alertIds[0] ?? unknownId } }),
   },
   'portfolio.restoreAlerts': { expect: userRoute(200), request: none },
+  // Reading is the dismiss rule again: one's own alert (or a 404 without one); someone else's is a 404.
+  'portfolio.markAlertRead': {
+    expect: userRoute([200, 404], { second: 404 }),
+    request: ({ target, unknownId }) => ({ params: { id: target.alertIds[0] ?? unknownId } }),
+  },
+  'portfolio.markAllAlertsRead': { expect: userRoute(200), request: none },
+  'portfolio.getNotificationPreferences': { expect: userRoute(200), request: none },
+  'portfolio.saveNotificationPreferences': {
+    expect: userRoute(200),
+    request: () => ({
+      body: {
+        in_app: {
+          price_movement: true,
+          price_alert: true,
+          earnings: true,
+          sector_rotation: true,
+          ai_insight: true,
+          market_news: true,
+        },
+      },
+    }),
+  },
 
   // The ledger. A holding from before the ledger becomes the opening BUY with the holding's id, so
   // the target's first holding id is also one of its transactions (someone else's: 404).

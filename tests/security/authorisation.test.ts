@@ -146,6 +146,12 @@ describe('object-level access between two investors', () => {
       call: (_victim, id) => ({ params: { id } }),
       allowed: [404],
     },
+    {
+      name: 'mark alert read',
+      route: contract.portfolio.markAlertRead,
+      call: (_victim, id) => ({ params: { id } }),
+      allowed: [404],
+    },
   ];
   const userIdAttacks: Attack[] = [
     {

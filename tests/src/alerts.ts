@@ -12,7 +12,13 @@ import { tableName } from '@app/infra/lib/table-definitions';
  * stack's DynamoDB with a snapshot of a +7 % day on AAPL: the real rule and the real write path
  * decide, and the alert is the one the poll would write.
  */
-export async function raiseAlertThroughPollPath(userId: string): Promise<number> {
+export async function raiseAlertThroughPollPath(
+  userId: string,
+  options: {
+    /** The day's volume against its 20-day average: 2 or more also raises the volume-surge alert. */
+    volumeRatio?: number;
+  } = {},
+): Promise<number> {
   const { dynamoEndpoint } = inject('stack');
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   const alerts = createAlertsRepository(client, {
@@ -24,7 +30,7 @@ export async function raiseAlertThroughPollPath(userId: string): Promise<number>
     quote: { symbol: 'AAPL', change_percent: 7, as_of: '2018-02-05' },
     analysis: {
       risk_metrics: { volatility_1month: 20, annualisation_factor: 252 },
-      volume_analysis: { volume_ratio_20d: 1 },
+      volume_analysis: { volume_ratio_20d: options.volumeRatio ?? 1 },
     },
   } as unknown as SymbolSnapshot;
   // raiseUserAlerts is what raiseAlertsForSymbol runs for each holder; called for this user alone so

@@ -16,6 +16,7 @@ import { runBacktest } from '../engine/backtest';
 import { message, type Message } from '@app/shared/messages/message';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
 import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
+import { loadSnapshotForUniverse } from '../market-data/universe/load-universe';
 import { selectGradedSeries } from '../market-data/providers/replay/replay-universe';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
@@ -50,6 +51,8 @@ export interface AiDeps {
   /** How often the price poll should run; the health check judges the last run against it. */
   pollIntervalSeconds: number;
   backtest: () => Promise<BacktestFigure | null>;
+  /** A listing's sector (the screener snapshot, read once per process); null when it has none. */
+  sectorOf?: (symbol: string) => string | null;
 }
 
 /**
@@ -104,7 +107,23 @@ export function createAiDeps(): AiDeps {
     },
   });
   let backtest: Promise<BacktestFigure | null> | undefined;
+  let sectors: Map<string, string | null> | undefined;
   return {
+    sectorOf: (symbol) => {
+      if (!sectors) {
+        try {
+          const listings = loadSnapshotForUniverse(config.REPLAY_DATA_FILE);
+          sectors = new Map(listings.map((listing) => [listing.symbol, listing.sector]));
+        } catch (error: unknown) {
+          // Without the snapshot the list still answers; the sector filter then offers nothing.
+          logger.warn('sectors unavailable', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          sectors = new Map();
+        }
+      }
+      return sectors.get(symbol.toUpperCase()) ?? null;
+    },
     engine: createMarketEngine(source),
     ...market,
     users: createUsersRepository(client, config.TABLE_USERS),

@@ -146,6 +146,7 @@ async function rankedListFor(
       symbol: info.symbol,
       name: info.name,
       asset_type: info.asset_type,
+      sector: deps.sectorOf?.(info.symbol) ?? null,
       recommendation: analysis.recommendation.action,
       current_price: quote.price,
       target_price: analysis.recommendation.target_price,

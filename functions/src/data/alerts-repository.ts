@@ -1,13 +1,20 @@
 import {
+  GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UserAlertSchema } from '@app/shared/domain/entities/catalysts';
+import {
+  NotificationPreferencesSchema,
+  UserAlertSchema,
+  type NotificationPreferences,
+} from '@app/shared/domain/entities/catalysts';
+import { MARKET_ALERT_TYPES } from '@app/shared/domain/enums';
 import { StoredTextSchema } from '@app/shared/messages/stored-text';
-import type { z } from 'zod';
+import * as z from 'zod';
 import type { UserAlertDraft } from '../engine/catalysts/user-alerts';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
 import { cancellationCodes } from './dynamo-helpers';
@@ -33,6 +40,13 @@ export interface AlertsTables {
   usage: string;
 }
 
+/** Every alert type on, for a user who never saved preferences. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  in_app: Object.fromEntries(
+    MARKET_ALERT_TYPES.map((type) => [type, true]),
+  ) as NotificationPreferences['in_app'],
+};
+
 /** Upper bound of one list call; the screen shows recent alerts, not an archive. */
 export const MAX_LISTED_ALERTS = 100;
 
@@ -40,10 +54,14 @@ export const MAX_LISTED_ALERTS = 100;
  * An alert as stored: its texts are messages (worded for each reader when read), or, in rows written
  * before messages, an English title and description and a trilingual message, read as they are.
  */
-export const StoredUserAlertSchema = UserAlertSchema.extend({
+export const StoredUserAlertSchema = UserAlertSchema.omit({ figures: true, source: true }).extend({
   title: StoredTextSchema,
   description: StoredTextSchema,
   message: StoredTextSchema,
+  /** Rows written before alerts could be read have no flag: they count as unread. */
+  read: z.boolean().default(false),
+  /** The rule that raised it (engine/catalysts/user-alerts.ts, or `rule:<id>` for a custom rule). */
+  rule: z.string().optional(),
 });
 export type StoredUserAlert = z.infer<typeof StoredUserAlertSchema>;
 
@@ -99,6 +117,7 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
                     ...keys.alert(userId, alert.id),
                     entity: 'alert',
                     ...alert,
+                    read: false,
                     symbol: context.symbol,
                     rule: context.rule,
                     created_at: context.now.toISOString(),
@@ -155,6 +174,76 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
         if (error instanceof ConditionalCheckFailedException) return false;
         throw error;
       }
+    },
+
+    /** False when the user has no such alert (nothing is created). */
+    async markRead(userId: string, alertId: string): Promise<boolean> {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tables.holdings,
+            Key: keys.alert(userId, alertId),
+            UpdateExpression: 'SET #read = :true',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#read': 'read' },
+            ExpressionAttributeValues: { ':true': true },
+          }),
+        );
+        return true;
+      } catch (error: unknown) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    /** Marks every listed unread alert of the user read; returns how many changed. */
+    async markAllRead(userId: string): Promise<number> {
+      const unread = (await queryAlerts(userId, false, MAX_LISTED_ALERTS)).filter(
+        (item) => item.read !== true,
+      );
+      let marked = 0;
+      for (const item of unread) {
+        try {
+          await client.send(
+            new UpdateCommand({
+              TableName: tables.holdings,
+              Key: { pk: item.pk, sk: item.sk },
+              UpdateExpression: 'SET #read = :true',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#read) OR #read = :false)',
+              ExpressionAttributeNames: { '#read': 'read' },
+              ExpressionAttributeValues: { ':true': true, ':false': false },
+            }),
+          );
+          marked += 1;
+        } catch (error: unknown) {
+          // Read concurrently by another request: not counted twice.
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        }
+      }
+      return marked;
+    },
+
+    /** The user's in-app notification preferences (every type on until saved). */
+    async getPreferences(userId: string): Promise<NotificationPreferences> {
+      const result = await client.send(
+        new GetCommand({ TableName: tables.holdings, Key: keys.notificationPreferences(userId) }),
+      );
+      const parsed = NotificationPreferencesSchema.safeParse({ in_app: result.Item?.in_app });
+      return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+    },
+
+    async putPreferences(userId: string, preferences: NotificationPreferences, now: Date): Promise<void> {
+      await client.send(
+        new PutCommand({
+          TableName: tables.holdings,
+          Item: {
+            ...keys.notificationPreferences(userId),
+            entity: 'notification_preferences',
+            in_app: preferences.in_app,
+            updated_at: now.toISOString(),
+          },
+        }),
+      );
     },
 
     /** Un-dismisses every dismissed alert of the user; returns how many changed. */

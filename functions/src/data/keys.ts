@@ -26,6 +26,8 @@ export const keys = {
   ledger: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEDGER' }),
   alert: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `ALERT#${alertId}` }),
   alertPrefix: 'ALERT#',
+  /** The user's in-app notification preferences, one item. */
+  notificationPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NOTIFY' }),
   alertRule: (userId: string, ruleId: string) => ({ pk: `USER#${userId}`, sk: `RULE#${ruleId}` }),
   alertRulePrefix: 'RULE#',
   /** How many custom alert rules the user keeps (conditioned on the plan's cap). */

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@app/shared/domain/enums';
 import { messageResources } from '@app/shared/i18n/message-resources';
 import type { Message } from '@app/shared/messages/message';
 import type { MessageOf, ParamValue } from '@app/shared/messages/param-kinds';
-import { renderMessage } from '@app/shared/messages/render-message';
+import { renderMessage, renderMessageFigures } from '@app/shared/messages/render-message';
 import { createTranslator } from '@app/shared/messages/translator';
 
 /**
@@ -32,6 +32,15 @@ export function languageOfHeaders(
 ): Language {
   const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language');
   return languageOfHeader(entry?.[1]);
+}
+
+/** A message's figures in `language` (the alerts' details). */
+export function renderFigures(
+  message: Message | MessageOf,
+  names: readonly string[],
+  language: Language,
+): { name: string; value: string }[] {
+  return renderMessageFigures(message, names, language, translate);
 }
 
 /** A message's text in `language`. */

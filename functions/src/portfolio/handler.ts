@@ -9,8 +9,12 @@ import { logger } from '../platform/observability';
 import {
   countActiveAlerts,
   dismissUserAlert,
+  getNotificationPreferences,
   listUserAlerts,
+  markAllUserAlertsRead,
+  markUserAlertRead,
   restoreUserAlerts,
+  saveNotificationPreferences,
 } from '../user-alerts/user-alerts-service';
 import {
   createAlertRule,
@@ -134,6 +138,11 @@ export const handler = createAreaHandler(
     alertCount: async ({ auth }, deps) => countActiveAlerts(auth, deps),
     dismissAlert: async ({ auth, params }, deps) => dismissUserAlert(requireUserId(auth), params.id, deps),
     restoreAlerts: async ({ auth }, deps) => restoreUserAlerts(requireUserId(auth), deps),
+    markAlertRead: async ({ auth, params }, deps) => markUserAlertRead(requireUserId(auth), params.id, deps),
+    markAllAlertsRead: async ({ auth }, deps) => markAllUserAlertsRead(requireUserId(auth), deps),
+    notificationPreferences: async ({ auth }, deps) => getNotificationPreferences(requireUserId(auth), deps),
+    saveNotificationPreferences: async ({ auth, body }, deps) =>
+      saveNotificationPreferences(requireUserId(auth), body, deps),
     // Custom alert rules (user-alerts/alert-rules-service.ts); the price poll evaluates them.
     alertRules: async ({ auth }, deps) => listAlertRules(requireUserId(auth), deps),
     createAlertRule: async ({ auth, body, headers }, deps) => {

@@ -54,6 +54,7 @@ async function valuationInputOf(
     holding,
     quote: data.quote,
     grade: data.analysis?.nugget_scores.investment_grade ?? null,
+    score: data.analysis?.nugget_scores.composite_rationality_score ?? null,
     bars: data.bars,
     data,
   };

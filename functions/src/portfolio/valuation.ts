@@ -47,6 +47,8 @@ export interface ValuationInput {
   /** Null when the asset has no price on the market date. */
   quote: AssetQuote | null;
   grade: Grade | null;
+  /** The engine's composite rationality score (0-100); null or absent when the engine cannot grade it. */
+  score?: number | null;
   /** Daily bars up to and including the quote's bar, ascending (empty without history). */
   bars: readonly { date: string; close: number }[];
 }
@@ -98,6 +100,7 @@ export function valueHolding(input: ValuationInput, marketDate: string): Portfol
       gain_amount: null,
       gain_percent: null,
       investment_grade: null,
+      rationality_score: null,
       price_as_of: null,
       price_source: 'replay',
       no_data_on: marketDate,
@@ -124,6 +127,7 @@ export function valueHolding(input: ValuationInput, marketDate: string): Portfol
     // A zero purchase price (a gift, a grant) has a gain but no percentage of it.
     gain_percent: basis === null || basis === 0 ? null : roundPercent((quote.price / basis - 1) * 100),
     investment_grade: input.grade,
+    rationality_score: input.grade === null ? null : (input.score ?? null),
     price_as_of: quote.as_of,
     price_source: quote.source,
     no_data_on: null,

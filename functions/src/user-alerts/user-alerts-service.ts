@@ -1,14 +1,20 @@
 import type { z } from 'zod';
-import type { UserAlertsResponseSchema } from '@app/shared/domain/entities/catalysts';
+import {
+  ALERT_FIGURE_NAMES,
+  type AlertSource,
+  type NotificationPreferences,
+  type UserAlertsResponseSchema,
+} from '@app/shared/domain/entities/catalysts';
 import { featureLimit } from '@app/shared/domain/catalogue/tiers';
 import type { Language, Tier } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { readStoredText } from '@app/shared/messages/stored-text';
+import type { MessageOf } from '@app/shared/messages/param-kinds';
 import type { AlertsRepository, AlertWriteOutcome, StoredUserAlert } from '../data/alerts-repository';
 import { utcDayOf } from '../data/usage-repository';
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { render } from '../platform/messages';
+import { render, renderFigures } from '../platform/messages';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import {
   deriveUserAlerts,
@@ -33,14 +39,28 @@ export interface UserAlertsDeps {
   now: () => Date;
 }
 
-/** A stored or sample alert in the reader's language. */
-export function alertInLanguage(
-  alert: StoredUserAlert | UserAlertDraft,
-  language: Language,
-): UserAlertsResponse['alerts'][number] {
+type AlertRow = (StoredUserAlert | UserAlertDraft) & { read?: boolean; rule?: string };
+
+/** Where an alert's figures come from, by the rule that raised it (a demo sample has no rule). */
+function sourceOf(alert: AlertRow): AlertSource {
+  if (alert.rule === undefined) return 'sample';
+  if (alert.rule.startsWith('rule:')) return 'alert_rule';
+  return alert.rule === 'catalyst' ? 'catalyst' : 'market_bars';
+}
+
+function isMessage(text: unknown): text is MessageOf {
+  return typeof text === 'object' && text !== null && 'code' in text && 'params' in text;
+}
+
+/** A stored or sample alert in the reader's language, with the figures its message was raised on. */
+export function alertInLanguage(alert: AlertRow, language: Language): UserAlertsResponse['alerts'][number] {
   const read = (text: StoredUserAlert['title']) =>
     readStoredText(text, language, (stored) => render(stored, language));
+  const figures = isMessage(alert.message) ? renderFigures(alert.message, ALERT_FIGURE_NAMES, language) : [];
   return {
+    read: alert.read ?? false,
+    figures: figures as UserAlertsResponse['alerts'][number]['figures'],
+    source: sourceOf(alert),
     id: alert.id,
     title: read(alert.title),
     description: read(alert.description),
@@ -63,8 +83,8 @@ export async function listUserAlerts(
   language: Language,
   deps: UserAlertsDeps,
 ): Promise<UserAlertsResponse> {
+  const alerts = await shownAlerts(auth, deps);
   const demo = auth.kind !== 'user';
-  const alerts = demo ? buildDemoAlerts(deps.now()) : await deps.alerts.list(auth.userId);
   return {
     alerts: alerts.map((alert) => alertInLanguage(alert, language)),
     demo,
@@ -72,14 +92,66 @@ export async function listUserAlerts(
   };
 }
 
-/** GET /api/alerts/count: how many of the caller's alerts are active (the sidebar's badge). */
+/** GET /api/alerts/count: how many of the caller's alerts are active, and how many unread (badge, bell). */
 export async function countActiveAlerts(
   auth: AuthContext,
   deps: UserAlertsDeps,
-): Promise<{ active: number; demo: boolean }> {
-  const demo = auth.kind !== 'user';
-  const alerts = demo ? buildDemoAlerts(deps.now()) : await deps.alerts.list(auth.userId);
-  return { active: alerts.filter((alert) => !alert.dismissed).length, demo };
+): Promise<{ active: number; unread: number; demo: boolean }> {
+  const alerts = (await shownAlerts(auth, deps)).filter((alert) => !alert.dismissed);
+  return {
+    active: alerts.length,
+    unread: alerts.filter((alert: AlertRow) => alert.read !== true).length,
+    demo: auth.kind !== 'user',
+  };
+}
+
+/** POST /api/alerts/{id}/read */
+export async function markUserAlertRead(
+  userId: string,
+  alertId: string,
+  deps: UserAlertsDeps,
+): Promise<{ id: string; read: true }> {
+  if (!(await deps.alerts.markRead(userId, alertId))) throw new NotFoundError(message('ALERT_NOT_FOUND'));
+  return { id: alertId, read: true };
+}
+
+/** POST /api/alerts/read-all */
+export async function markAllUserAlertsRead(
+  userId: string,
+  deps: UserAlertsDeps,
+): Promise<{ marked: number }> {
+  return { marked: await deps.alerts.markAllRead(userId) };
+}
+
+/** GET /api/alerts/preferences */
+export async function getNotificationPreferences(
+  userId: string,
+  deps: UserAlertsDeps,
+): Promise<NotificationPreferences> {
+  return deps.alerts.getPreferences(userId);
+}
+
+/** PUT /api/alerts/preferences */
+export async function saveNotificationPreferences(
+  userId: string,
+  preferences: NotificationPreferences,
+  deps: UserAlertsDeps,
+): Promise<NotificationPreferences> {
+  await deps.alerts.putPreferences(userId, preferences, deps.now());
+  return preferences;
+}
+
+/**
+ * The alerts the caller sees: a user's stored alerts without the types they turned off in their
+ * notification preferences; the demo's samples without a token.
+ */
+async function shownAlerts(auth: AuthContext, deps: UserAlertsDeps): Promise<AlertRow[]> {
+  if (auth.kind !== 'user') return buildDemoAlerts(deps.now());
+  const [alerts, preferences] = await Promise.all([
+    deps.alerts.list(auth.userId),
+    deps.alerts.getPreferences(auth.userId),
+  ]);
+  return alerts.filter((alert) => preferences.in_app[alert.type]);
 }
 
 /** POST /api/alerts/{id}/dismiss */

@@ -5,7 +5,11 @@ import {
   AlertRulesResponseSchema,
 } from '../domain/entities/alert-rules';
 import { IsoDateSchema } from '../domain/entities/common';
-import { UserAlertsResponseSchema } from '../domain/entities/catalysts';
+import {
+  AlertCountResponseSchema,
+  NotificationPreferencesSchema,
+  UserAlertsResponseSchema,
+} from '../domain/entities/catalysts';
 import {
   AddAssetPayloadSchema,
   AddAssetResponseSchema,
@@ -113,9 +117,53 @@ export const portfolioRoutes = {
     area: 'portfolio',
     access: 'optional-user',
     summary:
-      "How many of the caller's alerts are active (not dismissed), for the sidebar's badge; the spec's samples without a token.",
-    response: z.object({ active: z.number().int().min(0), demo: z.boolean() }),
+      "How many of the caller's alerts are active (not dismissed) and unread, for the sidebar's badge and the bell; the demo samples without a token.",
+    response: AlertCountResponseSchema,
     rateClass: 'read',
+  }),
+  markAlertRead: defineRoute({
+    id: 'portfolio.markAlertRead',
+    method: 'POST',
+    path: '/api/alerts/{id}/read',
+    area: 'portfolio',
+    access: 'user',
+    summary: 'Mark one of the caller’s alerts read (opened from the notifications panel or its details).',
+    params: IdParamsSchema,
+    response: z.object({ id: z.string(), read: z.literal(true) }),
+    errors: [404],
+    rateClass: 'write',
+  }),
+  markAllAlertsRead: defineRoute({
+    id: 'portfolio.markAllAlertsRead',
+    method: 'POST',
+    path: '/api/alerts/read-all',
+    area: 'portfolio',
+    access: 'user',
+    summary: "Mark every one of the caller's listed alerts read.",
+    response: z.object({ marked: z.number().int().min(0) }),
+    rateClass: 'write',
+  }),
+  notificationPreferences: defineRoute({
+    id: 'portfolio.getNotificationPreferences',
+    method: 'GET',
+    path: '/api/alerts/preferences',
+    area: 'portfolio',
+    access: 'user',
+    summary: 'The caller’s in-app notification preferences: one switch per alert type (all on until saved).',
+    response: NotificationPreferencesSchema,
+    rateClass: 'read',
+  }),
+  saveNotificationPreferences: defineRoute({
+    id: 'portfolio.saveNotificationPreferences',
+    method: 'PUT',
+    path: '/api/alerts/preferences',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      'Save the caller’s in-app notification preferences; alerts of a type turned off leave the alerts list, the badge and the bell.',
+    body: NotificationPreferencesSchema,
+    response: NotificationPreferencesSchema,
+    rateClass: 'write',
   }),
   dismissAlert: defineRoute({
     id: 'portfolio.dismissAlert',

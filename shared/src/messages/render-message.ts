@@ -85,6 +85,24 @@ function showParam(
 }
 
 /**
+ * The figures of a message (docs/product.md "User alerts": an alert's details show the numbers it was
+ * raised on): each parameter named in `names`, shown by its kind in `language`, in catalogue order.
+ */
+export function renderMessageFigures(
+  message: MessageOf,
+  names: readonly string[],
+  language: Language,
+  translate: Translate,
+): { name: string; value: string }[] {
+  if (!isMessageCode(message.code)) return [];
+  const spec: Readonly<Record<string, ParamKind>> = MESSAGE_CATALOGUE[message.code];
+  const params = message.params as Readonly<Record<string, ParamValue>>;
+  return Object.entries(spec)
+    .filter(([name]) => names.includes(name) && params[name] !== undefined && params[name] !== null)
+    .map(([name, kind]) => ({ name, value: showParam(kind, params[name], language, translate) }));
+}
+
+/**
  * The message's text in `language`. A code this build does not know (a row stored by a newer one)
  * reads as the code itself rather than failing the whole answer.
  */

@@ -3,6 +3,10 @@ import { HomePage } from '@/features/marketing/components/home-page';
 import { PublicLayout } from './layout/public-layout';
 import { RouteLoading } from './routes/route-loading';
 import { StartupError } from './routes/startup-error';
+import type { PageTitle, TitleHandle } from './layout/document-title';
+
+/** A route's page name, for the document's <title> (layout/document-title.tsx). */
+const title = (page: PageTitle): TitleHandle => ({ title: page });
 
 /**
  * Part 1 section 2 and part 2 section 2. The home page ships in the first chunk; every other page,
@@ -12,9 +16,10 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomePage />, handle: title('home') },
       {
         path: 'features',
+        handle: title('features'),
         lazy: () =>
           import('@/features/marketing/components/features-page').then((m) => ({
             Component: m.FeaturesPage,
@@ -22,21 +27,24 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'pricing',
+        handle: title('pricing'),
         lazy: () =>
           import('@/features/pricing/components/pricing-page').then((m) => ({ Component: m.PricingPage })),
       },
       {
         path: 'about',
+        handle: title('about'),
         lazy: () =>
           import('@/features/marketing/components/about-page').then((m) => ({ Component: m.AboutPage })),
       },
       {
         path: 'contact',
+        handle: title('contact'),
         lazy: () =>
           import('@/features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
       },
       // Any other path shows the home page (part 1 section 2).
-      { path: '*', element: <HomePage /> },
+      { path: '*', element: <HomePage />, handle: title('home') },
     ],
   },
   {
@@ -47,27 +55,33 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: 'dashboard',
+        handle: title('dashboard'),
         lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
       },
       {
         path: 'portfolio',
+        handle: title('portfolio'),
         lazy: () => import('./routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
       },
       {
         path: 'portfolio/transactions',
+        handle: title('transactions'),
         lazy: () => import('./routes/transactions-route').then((m) => ({ Component: m.TransactionsRoute })),
       },
       {
         path: 'recommendations',
+        handle: title('recommendations'),
         lazy: () =>
           import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),
       },
       {
         path: 'alerts',
+        handle: title('alerts'),
         lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),
       },
       {
         path: 'methodology',
+        handle: title('methodology'),
         lazy: () =>
           import('@/features/methodology/components/methodology-page').then((m) => ({
             Component: m.MethodologyPage,
@@ -75,10 +89,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'subscription',
+        handle: title('subscription'),
         lazy: () => import('./routes/subscription-route').then((m) => ({ Component: m.SubscriptionRoute })),
       },
       {
         path: 'settings',
+        handle: title('settings'),
         lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
       },
     ],

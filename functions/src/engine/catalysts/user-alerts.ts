@@ -38,7 +38,10 @@ export interface SymbolSnapshot {
  * A user's alert as the engine raises it and the alerts table keeps it: its texts are messages, worded
  * in the reader's language when the alerts screen reads them.
  */
-export type UserAlertDraft = Omit<UserAlert, 'title' | 'description' | 'message'> & {
+export type UserAlertDraft = Omit<
+  UserAlert,
+  'title' | 'description' | 'message' | 'read' | 'figures' | 'source'
+> & {
   title: Message;
   description: Message;
   message: Message;

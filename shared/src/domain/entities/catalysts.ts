@@ -5,6 +5,7 @@ import {
   ContextualActionSchema,
   GradeSchema,
   ImpactLevelSchema,
+  MARKET_ALERT_TYPES,
   MarketAlertTypeSchema,
   SentimentLabelSchema,
   SeveritySchema,
@@ -138,6 +139,29 @@ export const LiveAlertsResponseSchema = z.object({
   message: z.string().optional(),
 });
 
+/** The message parameters an alert's details list as its figures. */
+export const ALERT_FIGURE_NAMES = [
+  'change',
+  'times',
+  'ratio',
+  'impact',
+  'sentiment',
+  'level',
+  'percent',
+  'from',
+  'to',
+  'headline',
+  'date',
+] as const;
+export type AlertFigureName = (typeof ALERT_FIGURE_NAMES)[number];
+
+/**
+ * Where an alert comes from: the stored daily bars (price or volume rules), a scored catalyst, one of
+ * the user's custom rules, or the demo's samples.
+ */
+export const ALERT_SOURCES = ['market_bars', 'catalyst', 'alert_rule', 'sample'] as const;
+export type AlertSource = (typeof ALERT_SOURCES)[number];
+
 /** A market alert as the alerts screen shows it: a user's own alert (docs/product.md "Entities"). */
 export const UserAlertSchema = z.object({
   id: z.string(),
@@ -150,6 +174,12 @@ export const UserAlertSchema = z.object({
   asset: z.string().describe("a symbol, or GENERAL for 'Market General'"),
   dismissed: z.boolean(),
   actionRequired: z.boolean(),
+  /** Opened (its details, or marked read from the notifications panel); unread alerts light the bell. */
+  read: z.boolean(),
+  /** The numbers the alert was raised on, named (ALERT_FIGURE_NAMES) and shown in the caller's language. */
+  figures: z.array(z.object({ name: z.enum(ALERT_FIGURE_NAMES), value: z.string() })),
+  /** Where the alert's figures come from. */
+  source: z.enum(ALERT_SOURCES),
 });
 export type UserAlert = z.infer<typeof UserAlertSchema>;
 
@@ -164,3 +194,21 @@ export const UserAlertsResponseSchema = z.object({
     dismissed: z.number().int(),
   }),
 });
+
+/** GET /api/alerts/count: the sidebar's badge and the bell (alerts of muted types are not counted). */
+export const AlertCountResponseSchema = z.object({
+  active: z.number().int().min(0),
+  unread: z.number().int().min(0),
+  demo: z.boolean(),
+});
+
+/** In-app notification preferences: one switch per alert type (e-mail delivery is not built yet). */
+export const NotificationPreferencesSchema = z.strictObject({
+  in_app: z.strictObject(
+    Object.fromEntries(MARKET_ALERT_TYPES.map((type) => [type, z.boolean()])) as Record<
+      (typeof MARKET_ALERT_TYPES)[number],
+      z.ZodBoolean
+    >,
+  ),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

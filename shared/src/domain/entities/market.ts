@@ -239,6 +239,8 @@ export const RecommendationSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   asset_type: AssetTypeSchema,
+  /** The listing's sector (the screener snapshot's); null for coins, indices and unlisted series. */
+  sector: z.string().nullable(),
   recommendation: RecommendationActionSchema,
   current_price: z.number(),
   target_price: z.number(),

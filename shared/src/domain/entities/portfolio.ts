@@ -94,6 +94,8 @@ export const PortfolioAssetSchema = z.object({
   gain_amount: z.number().nullable().describe('total gain against purchase price'),
   gain_percent: z.number().nullable(),
   investment_grade: GradeSchema.nullable(),
+  /** The engine's composite rationality score (0-100) of a graded holding; null when it is not graded. */
+  rationality_score: z.number().nullable(),
   price_as_of: IsoDateSchema.nullable().describe('date of the price; null for the undated snapshot price'),
   price_source: PriceSourceSchema,
   /** The market date this holding has no price on (its value is then unknown); null when priced. */

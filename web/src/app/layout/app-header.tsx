@@ -1,30 +1,43 @@
-import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '@/kit/ui/icons';
+import { CloseIcon, MenuIcon } from '@/kit/ui/icons';
 import { Logo } from '@/kit/ui/logo';
 import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
 import { Badge } from '@/kit/ui/badge';
 import { SiteHeader } from '@/kit/ui/site-header';
 import { MarketDateBadge } from '@/kit/market/market-date';
 import { useAuth } from '@/features/auth/components/auth-provider';
+import { NotificationsBell } from './notifications-bell';
 
-/** Part 1 section 2: the signed-in shell's sticky header. */
-export function AppHeader() {
+/**
+ * The signed-in shell's sticky header. On a phone its Menu button opens the navigation (the sidebar
+ * becomes a menu under the header). A demo visitor is offered Sign In only (never beside Logout).
+ */
+export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation(['shell', 'common']);
   const { viewer, openSignIn, logout } = useAuth();
   return (
-    <SiteHeader brand={<Logo to="/dashboard" />}>
+    <SiteHeader
+      brand={
+        <span className="app-header__brand">
+          <Button
+            size="small"
+            variation="link"
+            className="app-icon-button app-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="app-navigation"
+            aria-label={menuOpen ? t('shell:header.closeMenu') : t('shell:header.menu')}
+            onClick={onToggleMenu}
+            data-testid="app-menu-button"
+          >
+            {menuOpen ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
+          </Button>
+          <Logo to="/dashboard" />
+        </span>
+      }
+    >
       <MarketDateBadge />
-      <Button
-        size="small"
-        variation="link"
-        className="app-icon-button app-bell"
-        aria-label={t('shell:header.notifications')}
-      >
-        <BellIcon size={18} />
-        <span className="app-bell__dot" aria-hidden="true" />
-        <VisuallyHidden>{t('shell:header.unreadNotifications')}</VisuallyHidden>
-      </Button>
+      <NotificationsBell />
       <LanguageCycleButton />
       <ThemeToggleButton />
       {viewer?.isDemo ? (
@@ -48,16 +61,9 @@ export function AppHeader() {
           </Button>
         </>
       ) : (
-        <>
-          <Button size="small" variation="primary" onClick={() => openSignIn('signIn')}>
-            {t('shell:header.signIn')}
-          </Button>
-          {viewer?.isDemo ? (
-            <Button size="small" onClick={() => void logout()}>
-              {t('shell:header.logout')}
-            </Button>
-          ) : null}
-        </>
+        <Button size="small" variation="primary" onClick={() => openSignIn('signIn')}>
+          {t('shell:header.signIn')}
+        </Button>
       )}
     </SiteHeader>
   );

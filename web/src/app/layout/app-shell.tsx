@@ -1,6 +1,7 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLoaderData } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { FeatureGate } from '@/features/gating/components/feature-gate';
@@ -10,8 +11,10 @@ import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-confi
 import { ServerStateProvider } from '@/kit/api/server-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { GuidedTour } from './guided-tour';
 import { PreferencesSync } from './preferences-sync';
 import './app-shell.css';
+import { DocumentTitle } from './document-title';
 
 /** Every gated section of every feature gets the gating feature's FeatureGate (kit/ui/feature-gate-slot). */
 const renderFeatureGate: RenderGate = ({ feature, fallback, children }) => (
@@ -30,6 +33,12 @@ export function AppShellRoute() {
   const config = useLoaderData<RuntimeConfig>();
   const { t, i18n } = useTranslation();
   const stringsReady = useBundlePart(i18n, 'app');
+  // The phone's navigation menu (the sidebar under the header): open on the page it was opened on,
+  // so it closes by itself on every new page.
+  const { pathname } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   if (!stringsReady) {
     return (
       <Flex justifyContent="center" padding="xxl">
@@ -40,10 +49,11 @@ export function AppShellRoute() {
   return (
     <ServerStateProvider config={config}>
       <AuthProvider adminSiteUrl={config.adminSiteUrl}>
+        <DocumentTitle />
         <PreferencesSync />
-        <AppHeader />
+        <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />
         <div className="app-shell">
-          <AppSidebar />
+          <AppSidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
           <main id="main" className="app-shell__main" tabIndex={-1}>
             <AuthGuard>
               <FeatureGateContext.Provider value={renderFeatureGate}>
@@ -51,6 +61,7 @@ export function AppShellRoute() {
               </FeatureGateContext.Provider>
             </AuthGuard>
           </main>
+          <GuidedTour />
         </div>
       </AuthProvider>
     </ServerStateProvider>

@@ -1,11 +1,12 @@
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
+import { countNewPicks, readSeenPicks, rememberSeenPicks } from './new-picks';
 
 export const SIDEBAR_ITEMS = [
   'dashboard',
@@ -26,36 +27,76 @@ const ICONS: Record<SidebarItem, ReactNode> = {
   settings: <GearIcon size={18} />,
 };
 
-/** Part 1 section 2: recommendations badge 3, subscription badge Premium. */
-const RECOMMENDATIONS_BADGE = 3;
+/** The same request as the recommendations screen's, so both read one cached answer. */
+const RECOMMENDATIONS_LIST_LIMIT = 100;
 
-/** The alerts badge: the caller's active alerts (the demo samples for a demo visitor), none while unknown. */
-function useActiveAlertCount(): number | undefined {
+/** The caller's unread alerts (the demo samples for a demo visitor), undefined while unknown. */
+export function useUnreadAlertCount(): number | undefined {
   const { status } = useAuth();
   const count = useRouteQuery(contract.portfolio.alertCount, undefined, {
     enabled: status === 'authenticated' || status === 'demo',
+    // New alerts come with the price poll: the badge and the bell look again every minute.
+    refetchInterval: 60_000,
   });
-  return count.data?.active;
+  return count.data?.unread;
 }
 
 /**
- * The six destinations. The active item follows the path, or `activeItem` when a screen supplies
- * it (part 1 section 2).
+ * Picks new since the last visit to /recommendations (remembered in localStorage per user, see
+ * new-picks.ts); visiting the screen marks the current list seen.
  */
-export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
+function useNewPickCount(): number {
+  const { status, listOwnerId } = useAuth();
+  const { pathname } = useLocation();
+  const list = useRouteQuery(
+    contract.ai.recommendations,
+    { params: { user: listOwnerId }, query: { limit: RECOMMENDATIONS_LIST_LIMIT } },
+    { enabled: status === 'authenticated' || status === 'demo' },
+  );
+  const symbols = list.data?.recommendations.map((pick) => pick.symbol);
+  const onRecommendations = pathname.startsWith('/recommendations');
+  const shown = symbols?.join(',');
+  useEffect(() => {
+    // The screen is open: its current list is what the user has now seen.
+    if (onRecommendations && shown !== undefined)
+      rememberSeenPicks(listOwnerId, shown ? shown.split(',') : []);
+  }, [onRecommendations, listOwnerId, shown]);
+  const seen = onRecommendations && symbols ? symbols : readSeenPicks(listOwnerId);
+  return symbols ? countNewPicks(symbols, seen) : 0;
+}
+
+/**
+ * The six destinations with live badges: unread alerts, picks new since the last visit, the user's
+ * plan. The active item follows the path, or `activeItem` when a screen supplies it. On a phone the
+ * shell shows it as a menu (`open`), closed again after a choice (`onNavigate`).
+ */
+export function AppSidebar({
+  activeItem,
+  open = false,
+  onNavigate,
+}: {
+  activeItem?: SidebarItem;
+  open?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation(['shell', 'common']);
-  const activeAlerts = useActiveAlertCount();
+  const { viewer } = useAuth();
+  const unreadAlerts = useUnreadAlertCount();
+  const newPicks = useNewPickCount();
   const badges: Partial<Record<SidebarItem, { count: number; label: string }>> = {
-    recommendations: {
-      count: RECOMMENDATIONS_BADGE,
-      label: t('shell:sidebar.newItems', { count: RECOMMENDATIONS_BADGE }),
-    },
-    ...(activeAlerts
-      ? { alerts: { count: activeAlerts, label: t('shell:sidebar.activeAlerts', { count: activeAlerts }) } }
+    ...(newPicks > 0
+      ? { recommendations: { count: newPicks, label: t('shell:sidebar.newPicks', { count: newPicks }) } }
+      : {}),
+    ...(unreadAlerts
+      ? { alerts: { count: unreadAlerts, label: t('shell:sidebar.unreadAlerts', { count: unreadAlerts }) } }
       : {}),
   };
   return (
-    <nav className="app-sidebar" aria-label={t('shell:sidebar.label')}>
+    <nav
+      id="app-navigation"
+      className={open ? 'app-sidebar app-sidebar--open' : 'app-sidebar'}
+      aria-label={t('shell:sidebar.label')}
+    >
       <ul>
         {SIDEBAR_ITEMS.map((item) => {
           const badge = badges[item];
@@ -63,6 +104,7 @@ export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
             <li key={item}>
               <NavLink
                 to={`/${item}`}
+                onClick={onNavigate}
                 className={({ isActive }) =>
                   `app-sidebar__link${(activeItem ? activeItem === item : isActive) ? ' app-sidebar__link--active' : ''}`
                 }
@@ -75,8 +117,14 @@ export function AppSidebar({ activeItem }: { activeItem?: SidebarItem }) {
                     {badge.count}
                   </Badge>
                 ) : null}
-                {item === 'subscription' ? (
-                  <Badge variant="warning">{t('common:tiers.PREMIUM')}</Badge>
+                {item === 'subscription' && viewer ? (
+                  <Badge
+                    variant={viewer.tier === 'FREE' ? 'secondary' : 'warning'}
+                    data-testid="sidebar-plan-badge"
+                    aria-label={t('shell:sidebar.planBadge', { tier: t(`common:tiers.${viewer.tier}`) })}
+                  >
+                    {t(`common:tiers.${viewer.tier}`)}
+                  </Badge>
                 ) : null}
               </NavLink>
             </li>

@@ -10,10 +10,12 @@ import '@/features/contact/components/contact.css';
 import '@/features/marketing/components/about.css';
 import '@/features/marketing/components/marketing.css';
 import '@/features/pricing/components/pricing.css';
+import { DocumentTitle } from './document-title';
 
 export function PublicLayout() {
   return (
     <>
+      <DocumentTitle />
       <PublicNav />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />

@@ -87,6 +87,17 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.portfolio.updateAlertRule, RULES_CHANGE],
   [contract.portfolio.deleteAlertRule, RULES_CHANGE],
   [contract.portfolio.restoreAlerts, ALERTS_CHANGE],
+  // Reading an alert moves the unread count (the sidebar's badge and the bell).
+  [contract.portfolio.markAlertRead, ALERTS_CHANGE],
+  [contract.portfolio.markAllAlertsRead, ALERTS_CHANGE],
+  // Muting a type hides its alerts from the list, the badge and the bell.
+  [
+    contract.portfolio.saveNotificationPreferences,
+    {
+      invalidates: [contract.portfolio.alerts, contract.portfolio.alertCount],
+      replaces: contract.portfolio.notificationPreferences,
+    },
+  ],
   // Part 2 section 8: an admin read that fails shows its toast at once.
   [contract.admin.dashboard, NO_RETRY],
   [contract.admin.pendingRecommendations, NO_RETRY],

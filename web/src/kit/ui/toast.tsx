@@ -1,4 +1,4 @@
-import { Alert } from '@aws-amplify/ui-react';
+import { Alert, Button } from '@aws-amplify/ui-react';
 import {
   createContext,
   useCallback,
@@ -19,6 +19,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'info' | 'success' | 'warning' | 'error';
+  /** One button in the toast (Undo); pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 interface ToastEntry extends ToastMessage {
@@ -88,6 +90,18 @@ export function ToastProvider({
             className="app-toast"
           >
             {toast.description}
+            {toast.action ? (
+              <Button
+                size="small"
+                marginInlineStart="small"
+                onClick={() => {
+                  toast.action?.onClick();
+                  setToasts((current) => current.filter((item) => item.id !== toast.id));
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            ) : null}
           </Alert>
         ))}
       </div>

@@ -79,8 +79,8 @@ export function AdminLogin({ onSignIn, demoAdmin, investorSiteUrl }: AdminLoginP
                 setPassword(event.target.value);
               }}
               showPasswordButtonLabel={t('admin:login.showPassword')}
-              passwordIsHiddenLabel={t('admin:login.hidePassword')}
-              passwordIsShownLabel={t('admin:login.showPassword')}
+              passwordIsHiddenLabel={t('admin:login.passwordIsHidden')}
+              passwordIsShownLabel={t('admin:login.passwordIsShown')}
             />
             {error ? (
               <Alert variation="error" role="alert" hasIcon data-testid="admin-login-error">

@@ -6,6 +6,7 @@ import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { useToast } from '@/kit/ui/toast';
 import { AlertsView } from './alerts-view';
+import { NotificationSettingsDialog } from './notification-settings-dialog';
 
 /** Relative times move on while the screen stays open. */
 const CLOCK_TICK_MS = 60_000;
@@ -30,7 +31,10 @@ export function AlertsPage({ canPersist }: { canPersist: boolean }) {
   const alerts = useRouteQuery(contract.portfolio.alerts);
   const dismiss = useRouteMutation(contract.portfolio.dismissAlert);
   const restore = useRouteMutation(contract.portfolio.restoreAlerts);
+  const markRead = useRouteMutation(contract.portfolio.markAlertRead);
   const [localDismissed, setLocalDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [localRead, setLocalRead] = useState<ReadonlySet<string>>(new Set());
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const persisted = canPersist && alerts.data?.demo === false;
   const onFailure = () =>
@@ -58,21 +62,34 @@ export function AlertsPage({ canPersist }: { canPersist: boolean }) {
   const shown = alerts.data.alerts.map((alert) => ({
     ...alert,
     dismissed: alert.dismissed || localDismissed.has(alert.id) || alert.id === pendingDismiss,
+    read: alert.read || localRead.has(alert.id),
   }));
 
   return (
-    <AlertsView
-      alerts={shown}
-      now={now}
-      demo={alerts.data.demo}
-      onDismiss={(id) => {
-        if (persisted) dismiss.mutate({ params: { id } }, { onError: onFailure });
-        else setLocalDismissed((current) => new Set(current).add(id));
-      }}
-      onRestoreAll={() => {
-        setLocalDismissed(new Set());
-        if (persisted) restore.mutate(undefined, { onError: onFailure });
-      }}
-    />
+    <>
+      <NotificationSettingsDialog
+        open={settingsOpen}
+        canPersist={persisted}
+        onClose={() => setSettingsOpen(false)}
+      />
+      <AlertsView
+        alerts={shown}
+        now={now}
+        demo={alerts.data.demo}
+        onDismiss={(id) => {
+          if (persisted) dismiss.mutate({ params: { id } }, { onError: onFailure });
+          else setLocalDismissed((current) => new Set(current).add(id));
+        }}
+        onRestoreAll={() => {
+          setLocalDismissed(new Set());
+          if (persisted) restore.mutate(undefined, { onError: onFailure });
+        }}
+        onRead={(id) => {
+          setLocalRead((current) => new Set(current).add(id));
+          if (persisted) markRead.mutate({ params: { id } }, { onError: onFailure });
+        }}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+    </>
   );
 }

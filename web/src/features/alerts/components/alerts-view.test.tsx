@@ -20,6 +20,12 @@ function alert(overrides: Partial<UserAlert>): UserAlert {
     asset: 'BTC-USD',
     dismissed: false,
     actionRequired: true,
+    read: false,
+    figures: [
+      { name: 'change', value: '+9.0 %' },
+      { name: 'date', value: 'Nov 21, 2026' },
+    ],
+    source: 'market_bars',
     ...overrides,
   };
 }
@@ -34,6 +40,7 @@ const alerts = [
     actionRequired: false,
     asset: 'AAPL',
     type: 'earnings',
+    read: true,
   }),
   alert({
     id: 'a3',
@@ -54,6 +61,8 @@ function renderView(overrides: Partial<Parameters<typeof AlertsView>[0]> = {}, l
       now={NOW}
       onDismiss={vi.fn()}
       onRestoreAll={vi.fn()}
+      onRead={vi.fn()}
+      onOpenSettings={vi.fn()}
       demo={false}
       {...overrides}
     />,
@@ -80,10 +89,10 @@ describe('AlertsView', () => {
     expect(screen.queryByText('Old one')).toBeNull();
   });
 
-  it('filters by severity and offers View Details and Take Action only when action is required', async () => {
+  it('filters by severity, offers View Details on every alert and Take Action only when action is required', async () => {
     await renderView();
     expect(screen.getAllByRole('button', { name: 'Take Action' })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: 'View Details' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'View Details' })).toHaveLength(3);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Info' }));
     expect(screen.getByText('Rotation')).toBeTruthy();
@@ -109,5 +118,46 @@ describe('AlertsView', () => {
   it('shows No alerts when nothing is left', async () => {
     await renderView({ alerts: [alert({ dismissed: true })] });
     expect(screen.getByText('No alerts')).toBeTruthy();
+  });
+
+  it('opens an alert with its figures and source, and marks it read', async () => {
+    const onRead = vi.fn();
+    await renderView({ onRead });
+    fireEvent.click(screen.getAllByRole('button', { name: 'View Details' })[0] as HTMLElement);
+    const details = screen.getByTestId('alert-details');
+    expect(details.textContent).toContain('Change');
+    expect(details.textContent).toContain('+9.0 %');
+    expect(screen.getByTestId('alert-source').textContent).toBe(
+      'The stored daily price and volume bars of the market',
+    );
+    expect(onRead).toHaveBeenCalledWith('a1');
+    // An alert already read is not marked again.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'View Details' })[1] as HTMLElement);
+    expect(onRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by type, asset and read state from the Filters panel', async () => {
+    await renderView();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Earnings' }));
+    expect(screen.getByText('Apple earnings')).toBeTruthy();
+    expect(screen.queryByText('Rotation')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
+    // a2 (Apple earnings) is read: hidden; the unread a1 and a3 stay.
+    expect(screen.queryByText('Apple earnings')).toBeNull();
+    expect(screen.getByText('Rotation')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    fireEvent.change(screen.getByLabelText('Asset'), { target: { value: 'GENERAL' } });
+    expect(screen.getByText('Rotation')).toBeTruthy();
+    expect(screen.queryByText('Bitcoin up 9 %')).toBeNull();
+  });
+
+  it('opens the notification preferences from Settings', async () => {
+    const onOpenSettings = vi.fn();
+    await renderView({ onOpenSettings });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(onOpenSettings).toHaveBeenCalled();
   });
 });

@@ -12,7 +12,18 @@ import { Badge, type BadgeVariant } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Tabs } from '@/kit/ui/tabs';
 import { usePreferences } from '@/kit/preferences/preferences';
+import { AlertDetailsDialog } from './alert-details-dialog';
+import {
+  activeFilterCount,
+  AlertFiltersPanel,
+  applyAlertFilters,
+  GENERAL_ASSET,
+  NO_ALERT_FILTERS,
+  type AlertFilters,
+} from './alert-filters';
 import './alerts.css';
+
+export { GENERAL_ASSET } from './alert-filters';
 
 export type AlertFilter = 'all' | 'critical' | 'medium' | 'info';
 
@@ -37,8 +48,6 @@ const TYPE_ICONS: Record<MarketAlertType, typeof BellIcon> = {
   ai_insight: BrainIcon,
   market_news: BellIcon,
 };
-
-export const GENERAL_ASSET = 'GENERAL';
 
 export function filterAlerts(alerts: readonly UserAlert[], filter: AlertFilter): UserAlert[] {
   return filter === 'all'
@@ -76,14 +85,15 @@ function AlertItem({
   alert,
   now,
   onDismiss,
+  onViewDetails,
 }: {
   alert: UserAlert;
   now: Date;
   onDismiss: (id: string) => void;
+  onViewDetails: (alert: UserAlert) => void;
 }) {
   const { t } = useTranslation('alerts');
   const navigate = useNavigate();
-  const [detailsOpen, setDetailsOpen] = useState(false);
   const TypeIcon = TYPE_ICONS[alert.type];
   return (
     <Card data-testid="alert-item" data-alert-id={alert.id}>
@@ -104,6 +114,11 @@ function AlertItem({
               {t(`types.${alert.type}`)} · <RelativeTime timestamp={alert.timestamp} now={now} />
             </Text>
             {alert.actionRequired ? <Badge variant="warning">{t('summary.actionRequired')}</Badge> : null}
+            {alert.read ? null : (
+              <Badge variant="info" data-testid="alert-unread">
+                {t('unread')}
+              </Badge>
+            )}
           </div>
         </div>
         <Button
@@ -116,21 +131,16 @@ function AlertItem({
         </Button>
       </div>
       <Text marginTop="small">{alert.message}</Text>
-      {detailsOpen ? (
-        <Text className="app-muted" marginTop="xs">
-          {alert.description}
-        </Text>
-      ) : null}
-      {alert.actionRequired ? (
-        <div className="alerts-row" style={{ marginTop: '0.75rem' }}>
-          <Button size="small" aria-expanded={detailsOpen} onClick={() => setDetailsOpen((open) => !open)}>
-            {t('viewDetails')}
-          </Button>
+      <div className="alerts-row alerts-item__actions">
+        <Button size="small" aria-haspopup="dialog" onClick={() => onViewDetails(alert)}>
+          {t('viewDetails')}
+        </Button>
+        {alert.actionRequired ? (
           <Button size="small" variation="primary" onClick={() => void navigate('/portfolio')}>
             {t('takeAction')}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </Card>
   );
 }
@@ -140,19 +150,39 @@ export interface AlertsViewProps {
   now: Date;
   onDismiss: (id: string) => void;
   onRestoreAll: () => void;
+  /** An alert was opened (View Details): the page marks it read. */
+  onRead: (id: string) => void;
+  /** Settings: the page opens the notification preferences. */
+  onOpenSettings: () => void;
   /** Demo visitors see the spec's samples and nothing they do is saved. */
   demo: boolean;
 }
 
 /** Part 2 section 2: the alerts screen, from already-loaded alerts. */
-export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: AlertsViewProps) {
+export function AlertsView({
+  alerts,
+  now,
+  onDismiss,
+  onRestoreAll,
+  onRead,
+  onOpenSettings,
+  demo,
+}: AlertsViewProps) {
   const { t } = useTranslation('alerts');
   const { language } = usePreferences();
   const [filter, setFilter] = useState<AlertFilter>('all');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filters, setFilters] = useState<AlertFilters>(NO_ALERT_FILTERS);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
   const active = alerts.filter((alert) => !alert.dismissed);
   const dismissedCount = alerts.length - active.length;
   const summary = summariseAlerts(active);
-  const visible = filterAlerts(active, filter);
+  const visible = filterAlerts(applyAlertFilters(active, filters), filter);
+  const filterCount = activeFilterCount(filters);
+  const viewDetails = (alert: UserAlert) => {
+    setDetailsId(alert.id);
+    if (!alert.read) onRead(alert.id);
+  };
 
   const list =
     visible.length === 0 ? (
@@ -161,7 +191,7 @@ export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: Alert
       <ul className="alerts-list">
         {visible.map((alert) => (
           <li key={alert.id}>
-            <AlertItem alert={alert} now={now} onDismiss={onDismiss} />
+            <AlertItem alert={alert} now={now} onDismiss={onDismiss} onViewDetails={viewDetails} />
           </li>
         ))}
       </ul>
@@ -186,14 +216,34 @@ export function AlertsView({ alerts, now, onDismiss, onRestoreAll, demo }: Alert
             </Text>
           ) : null}
         </div>
-        <Flex gap="small">
-          {/* Part 2 section 2: the Settings and Filters buttons do nothing. */}
-          <Button size="small" gap="xs">
+        <Flex gap="small" wrap="wrap">
+          <Button size="small" gap="xs" aria-haspopup="dialog" onClick={onOpenSettings}>
             <GearIcon size={16} /> {t('settings')}
           </Button>
-          <Button size="small">{t('filters')}</Button>
+          <Button
+            size="small"
+            aria-expanded={filtersOpen}
+            aria-controls="alerts-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {t('filters')}
+            {filterCount > 0 ? (
+              <Badge variant="info" aria-label={t('filtersPanel.active', { count: filterCount })}>
+                {formatNumber(filterCount, language, 0)}
+              </Badge>
+            ) : null}
+          </Button>
         </Flex>
       </Flex>
+      {filtersOpen ? (
+        <div id="alerts-filters">
+          <AlertFiltersPanel alerts={active} filters={filters} onChange={setFilters} />
+        </div>
+      ) : null}
+      <AlertDetailsDialog
+        alert={alerts.find((alert) => alert.id === detailsId) ?? null}
+        onClose={() => setDetailsId(null)}
+      />
 
       <div className="alerts-summary">
         {tiles.map((tile) => (

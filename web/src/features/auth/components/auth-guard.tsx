@@ -42,7 +42,7 @@ export function AuthGuard({ children, allowDemo = true }: { children: ReactNode;
             </Button>
             {allowDemo ? (
               <>
-                <Button onClick={enterDemo}>{t('guard.demo')}</Button>
+                <Button onClick={() => enterDemo()}>{t('guard.demo')}</Button>
                 <Text fontSize="small" className="app-muted">
                   {t('guard.demoNote')}
                 </Text>

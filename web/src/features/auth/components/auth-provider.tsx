@@ -45,7 +45,8 @@ interface AuthValue {
   /** The `{user}` of the AI list routes: the signed-in user's own id, or the public demo list. */
   listOwnerId: string;
   openSignIn: (tab?: AuthTab) => void;
-  enterDemo: () => void;
+  /** Enters demo mode and opens `to` (the dashboard by default). */
+  enterDemo: (to?: string) => void;
   logout: () => Promise<void>;
 }
 
@@ -97,12 +98,15 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     if (me.isError) void logout();
   }, [me.isError, logout]);
 
-  const enterDemo = useCallback(() => {
-    setDemoMode(true);
-    setSessionStatus('demo');
-    setDialogTab(null);
-    void navigate('/dashboard');
-  }, [navigate]);
+  const enterDemo = useCallback(
+    (to = '/dashboard') => {
+      setDemoMode(true);
+      setSessionStatus('demo');
+      setDialogTab(null);
+      void navigate(to);
+    },
+    [navigate],
+  );
 
   const status: SessionStatus = sessionStatus === 'authenticated' && !me.data ? 'checking' : sessionStatus;
 
@@ -149,7 +153,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
               // checkout when the visitor came from pricing's get-started.
               window.location.assign(afterSignInPath(window.location));
             }}
-            onDemo={enterDemo}
+            onDemo={() => enterDemo()}
           />
         </Suspense>
       ) : null}

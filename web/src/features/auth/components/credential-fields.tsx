@@ -15,13 +15,16 @@ export interface CredentialFieldsProps {
   passwordHint?: string;
 }
 
-/** The show/hide labels of every password field of the dialog. */
+/**
+ * The show/hide labels of every password field of the dialog. Amplify's button is a switch named
+ * "Show password" (checked while the password shows); the other two are the state it announces.
+ */
 export function usePasswordLabels() {
   const { t } = useTranslation('auth');
   return {
     showPasswordButtonLabel: t('password.show'),
-    passwordIsHiddenLabel: t('password.hide'),
-    passwordIsShownLabel: t('password.show'),
+    passwordIsHiddenLabel: t('password.isHidden'),
+    passwordIsShownLabel: t('password.isShown'),
   };
 }
 

@@ -204,4 +204,17 @@ describe('SignInDialog', () => {
     expect(onDemo).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Admin Access' }).getAttribute('href')).toBe(ADMIN_SITE);
   });
+
+  it('names the password switch by what it does and announces the state it leaves', async () => {
+    await renderDialog();
+    const input = field('Password');
+    const toggle = screen.getAllByRole('switch', { name: 'Show password' })[0] as HTMLElement;
+    expect(input.getAttribute('type')).toBe('password');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.textContent).toContain('Password is hidden');
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(toggle.textContent).toContain('Password is shown');
+  });
 });

@@ -2,63 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
-import { averageRationalityScore, DashboardPage } from './dashboard-page';
-
-const NUGGETS = {
-  investment_grade: 'A',
-  composite_rationality_score: 78.4,
-  financial_health_score: 70,
-  growth_quality_score: 60,
-  value_score: 55,
-  momentum_score: 61,
-  risk_score: 30,
-  risk_reward_ratio: 1.4,
-  key_nuggets: ['Low risk supports the score (annualised 1-month volatility 14.7 %)'],
-};
-
-function recommendation(symbol: string, score: number) {
-  return {
-    id: `r-${symbol}`,
-    symbol,
-    name: `${symbol} Inc.`,
-    asset_type: 'stock',
-    recommendation: 'BUY',
-    current_price: 100,
-    target_price: 110,
-    confidence_score: 0.8,
-    rationality_score: score,
-    reasoning: 'r',
-    summary: 's',
-    nugget_scores: NUGGETS,
-    after_hours_price: null,
-    premarket_change: null,
-    volume_analysis: {
-      volume_breakout: false,
-      volume_ratio_20d: 1,
-      volume_surge_level: 'NORMAL',
-      obv_trend: 'BULLISH',
-      accumulation_distribution: 0,
-    },
-    risk_metrics: {
-      volatility_1month: 10,
-      volatility_regime: 'LOW',
-      momentum_1w: 1,
-      momentum_1m: 2,
-      momentum_3m: 3,
-      momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
-      max_drawdown: -5,
-      sharpe_estimation: 1.1,
-    },
-    as_of: '2008-12-30',
-    market_date: '2008-12-30',
-    reviewed: false,
-    detail_level: 'summary',
-  };
-}
+import { configureApiClient, createApiClient } from '@/kit/api/api-client';
+import { DashboardPage } from './dashboard-page';
+import { holding, PERFORMANCE_RETURNS, performanceWith, recommendation } from '../test/fixtures';
 
 const PORTFOLIO = {
   market_date: '2008-12-30',
-  assets: [],
+  // Graded: AAPL 3000 at 60, MSFT 1000 at 80; GOLD is not graded. Value-weighted:
+  // (60 x 3000 + 80 x 1000) / 4000 = (180000 + 80000) / 4000 = 65.
+  assets: [holding('AAPL', 3000, 60), holding('MSFT', 1000, 80), holding('GOLD', 3392.77, null)],
   summary: {
     total_value: 7392.77,
     total_cost: null,
@@ -145,9 +97,16 @@ function serve(overrides: Partial<Record<string, { status?: number; body: unknow
   });
 }
 
-function renderDashboard() {
+function renderDashboard(isDemo = true) {
   return renderWithProviders(
-    withQueryClient(<DashboardPage name="Dana" tier="PREMIUM" isDemo recommendationsUserId="demo_user" />),
+    withQueryClient(
+      <DashboardPage
+        name="Dana"
+        tier="PREMIUM"
+        isDemo={isDemo}
+        recommendationsUserId={isDemo ? 'demo_user' : 'user-1'}
+      />,
+    ),
   );
 }
 
@@ -164,7 +123,10 @@ describe('DashboardPage', () => {
     await renderDashboard();
     expect(await screen.findByText('AI Nugget Recommendations')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$7,392.77'));
-    expect(screen.getByTestId('dashboard-score').textContent).toBe('76/100');
+    // The user's graded holdings, value-weighted (65, computed beside PORTFOLIO), not the picks' 76.
+    expect(screen.getByTestId('dashboard-score').textContent).toBe('65/100');
+    expect(screen.getByText('Weighted by value over your 2 graded holdings')).toBeTruthy();
+    expect(screen.getByTestId('dashboard-asset-count').textContent).toBe('2 of 3');
     // Over replayed history nothing says live or today: every label names the market date.
     expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay');
     expect(
@@ -173,7 +135,12 @@ describe('DashboardPage', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('Top picks of the rational analysis on Dec 30, 2008')).toBeTruthy();
-    expect(screen.getByText('From Nov 30, 2008 to Dec 30, 2008')).toBeTruthy();
+    // A demo visitor has no ledger: the demo holdings' month, said so.
+    expect(screen.getByText("Demo holdings' return")).toBeTruthy();
+    expect(screen.getByTestId('dashboard-return').textContent).toBe('+0.3%');
+    expect(
+      screen.getByText("The demo holdings' price change from Nov 30, 2008 to Dec 30, 2008"),
+    ).toBeTruthy();
     expect(screen.getByTestId('market-no-data').textContent).toBe('No data on Dec 30, 2008: FB');
     expect(screen.getAllByTestId('nugget-item')[0]?.textContent).toContain(
       'Low risk supports the score (annualised ...',
@@ -201,7 +168,48 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('ai-status').textContent).toBe('AI offline');
     expect(screen.getByTestId('market-indices').textContent).toContain('S&P 500');
     expect(screen.queryByText('AI Nugget Recommendations')).toBeNull();
-    expect(screen.getByTestId('dashboard-score').textContent).toBe(`${averageRationalityScore([])}/100`);
+    // No picks, but the user's own graded holdings still give the score.
+    expect(screen.getByTestId('dashboard-score').textContent).toBe('65/100');
     expect(requests.some((request) => request.path === '/api/ai/prices/real-time')).toBe(true);
+  });
+
+  it("shows a signed-in user's own return over their holding period, with its dates", async () => {
+    serve({
+      '/api/portfolio/performance': { body: performanceWith(PERFORMANCE_RETURNS) },
+      '/api/portfolio': { body: { ...PORTFOLIO, demo: false } },
+    });
+    await renderDashboard(false);
+    // MAX window: -0.0425 as a fraction is -4.25 %, shown to one decimal: -4.3 % (formatPercent).
+    await waitFor(() => expect(screen.getByTestId('dashboard-return').textContent).toBe('-4.3%'));
+    expect(screen.getByText('Your return')).toBeTruthy();
+    expect(
+      screen.getByText('Time-weighted, over your holding period: Jun 2, 2008 to Dec 30, 2008'),
+    ).toBeTruthy();
+  });
+
+  it('shows skeletons while loading, never a placeholder figure or an offline badge', async () => {
+    configureApiClient(
+      createApiClient({
+        apiUrl: '/api',
+        getAccessToken: async () => 'token',
+        onUnauthorized: () => undefined,
+        // An API that has not answered yet.
+        fetch: (() => new Promise<Response>(() => undefined)) as typeof fetch,
+      }),
+    );
+    await renderDashboard(false);
+    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4);
+    expect(screen.getByTestId('ai-status-pending')).toBeTruthy();
+    expect(screen.queryByTestId('ai-status')).toBeNull();
+    expect(screen.queryByText(/\/100/)).toBeNull();
+  });
+
+  it('falls back to the picks, labelled so, when the user holds nothing gradable', async () => {
+    serve({ '/api/portfolio': { body: { ...PORTFOLIO, assets: [holding('GOLD', 10, null)] } } });
+    await renderDashboard();
+    // Picks AAPL 70 and MSFT 81: (70 + 81) / 2 = 75.5, shown rounded: 76.
+    await waitFor(() => expect(screen.getByTestId('dashboard-score').textContent).toBe('76/100'));
+    expect(screen.getByText("Rationality score of today's picks")).toBeTruthy();
+    expect(screen.getByTestId('dashboard-asset-count').textContent).toBe('0 of 1');
   });
 });

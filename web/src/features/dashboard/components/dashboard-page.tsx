@@ -1,10 +1,7 @@
-import { Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
-import type { Recommendation } from '@app/shared/domain/entities/market';
 import type { Tier } from '@app/shared/domain/enums';
-import { FALLBACK_SCORE } from '@app/shared/domain/rules/recommendation-derivations';
 import { useRouteQuery } from '@/kit/api/route-query';
 import {
   DASHBOARD_RECOMMENDATIONS_LIMIT,
@@ -26,22 +23,16 @@ export interface DashboardPageProps {
   recommendationsUserId: string;
 }
 
-/** Part 1 section 4: the score is the rounded average of the top recommendations, else a default. */
-export function averageRationalityScore(recommendations: readonly Recommendation[]): number {
-  if (recommendations.length === 0) return FALLBACK_SCORE;
-  const total = recommendations.reduce((sum, item) => sum + item.rationality_score, 0);
-  return Math.round(total / recommendations.length);
-}
-
 /**
- * Part 1 section 2 and section 4. The request budget is 4: the API root (required on load), the
- * recommendations, the enhanced prices and the portfolio summary. `GET /api/ai/health` is not called:
+ * Part 1 section 2 and section 4. The request budget is 4 (5 for a signed-in user): the API root
+ * (required on load), the recommendations, the enhanced prices, the portfolio summary and, signed in,
+ * the ledger's performance (the user's own return over their holding period). Each card shows a
+ * skeleton until its own data answers, never a placeholder figure. `GET /api/ai/health` is not called:
  * the enhanced-prices answer is produced by the same engine, and its status 'success' is what marks
  * the AI live here (any failure marks it offline and empties the recommendations, as the spec's
  * sequence does). The plain prices are a fifth call only on the fallback path.
  */
 export function DashboardPage({ name, isDemo, recommendationsUserId }: DashboardPageProps) {
-  const { t } = useTranslation('dashboard');
   const root = useRouteQuery(contract.public.root);
   // The same cache entry as the portfolio screen's list: one route, one key.
   const portfolio = useRouteQuery(contract.portfolio.list);
@@ -50,6 +41,8 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
     query: { limit: DASHBOARD_RECOMMENDATIONS_LIMIT },
   });
   const market = useMarketSnapshot();
+  // The user's own returns come from the ledger (a demo visitor has none: the demo month is shown).
+  const performance = useRouteQuery(contract.portfolio.performance, { query: {} }, { enabled: !isDemo });
 
   useEffect(() => {
     if (root.data) console.info(root.data.message);
@@ -64,29 +57,22 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
   // Every figure of the page belongs to the market date the prices were read at (the header names it).
   const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio.data?.market_date ?? null) : null;
 
-  if (portfolio.isPending && recommendations.isPending && market.isPending) {
-    return (
-      <Flex justifyContent="center" padding="xl" gap="small" alignItems="center">
-        <Loader aria-hidden="true" />
-        <Text>{t('loading')}</Text>
-      </Flex>
-    );
-  }
-
+  const aiPending = market.isPending || recommendations.isPending;
   const picks = loadedRecommendations.slice(0, DASHBOARD_RECOMMENDATIONS_SHOWN);
   return (
     <Flex direction="column" gap="large" className="dashboard">
       <WelcomeCard
         name={name}
         aiLive={aiLive}
-        explainOffline={!market.isPending && !recommendations.isPending}
+        aiPending={aiPending}
         replayDate={replayDate}
         isDemo={isDemo}
         isNewAccount={!isDemo && isNewAccount(recommendationsUserId)}
       />
       <StatCards
-        summary={portfolio.data?.summary}
-        score={averageRationalityScore(loadedRecommendations)}
+        portfolio={portfolio.data}
+        picks={aiPending ? undefined : loadedRecommendations}
+        returns={isDemo ? 'demo' : performance.isError ? null : performance.data?.returns}
         aiLive={aiLive}
         replayDate={replayDate}
       />

@@ -39,12 +39,13 @@ function NuggetPick({ item }: { item: Recommendation }) {
       <dl className="app-definition-list">
         <dt>{t('dashboard:price')}</dt>
         <dd>{formatCurrency(item.current_price, language)}</dd>
-        <dt>{t('dashboard:afterHours')}</dt>
-        <dd>
-          {item.after_hours_price !== null
-            ? formatCurrency(item.after_hours_price, language)
-            : t('common:status.notAvailable')}
-        </dd>
+        {/* After-hours only where the store has such a price (the replayed history has none). */}
+        {item.after_hours_price !== null ? (
+          <>
+            <dt>{t('dashboard:afterHours')}</dt>
+            <dd>{formatCurrency(item.after_hours_price, language)}</dd>
+          </>
+        ) : null}
         <dt>{t('dashboard:compositeScore')}</dt>
         <dd>{formatNumber(scores.composite_rationality_score, language, 1)}</dd>
         <dt>{t('dashboard:financialHealth')}</dt>

@@ -1,12 +1,28 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioResponse } from '@app/shared/domain/entities/portfolio';
+import {
+  dashboardScore,
+  gradedHoldings,
+  holdingPeriodReturn,
+  type DashboardScore,
+  type LedgerPeriodReturn,
+} from '@app/shared/domain/rules/dashboard-figures';
 import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
 import { ProgressBar } from '@/kit/ui/progress-bar';
+
+/** A card's figure while its data loads: a grey block, never a made-up number. */
+function Skeleton({ label }: { label: string }) {
+  return (
+    <span className="app-skeleton" data-testid="stat-skeleton">
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </span>
+  );
+}
 
 function StatCard({
   title,
@@ -17,61 +33,104 @@ function StatCard({
   children,
 }: {
   title: string;
-  value: string;
+  /** Null while the figure loads. */
+  value: string | null;
   testId: string;
-  hint: string;
-  /** Beside the title (the live marker). */
+  hint: string | null;
   aside?: ReactNode;
-  /** Between the value and the hint (the score's bar). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   const heading = <Text className="dashboard__stat-title">{title}</Text>;
   return (
-    <Card className="dashboard__stat">
-      {aside === undefined ? (
-        heading
-      ) : (
+    <Card className="dashboard__stat" aria-busy={value === null}>
+      {aside ? (
         <Flex justifyContent="space-between" alignItems="center">
           {heading}
           {aside}
         </Flex>
+      ) : (
+        heading
       )}
-      <Text className="dashboard__stat-value" data-testid={testId}>
-        {value}
-      </Text>
-      {children}
-      <Text className="app-muted">{hint}</Text>
+      {value === null ? (
+        <Skeleton label={t('status.loading')} />
+      ) : (
+        <Text className="dashboard__stat-value" data-testid={testId}>
+          {value}
+        </Text>
+      )}
+      {value === null ? null : children}
+      {hint ? <Text className="app-muted">{hint}</Text> : null}
     </Card>
   );
 }
 
 export interface StatCardsProps {
-  summary: PortfolioResponse['summary'] | undefined;
-  score: number;
+  /** Undefined while the portfolio loads. */
+  portfolio: PortfolioResponse | undefined;
+  /** The engine's picks the dashboard loaded; undefined while they load. */
+  picks: readonly { rationality_score: number }[] | undefined;
+  /**
+   * The ledger's returns of a signed-in user (undefined while loading, null when the ledger cannot
+   * answer); 'demo' for a demo visitor, who has no ledger: the demo holdings' month is shown instead.
+   */
+  returns: readonly LedgerPeriodReturn[] | null | undefined | 'demo';
   aiLive: boolean;
-  /** In replay, the market clock's date every figure belongs to; null on live data. */
   replayDate: string | null;
 }
 
-/** Part 1 section 2: total value, monthly return, rationality score and assets analysed. */
-export function StatCards({ summary, score, aiLive, replayDate }: StatCardsProps) {
+function useReturnCard(portfolio: PortfolioResponse | undefined, returns: StatCardsProps['returns']) {
   const { t } = useTranslation('dashboard');
   const { language } = usePreferences();
-  const monthlyReturn = summary?.monthly_return_percent;
-  const period = summary?.monthly_return_period;
-  const monthlyHint = period
-    ? t('cards.monthlyReturn.hintPeriod', {
-        from: formatMarketDate(period.from, language),
-        to: formatMarketDate(period.to, language),
-      })
-    : monthlyReturn === null && summary
-      ? t('cards.monthlyReturn.unknown')
-      : t('cards.monthlyReturn.hint');
+  const date = (value: string) => formatMarketDate(value, language);
+  if (returns === 'demo') {
+    const summary = portfolio?.summary;
+    const period = summary?.monthly_return_period;
+    return {
+      title: t('cards.return.demoTitle'),
+      value: !summary
+        ? null
+        : summary.monthly_return_percent === null
+          ? '—'
+          : formatPercent(summary.monthly_return_percent, language, { signed: true }),
+      hint: period ? t('cards.return.demoHint', { from: date(period.from), to: date(period.to) }) : null,
+    };
+  }
+  if (returns === undefined) return { title: t('cards.return.title'), value: null, hint: null };
+  const own = returns === null ? null : holdingPeriodReturn(returns);
+  return {
+    title: t('cards.return.title'),
+    value: own ? formatPercent(own.percent, language, { signed: true }) : '—',
+    hint: own ? t('cards.return.hint', { from: date(own.from), to: date(own.to) }) : t('cards.return.none'),
+  };
+}
+
+function useScoreHint(score: DashboardScore | null, graded: number | null): string | null {
+  const { t } = useTranslation('dashboard');
+  if (score === null || graded === null) return null;
+  if (score.basis === 'holdings') return t('cards.rationalityScore.hintHoldings', { count: graded });
+  if (score.basis === 'picks') return t('cards.rationalityScore.hintPicks');
+  return t('cards.rationalityScore.none');
+}
+
+/**
+ * The four figures (docs/product.md "Dashboard"), each computed as its caption says
+ * (shared/src/domain/rules/dashboard-figures.ts): total value, the user's own return with its dates,
+ * the rationality score of their graded holdings (else the picks', labelled so), holdings graded.
+ */
+export function StatCards({ portfolio, picks, returns, aiLive, replayDate }: StatCardsProps) {
+  const { t } = useTranslation('dashboard');
+  const { language } = usePreferences();
+  const assets = portfolio?.assets;
+  const counts = assets ? gradedHoldings(assets) : null;
+  const score = assets && picks ? dashboardScore(assets, picks) : null;
+  const returnCard = useReturnCard(portfolio, returns);
+  const scoreHint = useScoreHint(score, counts?.graded ?? null);
   return (
     <div className="app-grid app-grid--4">
       <StatCard
         title={t('cards.totalValue.title')}
-        value={summary ? formatCurrency(summary.total_value, language) : '—'}
+        value={portfolio ? formatCurrency(portfolio.summary.total_value, language) : null}
         testId="dashboard-total-value"
         hint={
           replayDate
@@ -80,36 +139,53 @@ export function StatCards({ summary, score, aiLive, replayDate }: StatCardsProps
         }
       />
       <StatCard
-        title={t('cards.monthlyReturn.title')}
-        value={
-          monthlyReturn === null || monthlyReturn === undefined
-            ? '—'
-            : formatPercent(monthlyReturn, language, { signed: true })
-        }
-        testId="dashboard-monthly-return"
-        hint={monthlyHint}
+        title={returnCard.title}
+        value={returnCard.value}
+        testId="dashboard-return"
+        hint={returnCard.hint}
       />
       <StatCard
-        title={t('cards.rationalityScore.title')}
+        title={
+          score?.basis === 'picks'
+            ? t('cards.rationalityScore.titlePicks')
+            : t('cards.rationalityScore.title')
+        }
         aside={
-          aiLive ? (
+          aiLive && score && score.basis !== 'none' ? (
             <span className="dashboard__live">
               <span className="dashboard__live-dot" aria-hidden="true" />
               {replayDate ? t('cards.rationalityScore.replay') : t('cards.rationalityScore.live')}
             </span>
           ) : null
         }
-        value={t('cards.rationalityScore.value', { score: formatNumber(score, language, 0) })}
+        value={
+          score === null
+            ? null
+            : score.basis === 'none'
+              ? '—'
+              : t('cards.rationalityScore.value', {
+                  score: formatNumber(Math.round(score.score), language, 0),
+                })
+        }
         testId="dashboard-score"
-        hint={t('cards.rationalityScore.hint')}
+        hint={scoreHint}
       >
-        <ProgressBar value={score} label={t('cards.rationalityScore.title')} tone="success" />
+        {score && score.basis !== 'none' ? (
+          <ProgressBar value={score.score} label={t('cards.rationalityScore.title')} tone="success" />
+        ) : null}
       </StatCard>
       <StatCard
         title={t('cards.assetsAnalysed.title')}
-        value={summary ? formatNumber(summary.asset_count, language, 0) : '—'}
+        value={
+          counts
+            ? t('cards.assetsAnalysed.value', {
+                graded: formatNumber(counts.graded, language, 0),
+                total: formatNumber(counts.total, language, 0),
+              })
+            : null
+        }
         testId="dashboard-asset-count"
-        hint={t('cards.assetsAnalysed.hint')}
+        hint={counts ? t('cards.assetsAnalysed.hint', { count: counts.total }) : null}
       />
     </div>
   );

@@ -7,7 +7,7 @@ const card = (isNewAccount: boolean) => (
   <WelcomeCard
     name="Ana"
     aiLive
-    explainOffline={false}
+    aiPending={false}
     replayDate={null}
     isDemo={false}
     isNewAccount={isNewAccount}

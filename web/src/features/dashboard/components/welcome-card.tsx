@@ -1,4 +1,4 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
+import { Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
@@ -8,8 +8,8 @@ import { Card } from '@/kit/ui/card';
 export interface WelcomeCardProps {
   name: string;
   aiLive: boolean;
-  /** Explain the offline badge once the calls that decide it have answered. */
-  explainOffline: boolean;
+  /** The calls that decide the AI status have not answered yet: no status is claimed. */
+  aiPending: boolean;
   /** In replay, the market clock's date every figure belongs to; null on live data. */
   replayDate: string | null;
   isDemo: boolean;
@@ -18,14 +18,7 @@ export interface WelcomeCardProps {
 }
 
 /** The greeting with the AI status, replay and demo badges. */
-export function WelcomeCard({
-  name,
-  aiLive,
-  explainOffline,
-  replayDate,
-  isDemo,
-  isNewAccount,
-}: WelcomeCardProps) {
+export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNewAccount }: WelcomeCardProps) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { language } = usePreferences();
   const date = replayDate ? formatMarketDate(replayDate, language) : null;
@@ -36,9 +29,15 @@ export function WelcomeCard({
       </Heading>
       <Text>{date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}</Text>
       <div className="app-badges-row dashboard__status">
-        <Badge variant={aiLive ? 'success' : 'destructive'} data-testid="ai-status">
-          {aiLive ? (date ? t('dashboard:ai.replay') : t('dashboard:ai.live')) : t('dashboard:ai.offline')}
-        </Badge>
+        {aiPending ? (
+          <span className="app-skeleton app-skeleton--badge" data-testid="ai-status-pending">
+            <VisuallyHidden>{t('common:status.loading')}</VisuallyHidden>
+          </span>
+        ) : (
+          <Badge variant={aiLive ? 'success' : 'destructive'} data-testid="ai-status">
+            {aiLive ? (date ? t('dashboard:ai.replay') : t('dashboard:ai.live')) : t('dashboard:ai.offline')}
+          </Badge>
+        )}
         {date ? (
           <Badge variant="warning" title={t('common:replay.description')}>
             {t('common:replay.badge')}
@@ -46,7 +45,7 @@ export function WelcomeCard({
         ) : null}
         {isDemo ? <Badge variant="warning">{t('common:demo.badge')}</Badge> : null}
       </div>
-      {!aiLive && explainOffline ? (
+      {!aiLive && !aiPending ? (
         <Text className="app-muted">{t('dashboard:ai.offlineDescription')}</Text>
       ) : null}
     </Card>

@@ -1,4 +1,4 @@
-import { Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { CallToAction } from '@/components/public-page';
 import { Link } from 'react-router-dom';
@@ -74,9 +74,14 @@ export function HomePage() {
             <Link to="/dashboard" className="amplify-button amplify-button--primary amplify-button--large">
               {t('hero.start')}
             </Link>
-            <Button size="large" type="button">
+            {/* A guided tour of the demo account's screens (app/layout/guided-tour.tsx). */}
+            <Link
+              to="/dashboard?tour=1"
+              className="amplify-button amplify-button--large"
+              data-testid="watch-demo"
+            >
               {t('hero.watchDemo')}
-            </Button>
+            </Link>
           </Flex>
           <ul className="app-hero__reassurance">
             <li>

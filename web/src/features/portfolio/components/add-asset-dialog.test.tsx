@@ -47,6 +47,7 @@ const ASSET = {
   gain_amount: null,
   gain_percent: null,
   investment_grade: null,
+  rationality_score: null,
   price_as_of: null,
   price_source: 'snapshot',
   no_data_on: null,

@@ -11,6 +11,7 @@ import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
+import { RemoveHoldingButton } from './remove-holding';
 
 /** About six months of daily bars (126 trading days) in a holding's chart. */
 const HISTORY_DAYS = 126;
@@ -59,7 +60,6 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
   const { language } = usePreferences();
   const toast = useToast();
   const edit = useRouteMutation(contract.portfolio.edit);
-  const remove = useRouteMutation(contract.portfolio.remove);
   const [editing, setEditing] = useState(false);
   const [shares, setShares] = useState(String(asset.shares));
   const [purchasePrice, setPurchasePrice] = useState(
@@ -86,26 +86,6 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
           toast.show({ title: t('portfolio:toasts.updatedTitle'), variant: 'success' });
         },
         onError: () => setEditError(t('portfolio:errors.editFailed')),
-      },
-    );
-  }
-
-  function removeHolding() {
-    remove.mutate(
-      { params: { holdingId: asset.id } },
-      {
-        onSuccess: () =>
-          toast.show({
-            title: t('portfolio:toasts.removedTitle'),
-            description: t('portfolio:toasts.removedBody', { name: asset.name }),
-            variant: 'success',
-          }),
-        onError: () =>
-          toast.show({
-            title: t('portfolio:toasts.errorTitle'),
-            description: t('portfolio:errors.removeFailed'),
-            variant: 'error',
-          }),
       },
     );
   }
@@ -242,9 +222,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
               <Button size="small" onClick={() => setEditing(true)}>
                 {t('portfolio:list.edit')}
               </Button>
-              <Button size="small" colorTheme="error" onClick={removeHolding} isLoading={remove.isPending}>
-                {t('portfolio:list.remove')}
-              </Button>
+              <RemoveHoldingButton asset={asset} />
             </Flex>
           )}
           <HoldingHistory asset={asset} />

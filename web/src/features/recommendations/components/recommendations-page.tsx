@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { contract } from '@app/shared/api/contract';
 import type { Recommendation } from '@app/shared/domain/entities/market';
@@ -16,6 +17,14 @@ import { useToast } from '@/kit/ui/toast';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { useFeatureAccess } from '@/lib/feature-access';
 import { PerformanceBanner } from './performance-banner';
+import {
+  activeRecommendationFilterCount,
+  applyRecommendationFilters,
+  filtersFromSearch,
+  searchWithFilters,
+  sectorsOf,
+} from './recommendation-filters';
+import { RecommendationFiltersPanel } from './recommendation-filters-panel';
 import { RecommendationCard } from './recommendation-card';
 import { UpsellCard } from './upsell-card';
 import { UsageCard } from './usage-card';
@@ -101,6 +110,11 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
   const { language } = usePreferences();
   const toast = useToast();
   const [tab, setTab] = useState<RecommendationsTab>('all');
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const filterCount = activeRecommendationFilterCount(filters);
+  const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
+  const filtersId = useId();
   const recommendations = useRouteQuery(contract.ai.recommendations, {
     params: { user: userId },
     query: { limit: REQUEST_LIMIT },
@@ -142,7 +156,10 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
   const list = (selected: RecommendationsTab) =>
     data ? (
       <RecommendationList
-        recommendations={recommendationsForTab(data.recommendations, selected)}
+        recommendations={recommendationsForTab(
+          applyRecommendationFilters(data.recommendations, filters),
+          selected,
+        )}
         listOwnerId={userId}
         customAlerts={customAlerts}
         canWrite={canWrite}
@@ -180,11 +197,32 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
           </div>
         </div>
         <div className="rec-badges">
+          <Button
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            data-testid="rec-filters-toggle"
+          >
+            {t('filters.toggle')}
+            {filterCount > 0 ? (
+              <Badge variant="info" aria-label={t('filters.active', { count: filterCount })}>
+                {filterCount}
+              </Badge>
+            ) : null}
+          </Button>
           <Button onClick={() => void recommendations.refetch()} isDisabled={recommendations.isFetching}>
             {recommendations.isFetching ? t('refreshing') : t('refreshPrices')}
           </Button>
         </div>
       </div>
+      {filtersOpen ? (
+        <RecommendationFiltersPanel
+          id={filtersId}
+          filters={filters}
+          sectors={sectorsOf(data?.recommendations ?? [])}
+          onChange={(next) => setSearch(searchWithFilters(search, next), { replace: true })}
+        />
+      ) : null}
 
       <div className="rec-grid">
         {usage.data ? (

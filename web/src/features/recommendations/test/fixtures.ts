@@ -11,6 +11,7 @@ export function buildRecommendation(overrides: Partial<FullRecommendation> = {})
     symbol: 'AAPL',
     name: 'Apple Inc.',
     asset_type: 'stock',
+    sector: 'Technology',
     recommendation: 'BUY',
     current_price: 100,
     target_price: 112.5,

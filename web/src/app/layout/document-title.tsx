@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router-dom';
+
+/** The page a route names in its `handle` (router.tsx), for the document's <title>. */
+export const PAGE_TITLES = [
+  'home',
+  'features',
+  'pricing',
+  'about',
+  'contact',
+  'dashboard',
+  'portfolio',
+  'transactions',
+  'recommendations',
+  'alerts',
+  'methodology',
+  'subscription',
+  'settings',
+] as const;
+export type PageTitle = (typeof PAGE_TITLES)[number];
+
+export interface TitleHandle {
+  title: PageTitle;
+}
+
+function titleOf(handle: unknown): PageTitle | undefined {
+  const title = (handle as Partial<TitleHandle> | undefined)?.title;
+  return title && (PAGE_TITLES as readonly string[]).includes(title) ? title : undefined;
+}
+
+/** Sets the document's <title> from the deepest matched route's handle, in the reader's language. */
+export function DocumentTitle() {
+  const { t, i18n } = useTranslation('nav');
+  const matches = useMatches();
+  const page = matches
+    .map((match) => titleOf(match.handle))
+    .filter((title) => title !== undefined)
+    .at(-1);
+  useEffect(() => {
+    document.title = page ? t('titles.format', { page: t(`titles.pages.${page}`) }) : t('titles.site');
+  }, [page, t, i18n.language]);
+  return null;
+}

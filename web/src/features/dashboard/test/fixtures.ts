@@ -1,0 +1,117 @@
+/** Dashboard test data shaped like the API's answers (figures chosen per test, computed beside each). */
+
+const NUGGETS = {
+  investment_grade: 'A',
+  composite_rationality_score: 78.4,
+  financial_health_score: 70,
+  growth_quality_score: 60,
+  value_score: 55,
+  momentum_score: 61,
+  risk_score: 30,
+  risk_reward_ratio: 1.4,
+  key_nuggets: ['Low risk supports the score (annualised 1-month volatility 14.7 %)'],
+};
+
+export function recommendation(symbol: string, score: number) {
+  return {
+    id: `r-${symbol}`,
+    symbol,
+    name: `${symbol} Inc.`,
+    asset_type: 'stock',
+    sector: 'Technology',
+    recommendation: 'BUY',
+    current_price: 100,
+    target_price: 110,
+    confidence_score: 0.8,
+    rationality_score: score,
+    reasoning: 'r',
+    summary: 's',
+    nugget_scores: NUGGETS,
+    after_hours_price: null,
+    premarket_change: null,
+    volume_analysis: {
+      volume_breakout: false,
+      volume_ratio_20d: 1,
+      volume_surge_level: 'NORMAL',
+      obv_trend: 'BULLISH',
+      accumulation_distribution: 0,
+    },
+    risk_metrics: {
+      volatility_1month: 10,
+      volatility_regime: 'LOW',
+      momentum_1w: 1,
+      momentum_1m: 2,
+      momentum_3m: 3,
+      momentum_periods: { momentum_1w: null, momentum_1m: null, momentum_3m: null },
+      max_drawdown: -5,
+      sharpe_estimation: 1.1,
+    },
+    as_of: '2008-12-30',
+    market_date: '2008-12-30',
+    reviewed: false,
+    detail_level: 'summary',
+  };
+}
+
+export function holding(symbol: string, totalValue: number | null, score: number | null) {
+  return {
+    id: `h-${symbol}`,
+    symbol,
+    name: symbol,
+    asset_type: 'stock',
+    shares: 1,
+    current_price: totalValue,
+    purchase_price: null,
+    purchase_date: null,
+    total_value: totalValue,
+    change_percent: null,
+    change_amount: null,
+    gain_amount: null,
+    gain_percent: null,
+    investment_grade: score === null ? null : 'B',
+    rationality_score: score,
+    price_as_of: '2008-12-30',
+    price_source: 'replay',
+    no_data_on: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+export const PERFORMANCE_RETURNS = [
+  { period: '1M', start: '2008-11-30', end: '2008-12-30', time_weighted: 0.02 },
+  { period: 'MAX', start: '2008-06-02', end: '2008-12-30', time_weighted: -0.0425 },
+].map((entry) => ({
+  ...entry,
+  covers_full_period: true,
+  time_weighted_annualised: null,
+  money_weighted: null,
+  money_weighted_annualised: null,
+  unavailable: { time_weighted: null, money_weighted: null },
+}));
+
+const GAIN = { gain_base: 0, price_effect_base: 0, currency_effect_base: 0 };
+export function performanceWith(returns: typeof PERFORMANCE_RETURNS) {
+  return {
+    market_date: '2008-12-30',
+    base_currency: 'USD',
+    cost_method: 'FIFO',
+    cash_tracked: false,
+    distinct_symbols_held: 2,
+    holdings: [],
+    totals: {
+      value_base: 4000,
+      securities_value_base: 4000,
+      cash_value_base: 0,
+      cost_base: 4000,
+      unrealised: GAIN,
+      realised: GAIN,
+      dividends_base: 0,
+      fees_paid_base: 0,
+      total_gain_base: 0,
+    },
+    returns,
+    series: [],
+    benchmark: null,
+  };
+}
