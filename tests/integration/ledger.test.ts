@@ -462,3 +462,124 @@ describe('import with a preview, and export', () => {
     expect(roundTrip.body).toEqual({ imported: 0, skipped: 2, transactions: 2 });
   });
 });
+
+describe('a column mapping remembered per format', () => {
+  // A layout no preset reads and no column name gives away: semicolons, French words, day-first dates
+  // and decimal commas. Read by hand: row 2 buys 3 AAPL at 98.50 with a 1.20 fee on 1 June 2016,
+  // row 3 sells 1 at 106.73 on 1 September 2016.
+  const header = 'Sens;Jour;Valeur;Nombre;Cours;Frais;Devise';
+  const file = [
+    header,
+    'Achat;01/06/2016;AAPL;3;98,50;1,20;USD',
+    'Vente;01/09/2016;AAPL;1;106,73;0;USD',
+  ].join('\n');
+  const mapping = {
+    columns: {
+      type: 'Sens',
+      date: 'Jour',
+      symbol: 'Valeur',
+      quantity: 'Nombre',
+      price: 'Cours',
+      fee: 'Frais',
+      currency: 'Devise',
+    },
+    type_values: { Achat: 'BUY', Vente: 'SELL' },
+    date_format: 'DD/MM/YYYY',
+    decimal_separator: ',',
+  };
+  interface MappedPreview {
+    mapping: { signature: string; headers: string[]; source: string; used: typeof mapping } | null;
+    summary: Record<string, number>;
+    rows: { status: string; transaction: Record<string, unknown> | null }[];
+  }
+  const preview = (user: SignedInUser, content: string) =>
+    api<MappedPreview>('POST', '/api/portfolio/transactions/import-preview', {
+      token: user.token,
+      body: { format: 'mapped-csv', content },
+    });
+
+  it('proposes the saved mapping for a file with the same header and previews its rows as mapped', async () => {
+    const user = await signUpInvestor('Mapper');
+    const first = await preview(user, file);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.mapping?.source).toBe('suggested');
+    expect(first.body.mapping?.headers).toEqual(header.split(';'));
+    expect(first.body.summary.valid).toBe(0);
+
+    const saved = await api<{ signature: string }>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.signature).toBe(first.body.mapping?.signature);
+
+    // Another file of the same layout (the header in another case is the same format).
+    const again = await preview(
+      user,
+      [header.toUpperCase(), 'Achat;01/12/2016;AAPL;2;109,49;0;USD'].join('\n'),
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.mapping).toMatchObject({ source: 'saved', used: { date_format: 'DD/MM/YYYY' } });
+    expect(again.body.summary).toMatchObject({ rows: 1, valid: 1 });
+    expect(again.body.rows[0]?.transaction).toMatchObject({
+      type: 'BUY',
+      date: '2016-12-01',
+      symbol: 'AAPL',
+      quantity: 2,
+      price: 109.49,
+    });
+
+    const sameFile = await preview(user, file);
+    expect(sameFile.body.rows.map((row) => row.transaction)).toEqual([
+      {
+        type: 'BUY',
+        estimated: false,
+        date: '2016-06-01',
+        symbol: 'AAPL',
+        quantity: 3,
+        price: 98.5,
+        fee: 1.2,
+        currency: 'USD',
+      },
+      {
+        type: 'SELL',
+        date: '2016-09-01',
+        symbol: 'AAPL',
+        quantity: 1,
+        price: 106.73,
+        fee: 0,
+        currency: 'USD',
+      },
+    ]);
+    // The import reads with the same saved mapping.
+    const imported = await api('POST', '/api/portfolio/transactions/import', {
+      token: user.token,
+      body: { format: 'mapped-csv', content: file },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(imported.body).toEqual({ imported: 2, skipped: 0, transactions: 2 });
+
+    // Another investor's saved mapping is theirs alone.
+    const stranger = await preview(await signUpInvestor('Stranger'), file);
+    expect(stranger.body.mapping?.source).toBe('suggested');
+  });
+
+  it('refuses a mapping naming a column the header lacks, by field, and saves nothing', async () => {
+    const user = await signUpInvestor('Mapper');
+    const refused = await api<ErrorBody>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping: { columns: { type: 'Sens', date: 'Date' } } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.[0]?.path).toBe('body.mapping.columns.date');
+    expect(refused.body.issues?.[0]?.message).toContain('« Date »');
+    const unmapped = await api<ErrorBody>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping: { columns: { date: 'Jour' } } },
+    });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.issues?.[0]?.path).toBe('body.mapping.columns.type');
+    expect((await preview(user, file)).body.mapping?.source).toBe('suggested');
+  });
+});

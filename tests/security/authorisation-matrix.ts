@@ -256,6 +256,12 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     expect: userRoute(200),
     request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),
   },
+  'portfolio.saveImportMapping': {
+    expect: userRoute(200),
+    request: () => ({
+      body: { headers: ['Action', 'Date'], mapping: { columns: { type: 'Action', date: 'Date' } } },
+    }),
+  },
   'portfolio.importTransactions': {
     expect: userRoute(200),
     request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),

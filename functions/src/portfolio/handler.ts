@@ -40,6 +40,7 @@ import {
 } from './transactions-service';
 import { exportTransactions, importTransactions, previewTransactionsImport } from './ledger-import-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { saveImportMapping } from './import-mapping-service';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
@@ -102,6 +103,7 @@ export const handler = createAreaHandler(
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
     previewImport: async ({ auth, body, language }, deps) =>
       previewTransactionsImport(requireUserId(auth), body, language, deps),
+    saveImportMapping: async ({ auth, body }, deps) => saveImportMapping(requireUserId(auth), body, deps),
     importTransactions: async ({ auth, body, headers }, deps) => {
       const userId = requireUserId(auth);
       return deps.importOnce(

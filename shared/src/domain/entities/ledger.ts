@@ -3,7 +3,7 @@ import { IsoDateSchema } from './common';
 import { BaseCurrencySchema, CurrencyCodeSchema } from '../ledger/currencies';
 import { CostMethodSchema } from '../ledger/ledger-book';
 import { IMPORT_FORMATS } from '../ledger/import/preview-import';
-import { ColumnMappingSchema } from '../ledger/import/column-mapping';
+import { ColumnMappingSchema, type MappableField } from '../ledger/import/column-mapping';
 import { IMPORT_ROW_STATUSES } from '../ledger/import/import-preview';
 import { RETURN_PERIODS } from '../ledger/returns';
 import {
@@ -82,8 +82,70 @@ export const ImportBodySchema = z.strictObject({
   mapping: ColumnMappingSchema.optional(),
 });
 
+/** A CSV's header row as the site read it (the mapping screen lists these columns). */
+export const HeaderRowSchema = z.array(z.string().trim().max(200)).min(1).max(200);
+
+const SignatureSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/**
+ * A column mapping to remember for files with this header (a "format": shared/src/domain/ledger/README.md
+ * "Import and export"). That every mapped column is one of the header's, and type and date are
+ * mapped, is checked beside it (`mappingProblems`), so a saved mapping always reads its files.
+ */
+export const SaveImportMappingBodySchema = z.strictObject({
+  headers: HeaderRowSchema,
+  mapping: ColumnMappingSchema,
+});
+
+/** Why a mapping cannot read files with `headers`: each problem names its field (`columns.date`). */
+export function mappingProblems(
+  headers: readonly string[],
+  columns: Partial<Record<MappableField, string>>,
+): {
+  field: MappableField;
+  code: 'PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED' | 'PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN';
+  column: string | null;
+}[] {
+  const known = new Set(headers.map((name) => name.trim().toLowerCase()));
+  const problems: ReturnType<typeof mappingProblems> = [];
+  for (const field of ['type', 'date'] as const) {
+    if (columns[field] === undefined)
+      problems.push({ field, code: 'PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED', column: null });
+  }
+  for (const [field, column] of Object.entries(columns) as [MappableField, string][]) {
+    if (!known.has(column.trim().toLowerCase()))
+      problems.push({ field, code: 'PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN', column });
+  }
+  return problems;
+}
+export type SaveImportMappingBody = z.infer<typeof SaveImportMappingBodySchema>;
+
+export const ImportMappingSchema = z.object({
+  /** `headerSignature(headers)`: the same columns in the same order, whatever their case. */
+  signature: SignatureSchema,
+  headers: z.array(z.string()),
+  mapping: ColumnMappingSchema,
+  updated_at: z.string(),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** Where the mapping a `mapped-csv` preview used came from. */
+export const MAPPING_SOURCES = ['request', 'saved', 'suggested'] as const;
+
 export const ImportPreviewResponseSchema = z.object({
   format: z.string(),
+  /**
+   * For `mapped-csv`: the file's header, its signature and the mapping the rows were read with (the
+   * request's, else the one saved for this header, else a guess from the column names).
+   */
+  mapping: z
+    .object({
+      signature: SignatureSchema,
+      headers: z.array(z.string()),
+      used: ColumnMappingSchema,
+      source: z.enum(MAPPING_SOURCES),
+    })
+    .nullable(),
   /** Rows dated after it are errors: there are no prices for them (the replay's date, or today). */
   market_date: IsoDateSchema,
   file_issues: z.array(IssueSchema),

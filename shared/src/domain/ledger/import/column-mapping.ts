@@ -28,11 +28,26 @@ export const MAPPABLE_FIELDS = [...TRANSACTION_FIELDS, 'reference'] as const;
 export const MappableFieldSchema = z.enum(MAPPABLE_FIELDS);
 export type MappableField = z.infer<typeof MappableFieldSchema>;
 
+/** At most this many words of the file for the transaction types. */
+export const MAX_TYPE_WORDS = 50;
+
 export const ColumnMappingSchema = z.strictObject({
   /** Our field -> the file's column name. `type` and `date` are required. */
   columns: z.partialRecord(MappableFieldSchema, z.string().trim().min(1).max(200)),
   /** The file's words for each type ("Market buy" -> BUY); our own names are always understood. */
-  type_values: z.record(z.string().trim().min(1).max(100), TransactionTypeSchema).default({}),
+  type_values: z
+    .record(z.string().trim().min(1).max(100), TransactionTypeSchema)
+    .superRefine((values, context) => {
+      // A saved mapping is one DynamoDB item: a bound on the words keeps it far under 400 KB.
+      if (Object.keys(values).length > MAX_TYPE_WORDS) {
+        context.addIssue({
+          code: 'custom',
+          message: 'FIELD_TOO_MANY_ITEMS',
+          params: { maximum: MAX_TYPE_WORDS },
+        });
+      }
+    })
+    .default({}),
   date_format: DateFormatSchema.default('YYYY-MM-DD'),
   decimal_separator: z.enum(DECIMAL_SEPARATORS).default('.'),
   delimiter: z.enum(CSV_DELIMITERS).optional(),

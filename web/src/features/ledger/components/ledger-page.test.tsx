@@ -68,6 +68,7 @@ const PERFORMANCE = {
 };
 const PREVIEW = {
   format: 'degiro',
+  mapping: null,
   market_date: '2017-01-01',
   file_issues: [],
   rows: [
