@@ -583,3 +583,72 @@ describe('a column mapping remembered per format', () => {
     expect((await preview(user, file)).body.mapping?.source).toBe('suggested');
   });
 });
+
+describe('allocation by asset type, sector and currency', () => {
+  it('splits the value at the market date by what the data says each symbol is, "unknown" where it says nothing', async () => {
+    // By hand, at 2017-01-01: AAPL 6 x 115.82 (2016-12-30 close) = 694.92, a stock of the snapshot's
+    // "Electronic technology"; BTC-USD 0.5 x 970.17 (its 2017-01-01 close in @visx/mock-data) = 485.085,
+    // a coin with no sector in the data; KO has no replayed history, so it is valued at its trade price,
+    // 10 x 41 = 410, a stock of the snapshot's "Consumer non-durables". Total 1590.005, all in USD.
+    const user = await signUpInvestor('Allocation');
+    for (const row of [
+      buy('AAPL', 6, 109.49, '2016-12-01'),
+      buy('BTC-USD', 0.5, BTC_1201, '2016-12-01'),
+      buy('KO', 10, 41, '2016-12-01'),
+    ]) {
+      expect((await addRow(user, row)).status).toBe(201);
+    }
+    const response = await api<{
+      allocation: Record<
+        string,
+        { kind: string; key: string | null; value_base: number; share: number }[]
+      > & {
+        total_base: number;
+      };
+    }>('GET', '/api/portfolio/performance', { token: user.token });
+    expect(response.status, response.text).toBe(200);
+    const { allocation } = response.body;
+    expect(allocation.total_base).toBeCloseTo(1590.005, 6);
+    const brief = (name: string) =>
+      (allocation[name] ?? []).map(({ kind, key, value_base }) => [kind, key, Number(value_base.toFixed(6))]);
+    expect(brief('by_asset_type')).toEqual([
+      ['known', 'stock', 1104.92],
+      ['known', 'crypto', 485.085],
+    ]);
+    expect(brief('by_sector')).toEqual([
+      ['known', 'Electronic technology', 694.92],
+      ['unknown', null, 485.085],
+      ['known', 'Consumer non-durables', 410],
+    ]);
+    expect(brief('by_currency')).toEqual([['known', 'USD', 1590.005]]);
+    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1104.92 / 1590.005, 9);
+  });
+});
+
+describe('the benchmarks a user may choose', () => {
+  it('lists the indices the replay holds (the S&P 500 only), each accepted by the performance route', async () => {
+    const user = await signUpInvestor('Benchmark');
+    const listed = await api<{ default: string; indices: { symbol: string; first_date: string }[] }>(
+      'GET',
+      '/api/portfolio/benchmarks',
+      { token: user.token },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    // The replay's only index series is vega-datasets' S&P 500, 2000-01-03 to 2020-04-17.
+    expect(listed.body).toMatchObject({
+      default: '^GSPC',
+      indices: [{ symbol: '^GSPC', first_date: '2000-01-03', last_date: '2020-04-17' }],
+    });
+    const chosen = await api<Performance>('GET', '/api/portfolio/performance', {
+      token: user.token,
+      query: { benchmark: '^GSPC' },
+    });
+    expect(chosen.status).toBe(200);
+    const notIndex = await api<ErrorBody>('GET', '/api/portfolio/performance', {
+      token: user.token,
+      query: { benchmark: 'AAPL' },
+    });
+    expect(notIndex.status).toBe(400);
+    expect(notIndex.body.issues?.map((issue) => issue.path)).toEqual(['query.benchmark']);
+  });
+});

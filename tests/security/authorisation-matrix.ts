@@ -252,6 +252,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { base_currency: 'USD', cost_method: 'FIFO' } }),
   },
   'portfolio.getPerformance': { expect: userRoute(200), request: none },
+  'portfolio.listBenchmarks': { expect: userRoute(200), request: none },
   'portfolio.previewImport': {
     expect: userRoute(200),
     request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),

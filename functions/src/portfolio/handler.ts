@@ -30,7 +30,7 @@ import {
 } from './holdings-on-ledger';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { getPerformance } from './performance-service';
+import { getPerformance, listBenchmarks } from './performance-service';
 import {
   addTransaction,
   deleteTransaction,
@@ -101,6 +101,10 @@ export const handler = createAreaHandler(
       deleteTransaction(requireUserId(auth), params.transactionId, deps),
     saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
+    listBenchmarks: async ({ auth }, deps) => {
+      requireUserId(auth);
+      return listBenchmarks(deps);
+    },
     previewImport: async ({ auth, body, language }, deps) =>
       previewTransactionsImport(requireUserId(auth), body, language, deps),
     saveImportMapping: async ({ auth, body }, deps) => saveImportMapping(requireUserId(auth), body, deps),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  BenchmarksResponseSchema,
   ExportQuerySchema,
   ExportResponseSchema,
   ImportBodySchema,
@@ -98,6 +99,17 @@ export const ledgerRoutes = {
     response: PerformanceResponseSchema,
     errors: [409],
     rateClass: 'analysis',
+  }),
+  listBenchmarks: defineRoute({
+    id: 'portfolio.listBenchmarks',
+    method: 'GET',
+    path: '/api/portfolio/benchmarks',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      'The indices the market data holds at the market date, any of which the performance route accepts as its benchmark (the replay has the S&P 500 only).',
+    response: BenchmarksResponseSchema,
+    rateClass: 'read',
   }),
   previewImport: defineRoute({
     id: 'portfolio.previewImport',

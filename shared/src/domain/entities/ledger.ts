@@ -6,6 +6,7 @@ import { IMPORT_FORMATS } from '../ledger/import/preview-import';
 import { ColumnMappingSchema, type MappableField } from '../ledger/import/column-mapping';
 import { IMPORT_ROW_STATUSES } from '../ledger/import/import-preview';
 import { RETURN_PERIODS } from '../ledger/returns';
+import { AllocationSchema } from '../ledger/allocation';
 import {
   BuyTransactionSchema,
   DepositTransactionSchema,
@@ -182,9 +183,22 @@ export const ExportResponseSchema = z.object({
   content: z.string(),
 });
 
+/** The default benchmark: the S&P 500, the index every replay and live source has. */
+export const DEFAULT_BENCHMARK = '^GSPC';
+
+export const BenchmarksResponseSchema = z.object({
+  market_date: IsoDateSchema,
+  default: z.string(),
+  /** The indices the market data holds up to the market date; the only choices the site offers. */
+  indices: z.array(
+    z.object({ symbol: z.string(), name: z.string(), first_date: IsoDateSchema, last_date: IsoDateSchema }),
+  ),
+});
+export type BenchmarksResponse = z.infer<typeof BenchmarksResponseSchema>;
+
 export const PerformanceQuerySchema = z.strictObject({
   /** An index of the universe (`^GSPC`, the S&P 500, by default). */
-  benchmark: z.string().trim().min(1).max(20).default('^GSPC'),
+  benchmark: z.string().trim().min(1).max(20).default(DEFAULT_BENCHMARK),
 });
 
 const GainSchema = z.object({
@@ -244,6 +258,8 @@ export const PerformanceResponseSchema = z.object({
       unavailable: z.object({ time_weighted: CodeOrNull, money_weighted: CodeOrNull }),
     }),
   ),
+  /** Where the value is at the market date: by asset type, sector and currency (ledger/allocation.ts). */
+  allocation: AllocationSchema,
   /** Weekly points since the first transaction (and the last day): value, capital in, the index path. */
   series: z.array(
     z.object({
