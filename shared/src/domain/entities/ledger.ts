@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { IsoDateSchema } from './common';
 import { BaseCurrencySchema, CurrencyCodeSchema } from '../ledger/currencies';
-import { CostMethodSchema } from '../ledger/ledger-book';
-import { IMPORT_FORMATS } from '../ledger/import/preview-import';
-import { ColumnMappingSchema, type MappableField } from '../ledger/import/column-mapping';
-import { IMPORT_ROW_STATUSES } from '../ledger/import/import-preview';
-import { RETURN_PERIODS } from '../ledger/returns';
-import { AllocationSchema } from '../ledger/allocation';
+import { AllocationSchema, CostMethodSchema, RETURN_PERIODS } from '../ledger/ledger-vocabulary';
+import {
+  ColumnMappingSchema,
+  IMPORT_FORMATS,
+  IMPORT_ROW_STATUSES,
+  type MappableField,
+} from '../ledger/import/import-vocabulary';
 import {
   BuyTransactionSchema,
   DepositTransactionSchema,

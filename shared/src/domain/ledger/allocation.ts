@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { decimal, ZERO, type Decimal } from './decimal';
+import { ALLOCATION_SLICE_KINDS, type Allocation, type AllocationSlice } from './ledger-vocabulary';
 
 /**
  * Where the portfolio's money is on the valuation day, three ways: by asset type, by sector and by
@@ -10,25 +10,13 @@ import { decimal, ZERO, type Decimal } from './decimal';
  * currency, so each of the three adds up to the same total.
  */
 
-export const ALLOCATION_SLICE_KINDS = ['known', 'cash', 'unknown'] as const;
-
-export const AllocationSliceSchema = z.object({
-  kind: z.enum(ALLOCATION_SLICE_KINDS),
-  /** The asset type, sector or currency; null for cash and unknown slices. */
-  key: z.string().nullable(),
-  value_base: z.number(),
-  /** value_base / the total of the three lists (the same total); 0 when that total is 0. */
-  share: z.number(),
-});
-export type AllocationSlice = z.infer<typeof AllocationSliceSchema>;
-
-export const AllocationSchema = z.object({
-  total_base: z.number(),
-  by_asset_type: z.array(AllocationSliceSchema),
-  by_sector: z.array(AllocationSliceSchema),
-  by_currency: z.array(AllocationSliceSchema),
-});
-export type Allocation = z.infer<typeof AllocationSchema>;
+export {
+  ALLOCATION_SLICE_KINDS,
+  AllocationSchema,
+  AllocationSliceSchema,
+  type Allocation,
+  type AllocationSlice,
+} from './ledger-vocabulary';
 
 export interface AllocatedPosition {
   symbol: string;
