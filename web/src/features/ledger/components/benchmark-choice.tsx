@@ -1,6 +1,7 @@
 import { SelectField, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
+import { DEFAULT_BENCHMARK } from '@app/shared/domain/entities/ledger';
 import { useRouteQuery } from '@/kit/api/route-query';
 
 export interface BenchmarkChoiceProps {
@@ -16,6 +17,13 @@ export function BenchmarkChoice({ value, onChange }: BenchmarkChoiceProps) {
   const { t } = useTranslation(['portfolio']);
   const benchmarks = useRouteQuery(contract.portfolio.listBenchmarks);
   const data = benchmarks.data;
+  if (benchmarks.isError) {
+    return (
+      <Text role="alert">
+        {t('portfolio:ledger.benchmarkChoice.loadFailed', { symbol: DEFAULT_BENCHMARK })}
+      </Text>
+    );
+  }
   if (!data || data.indices.length === 0) return null;
   const [only] = data.indices;
   return (
@@ -36,7 +44,6 @@ export function BenchmarkChoice({ value, onChange }: BenchmarkChoiceProps) {
           </option>
         ))}
       </SelectField>
-      {benchmarks.isError ? <Text role="alert">{t('portfolio:ledger.performance.loadFailed')}</Text> : null}
     </div>
   );
 }

@@ -128,6 +128,7 @@ export function ImportSection() {
           ) : null}
           {result.mapping && mapping ? (
             <MappingEditor
+              key={preview.submittedAt}
               headers={result.mapping.headers}
               mapping={mapping}
               source={result.mapping.source}
