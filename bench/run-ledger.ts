@@ -11,11 +11,11 @@ import './quiet-env';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
-import { findFreePort } from '@app/infra/local/processes';
+import type { LocalStack } from '@app/infra/local/local-stack';
 import { runLedgerBench, buildBenchMarket } from '@app/shared/domain/ledger/bench';
 import { analysePortfolio } from '@app/shared/domain/ledger/portfolio-analysis';
 import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
+import { startBenchStack } from './bench-stack';
 import { createProUser } from './api-load';
 import { runLedgerRoutesBench } from './ledger';
 import { progress, round } from './report-format';
@@ -67,18 +67,7 @@ async function main(): Promise<void> {
   let stack: LocalStack | undefined;
   const loadBefore = load();
   try {
-    progress('local stack: starting (in memory, rate limits off)');
-    stack = await startLocalStack({
-      webPort: await findFreePort(),
-      adminPort: await findFreePort(),
-      dynamoPort: await findFreePort(),
-      cognitoPort: await findFreePort(),
-      dataDirectory: join(work, 'stack'),
-      persistDynamo: false,
-      reset: false,
-      verbose: false,
-      rateLimits: 'off',
-    });
+    stack = await startBenchStack(work);
     const holder = await createProUser(stack.webUrl, 'ledger');
     progress('ledger routes: one request at a time');
     const routes = await runLedgerRoutesBench(stack.webUrl, holder.token, { requests: QUICK ? 20 : 100 });
