@@ -4,6 +4,7 @@ import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/tes
 import { renderWithProviders } from '@/kit/test/render';
 import { ImportSection } from './import-section';
 
+const WAIT = { timeout: 15_000 };
 const HEADERS = ['Sens', 'Jour', 'Valeur', 'Nombre', 'Cours'];
 const FILE = 'Sens;Jour;Valeur;Nombre;Cours\nAchat;01/06/2016;AAPL;3;98,50\n';
 /** What the server proposes for this header: the mapping the user saved for it earlier. */
@@ -62,11 +63,13 @@ async function uploadAndPreview() {
   fireEvent.change(screen.getByLabelText('File format'), { target: { value: 'mapped-csv' } });
   const input = screen.getByLabelText('File') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File([FILE], 'bank.csv', { type: 'text/csv' })] } });
-  await waitFor(() =>
-    expect(screen.getByText('Preview').closest('button')?.hasAttribute('disabled')).toBe(false),
+  await waitFor(
+    () => expect(screen.getByText('Preview').closest('button')?.hasAttribute('disabled')).toBe(false),
+    WAIT,
   );
   fireEvent.click(screen.getByText('Preview'));
-  await screen.findByText('The mapping you saved for files with these columns.');
+  // Generous waits: on a loaded machine the first render of the screen takes more than a second.
+  await screen.findByText('The mapping you saved for files with these columns.', undefined, WAIT);
 }
 
 describe('the column mapping screen', () => {
@@ -84,7 +87,7 @@ describe('the column mapping screen', () => {
     expect((screen.getByLabelText('Dates written as') as HTMLSelectElement).value).toBe('DD/MM/YYYY');
     expect((screen.getByLabelText('“Achat” in the file means') as HTMLSelectElement).value).toBe('BUY');
     expect(screen.getByText('Ready to import')).toBeTruthy();
-  });
+  }, 60_000);
 
   it('previews again with the columns the user changed, then remembers that mapping for the header', async () => {
     const requests = fakeImportApi();
@@ -93,8 +96,9 @@ describe('the column mapping screen', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: 'Cours' } });
     expect(screen.getByText('Changed: preview again to see the rows read this way.')).toBeTruthy();
     fireEvent.click(screen.getByText('Preview with this mapping'));
-    await waitFor(() =>
-      expect(requests.filter((request) => request.path.endsWith('/import-preview'))).toHaveLength(2),
+    await waitFor(
+      () => expect(requests.filter((request) => request.path.endsWith('/import-preview'))).toHaveLength(2),
+      WAIT,
     );
     const expected = {
       ...SAVED,
@@ -106,11 +110,13 @@ describe('the column mapping screen', () => {
       mapping: expected,
     });
 
-    fireEvent.click(await screen.findByText('Remember for files with these columns'));
-    expect(await screen.findByText(/Saved: the next file with the same columns/)).toBeTruthy();
+    fireEvent.click(await screen.findByText('Remember for files with these columns', undefined, WAIT));
+    expect(
+      await screen.findByText(/Saved: the next file with the same columns/, undefined, WAIT),
+    ).toBeTruthy();
     const saved = requests.find((request) => request.method === 'PUT');
     expect(saved?.body).toEqual({ headers: HEADERS, mapping: expected });
-  });
+  }, 60_000);
 
   it('will not remember a mapping without a date column, and says which field is missing', async () => {
     const requests = fakeImportApi();
@@ -121,5 +127,5 @@ describe('the column mapping screen', () => {
     expect(remember?.hasAttribute('disabled')).toBe(true);
     fireEvent.click(remember as HTMLButtonElement);
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
-  });
+  }, 60_000);
 });

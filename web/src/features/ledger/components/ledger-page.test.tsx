@@ -126,19 +126,24 @@ describe('LedgerPage', () => {
   it('offers only the indices the data holds as the benchmark, and says when there is one', async () => {
     fakeLedgerApi();
     await renderWithProviders(withQueryClient(<LedgerPage />));
-    const select = (await screen.findByLabelText('Compare with')) as HTMLSelectElement;
+    const select = (await screen.findByLabelText('Compare with', undefined, {
+      timeout: 15_000,
+    })) as HTMLSelectElement;
     expect([...select.options].map((option) => option.value)).toEqual(['^GSPC']);
     expect(screen.getByText(/holds one index, S&P 500 \(\^GSPC\)/)).toBeTruthy();
-  });
+  }, 30_000);
 
   it('draws the allocation with a table behind each chart, the unknown sector named honestly', async () => {
     fakeLedgerApi();
     await renderWithProviders(withQueryClient(<LedgerPage />));
-    expect(await screen.findByText('Unknown (the data gives no sector)')).toBeTruthy();
+    // The charts load lazily (their own chunk): on a loaded machine that takes more than a second.
+    expect(
+      await screen.findByText('Unknown (the data gives no sector)', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Sector' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Stocks' })).toBeTruthy();
     expect(screen.getAllByText('100%').length).toBe(3);
-  });
+  }, 30_000);
 
   it('shows each return with its one-sentence explanation', async () => {
     fakeLedgerApi();
