@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contract } from '@app/shared/api/contract';
+import { SANDBOX_TEST_CARDS } from '@app/shared/domain/billing/sandbox-test-cards';
 import type { LoadPlan, LoadRequest, LoadResult } from './load-generator';
 import { startMemorySampler, type ChildProcessInfo, type MemoryPeaks } from './memory';
 import { progress } from './report-format';
@@ -65,12 +67,28 @@ export async function createProUser(baseUrl: string, label: string): Promise<Ben
     throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const body = registered.body as { access_token: string; user: { id: string } };
   const user = { userId: body.user.id, token: body.access_token, email };
-  const upgraded = await callApi(baseUrl, 'POST', '/api/subscription/upgrade/PRO', {
+  // As the site buys a plan: keep a sandbox test card, then choose the plan (the one-click upgrade is gone).
+  const { savePaymentMethod, choosePlan } = contract.subscription;
+  const card = await callApi(baseUrl, savePaymentMethod.method, savePaymentMethod.path, {
     token: user.token,
     headers: { 'idempotency-key': randomUUID() },
+    body: {
+      card: {
+        number: SANDBOX_TEST_CARDS.succeeds,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        cvc: '123',
+      },
+    },
   });
-  if (upgraded.status !== 200)
-    throw new Error(`upgrade: ${upgraded.status} ${JSON.stringify(upgraded.body)}`);
+  if (card.status !== 200) throw new Error(`card: ${card.status} ${JSON.stringify(card.body)}`);
+  const plan = await callApi(baseUrl, choosePlan.method, choosePlan.path, {
+    token: user.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { tier: 'PRO', cycle: 'monthly' },
+  });
+  if (plan.status !== 200 || (plan.body as { outcome?: string }).outcome !== 'paid')
+    throw new Error(`plan: ${plan.status} ${JSON.stringify(plan.body)}`);
   return user;
 }
 

@@ -14,9 +14,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AREA_SIZING } from '@app/infra/lib/area-sizing';
-import { REPOSITORY_ROOT, startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
-import { findFreePort } from '@app/infra/local/processes';
+import { REPOSITORY_ROOT, type LocalStack } from '@app/infra/local/local-stack';
 import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
+import { startBenchStack } from './bench-stack';
 import { callApi, createProUser, login, prepareLoadUsers, runLoadLevels } from './api-load';
 import { eventOf, invokeBundle, type InvocationSpec } from './area-invoker';
 import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
@@ -58,18 +58,7 @@ async function main(): Promise<void> {
     progress('engine: analysis throughput and price poll');
     report.engine = await runEngineBench();
 
-    progress('local stack: starting (in memory, rate limits off)');
-    stack = await startLocalStack({
-      webPort: await findFreePort(),
-      adminPort: await findFreePort(),
-      dynamoPort: await findFreePort(),
-      cognitoPort: await findFreePort(),
-      dataDirectory: join(work, 'stack'),
-      persistDynamo: false,
-      reset: false,
-      verbose: false,
-      rateLimits: 'off',
-    });
+    stack = await startBenchStack(work);
     const baseUrl = stack.webUrl;
     const children = () => stack?.childProcesses() ?? [];
     await new Promise((resolve) => setTimeout(resolve, 2_000));

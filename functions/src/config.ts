@@ -67,11 +67,16 @@ const ConfigSchema = z
     REPLAY_TO: z.iso.date().default('2017-06-30'),
     /** Pre-built replay universe (functions/scripts/build-replay-data.ts); unset reads the npm data packages. */
     REPLAY_DATA_FILE: z.string().min(1).optional(),
-    /** Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. */
+    /**
+     * Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. The FX pairs
+     * are the ledger's: a portfolio in EUR, GBP, CHF, CAD or JPY is converted with them (the API reads
+     * rates from the store only), so a list set here should keep them.
+     */
     WATCHED_SYMBOLS: z
       .string()
       .default(
-        '^GSPC,^DJI,^IXIC,^STOXX50E,^FCHI,^IBEX,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F',
+        '^GSPC,^DJI,^IXIC,^STOXX50E,^FCHI,^IBEX,AAPL,MSFT,GOOGL,AMZN,NVDA,META,JPM,BTC-USD,ETH-USD,SOL-USD,GC=F,SI=F,CL=F,' +
+          'EURUSD=X,GBPUSD=X,USDCHF=X,USDCAD=X,USDJPY=X',
       )
       .transform((value) =>
         value

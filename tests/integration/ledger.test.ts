@@ -462,3 +462,193 @@ describe('import with a preview, and export', () => {
     expect(roundTrip.body).toEqual({ imported: 0, skipped: 2, transactions: 2 });
   });
 });
+
+describe('a column mapping remembered per format', () => {
+  // A layout no preset reads and no column name gives away: semicolons, French words, day-first dates
+  // and decimal commas. Read by hand: row 2 buys 3 AAPL at 98.50 with a 1.20 fee on 1 June 2016,
+  // row 3 sells 1 at 106.73 on 1 September 2016.
+  const header = 'Sens;Jour;Valeur;Nombre;Cours;Frais;Devise';
+  const file = [
+    header,
+    'Achat;01/06/2016;AAPL;3;98,50;1,20;USD',
+    'Vente;01/09/2016;AAPL;1;106,73;0;USD',
+  ].join('\n');
+  const mapping = {
+    columns: {
+      type: 'Sens',
+      date: 'Jour',
+      symbol: 'Valeur',
+      quantity: 'Nombre',
+      price: 'Cours',
+      fee: 'Frais',
+      currency: 'Devise',
+    },
+    type_values: { Achat: 'BUY', Vente: 'SELL' },
+    date_format: 'DD/MM/YYYY',
+    decimal_separator: ',',
+  };
+  interface MappedPreview {
+    mapping: { signature: string; headers: string[]; source: string; used: typeof mapping } | null;
+    summary: Record<string, number>;
+    rows: { status: string; transaction: Record<string, unknown> | null }[];
+  }
+  const preview = (user: SignedInUser, content: string) =>
+    api<MappedPreview>('POST', '/api/portfolio/transactions/import-preview', {
+      token: user.token,
+      body: { format: 'mapped-csv', content },
+    });
+
+  it('proposes the saved mapping for a file with the same header and previews its rows as mapped', async () => {
+    const user = await signUpInvestor('Mapper');
+    const first = await preview(user, file);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.mapping?.source).toBe('suggested');
+    expect(first.body.mapping?.headers).toEqual(header.split(';'));
+    expect(first.body.summary.valid).toBe(0);
+
+    const saved = await api<{ signature: string }>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.signature).toBe(first.body.mapping?.signature);
+
+    // Another file of the same layout (the header in another case is the same format).
+    const again = await preview(
+      user,
+      [header.toUpperCase(), 'Achat;01/12/2016;AAPL;2;109,49;0;USD'].join('\n'),
+    );
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.mapping).toMatchObject({ source: 'saved', used: { date_format: 'DD/MM/YYYY' } });
+    expect(again.body.summary).toMatchObject({ rows: 1, valid: 1 });
+    expect(again.body.rows[0]?.transaction).toMatchObject({
+      type: 'BUY',
+      date: '2016-12-01',
+      symbol: 'AAPL',
+      quantity: 2,
+      price: 109.49,
+    });
+
+    const sameFile = await preview(user, file);
+    expect(sameFile.body.rows.map((row) => row.transaction)).toEqual([
+      {
+        type: 'BUY',
+        estimated: false,
+        date: '2016-06-01',
+        symbol: 'AAPL',
+        quantity: 3,
+        price: 98.5,
+        fee: 1.2,
+        currency: 'USD',
+      },
+      {
+        type: 'SELL',
+        date: '2016-09-01',
+        symbol: 'AAPL',
+        quantity: 1,
+        price: 106.73,
+        fee: 0,
+        currency: 'USD',
+      },
+    ]);
+    // The import reads with the same saved mapping.
+    const imported = await api('POST', '/api/portfolio/transactions/import', {
+      token: user.token,
+      body: { format: 'mapped-csv', content: file },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(imported.body).toEqual({ imported: 2, skipped: 0, transactions: 2 });
+
+    // Another investor's saved mapping is theirs alone.
+    const stranger = await preview(await signUpInvestor('Stranger'), file);
+    expect(stranger.body.mapping?.source).toBe('suggested');
+  });
+
+  it('refuses a mapping naming a column the header lacks, by field, and saves nothing', async () => {
+    const user = await signUpInvestor('Mapper');
+    const refused = await api<ErrorBody>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping: { columns: { type: 'Sens', date: 'Date' } } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.[0]?.path).toBe('body.mapping.columns.date');
+    expect(refused.body.issues?.[0]?.message).toContain('« Date »');
+    const unmapped = await api<ErrorBody>('PUT', '/api/portfolio/import-mappings', {
+      token: user.token,
+      body: { headers: header.split(';'), mapping: { columns: { date: 'Jour' } } },
+    });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.issues?.[0]?.path).toBe('body.mapping.columns.type');
+    expect((await preview(user, file)).body.mapping?.source).toBe('suggested');
+  });
+});
+
+describe('allocation by asset type, sector and currency', () => {
+  it('splits the value at the market date by what the data says each symbol is, "unknown" where it says nothing', async () => {
+    // By hand, at 2017-01-01: AAPL 6 x 115.82 (2016-12-30 close) = 694.92, a stock of the snapshot's
+    // "Electronic technology"; BTC-USD 0.5 x 970.17 (its 2017-01-01 close in @visx/mock-data) = 485.085,
+    // a coin with no sector in the data; KO has no replayed history, so it is valued at its trade price,
+    // 10 x 41 = 410, a stock of the snapshot's "Consumer non-durables". Total 1590.005, all in USD.
+    const user = await signUpInvestor('Allocation');
+    for (const row of [
+      buy('AAPL', 6, 109.49, '2016-12-01'),
+      buy('BTC-USD', 0.5, BTC_1201, '2016-12-01'),
+      buy('KO', 10, 41, '2016-12-01'),
+    ]) {
+      expect((await addRow(user, row)).status).toBe(201);
+    }
+    const response = await api<{
+      allocation: Record<
+        string,
+        { kind: string; key: string | null; value_base: number; share: number }[]
+      > & {
+        total_base: number;
+      };
+    }>('GET', '/api/portfolio/performance', { token: user.token });
+    expect(response.status, response.text).toBe(200);
+    const { allocation } = response.body;
+    expect(allocation.total_base).toBeCloseTo(1590.005, 6);
+    const brief = (name: string) =>
+      (allocation[name] ?? []).map(({ kind, key, value_base }) => [kind, key, Number(value_base.toFixed(6))]);
+    expect(brief('by_asset_type')).toEqual([
+      ['known', 'stock', 1104.92],
+      ['known', 'crypto', 485.085],
+    ]);
+    expect(brief('by_sector')).toEqual([
+      ['known', 'Electronic technology', 694.92],
+      ['unknown', null, 485.085],
+      ['known', 'Consumer non-durables', 410],
+    ]);
+    expect(brief('by_currency')).toEqual([['known', 'USD', 1590.005]]);
+    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1104.92 / 1590.005, 9);
+  });
+});
+
+describe('the benchmarks a user may choose', () => {
+  it('lists the indices the replay holds (the S&P 500 only), each accepted by the performance route', async () => {
+    const user = await signUpInvestor('Benchmark');
+    const listed = await api<{ default: string; indices: { symbol: string; first_date: string }[] }>(
+      'GET',
+      '/api/portfolio/benchmarks',
+      { token: user.token },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    // The replay's only index series is vega-datasets' S&P 500, 2000-01-03 to 2020-04-17.
+    expect(listed.body).toMatchObject({
+      default: '^GSPC',
+      indices: [{ symbol: '^GSPC', first_date: '2000-01-03', last_date: '2020-04-17' }],
+    });
+    const chosen = await api<Performance>('GET', '/api/portfolio/performance', {
+      token: user.token,
+      query: { benchmark: '^GSPC' },
+    });
+    expect(chosen.status).toBe(200);
+    const notIndex = await api<ErrorBody>('GET', '/api/portfolio/performance', {
+      token: user.token,
+      query: { benchmark: 'AAPL' },
+    });
+    expect(notIndex.status).toBe(400);
+    expect(notIndex.body.issues?.map((issue) => issue.path)).toEqual(['query.benchmark']);
+  });
+});

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
+import { STRONG_PASSWORD, uniqueEmail } from '../src/api';
 import { addDays, marketDate, tradesOn } from '../provider-simulator/generated-series';
 import { DEMO_INSTRUMENTS } from '../provider-simulator/demo-instruments';
 import { startProviderSimulator, type ProviderSimulator } from '../provider-simulator/simulator';
@@ -144,6 +146,43 @@ async function registerOn(baseUrl: string): Promise<{ token: string; email: stri
   const body = (await response.json()) as { access_token: string };
   if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
   return { token: body.access_token, email, password };
+}
+
+/** One call to the live stack's API (its own origin, not the shared test stack's). */
+async function callLive(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${stack.webUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function registerOnLiveStack(): Promise<string> {
+  const response = await fetch(`${stack.webUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: uniqueEmail('live-ledger'),
+      password: STRONG_PASSWORD,
+      first_name: 'Live',
+      last_name: 'Investor',
+      role: 'USER',
+    }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body = (await response.json()) as { access_token: string };
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
 }
 
 describe('npm start -- --live against the provider simulator', () => {
@@ -291,6 +330,48 @@ describe('npm start -- --live against the provider simulator', () => {
       await browser.close();
     }
   }, 180_000);
+
+  it('values a EUR-based ledger with the live EUR/USD pair: cost at the buy day’s rate, value at today’s', async () => {
+    // By hand, from the bars the simulated Yahoo serves (its chart answers, stored by the ingestion):
+    // 2 AAPL bought on a session five back at that day's close P0, when EURUSD=X closed R0 (dollars per
+    // euro), cost 2 x P0 / R0 euros; valued at AAPL's latest close P1 and the latest rate R1: 2 x P1 / R1.
+    const buyDate = sessionsBefore(5);
+    const aaplOn = simulator.bars('AAPL').find((bar) => bar.date === buyDate);
+    const eurOn = simulator.bars('EURUSD=X').findLast((bar) => bar.date <= buyDate);
+    const aaplNow = simulator.bars('AAPL').at(-1);
+    const eurNow = simulator.bars('EURUSD=X').at(-1);
+    if (!aaplOn || !eurOn || !aaplNow || !eurNow) throw new Error('the simulator serves no such bars');
+    const token = await registerOnLiveStack();
+    expect(
+      (
+        await callLive('PUT', '/api/portfolio/ledger-settings', token, {
+          base_currency: 'EUR',
+          cost_method: 'FIFO',
+        })
+      ).status,
+    ).toBe(200);
+    const added = await callLive('POST', '/api/portfolio/transactions', token, {
+      type: 'BUY',
+      date: buyDate,
+      symbol: 'AAPL',
+      quantity: 2,
+      price: aaplOn.close,
+      fee: 0,
+      currency: 'USD',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const performance = await callLive('GET', '/api/portfolio/performance', token);
+    expect(performance.status, JSON.stringify(performance.body)).toBe(200);
+    const { base_currency: base, holdings } = performance.body as {
+      base_currency: string;
+      holdings: { symbol: string; cost_base: number; value_base: number; price: number }[];
+    };
+    expect(base).toBe('EUR');
+    expect(holdings).toHaveLength(1);
+    expect(holdings[0]?.price).toBe(aaplNow.close);
+    expect(holdings[0]?.cost_base).toBeCloseTo((2 * aaplOn.close) / eurOn.close, 6);
+    expect(holdings[0]?.value_base).toBeCloseTo((2 * aaplNow.close) / eurNow.close, 6);
+  });
 
   it('serves the last stored prices when the provider is down, marked stale by their calendar, never invented', async () => {
     simulator.injectFault({ provider: 'yahoo', fault: { kind: 'status', status: 503 } });

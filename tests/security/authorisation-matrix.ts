@@ -284,9 +284,16 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { base_currency: 'USD', cost_method: 'FIFO' } }),
   },
   'portfolio.getPerformance': { expect: userRoute(200), request: none },
+  'portfolio.listBenchmarks': { expect: userRoute(200), request: none },
   'portfolio.previewImport': {
     expect: userRoute(200),
     request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),
+  },
+  'portfolio.saveImportMapping': {
+    expect: userRoute(200),
+    request: () => ({
+      body: { headers: ['Action', 'Date'], mapping: { columns: { type: 'Action', date: 'Date' } } },
+    }),
   },
   'portfolio.importTransactions': {
     expect: userRoute(200),

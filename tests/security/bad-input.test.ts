@@ -51,6 +51,8 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'portfolio.addTransaction': [{ status: 400, paths: /^body\.(date|symbol|currency|quantity)$/ }],
   'portfolio.editTransaction': [{ status: 400, paths: /^body\.(date|symbol|currency|quantity)$/ }],
   'portfolio.importTransactions': [{ status: 400, paths: /^body\.content$/ }],
+  // A mapping to remember must map type and date, to columns of the header sent with it.
+  'portfolio.saveImportMapping': [{ status: 400, paths: /^body\.mapping\.columns\.[a-z_]+$/ }],
   // The benchmark must be an index the universe has.
   'portfolio.getPerformance': [{ status: 400, paths: /^query\.benchmark$/ }],
   // Someone else's (or nobody's) list.

@@ -24,6 +24,11 @@ export const keys = {
   }),
   /** The user's transactions ledger, one item (data/ledger-repository.ts). */
   ledger: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEDGER' }),
+  /** A column mapping the user saved for one CSV layout, keyed by its header's signature. */
+  importMapping: (userId: string, signature: string) => ({
+    pk: `USER#${userId}`,
+    sk: `IMPORT_MAPPING#${signature}`,
+  }),
   alert: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `ALERT#${alertId}` }),
   alertPrefix: 'ALERT#',
   /** The user's in-app notification preferences, one item. */

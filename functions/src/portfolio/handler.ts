@@ -34,7 +34,7 @@ import {
 } from './holdings-on-ledger';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { getPerformance } from './performance-service';
+import { getPerformance, listBenchmarks } from './performance-service';
 import {
   addTransaction,
   deleteTransaction,
@@ -55,6 +55,7 @@ async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Prom
     logger.warn('on-demand backfill not requested', { symbol, error: error as Error });
   }
 }
+import { saveImportMapping } from './import-mapping-service';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
@@ -122,8 +123,13 @@ export const handler = createAreaHandler(
       deleteTransaction(requireUserId(auth), params.transactionId, deps),
     saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
+    listBenchmarks: async ({ auth }, deps) => {
+      requireUserId(auth);
+      return listBenchmarks(deps);
+    },
     previewImport: async ({ auth, body, language }, deps) =>
       previewTransactionsImport(requireUserId(auth), body, language, deps),
+    saveImportMapping: async ({ auth, body }, deps) => saveImportMapping(requireUserId(auth), body, deps),
     importTransactions: async ({ auth, body, headers }, deps) => {
       const userId = requireUserId(auth);
       return deps.importOnce(

@@ -14,6 +14,7 @@ import type { StoredLedger } from '../data/ledger-repository';
 import { render } from '../platform/messages';
 import { changeLedger, loadLedger, type LedgerStoreDeps } from './ledger-store';
 import { latestAllowedDate, ledgerMessage, marketIssuesOf } from './ledger-rules';
+import { resolveColumnMapping, type ImportMappingDeps, type ResolvedMapping } from './import-mapping-service';
 
 /**
  * Import with a preview, and export (shared/src/domain/ledger/README.md "Import and export"): the
@@ -25,8 +26,16 @@ import { latestAllowedDate, ledgerMessage, marketIssuesOf } from './ledger-rules
 
 export type ImportBody = z.infer<typeof ImportBodySchema>;
 
+export type ImportDeps = LedgerStoreDeps & ImportMappingDeps;
+
+/** The mapping a `mapped-csv` body is read with (the presets need none). */
+async function mappingFor(userId: string, body: ImportBody, deps: ImportDeps) {
+  return body.format === 'mapped-csv' ? resolveColumnMapping(userId, body.content, body.mapping, deps) : null;
+}
+
 async function previewAgainst(
   body: ImportBody,
+  mapping: ResolvedMapping | null,
   ledger: StoredLedger,
   deps: LedgerStoreDeps,
 ): Promise<ImportPreview> {
@@ -34,7 +43,7 @@ async function previewAgainst(
   const preview = previewImport({
     format: body.format,
     content: body.content,
-    ...(body.mapping ? { mapping: body.mapping } : {}),
+    ...(mapping ? { mapping: mapping.used } : {}),
     existingFingerprints: new Set(ledger.transactions.map(storedFingerprint)),
     latestAllowedDate: latest,
   });
@@ -58,12 +67,14 @@ export async function previewTransactionsImport(
   userId: string,
   body: ImportBody,
   language: Language,
-  deps: LedgerStoreDeps,
+  deps: ImportDeps,
 ) {
   const reading = deps.market.readMarket();
-  const preview = await previewAgainst(body, await loadLedger(userId, deps, reading), deps);
+  const mapping = await mappingFor(userId, body, deps);
+  const preview = await previewAgainst(body, mapping, await loadLedger(userId, deps, reading), deps);
   return {
     format: preview.format,
+    mapping,
     market_date: latestAllowedDate(reading, deps.now()),
     file_issues: worded(preview.file_issues, language),
     rows: preview.rows.map(({ fingerprint: _fingerprint, ...row }) => ({
@@ -81,10 +92,12 @@ export type ImportResult = { imported: number; skipped: number; transactions: nu
 export async function importTransactions(
   userId: string,
   body: ImportBody,
-  deps: LedgerStoreDeps,
+  deps: ImportDeps,
 ): Promise<ImportResult> {
+  // Read with the same mapping the preview proposed, so "import" saves the rows the preview showed.
+  const mapping = await mappingFor(userId, body, deps);
   return changeLedger(userId, deps, async (ledger) => {
-    const preview = await previewAgainst(body, ledger, deps);
+    const preview = await previewAgainst(body, mapping, ledger, deps);
     const added = preview.rows.flatMap((row) =>
       row.status === 'valid' && row.transaction && row.fingerprint
         ? [{ ...row.transaction, import_fingerprint: row.fingerprint, id: deps.newId() } as LedgerTransaction]

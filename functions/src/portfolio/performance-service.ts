@@ -1,4 +1,8 @@
-import type { PerformanceResponse } from '@app/shared/domain/entities/ledger';
+import {
+  DEFAULT_BENCHMARK,
+  type BenchmarksResponse,
+  type PerformanceResponse,
+} from '@app/shared/domain/entities/ledger';
 import { LedgerError } from '@app/shared/domain/ledger/ledger-errors';
 import { analysePortfolio } from '@app/shared/domain/ledger/portfolio-analysis';
 import { message } from '@app/shared/messages/message';
@@ -10,6 +14,7 @@ import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
 import { addDays } from '@app/shared/domain/ledger/calendar';
 import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import { RATE_LOOKBACK_DAYS, rateOnOrBefore } from '@app/shared/domain/ledger/market-lookups';
+import { allocatePortfolio, type DescribeInstrument } from '@app/shared/domain/ledger/allocation';
 
 /**
  * The performance route: the ledger analysed at the market clock's date (shared/src/domain/ledger:
@@ -45,6 +50,46 @@ async function checkedIndex(symbol: string, deps: Pick<LedgerStoreDeps, 'market'
   return asset.symbol;
 }
 
+/** What the universe says each symbol is (type, sector); null for a symbol it does not list. */
+async function describeSymbols(
+  symbols: readonly string[],
+  deps: Pick<LedgerStoreDeps, 'market'>,
+): Promise<DescribeInstrument> {
+  const found = await Promise.all(
+    symbols.map(async (symbol) => [symbol, await deps.market.findAsset(symbol)] as const),
+  );
+  const bySymbol = new Map(found);
+  return (symbol) => {
+    const asset = bySymbol.get(symbol);
+    return asset ? { asset_type: asset.asset_type, sector: asset.sector } : null;
+  };
+}
+
+/**
+ * The indices a user may compare with: every index of the universe whose history starts on or before
+ * the market date (the replay holds the S&P 500 only; live, whatever indices are watched).
+ */
+export async function listBenchmarks(
+  deps: Pick<LedgerStoreDeps, 'market' | 'engine'>,
+): Promise<BenchmarksResponse> {
+  const date = deps.market.readMarket().marketDate.date;
+  const listed = await deps.engine.listUniverse();
+  const indices = [];
+  for (const info of listed) {
+    if (info.frequency !== 'daily' || info.first_date > date) continue;
+    const asset = await deps.market.findAsset(info.symbol);
+    if (asset?.market !== 'INDEX') continue;
+    indices.push({
+      symbol: asset.symbol,
+      name: asset.name,
+      first_date: info.first_date,
+      last_date: info.last_date,
+    });
+  }
+  indices.sort((a, b) => a.symbol.localeCompare(b.symbol));
+  return { market_date: date, default: DEFAULT_BENCHMARK, indices };
+}
+
 export async function getPerformance(
   userId: string,
   benchmark: string,
@@ -71,6 +116,10 @@ export async function getPerformance(
       benchmark: { index: lookups.index, indexCurrency: UNIVERSE_CURRENCY, period: 'MAX' },
     });
     const { valuation, returns } = analysis;
+    const describe = await describeSymbols(
+      valuation.holdings.map((holding) => holding.symbol),
+      deps,
+    );
     const levelOn = indexLevelInBase(lookups, ledger.base_currency);
     const path = benchmarkValuePath(analysis.daily.days, levelOn);
     return {
@@ -94,6 +143,7 @@ export async function getPerformance(
         fees_paid_base: valuation.totals.fees_paid_base,
         total_gain_base: valuation.totals.total_gain_base,
       },
+      allocation: allocatePortfolio(valuation.holdings, valuation.cash, describe),
       returns: returns.map(({ series: _series, ...period }) => period),
       series: analysis.daily.days.flatMap((day, index, days) =>
         index % SERIES_STEP_DAYS === 0 || index === days.length - 1

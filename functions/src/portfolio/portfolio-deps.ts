@@ -6,6 +6,10 @@ import { createAlertsRepository, type AlertsRepository } from '../data/alerts-re
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createHoldingsRepository } from '../data/holdings-repository';
 import { createLedgerRepository, type LedgerRepository } from '../data/ledger-repository';
+import {
+  createImportMappingsRepository,
+  type ImportMappingsRepository,
+} from '../data/import-mappings-repository';
 import { createPricesRepository } from '../data/prices-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createPriceSource } from '../market-data/price-source';
@@ -29,6 +33,8 @@ export interface PortfolioDeps extends HoldingsDeps {
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
   /** The transactions ledger, one item per user (data/ledger-repository.ts). */
   ledgers: LedgerRepository;
+  /** Column mappings saved per CSV layout (portfolio/import-mapping-service.ts). */
+  importMappings: ImportMappingsRepository;
   /** One new transaction per Idempotency-Key. */
   addTransactionOnce: ReturnType<typeof createIdempotentOperation<JSONValue, JSONValue>>;
   /** One import per Idempotency-Key. */
@@ -95,6 +101,7 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
       tableName: config.TABLE_IDEMPOTENCY,
     }),
     ledgers: createLedgerRepository(client, config.TABLE_HOLDINGS),
+    importMappings: createImportMappingsRepository(client, config.TABLE_HOLDINGS),
     addTransactionOnce: createIdempotentOperation({
       operation: 'portfolio.addTransaction',
       client,

@@ -1,15 +1,18 @@
 import * as z from 'zod';
 import {
+  BenchmarksResponseSchema,
   ExportQuerySchema,
   ExportResponseSchema,
   ImportBodySchema,
   ImportPreviewResponseSchema,
+  ImportMappingSchema,
   ImportResultSchema,
   LedgerSettingsSchema,
   LedgerTransactionSchema,
   MAX_IMPORT_BODY_BYTES,
   PerformanceQuerySchema,
   PerformanceResponseSchema,
+  SaveImportMappingBodySchema,
   TransactionBodySchema,
   TransactionParamsSchema,
   TransactionsResponseSchema,
@@ -97,6 +100,17 @@ export const ledgerRoutes = {
     errors: [409],
     rateClass: 'analysis',
   }),
+  listBenchmarks: defineRoute({
+    id: 'portfolio.listBenchmarks',
+    method: 'GET',
+    path: '/api/portfolio/benchmarks',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      'The indices the market data holds at the market date, any of which the performance route accepts as its benchmark (the replay has the S&P 500 only).',
+    response: BenchmarksResponseSchema,
+    rateClass: 'read',
+  }),
   previewImport: defineRoute({
     id: 'portfolio.previewImport',
     method: 'POST',
@@ -109,6 +123,18 @@ export const ledgerRoutes = {
     maxBodyBytes: MAX_IMPORT_BODY_BYTES,
     response: ImportPreviewResponseSchema,
     rateClass: 'analysis',
+  }),
+  saveImportMapping: defineRoute({
+    id: 'portfolio.saveImportMapping',
+    method: 'PUT',
+    path: '/api/portfolio/import-mappings',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      "Remember a column mapping for CSV files with this header row; a later preview of such a file proposes it (format 'mapped-csv' without a mapping).",
+    body: SaveImportMappingBodySchema,
+    response: ImportMappingSchema,
+    rateClass: 'write',
   }),
   importTransactions: defineRoute({
     id: 'portfolio.importTransactions',

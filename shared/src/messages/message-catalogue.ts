@@ -106,6 +106,8 @@ export const MESSAGE_CATALOGUE = {
   PORTFOLIO_LEDGER_CHANGED: {},
   PORTFOLIO_EDIT_IN_TRANSACTIONS: { symbol: 'text' },
   PORTFOLIO_BENCHMARK_NOT_INDEX: { field: 'field', symbol: 'text' },
+  PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN: { field: 'field', column: 'text' },
+  PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED: { field: 'field' },
   PORTFOLIO_PRICE_UNAVAILABLE: { symbol: 'text' },
 
   // --- Market data and analysis ----------------------------------------------------------------------

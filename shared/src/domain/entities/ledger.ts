@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { IsoDateSchema } from './common';
 import { BaseCurrencySchema, CurrencyCodeSchema } from '../ledger/currencies';
-import { CostMethodSchema } from '../ledger/ledger-book';
-import { IMPORT_FORMATS } from '../ledger/import/preview-import';
-import { ColumnMappingSchema } from '../ledger/import/column-mapping';
-import { IMPORT_ROW_STATUSES } from '../ledger/import/import-preview';
-import { RETURN_PERIODS } from '../ledger/returns';
+import { AllocationSchema, CostMethodSchema, RETURN_PERIODS } from '../ledger/ledger-vocabulary';
+import {
+  ColumnMappingSchema,
+  IMPORT_FORMATS,
+  IMPORT_ROW_STATUSES,
+  type MappableField,
+} from '../ledger/import/import-vocabulary';
 import {
   BuyTransactionSchema,
   DepositTransactionSchema,
@@ -82,8 +84,70 @@ export const ImportBodySchema = z.strictObject({
   mapping: ColumnMappingSchema.optional(),
 });
 
+/** A CSV's header row as the site read it (the mapping screen lists these columns). */
+export const HeaderRowSchema = z.array(z.string().trim().max(200)).min(1).max(200);
+
+const SignatureSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/**
+ * A column mapping to remember for files with this header (a "format": shared/src/domain/ledger/README.md
+ * "Import and export"). That every mapped column is one of the header's, and type and date are
+ * mapped, is checked beside it (`mappingProblems`), so a saved mapping always reads its files.
+ */
+export const SaveImportMappingBodySchema = z.strictObject({
+  headers: HeaderRowSchema,
+  mapping: ColumnMappingSchema,
+});
+
+/** Why a mapping cannot read files with `headers`: each problem names its field (`columns.date`). */
+export function mappingProblems(
+  headers: readonly string[],
+  columns: Partial<Record<MappableField, string>>,
+): {
+  field: MappableField;
+  code: 'PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED' | 'PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN';
+  column: string | null;
+}[] {
+  const known = new Set(headers.map((name) => name.trim().toLowerCase()));
+  const problems: ReturnType<typeof mappingProblems> = [];
+  for (const field of ['type', 'date'] as const) {
+    if (columns[field] === undefined)
+      problems.push({ field, code: 'PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED', column: null });
+  }
+  for (const [field, column] of Object.entries(columns) as [MappableField, string][]) {
+    if (!known.has(column.trim().toLowerCase()))
+      problems.push({ field, code: 'PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN', column });
+  }
+  return problems;
+}
+export type SaveImportMappingBody = z.infer<typeof SaveImportMappingBodySchema>;
+
+export const ImportMappingSchema = z.object({
+  /** `headerSignature(headers)`: the same columns in the same order, whatever their case. */
+  signature: SignatureSchema,
+  headers: z.array(z.string()),
+  mapping: ColumnMappingSchema,
+  updated_at: z.string(),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** Where the mapping a `mapped-csv` preview used came from. */
+export const MAPPING_SOURCES = ['request', 'saved', 'suggested'] as const;
+
 export const ImportPreviewResponseSchema = z.object({
   format: z.string(),
+  /**
+   * For `mapped-csv`: the file's header, its signature and the mapping the rows were read with (the
+   * request's, else the one saved for this header, else a guess from the column names).
+   */
+  mapping: z
+    .object({
+      signature: SignatureSchema,
+      headers: z.array(z.string()),
+      used: ColumnMappingSchema,
+      source: z.enum(MAPPING_SOURCES),
+    })
+    .nullable(),
   /** Rows dated after it are errors: there are no prices for them (the replay's date, or today). */
   market_date: IsoDateSchema,
   file_issues: z.array(IssueSchema),
@@ -120,9 +184,22 @@ export const ExportResponseSchema = z.object({
   content: z.string(),
 });
 
+/** The default benchmark: the S&P 500, the index every replay and live source has. */
+export const DEFAULT_BENCHMARK = '^GSPC';
+
+export const BenchmarksResponseSchema = z.object({
+  market_date: IsoDateSchema,
+  default: z.string(),
+  /** The indices the market data holds up to the market date; the only choices the site offers. */
+  indices: z.array(
+    z.object({ symbol: z.string(), name: z.string(), first_date: IsoDateSchema, last_date: IsoDateSchema }),
+  ),
+});
+export type BenchmarksResponse = z.infer<typeof BenchmarksResponseSchema>;
+
 export const PerformanceQuerySchema = z.strictObject({
   /** An index of the universe (`^GSPC`, the S&P 500, by default). */
-  benchmark: z.string().trim().min(1).max(20).default('^GSPC'),
+  benchmark: z.string().trim().min(1).max(20).default(DEFAULT_BENCHMARK),
 });
 
 const GainSchema = z.object({
@@ -182,6 +259,8 @@ export const PerformanceResponseSchema = z.object({
       unavailable: z.object({ time_weighted: CodeOrNull, money_weighted: CodeOrNull }),
     }),
   ),
+  /** Where the value is at the market date: by asset type, sector and currency (ledger/allocation.ts). */
+  allocation: AllocationSchema,
   /** Weekly points since the first transaction (and the last day): value, capital in, the index path. */
   series: z.array(
     z.object({

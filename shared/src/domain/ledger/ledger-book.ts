@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import type { IsoDate } from './calendar';
 import type { BaseCurrency, CurrencyCode } from './currencies';
 import { decimal, ZERO, type Decimal } from './decimal';
 import { LedgerError } from './ledger-errors';
 import { requireRate, type FxLookup } from './market-lookups';
+import type { CostMethod } from './ledger-vocabulary';
 import type {
   BuyTransaction,
   DividendTransaction,
@@ -13,11 +13,7 @@ import type {
   Transaction,
 } from './transaction';
 
-/** How a sell picks the cost it releases: the oldest lots first, or the pooled average (a user setting). */
-export const COST_METHODS = ['FIFO', 'AVERAGE_COST'] as const;
-export const CostMethodSchema = z.enum(COST_METHODS);
-export type CostMethod = z.infer<typeof CostMethodSchema>;
-export const DEFAULT_COST_METHOD: CostMethod = 'FIFO';
+export { COST_METHODS, CostMethodSchema, DEFAULT_COST_METHOD, type CostMethod } from './ledger-vocabulary';
 
 export interface LedgerSettings {
   baseCurrency: BaseCurrency;

@@ -1,8 +1,8 @@
 import xirr from 'xirr';
-import * as z from 'zod';
 import { addDays, addMonths, daysBetween, type IsoDate } from './calendar';
 import type { DailyPoint } from './daily-valuation';
 import type { LedgerErrorCode } from './ledger-errors';
+import { RETURN_PERIODS, type ReturnPeriod } from './ledger-vocabulary';
 
 /**
  * Returns over the standard periods, from the daily valuation (README, "Returns"):
@@ -12,9 +12,7 @@ import type { LedgerErrorCode } from './ledger-errors';
  * - money-weighted (XIRR): the yearly rate at which the dated flows, the starting value and the
  *   ending value discount to zero. It measures the investor's money, so the timing of deposits counts.
  */
-export const RETURN_PERIODS = ['1M', '3M', 'YTD', '1Y', 'MAX'] as const;
-export const ReturnPeriodSchema = z.enum(RETURN_PERIODS);
-export type ReturnPeriod = z.infer<typeof ReturnPeriodSchema>;
+export { RETURN_PERIODS, ReturnPeriodSchema, type ReturnPeriod } from './ledger-vocabulary';
 
 const DAYS_PER_YEAR = 365;
 const MS_PER_YEAR = DAYS_PER_YEAR * 86_400_000;

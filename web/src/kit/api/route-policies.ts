@@ -82,6 +82,8 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.portfolio.importTransactions, HOLDINGS_CHANGE],
   // A ledger with errors (a rate the history lacks) says so at once.
   [contract.portfolio.performance, NO_RETRY],
+  // The indices the data holds change with the data, not with the user's writes.
+  [contract.portfolio.listBenchmarks, { staleTime: 10 * 60_000 }],
   [contract.portfolio.dismissAlert, ALERTS_CHANGE],
   [contract.portfolio.createAlertRule, RULES_CHANGE],
   [contract.portfolio.updateAlertRule, RULES_CHANGE],

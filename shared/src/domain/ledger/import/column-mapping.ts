@@ -1,16 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import * as z from 'zod';
-import { CurrencyCodeSchema } from '../currencies';
 import type { LedgerIssue } from '../ledger-errors';
-import {
-  fieldsOfType,
-  TRANSACTION_FIELDS,
-  TRANSACTION_TYPES,
-  TransactionTypeSchema,
-  type TransactionType,
-} from '../transaction';
-import { CSV_DELIMITERS, readCsvRows } from './csv';
+import { fieldsOfType, TRANSACTION_TYPES, type TransactionType } from '../transaction';
+import { readCsvRows } from './csv';
 import {
   fieldCountIssue,
   unreadRow,
@@ -18,29 +10,28 @@ import {
   type SourceFile,
   type SourceRow,
 } from './import-preview';
-import { DateFormatSchema, DECIMAL_SEPARATORS, parseDateText, parseDecimal } from './parse-values';
+import {
+  ColumnMappingSchema,
+  MAPPABLE_FIELDS,
+  type ColumnMapping,
+  type ColumnMappingInput,
+  type MappableField,
+} from './import-vocabulary';
+import { parseDateText, parseDecimal } from './parse-values';
 
 /**
  * A CSV in any layout, read through a column mapping the user chose in the preview (and the API
  * remembers per format, keyed by `headerSignature`). Our own CSV export is one such mapping.
  */
-export const MAPPABLE_FIELDS = [...TRANSACTION_FIELDS, 'reference'] as const;
-export const MappableFieldSchema = z.enum(MAPPABLE_FIELDS);
-export type MappableField = z.infer<typeof MappableFieldSchema>;
-
-export const ColumnMappingSchema = z.strictObject({
-  /** Our field -> the file's column name. `type` and `date` are required. */
-  columns: z.partialRecord(MappableFieldSchema, z.string().trim().min(1).max(200)),
-  /** The file's words for each type ("Market buy" -> BUY); our own names are always understood. */
-  type_values: z.record(z.string().trim().min(1).max(100), TransactionTypeSchema).default({}),
-  date_format: DateFormatSchema.default('YYYY-MM-DD'),
-  decimal_separator: z.enum(DECIMAL_SEPARATORS).default('.'),
-  delimiter: z.enum(CSV_DELIMITERS).optional(),
-  /** Used when the file has no currency column. */
-  default_currency: CurrencyCodeSchema.optional(),
-});
-export type ColumnMapping = z.output<typeof ColumnMappingSchema>;
-export type ColumnMappingInput = z.input<typeof ColumnMappingSchema>;
+export {
+  ColumnMappingSchema,
+  MAPPABLE_FIELDS,
+  MappableFieldSchema,
+  MAX_TYPE_WORDS,
+  type ColumnMapping,
+  type ColumnMappingInput,
+  type MappableField,
+} from './import-vocabulary';
 
 const NUMERIC_FIELDS: ReadonlySet<string> = new Set([
   'quantity',

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { CSV_DELIMITERS, type CsvDelimiter } from './import-vocabulary';
 
 /**
  * CSV text to rows of cells with papaparse (runs the same in Node and the browser). Rows keep
@@ -11,8 +12,7 @@ export interface CsvRow {
   cells: string[];
 }
 
-export const CSV_DELIMITERS = [',', ';', '\t'] as const;
-export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+export { CSV_DELIMITERS, type CsvDelimiter } from './import-vocabulary';
 
 export function readCsvRows(text: string, delimiter?: CsvDelimiter): CsvRow[] {
   const content = text.replace(/^\uFEFF/, '');

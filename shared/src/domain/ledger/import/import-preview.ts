@@ -2,6 +2,7 @@ import type { IsoDate } from '../calendar';
 import type { LedgerIssue } from '../ledger-errors';
 import { validateTransaction, type Transaction } from '../transaction';
 import { fingerprintOf } from './fingerprint';
+import type { ImportRowStatus } from './import-vocabulary';
 
 /**
  * The preview every import shows before anything is saved: each row of the file as read, what it
@@ -49,8 +50,7 @@ export interface SourceFile {
   issues: LedgerIssue[];
 }
 
-export const IMPORT_ROW_STATUSES = ['valid', 'invalid', 'duplicate', 'already_imported'] as const;
-export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+export { IMPORT_ROW_STATUSES, type ImportRowStatus } from './import-vocabulary';
 
 export interface ImportRow {
   row_number: number;

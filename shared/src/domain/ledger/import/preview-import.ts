@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type { ImportFormat } from './import-vocabulary';
 import { readMappedCsv, type ColumnMappingInput } from './column-mapping';
 import { buildPreview, type ImportPreview, type PreviewOptions, type SourceFile } from './import-preview';
 import { readLedgerCsv, readLedgerJson } from './ledger-export';
@@ -7,18 +7,7 @@ import { readGhostfolioJson } from './presets/ghostfolio';
 import { readInteractiveBrokersCsv } from './presets/interactive-brokers';
 import { readTrading212Csv } from './presets/trading-212';
 
-/** The files the import understands: four broker presets, our own exports, and any CSV through a mapping. */
-export const IMPORT_FORMATS = [
-  'interactive-brokers',
-  'degiro',
-  'trading-212',
-  'ghostfolio',
-  'ledger-csv',
-  'ledger-json',
-  'mapped-csv',
-] as const;
-export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
-export type ImportFormat = z.infer<typeof ImportFormatSchema>;
+export { IMPORT_FORMATS, ImportFormatSchema, type ImportFormat } from './import-vocabulary';
 
 const READERS: Record<Exclude<ImportFormat, 'mapped-csv'>, (content: string) => SourceFile> = {
   'interactive-brokers': readInteractiveBrokersCsv,

@@ -3,23 +3,61 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
+import type { ColumnMapping } from '@app/shared/domain/ledger/import/column-mapping';
 import { IMPORT_FORMATS, type ImportFormat } from '@app/shared/domain/ledger/import/preview-import';
 import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { routeQueryOptions } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
+import { MappingEditor } from './mapping-editor';
 
-/** The presets and our own exports; a CSV of another layout needs a column mapping screen, not built yet. */
-const FORMATS = IMPORT_FORMATS.filter((format) => format !== 'mapped-csv');
+/** CSV presets a user may take over with a mapping of their own when the file does not fit them. */
+const CSV_PRESETS: ReadonlySet<ImportFormat> = new Set([
+  'interactive-brokers',
+  'degiro',
+  'trading-212',
+  'ledger-csv',
+]);
+/** The words for types listed on the mapping screen, at most (a type column holds a handful). */
+const MAX_TYPE_WORDS_SHOWN = 20;
 
-/** Upload, preview every row with its problems, then import the valid rows in one step. */
+/** The distinct words of the type column, so the screen can ask what each one means. */
+function typeWordsOf(
+  rows: readonly { cells: Readonly<Record<string, string>> }[],
+  column: string | undefined,
+) {
+  if (column === undefined) return [];
+  const words = new Set<string>();
+  for (const row of rows) {
+    const word = row.cells[column]?.trim();
+    if (word) words.add(word);
+  }
+  return [...words].slice(0, MAX_TYPE_WORDS_SHOWN);
+}
+
+/**
+ * Upload, preview every row with its problems, then import the valid rows in one step. A CSV of any
+ * other layout goes through the mapping screen (MappingEditor); the server proposes the mapping saved
+ * for the file's header, else a guess from its column names.
+ */
 export function ImportSection() {
   const { t, i18n } = useTranslation(['portfolio']);
   const preview = useRouteMutation(contract.portfolio.previewImport);
   const importRows = useRouteMutation(contract.portfolio.importTransactions);
   const [format, setFormat] = useState<ImportFormat>('interactive-brokers');
   const [content, setContent] = useState<string | null>(null);
-  const body = { format, content: content ?? '' };
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const bodyFor = (chosen: ImportFormat, chosenMapping: ColumnMapping | null) => ({
+    format: chosen,
+    content: content ?? '',
+    ...(chosen === 'mapped-csv' && chosenMapping ? { mapping: chosenMapping } : {}),
+  });
+  const body = bodyFor(format, mapping);
+  const runPreview = (chosen: ImportFormat, chosenMapping: ColumnMapping | null) =>
+    preview.mutate(
+      { body: bodyFor(chosen, chosenMapping) },
+      { onSuccess: (answer) => setMapping(answer.mapping?.used ?? null) },
+    );
   const result = preview.data;
   const issueText = (issue: { code: string; params: unknown; text: string }) =>
     messageText(issue.code, issue.params, i18n) ?? issue.text;
@@ -34,10 +72,11 @@ export function ImportSection() {
           value={format}
           onChange={(event) => {
             setFormat(event.target.value as ImportFormat);
+            setMapping(null);
             preview.reset();
           }}
         >
-          {FORMATS.map((option) => (
+          {IMPORT_FORMATS.map((option) => (
             <option key={option} value={option}>
               {t(`portfolio:ledger.importFormats.${option}`)}
             </option>
@@ -51,6 +90,7 @@ export function ImportSection() {
             onChange={async (event) => {
               const file = event.target.files?.[0];
               setContent(file ? await file.text() : null);
+              setMapping(null);
               preview.reset();
               importRows.reset();
             }}
@@ -59,7 +99,7 @@ export function ImportSection() {
         <Button
           isDisabled={content === null}
           isLoading={preview.isPending}
-          onClick={() => preview.mutate({ body })}
+          onClick={() => runPreview(format, null)}
         >
           {t('portfolio:ledger.import.preview')}
         </Button>
@@ -76,6 +116,28 @@ export function ImportSection() {
               {issueText(issue)}
             </Text>
           ))}
+          {result.file_issues.length > 0 && CSV_PRESETS.has(format) ? (
+            <Button
+              onClick={() => {
+                setFormat('mapped-csv');
+                runPreview('mapped-csv', null);
+              }}
+            >
+              {t('portfolio:ledger.mapping.takeOver')}
+            </Button>
+          ) : null}
+          {result.mapping && mapping ? (
+            <MappingEditor
+              key={preview.submittedAt}
+              headers={result.mapping.headers}
+              mapping={mapping}
+              source={result.mapping.source}
+              typeWords={typeWordsOf(result.rows, mapping.columns.type)}
+              onChange={setMapping}
+              onPreview={() => runPreview('mapped-csv', mapping)}
+              isPreviewing={preview.isPending}
+            />
+          ) : null}
           <Text role="status">
             {t('portfolio:ledger.import.summary', {
               valid: result.summary.valid,

@@ -63,11 +63,23 @@ const PERFORMANCE = {
       unavailable: { time_weighted: null, money_weighted: null },
     },
   ],
+  allocation: {
+    total_base: 1158.2,
+    by_asset_type: [{ kind: 'known', key: 'stock', value_base: 1158.2, share: 1 }],
+    by_sector: [{ kind: 'unknown', key: null, value_base: 1158.2, share: 1 }],
+    by_currency: [{ kind: 'known', key: 'USD', value_base: 1158.2, share: 1 }],
+  },
   series: [{ date: '2017-01-01', value_base: 1158.2, invested_base: 1001, benchmark_value_base: 1100 }],
   benchmark: null,
 };
+const BENCHMARKS = {
+  market_date: '2017-01-01',
+  default: '^GSPC',
+  indices: [{ symbol: '^GSPC', name: 'S&P 500', first_date: '2000-01-03', last_date: '2020-04-17' }],
+};
 const PREVIEW = {
   format: 'degiro',
+  mapping: null,
   market_date: '2017-01-01',
   file_issues: [],
   rows: [
@@ -102,6 +114,7 @@ function fakeLedgerApi(): RecordedRequest[] {
   return installFakeApi((request) => {
     if (request.path === '/api/portfolio/transactions' && request.method === 'GET') return { body: LEDGER };
     if (request.path.startsWith('/api/portfolio/performance')) return { body: PERFORMANCE };
+    if (request.path === '/api/portfolio/benchmarks') return { body: BENCHMARKS };
     if (request.path === '/api/portfolio/transactions' && request.method === 'POST')
       return { status: 201, body: { ...(request.body as object), id: '01B', fee: 0, estimated: false } };
     if (request.path.endsWith('/import-preview')) return { body: PREVIEW };
@@ -110,6 +123,28 @@ function fakeLedgerApi(): RecordedRequest[] {
 }
 
 describe('LedgerPage', () => {
+  it('offers only the indices the data holds as the benchmark, and says when there is one', async () => {
+    fakeLedgerApi();
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    const select = (await screen.findByLabelText('Compare with', undefined, {
+      timeout: 15_000,
+    })) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['^GSPC']);
+    expect(screen.getByText(/holds one index, S&P 500 \(\^GSPC\)/)).toBeTruthy();
+  }, 30_000);
+
+  it('draws the allocation with a table behind each chart, the unknown sector named honestly', async () => {
+    fakeLedgerApi();
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    // The charts load lazily (their own chunk): on a loaded machine that takes more than a second.
+    expect(
+      await screen.findByText('Unknown (the data gives no sector)', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Sector' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Stocks' })).toBeTruthy();
+    expect(screen.getAllByText('100%').length).toBe(3);
+  }, 30_000);
+
   it('shows each return with its one-sentence explanation', async () => {
     fakeLedgerApi();
     await renderWithProviders(withQueryClient(<LedgerPage />));

@@ -11,9 +11,13 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
+import { BenchmarkChoice } from './benchmark-choice';
 
 // recharts is loaded with this section only, never with the signed-in shell.
 const ValueChart = lazy(() => import('./value-chart').then((module) => ({ default: module.ValueChart })));
+const AllocationCharts = lazy(() =>
+  import('./allocation-charts').then((module) => ({ default: module.AllocationCharts })),
+);
 
 const percentOf = (fraction: number | null, language: Language) =>
   fraction === null
@@ -140,13 +144,17 @@ function GainsList({ result, language }: { result: PerformanceResponse; language
 export function PerformanceSection({ settings }: { settings: LedgerSettingsBody }) {
   const { t, i18n } = useTranslation(['portfolio']);
   const language = (i18n.language === 'fr' || i18n.language === 'es' ? i18n.language : 'en') as Language;
-  const performance = useRouteQuery(contract.portfolio.performance, { query: {} });
+  const [benchmark, setBenchmark] = useState<string | undefined>(undefined);
+  const performance = useRouteQuery(contract.portfolio.performance, {
+    query: benchmark ? { benchmark } : {},
+  });
   const result = performance.data;
   const max = result?.benchmark;
   return (
     <Card className="ledger__section" aria-labelledby="ledger-performance">
       <h2 id="ledger-performance">{t('portfolio:ledger.performance.title')}</h2>
       <SettingsForm key={`${settings.base_currency}-${settings.cost_method}`} settings={settings} />
+      <BenchmarkChoice value={benchmark} onChange={setBenchmark} />
       {performance.isPending ? (
         <Flex gap="small" role="status">
           <Loader aria-hidden="true" />
@@ -178,6 +186,18 @@ export function PerformanceSection({ settings }: { settings: LedgerSettingsBody 
                 language={language}
               />
             </Suspense>
+          ) : null}
+          {result.allocation.total_base !== 0 ? (
+            <section aria-labelledby="ledger-allocation">
+              <h3 id="ledger-allocation">{t('portfolio:ledger.allocation.title')}</h3>
+              <Suspense fallback={<Loader aria-hidden="true" />}>
+                <AllocationCharts
+                  allocation={result.allocation}
+                  currency={result.base_currency}
+                  language={language}
+                />
+              </Suspense>
+            </section>
           ) : null}
           {max ? (
             <div>

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
+import { findFreePort } from '@app/infra/local/processes';
+import { progress } from './report-format';
+
+/** The local stack every bench measures: in memory, on free ports, rate limits off, data under `work`. */
+export async function startBenchStack(work: string): Promise<LocalStack> {
+  progress('local stack: starting (in memory, rate limits off)');
+  return startLocalStack({
+    webPort: await findFreePort(),
+    adminPort: await findFreePort(),
+    dynamoPort: await findFreePort(),
+    cognitoPort: await findFreePort(),
+    dataDirectory: join(work, 'stack'),
+    persistDynamo: false,
+    reset: false,
+    verbose: false,
+    rateLimits: 'off',
+  });
+}
