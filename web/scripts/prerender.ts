@@ -31,6 +31,10 @@ function replaceOnce(html: string, search: string, replacement: string): string 
   return html.replace(search, () => replacement);
 }
 
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 /** The chunk built from `source` and the chunks it imports, as URLs (Vite's manifest). */
 function chunkUrls(manifest: ViteManifest, source: string): string[] {
   const urls = new Set<string>();
@@ -92,12 +96,10 @@ async function prerender(): Promise<void> {
 
   writeFileSync(join(DIST, APP_SHELL), shell);
   for (const path of server.PRERENDERED_PATHS) {
+    const page = await server.renderPage(path);
     let html = replaceOnce(template, '<html lang="en"', `<html lang="en" data-prerendered="${path}"`);
-    html = replaceOnce(
-      html,
-      '<div id="root"></div>',
-      `<div id="root">${await server.renderPage(path)}</div>`,
-    );
+    html = replaceOnce(html, '<title>Nugget Invest</title>', `<title>${escapeHtml(page.title)}</title>`);
+    html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.html}</div>`);
     const file = join(DIST, path, 'index.html');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

@@ -22,8 +22,20 @@ describe('prerendered public pages', () => {
     expect(PRERENDERED_PATHS).toEqual(['/', '/features', '/pricing', '/about', '/contact']);
   });
 
+  it('each carry their own <title>, as the client sets it', async () => {
+    const titles = await Promise.all(PRERENDERED_PATHS.map(async (path) => (await renderPage(path)).title));
+    expect(titles).toEqual([
+      'Invest with reason · Nugget Invest',
+      'Features · Nugget Invest',
+      'Pricing · Nugget Invest',
+      'About · Nugget Invest',
+      'Contact · Nugget Invest',
+    ]);
+  });
+
   it('carry the English copy and no inline style (the cloud CSP, style-src self, would block it)', async () => {
-    const markup = await renderPage('/pricing');
+    const { html: markup, title } = await renderPage('/pricing');
+    expect(title).toBe('Pricing · Nugget Invest');
 
     expect(markup).toContain('data-amplify-color-mode="dark"');
     expect(markup).toContain('Billed monthly');
@@ -37,7 +49,7 @@ describe('prerendered public pages', () => {
     async (path) => {
       // Arrange: the prerendered page as the browser receives it.
       const container = document.createElement('div');
-      container.innerHTML = await renderPage(path);
+      container.innerHTML = (await renderPage(path)).html;
       document.body.append(container);
       window.history.replaceState(null, '', path);
       const prerendered = container.innerHTML;

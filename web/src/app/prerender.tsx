@@ -7,6 +7,7 @@ export { checkPrerenderedPage, PRERENDER_CHECK } from './prerendered-page';
 import { PUBLIC_LINKS } from './layout/public-nav';
 import { SiteProviders } from '@/kit/site-providers';
 import { routes } from './router';
+import { documentTitleOf, pageOf } from './layout/document-title';
 
 /** The pages of the public navigation are written as HTML at build time (scripts/prerender.ts). */
 export const PRERENDERED_PATHS: readonly string[] = PUBLIC_LINKS.map((link) => link.to);
@@ -17,13 +18,18 @@ export const PRERENDER_LANGUAGE = DEFAULT_LANGUAGE;
  * The markup the app renders at `path` for a first visit: English, the default theme, no session.
  * The client hydrates it only when it would render the same (see ./prerendered-page).
  */
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string): Promise<{ html: string; title: string }> {
   const i18n = await createI18n(PRERENDER_LANGUAGE);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  // The page's own <title>, as DocumentTitle sets it once the client runs.
+  const title = documentTitleOf(
+    pageOf(context.matches.map((match) => match.route.handle)),
+    i18n.getFixedT(PRERENDER_LANGUAGE, 'nav'),
+  );
+  const html = renderToString(
     <StrictMode>
       <SiteProviders i18n={i18n}>
         {/* hydrate={false}: no inline hydration script (the CSP allows none); the public routes load no data. */}
@@ -31,4 +37,5 @@ export async function renderPage(path: string): Promise<string> {
       </SiteProviders>
     </StrictMode>,
   );
+  return { html, title };
 }
