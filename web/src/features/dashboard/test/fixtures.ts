@@ -113,5 +113,6 @@ export function performanceWith(returns: typeof PERFORMANCE_RETURNS) {
     returns,
     series: [],
     benchmark: null,
+    allocation: { total_base: 4000, by_asset_type: [], by_sector: [], by_currency: [] },
   };
 }
