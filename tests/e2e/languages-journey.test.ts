@@ -25,9 +25,10 @@ const ENGLISH =
 async function wordsOnScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const pageLanguage = document.documentElement.lang;
+    // Text marked in another language, or lang="" (unknown: what a visitor wrote), is not the site's copy.
     const inPageLanguage = (element: Element) => {
       const marked = element.closest('[lang]')?.getAttribute('lang');
-      return !marked || marked === pageLanguage;
+      return marked === undefined || marked === null || marked === pageLanguage;
     };
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -35,9 +35,14 @@ function InboxItem({ item, onToggle }: { item: InboxMessage; onToggle: (handled:
             </Badge>
             {item.handled ? <Badge variant="success">{t('inbox.handled')}</Badge> : null}
           </Flex>
-          <Heading level={4}>{item.subject}</Heading>
+          {/* What a visitor wrote is in their language, unknown to us: lang="" says so (HTML). */}
+          <Heading level={4} lang="">
+            {item.subject}
+          </Heading>
           <Text className="app-muted">{t('inbox.from', { name: item.name, email: item.email })}</Text>
-          <Text className="admin-inbox-text">{item.message}</Text>
+          <Text className="admin-inbox-text" lang="">
+            {item.message}
+          </Text>
           <Text className="app-muted" fontSize="small">
             {t('inbox.receivedAt', { date: format(item.received_at) })}
             {item.handled_at ? ` · ${t('inbox.handledAt', { date: format(item.handled_at) })}` : ''}
