@@ -10,14 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/config';
-import { createFundamentalsRepository } from '../src/data/fundamentals-repository';
-import { createPricesRepository } from '../src/data/prices-repository';
-import { createSeriesRepository } from '../src/data/series-repository';
 import { formatBacktestMarkdown, runBacktest, type BacktestResult } from '../src/engine/backtest';
 import { SP500_DAILY_ID } from '../src/market-data/providers/replay/series-ids';
 import { loadReplayUniverse, selectGradedSeries } from '../src/market-data/providers/replay/replay-universe';
-import { runStoredBacktest } from '../src/market-data/stored-backtest';
-import { createDocumentClient } from '../src/platform/dynamo-client';
+import { runStoredBacktest, storedBacktestDepsOf } from '../src/market-data/stored-backtest';
 
 function print(title: string, result: BacktestResult, notes: string[] = []): void {
   if (process.argv.includes('--json')) {
@@ -46,14 +42,8 @@ if (process.argv.includes('--live')) {
     .split('\n')
     .map((line) => line.replace(/#.*/, '').trim())
     .filter(Boolean);
-  const config = loadConfig();
-  const client = createDocumentClient(config);
   const { result, missing } = await runStoredBacktest(
-    {
-      prices: createPricesRepository(client, config.TABLE_MARKET),
-      series: createSeriesRepository(client, config.TABLE_MARKET),
-      fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
-    },
+    storedBacktestDepsOf(loadConfig()),
     symbols,
     new Date().toISOString().slice(0, 10),
   );

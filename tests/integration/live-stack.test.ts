@@ -11,11 +11,7 @@ import { DEMO_INSTRUMENTS } from '../provider-simulator/demo-instruments';
 import { startProviderSimulator, type ProviderSimulator } from '../provider-simulator/simulator';
 import { launchBrowser, newPage } from '../src/browser';
 import { loadConfig } from '@app/functions/config';
-import { createFundamentalsRepository } from '@app/functions/data/fundamentals-repository';
-import { createPricesRepository } from '@app/functions/data/prices-repository';
-import { createSeriesRepository } from '@app/functions/data/series-repository';
-import { runStoredBacktest } from '@app/functions/market-data/stored-backtest';
-import { createDocumentClient } from '@app/functions/platform/dynamo-client';
+import { runStoredBacktest, storedBacktestDepsOf } from '@app/functions/market-data/stored-backtest';
 
 /**
  * The whole local stack in live mode (`npm start -- --live`) against the provider simulator, on a
@@ -129,23 +125,24 @@ async function instrument(method: 'GET' | 'POST', symbol: string, token?: string
   return { status: response.status, body: (await response.json()) as InstrumentBody };
 }
 
+/** A new investor on the live stack (its own origin, not the shared test stack's). */
 async function registerOn(baseUrl: string): Promise<{ token: string; email: string; password: string }> {
-  const email = `on-demand-${Date.now()}@example.test`;
-  const password = 'Nugget-Test-1';
+  const email = uniqueEmail('live');
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       email,
-      password,
-      first_name: 'On',
-      last_name: 'Demand',
+      password: STRONG_PASSWORD,
+      first_name: 'Live',
+      last_name: 'Investor',
       role: 'USER',
     }),
+    signal: AbortSignal.timeout(20_000),
   });
   const body = (await response.json()) as { access_token: string };
-  if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
-  return { token: body.access_token, email, password };
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
+  return { token: body.access_token, email, password: STRONG_PASSWORD };
 }
 
 /** One call to the live stack's API (its own origin, not the shared test stack's). */
@@ -165,24 +162,6 @@ async function callLive(
     signal: AbortSignal.timeout(20_000),
   });
   return { status: response.status, body: await response.json() };
-}
-
-async function registerOnLiveStack(): Promise<string> {
-  const response = await fetch(`${stack.webUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: uniqueEmail('live-ledger'),
-      password: STRONG_PASSWORD,
-      first_name: 'Live',
-      last_name: 'Investor',
-      role: 'USER',
-    }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const body = (await response.json()) as { access_token: string };
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 describe('npm start -- --live against the provider simulator', () => {
@@ -249,14 +228,8 @@ describe('npm start -- --live against the provider simulator', () => {
     expect(unknown.body).toMatchObject({ message_code: 'INSTRUMENT_NOT_LISTED' });
 
     // npm run backtest -- --live: the stored bars, graded month-end by month-end, against the stored S&P 500.
-    const config = loadConfig();
-    const client = createDocumentClient(config);
     const { result, missing } = await runStoredBacktest(
-      {
-        prices: createPricesRepository(client, config.TABLE_MARKET),
-        series: createSeriesRepository(client, config.TABLE_MARKET),
-        fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
-      },
+      storedBacktestDepsOf(loadConfig()),
       [...ON_DEMAND, 'ZZZZQ'],
       today,
     );
@@ -341,7 +314,7 @@ describe('npm start -- --live against the provider simulator', () => {
     const aaplNow = simulator.bars('AAPL').at(-1);
     const eurNow = simulator.bars('EURUSD=X').at(-1);
     if (!aaplOn || !eurOn || !aaplNow || !eurNow) throw new Error('the simulator serves no such bars');
-    const token = await registerOnLiveStack();
+    const { token } = await registerOn(stack.webUrl);
     expect(
       (
         await callLive('PUT', '/api/portfolio/ledger-settings', token, {

@@ -1,6 +1,8 @@
-import type { FundamentalsRepository } from '../data/fundamentals-repository';
-import type { PricesRepository } from '../data/prices-repository';
-import type { SeriesRepository } from '../data/series-repository';
+import type { Config } from '../config';
+import { createFundamentalsRepository, type FundamentalsRepository } from '../data/fundamentals-repository';
+import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
+import { createSeriesRepository, type SeriesRepository } from '../data/series-repository';
+import { createDocumentClient } from '../platform/dynamo-client';
 import { runBacktest, type BacktestResult, type BacktestSymbol } from '../engine/backtest';
 import type { IsoDate } from '../engine/types';
 import { REFERENCE_INDEX } from './ingestion/ingest-series';
@@ -27,6 +29,18 @@ export interface StoredBacktest {
 }
 
 const EARLIEST: IsoDate = '1990-01-01';
+
+/** The stored market's repositories the backtest reads, from the configuration (script and tests). */
+export function storedBacktestDepsOf(
+  config: Pick<Config, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'TABLE_MARKET'>,
+): StoredBacktestDeps {
+  const client = createDocumentClient(config);
+  return {
+    prices: createPricesRepository(client, config.TABLE_MARKET),
+    series: createSeriesRepository(client, config.TABLE_MARKET),
+    fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
+  };
+}
 
 export async function runStoredBacktest(
   deps: StoredBacktestDeps,

@@ -1,28 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPEN_GUARD } from '../http/fetch-json';
-import { createSecCompanyData, padCik } from './sec-company-data';
-
-/** Trimmed real EDGAR answers kept by dgunning/edgartools (fixtures/README.md). */
-const recorded = (name: string) =>
-  readFileSync(new URL(`./fixtures/recorded/${name}`, import.meta.url), 'utf8');
-
-function secAnswering(bodies: Record<string, string>) {
-  const seen: { url: string; userAgent: string | null }[] = [];
-  const data = createSecCompanyData({
-    filesBaseUrl: 'https://www.sec.gov',
-    dataBaseUrl: 'https://data.sec.gov',
-    userAgent: 'Nugget tests (contact: tests@example.test)',
-    guard: OPEN_GUARD,
-    attempts: 1,
-    fetch: (async (url: string, init?: RequestInit) => {
-      seen.push({ url, userAgent: new Headers(init?.headers).get('user-agent') });
-      const key = Object.keys(bodies).find((suffix) => url.endsWith(suffix));
-      return key ? new Response(bodies[key], { status: 200 }) : new Response('not found', { status: 404 });
-    }) as typeof fetch,
-  });
-  return { data, seen };
-}
+import { recorded, secAnswering } from './fixtures/recorded-answers';
+import { padCik } from './sec-company-data';
 
 describe('SEC EDGAR company data (recorded answers)', () => {
   it('reads the ticker map with zero-padded CIKs, sending the User-Agent', async () => {

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StoredConcept, StoredFact } from '../../../data/fundamentals-repository';
-import { OPEN_GUARD } from '../http/fetch-json';
-import { createSecCompanyData } from './sec-company-data';
+import { recorded, secAnswering } from './fixtures/recorded-answers';
 import { secFundamentalsAsOf, splitFactorAfter } from './sec-fundamentals';
 
 /*
@@ -179,17 +177,8 @@ describe('fundamentals from SEC companyfacts, point in time by filing date', () 
 
 /** Tesla's real companyfacts (fixtures/README.md), read through the adapter as the worker stores them. */
 async function teslaConcepts(): Promise<StoredConcept[]> {
-  const body = readFileSync(
-    new URL('./fixtures/recorded/companyfacts-CIK0001318605-trimmed.json', import.meta.url),
-    'utf8',
-  );
-  const data = createSecCompanyData({
-    filesBaseUrl: 'https://www.sec.gov',
-    dataBaseUrl: 'https://data.sec.gov',
-    userAgent: 'Nugget tests (contact: tests@example.test)',
-    guard: OPEN_GUARD,
-    attempts: 1,
-    fetch: (async () => new Response(body, { status: 200 })) as unknown as typeof fetch,
+  const { data } = secAnswering({
+    '/api/xbrl/companyfacts/CIK0001318605.json': recorded('companyfacts-CIK0001318605-trimmed.json'),
   });
   const facts = await data.fetchCompanyFacts('1318605');
   return facts.concepts.map((concept) => ({
