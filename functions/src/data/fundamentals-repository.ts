@@ -60,6 +60,12 @@ export interface StoredFiling {
   url: string;
   source: string;
   fetched_at: string;
+  /**
+   * What the company says about the event, for a recent 8-K: its Exhibit 99 press release's prose, else
+   * the items' own text (market-data/providers/sec-edgar/filing-text.ts); null when unread or empty.
+   */
+  text_excerpt?: string | null;
+  text_source?: 'exhibit_99' | 'items' | null;
 }
 
 export interface FundamentalsRepository {

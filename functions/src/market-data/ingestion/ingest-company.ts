@@ -6,11 +6,13 @@ import { SymbolNotListedError } from '../provider-errors';
 import type { CoinGeckoProvider, CoinListing } from '../providers/coingecko/coingecko-provider';
 import type { SecCompanyData, SecTicker } from '../providers/sec-edgar/sec-company-data';
 import { addDays } from '../quality/market-calendar';
+import { readFilingTexts } from './filing-texts';
 
 /*
  * What the ingestion worker stores besides prices:
  * - a company's SEC facts (companyfacts, every value with its filing date) and its filings of the last
- *   two years (submissions), once a day per company that files with the SEC; a symbol the SEC ticker
+ *   two years (submissions), with the words of its recent 8-Ks (filing-texts.ts), once a day per
+ *   company that files with the SEC; a symbol the SEC ticker
  *   map does not list (an ETF, a foreign listing) is remembered as not a filer for the day;
  * - the reference lists: the SEC ticker map (chunked by the ticker's first character) and CoinGecko's
  *   coins by market capitalisation (chunked by page of 250).
@@ -22,7 +24,7 @@ export const COIN_LIST_PAGES = 4;
 
 export interface CompanyIngestionDeps {
   series: Pick<SeriesRepository, 'getSeries' | 'putSeries'>;
-  fundamentals: Pick<FundamentalsRepository, 'putConceptsIfChanged' | 'putFilings'>;
+  fundamentals: Pick<FundamentalsRepository, 'putConceptsIfChanged' | 'putFilings' | 'listFilings'>;
   reference: Pick<ReferenceRepository, 'getChunk' | 'putChunks' | 'listChunks'>;
   sec: SecCompanyData;
   now: () => Date;
@@ -86,11 +88,13 @@ export async function ingestCompany(
   }
   const since: IsoDate = addDays(nowIso.slice(0, 10), -FILINGS_HISTORY_DAYS);
   const { filings } = await deps.sec.fetchFilings(cik, since);
+  const texts = await readFilingTexts(deps, cik, filings);
   await deps.fundamentals.putConceptsIfChanged(cik, concepts);
   await deps.fundamentals.putFilings(
     filings.map((filing): StoredFiling => ({
       cik,
       ...filing,
+      ...(texts.get(filing.accession) ?? {}),
       source: `${source} submissions`,
       fetched_at: nowIso,
     })),

@@ -32,7 +32,7 @@ import type { SharedProviderGuard } from './shared-provider-guard';
 export interface IngestionWorkerDeps {
   prices: PricesRepository;
   series: Pick<SeriesRepository, 'getSeries' | 'getManySeries' | 'putSeries'>;
-  fundamentals: Pick<FundamentalsRepository, 'putConceptsIfChanged' | 'putFilings'>;
+  fundamentals: Pick<FundamentalsRepository, 'putConceptsIfChanged' | 'putFilings' | 'listFilings'>;
   reference: Pick<ReferenceRepository, 'getChunk' | 'putChunks' | 'listChunks'>;
   barsProvider: (name: BarProviderName) => BarsProvider | null;
   coingecko: CoinGeckoProvider | null;

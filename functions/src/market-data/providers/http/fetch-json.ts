@@ -76,6 +76,8 @@ export interface FetchJsonOptions {
   maxRetryAfterMs?: number;
   /** Non-2xx statuses whose JSON body is the answer (Yahoo's 404 for an unknown symbol). */
   bodyStatuses?: readonly number[];
+  /** 'text' answers the body as it came (an HTML filing), under the same guard and retries. */
+  responseFormat?: 'json' | 'text';
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -126,7 +128,10 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Json
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
     const response = await (options.fetch ?? fetch)(url, {
-      headers: { accept: 'application/json', ...options.headers },
+      headers: {
+        accept: options.responseFormat === 'text' ? 'text/html, text/plain;q=0.9, */*;q=0.5' : 'application/json',
+        ...options.headers,
+      },
       signal: controller.signal,
     });
     const bodyIsAnswer = response.ok || (options.bodyStatuses ?? []).includes(response.status);
@@ -141,6 +146,7 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Json
       );
     }
     const text = await response.text();
+    if (options.responseFormat === 'text') return { status: response.status, body: text };
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
     } catch (error: unknown) {

@@ -56,7 +56,7 @@ export async function getProviderJson(
   subject: string,
   url: string,
   client: ProviderClientOptions,
-  request: Pick<FetchJsonOptions, 'timeoutMs' | 'headers' | 'bodyStatuses'>,
+  request: Pick<FetchJsonOptions, 'timeoutMs' | 'headers' | 'bodyStatuses' | 'responseFormat'>,
 ): Promise<unknown> {
   try {
     const answer = await fetchProviderJson(url, {

@@ -92,6 +92,8 @@ export interface SecCompanyData {
     cik: string,
     since: IsoDate,
   ): Promise<{ name: string; tickers: string[]; filings: SecFiling[] }>;
+  /** A filing's document (an 8-K, its press release) as EDGAR serves it, HTML as text. */
+  fetchDocument(url: string, cik: string): Promise<string>;
 }
 
 export interface SecCompanyDataOptions extends ProviderClientOptions {
@@ -159,10 +161,11 @@ function malformed(what: string, error: z.ZodError): ProviderUnavailableError {
 export function createSecCompanyData(options: SecCompanyDataOptions): SecCompanyData {
   const files = options.filesBaseUrl.replace(/\/+$/, '');
   const data = options.dataBaseUrl.replace(/\/+$/, '');
-  const get = (url: string, subject: string) =>
+  const get = (url: string, subject: string, responseFormat: 'json' | 'text' = 'json') =>
     getProviderJson(SEC_EDGAR_DESCRIPTION.name, subject, url, options, {
       timeoutMs: 15_000,
       headers: { 'user-agent': options.userAgent },
+      responseFormat,
     });
 
   return {
@@ -210,6 +213,19 @@ export function createSecCompanyData(options: SecCompanyDataOptions): SecCompany
         }
       }
       return { entityName: parsed.data.entityName, concepts };
+    },
+
+    async fetchDocument(url, cik) {
+      // Only EDGAR's own archive: the URL comes from the submissions or from a link inside a filing.
+      if (!url.startsWith(`${files}/Archives/edgar/data/`)) {
+        throw new ProviderUnavailableError(
+          'sec-edgar',
+          null,
+          'refused',
+          `${cik}: not an EDGAR archive URL: ${url}`,
+        );
+      }
+      return String(await get(url, cik, 'text'));
     },
 
     async fetchFilings(cik, since) {

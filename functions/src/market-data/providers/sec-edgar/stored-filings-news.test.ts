@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredFiling } from '../../../data/fundamentals-repository';
 import type { SeriesState } from '../../../data/series-repository';
+import { buildCatalyst } from '../../../engine/catalysts/build-catalyst';
 import { classifyCatalyst } from '../../../engine/catalysts/classify-catalyst';
 import { liveSeed, pendingSeries } from '../../ingestion/instruments';
-import { createStoredFilingsNewsProvider } from './stored-filings-news';
+import { createStoredFilingsNewsProvider, filingNewsItem } from './stored-filings-news';
 
 const filing = (accession: string, form: string, acceptance: string, items: string[]): StoredFiling => ({
   cik: '0001318605',
@@ -60,5 +61,23 @@ describe('catalysts from the stored 8-K filings', () => {
     // Item 2.02 is an earnings release in the documented item table.
     const { title, description, filing_items: filingItems } = entry!.item;
     expect(classifyCatalyst({ title, description, filingItems }).catalyst_type).toBe('earnings');
+  });
+
+  it('adds the words the company filed, and the sentiment reads them', () => {
+    const bare = filing('0001564590-22-035000', '8-K', '2022-10-19T20:07:00.000Z', ['2.02', '9.01']);
+    const words = 'Net income soared to a record and the company raised its outlook.';
+    const withWords = { ...bare, text_excerpt: words, text_source: 'exhibit_99' as const };
+    const plain = filingNewsItem(bare, 'TSLA', 'Tesla, Inc.');
+    const read = filingNewsItem(withWords, 'TSLA', 'Tesla, Inc.');
+    expect(plain.description).toBe(
+      'Item 2.02 Results of Operations and Financial Condition. Item 9.01 Financial Statements and Exhibits',
+    );
+    expect(read.description).toBe(`${plain.description}. ${words}`);
+    const score = (item: typeof plain) =>
+      buildCatalyst({ item, symbol: 'TSLA', now: new Date('2022-10-20T20:07:00.000Z'), hours_ago: 24 }, null)
+        .catalyst.sentiment_score;
+    // The title and item titles carry no lexicon word; "soared", "record" and "raised" are positive.
+    expect(score(plain)).toBe(0);
+    expect(score(read)).toBeGreaterThan(0.1);
   });
 });

@@ -8,7 +8,8 @@ import { EDGAR_SOURCE_NAME, selectRecent } from './sec-edgar-provider';
  * Live catalysts from the filings the ingestion worker stored (submissions, once a day per company the
  * store tracks): each recent 8-K of a tracked company becomes a news item with its item codes (the
  * catalyst type comes from engine/catalysts/catalyst-rules.ts EDGAR_ITEM_TYPES) and the link to the
- * real filing. Read from the store, never from EDGAR during a request. Same ids as the current-8-K feed
+ * real filing, and the words of the filing the ingestion worker read (its press release, else its
+ * items' text), which the sentiment reads. Read from the store, never from EDGAR during a request. Same ids as the current-8-K feed
  * (`edgar-<accession>`), so the two never show one filing twice.
  */
 
@@ -58,8 +59,13 @@ export function filingNewsItem(filing: StoredFiling, symbol: string, company: st
     published_at: filing.acceptance_time ?? `${filing.filing_date}T00:00:00.000Z`,
     tickers: [symbol],
     title: `${company} files ${filing.form}${described.length > 0 ? `: ${described.join('; ')}` : ''}`,
-    description: filing.items
-      .map((code) => `Item ${code} ${FORM_8K_ITEM_TITLES[code] ?? ''}`.trim())
+    // The items, then what the company says about them (its press release or the items' text):
+    // the sentiment reads both with the title.
+    description: [
+      filing.items.map((code) => `Item ${code} ${FORM_8K_ITEM_TITLES[code] ?? ''}`.trim()).join('. '),
+      filing.text_excerpt ?? '',
+    ]
+      .filter((part) => part !== '')
       .join('. '),
     source: EDGAR_SOURCE_NAME,
     source_kind: 'sec_filing',
