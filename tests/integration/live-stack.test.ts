@@ -37,6 +37,8 @@ const WATCHED = ['^GSPC', 'AAPL', 'MSFT', 'BTC-USD', 'SOL-USD', 'GC=F', 'EURUSD=
 const ON_DEMAND = ['TSLA', 'SPY', 'ETH-USD', 'SI=F', '^DJI', 'GBPUSD=X'];
 /** Asked for in the browser, through the add dialog. */
 const IN_BROWSER = 'CL=F';
+/** A company asked for on demand whose latest 8-K (filed on the simulator's day) becomes a catalyst. */
+const FILER = 'JPM';
 const GBPUSD = {
   symbol: 'GBPUSD=X',
   kind: 'fx',
@@ -54,7 +56,7 @@ beforeAll(async () => {
   // MSFT's provider stopped three sessions ago: its last good price is what the store holds.
   const instruments = [
     ...DEMO_INSTRUMENTS.filter((instrument) =>
-      [...WATCHED, ...ON_DEMAND, IN_BROWSER].includes(instrument.symbol),
+      [...WATCHED, ...ON_DEMAND, IN_BROWSER, FILER].includes(instrument.symbol),
     ),
     GBPUSD,
   ].map((instrument) => {
@@ -244,6 +246,50 @@ describe('npm start -- --live against the provider simulator', () => {
     // The S&P 500 is stored (watched): every window has its benchmark.
     expect(result.observations.every((observation) => observation.benchmark_return !== null)).toBe(true);
   }, 240_000);
+
+  it('turns an on-demand company’s latest 8-K into a catalyst with its press release’s words and the filing’s link', async () => {
+    const user = await registerOn(stack.webUrl);
+    expect((await instrument('POST', FILER, user.token)).status).toBe(200);
+    await expect
+      .poll(async () => (await instrument('GET', FILER)).body.progress?.fundamentals, { timeout: 90_000 })
+      .toBe('fetched');
+    interface Catalysts {
+      catalysts: {
+        symbol: string;
+        event_type: string;
+        description: string;
+        url: string;
+        sample: boolean;
+        keywords: string[];
+        sentiment_score: number;
+      }[];
+    }
+    const catalysts = async () => {
+      const response = await fetch(
+        `${stack.webUrl}/api/ai/market-catalysts?symbol=${FILER}&min_impact_score=0&hours_back=48`,
+        { signal: AbortSignal.timeout(20_000) },
+      );
+      return ((await response.json()) as Catalysts).catalysts;
+    };
+    await expect.poll(async () => (await catalysts()).length, { timeout: 60_000, interval: 1_000 }).toBe(1);
+    const [filing] = await catalysts();
+    // The simulator serves the recorded submissions' Item 2.02 8-K (accession 0001564590-22-034639),
+    // and, behind its Exhibit 99.1 link, The Buckle, Inc.'s recorded press release.
+    expect(filing).toMatchObject({ symbol: FILER, event_type: 'earnings', sample: false });
+    expect(filing?.url).toMatch(/\/Archives\/edgar\/data\/19617\/000156459022034639\/tsla-8k_20221019\.htm$/);
+    expect(filing?.description).toContain('KEARNEY, NE -- (BUSINESS WIRE) -- The Buckle, Inc.');
+    // The title and item titles hold no lexicon word; in the release, "increased" is the only one.
+    expect(filing?.keywords).toContain('increased');
+    expect(filing?.sentiment_score).toBeGreaterThan(0);
+    // Two archive requests: the 8-K, then its press release.
+    const archive = simulator
+      .requests('sec')
+      .filter((request) => request.path.includes('/Archives/edgar/data/19617/'));
+    expect(archive.map((request) => request.path.split('/').at(-1))).toEqual([
+      'tsla-8k_20221019.htm',
+      'bke20241122-8kexhibit.htm',
+    ]);
+  }, 180_000);
 
   it('shows "fetching data" turn into a grade in the add dialog, without a reload', async () => {
     const user = await registerOn(stack.webUrl);

@@ -217,10 +217,60 @@ export function secCompanyFacts(company: SimulatedInstrument): Json {
   return { ...facts, cik: Number(company.cik), entityName: company.name };
 }
 
-export function secSubmissions(company: SimulatedInstrument): Json {
+type RecentFilings = Record<
+  'accessionNumber' | 'filingDate' | 'form' | 'items' | 'primaryDocument',
+  string[]
+>;
+
+/**
+ * Tesla's recorded submissions as recorded. Another company: the same rows with its name and CIK,
+ * moved in time so that its latest 8-K (Tesla's of 2022-10-19, Item 2.02) was filed on the simulator's
+ * day, the rows after it cut (no filing from the future), so its catalysts are recent on the live stack.
+ */
+export function secSubmissions(company: SimulatedInstrument, nowMs: number): Json {
   const submissions = recorded('sec-edgar/fixtures/recorded/submissions-CIK0001318605-trimmed.json') as Json;
   if (Number(company.cik) === Number(TESLA_CIK)) return submissions;
-  return { ...submissions, cik: String(Number(company.cik)), name: company.name, tickers: [company.symbol] };
+  const recent = (submissions.filings as { recent: RecentFilings }).recent;
+  const latest8k = recent.form.indexOf('8-K');
+  const shiftDays = Math.round(
+    (Date.parse(new Date(nowMs).toISOString().slice(0, 10)) - Date.parse(recent.filingDate[latest8k] ?? '')) /
+      86_400_000,
+  );
+  const moved = (date: string) =>
+    new Date(Date.parse(date) + shiftDays * 86_400_000).toISOString().slice(0, 10);
+  const kept = Object.fromEntries(
+    Object.entries(recent).map(([column, values]) => [
+      column,
+      values.slice(latest8k).map((value) => (column === 'filingDate' ? moved(value) : value)),
+    ]),
+  );
+  return {
+    ...submissions,
+    cik: String(Number(company.cik)),
+    name: company.name,
+    tickers: [company.symbol],
+    filings: { ...(submissions.filings as Json), recent: kept },
+  };
+}
+
+/**
+ * A document of EDGAR's archive: every simulated 8-K is The Buckle, Inc.'s recorded 8-K of 2024-11-22,
+ * and the press release it links, its recorded Exhibit 99.1 (sec-edgar/fixtures/README.md).
+ */
+export function secArchiveDocument(fileName: string): string | null {
+  if (fileName === 'bke20241122-8kexhibit.htm') {
+    return readFileSync(
+      new URL('sec-edgar/fixtures/recorded/EX-99.1-BKE-20241122-trimmed.htm', fixturesRoot),
+      'utf8',
+    );
+  }
+  if (/8-?k/i.test(fileName) && fileName.endsWith('.htm')) {
+    return readFileSync(
+      new URL('sec-edgar/fixtures/recorded/8-K-BKE-20241122-trimmed.htm', fixturesRoot),
+      'utf8',
+    );
+  }
+  return null;
 }
 
 /** EDGAR's current 8-K Atom feed: the test fixture written in its shape (sec-edgar/fixtures/README.md). */

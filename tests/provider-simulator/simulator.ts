@@ -6,6 +6,7 @@ import {
   coingeckoMarkets,
   secCompanyFacts,
   secSubmissions,
+  secArchiveDocument,
   secTickers,
   yahooChart,
   YAHOO_NOT_FOUND,
@@ -202,7 +203,19 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
           if (!company) return [404, { message: 'NoSuchKey' }];
           // An ETF's trust is in the ticker map and files reports, but has no XBRL company facts.
           if (sec[1] && company.kind === 'etf') return [404, { message: 'NoSuchKey' }];
-          return [200, sec[1] ? secCompanyFacts(company) : secSubmissions(company)];
+          return [200, sec[1] ? secCompanyFacts(company) : secSubmissions(company, clock())];
+        },
+      };
+    }
+    const archive = /^\/sec-www\/Archives\/edgar\/data\/(\d+)\/\d{18}\/([\w.-]+)$/.exec(path);
+    if (archive) {
+      return {
+        provider: 'sec',
+        symbol: String(Number(archive[1])),
+        answer: () => {
+          if (!userAgent || !userAgent.includes('@')) return [403, { message: 'Undeclared Automated Tool' }];
+          const document = secArchiveDocument(archive[2] ?? '');
+          return document === null ? [404, { message: 'NoSuchKey' }] : [200, document];
         },
       };
     }
@@ -248,7 +261,12 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
     entry.status = status;
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     response.writeHead(status, {
-      'content-type': typeof body === 'string' ? 'application/atom+xml' : 'application/json;charset=utf-8',
+      'content-type':
+        typeof body !== 'string'
+          ? 'application/json;charset=utf-8'
+          : /<feed[\s>]/.test(body.slice(0, 400))
+            ? 'application/atom+xml'
+            : 'text/html',
       'x-simulated-data': 'test data, not market prices',
     });
     response.end(fault?.kind === 'truncate' ? text.slice(0, Math.floor(text.length / 2)) : text);
