@@ -10,6 +10,7 @@ import { addDays, marketDate, tradesOn } from '../provider-simulator/generated-s
 import { DEMO_INSTRUMENTS } from '../provider-simulator/demo-instruments';
 import { startProviderSimulator, type ProviderSimulator } from '../provider-simulator/simulator';
 import { launchBrowser, newPage } from '../src/browser';
+import { resources } from '@app/shared/i18n';
 import { loadConfig } from '@app/functions/config';
 import { runStoredBacktest, storedBacktestDepsOf } from '@app/functions/market-data/stored-backtest';
 
@@ -37,6 +38,18 @@ const WATCHED = ['^GSPC', 'AAPL', 'MSFT', 'BTC-USD', 'SOL-USD', 'GC=F', 'EURUSD=
 const ON_DEMAND = ['TSLA', 'SPY', 'ETH-USD', 'SI=F', '^DJI', 'GBPUSD=X'];
 /** Asked for in the browser, through the add dialog. */
 const IN_BROWSER = 'CL=F';
+/** Each language's journey asks for its own never-seen symbol, through the add dialog. */
+const BROWSER_JOURNEYS = [
+  ['en', IN_BROWSER],
+  ['fr', 'NVDA'],
+  ['es', '^IXIC'],
+] as const;
+const PORTFOLIO_WORDS = {
+  en: resources.en.portfolio,
+  fr: resources.fr.portfolio,
+  es: resources.es.portfolio,
+};
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A company asked for on demand whose latest 8-K (filed on the simulator's day) becomes a catalyst. */
 const FILER = 'JPM';
 const GBPUSD = {
@@ -56,7 +69,9 @@ beforeAll(async () => {
   // MSFT's provider stopped three sessions ago: its last good price is what the store holds.
   const instruments = [
     ...DEMO_INSTRUMENTS.filter((instrument) =>
-      [...WATCHED, ...ON_DEMAND, IN_BROWSER, FILER].includes(instrument.symbol),
+      [...WATCHED, ...ON_DEMAND, ...BROWSER_JOURNEYS.map(([, symbol]) => symbol), FILER].includes(
+        instrument.symbol,
+      ),
     ),
     GBPUSD,
   ].map((instrument) => {
@@ -291,64 +306,82 @@ describe('npm start -- --live against the provider simulator', () => {
     ]);
   }, 180_000);
 
-  it('shows "fetching data" turn into a grade in the add dialog, without a reload', async () => {
-    const user = await registerOn(stack.webUrl);
-    const browser = await launchBrowser();
-    try {
-      const { page } = await newPage(browser);
-      const seen: string[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/api/portfolio/')) seen.push(`${response.status()} ${response.url()}`);
-      });
-      page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
-      await page.goto(`${stack.webUrl}/dashboard`);
-      await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
-      const signIn = page.getByRole('dialog');
-      await signIn.getByLabel('Email').fill(user.email);
-      await signIn.getByLabel('Password', { exact: true }).fill(user.password);
-      await signIn.locator('form button[type=submit]').click();
-      await page.waitForURL(`${stack.webUrl}/dashboard`);
-      await expect.poll(() => page.getByTestId('header-user').count(), { timeout: 30_000 }).toBe(1);
-      await page.goto(`${stack.webUrl}/portfolio`);
-      await page.getByTestId('add-asset-button').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Search assets').fill(IN_BROWSER);
-      await dialog
-        .getByTestId('search-results')
-        .getByRole('button', { name: /^CL=F\b/ })
-        .click();
-      const status = dialog.getByTestId('instrument-status');
-      const states: string[] = [];
-      await expect
-        .poll(
-          async () => {
-            const state = (await status.getAttribute('data-state').catch(() => null)) ?? '';
-            if (state && states.at(-1) !== state) states.push(state);
-            return state;
-          },
-          { timeout: 60_000, interval: 100 },
-        )
-        .toBe('ready')
-        .catch(async (error: unknown) => {
-          // What the page asked and saw, for the one reading the failure.
-          throw new Error(`${String(error)}\n${seen.join('\n')}\n${(await dialog.textContent()) ?? ''}`);
+  it.each(BROWSER_JOURNEYS)(
+    'shows "fetching data" turn into a grade in the add dialog, without a reload (%s)',
+    async (language, symbol) => {
+      const user = await registerOn(stack.webUrl);
+      // The reader's language is the profile's: set before signing in, as a returning user has it.
+      expect((await callLive('PATCH', '/api/auth/me', user.token, { language })).status).toBe(200);
+      const words = PORTFOLIO_WORDS[language];
+      const browser = await launchBrowser();
+      try {
+        const { page } = await newPage(browser);
+        const seen: string[] = [];
+        page.on('response', (response) => {
+          if (response.url().includes('/api/portfolio/')) seen.push(`${response.status()} ${response.url()}`);
         });
-      expect(states).toContain('pending');
-      const last = simulator.bars(IN_BROWSER).at(-1);
-      expect(await status.textContent()).toMatch(
-        new RegExp(
-          `^Grade (A\\+|A|B\\+|B|B-|C|D) · score \\d+\\.\\d · \\$[\\d,]+\\.\\d{2} on .+ \\(Yahoo Finance \\(chart endpoint\\)\\)$`,
-        ),
-      );
-      // The simulator's last close, as the site formats dollars in English.
-      const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
-        last?.close ?? NaN,
-      );
-      expect(await status.textContent()).toContain(` · ${price} on `);
-    } finally {
-      await browser.close();
-    }
-  }, 180_000);
+        page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+        await page.goto(`${stack.webUrl}/dashboard`);
+        await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
+        const signIn = page.getByRole('dialog');
+        await signIn.getByLabel('Email').fill(user.email);
+        await signIn.getByLabel('Password', { exact: true }).fill(user.password);
+        await signIn.locator('form button[type=submit]').click();
+        await page.waitForURL(`${stack.webUrl}/dashboard`);
+        await expect.poll(() => page.getByTestId('header-user').count(), { timeout: 30_000 }).toBe(1);
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
+          .toBe(language);
+        await page.goto(`${stack.webUrl}/portfolio`);
+        await page.getByTestId('add-asset-button').click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel(words.addDialog.search.label).fill(symbol);
+        await dialog
+          .getByTestId('search-results')
+          .getByRole('button', { name: new RegExp(`^${symbol.replace(/[=^]/g, '\\$&')}\\b`) })
+          .click();
+        const status = dialog.getByTestId('instrument-status');
+        const states: string[] = [];
+        await expect
+          .poll(
+            async () => {
+              const state = (await status.getAttribute('data-state').catch(() => null)) ?? '';
+              if (state && states.at(-1) !== state) states.push(state);
+              return state;
+            },
+            { timeout: 60_000, interval: 100 },
+          )
+          .toBe('ready')
+          .catch(async (error: unknown) => {
+            // What the page asked and saw, for the one reading the failure.
+            throw new Error(`${String(error)}\n${seen.join('\n')}\n${(await dialog.textContent()) ?? ''}`);
+          });
+        expect(states).toContain('pending');
+        // The sentence of the reader's language, its placeholders filled by what the API answered.
+        const [before, after] = words.instrument.ready.split('{{grade}}');
+        expect(await status.textContent()).toMatch(
+          new RegExp(
+            `^${escape(before ?? '')}(A\\+|A|B\\+|B|B-|C|D)${escape(after ?? '')
+              .replace(escape('{{score}}'), '\\d+\\.\\d')
+              .replace(escape('{{price}}'), '.+')
+              .replace(escape('{{date}}'), '.+')
+              .replace(escape('{{source}}'), 'Yahoo Finance \\(chart endpoint\\)')}$`,
+          ),
+        );
+        // The simulator's last close, in dollars as docs/product.md "Formatting" says: fr-FR numbers
+        // for French, en-US otherwise.
+        const last = simulator.bars(symbol).at(-1);
+        const price = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
+          style: 'currency',
+          currency: 'USD',
+        }).format(last?.close ?? NaN);
+        expect(await status.textContent()).toContain(` · ${price} `);
+      } finally {
+        await browser.close();
+      }
+    },
+    180_000,
+  );
 
   it('values a EUR-based ledger with the live EUR/USD pair: cost at the buy day’s rate, value at today’s', async () => {
     // By hand, from the bars the simulated Yahoo serves (its chart answers, stored by the ingestion):
