@@ -19,6 +19,7 @@ import { findFreePort } from '@app/infra/local/processes';
 import { generatedInstruments } from '../tests/provider-simulator/instruments';
 import { startProviderSimulator } from '../tests/provider-simulator/simulator';
 import { round } from './report-format';
+import { measureLiveSearchIndex, type SearchIndexFigures } from './live-search-index';
 
 export interface OnDemandBenchFigures {
   symbols: number;
@@ -28,6 +29,8 @@ export interface OnDemandBenchFigures {
   p99_ms: number;
   max_ms: number;
   provider_requests: number;
+  /** The live search index, measured in this process before the stack starts. */
+  search_index?: SearchIndexFigures;
 }
 
 const POLL_MS = 100;
@@ -114,7 +117,11 @@ export async function measureOnDemand(symbols: number, latencyMs: number): Promi
 
 if (process.argv[1]?.endsWith('on-demand.ts')) {
   const json = process.argv.includes('--json');
-  const figures = await measureOnDemand(json ? 40 : Number(process.env.ON_DEMAND_SYMBOLS ?? 40), 200);
+  const searchIndex = await measureLiveSearchIndex();
+  const figures = {
+    ...(await measureOnDemand(json ? 40 : Number(process.env.ON_DEMAND_SYMBOLS ?? 40), 200)),
+    search_index: searchIndex,
+  };
   if (json) process.stdout.write(`\n${JSON.stringify(figures)}\n`);
   else console.log(figures);
   process.exit(0);
