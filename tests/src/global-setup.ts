@@ -48,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminUrl: stack.adminUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     cognitoEndpoint: stack.cognitoEndpoint,
+    mailUrl: stack.mailUrl,
     userPoolId: stack.pool.userPoolId,
     webClientId: stack.pool.webClientId,
     adminClientId: stack.pool.adminClientId,

@@ -1,0 +1,31 @@
+import { createTransport } from 'nodemailer';
+import type { MailTransport } from './mailer';
+
+/**
+ * Plain SMTP through nodemailer: the local stack's maildev on 127.0.0.1 (no TLS on loopback, no
+ * authentication), or any relay a deployment points SMTP_HOST at.
+ */
+export function createSmtpTransport(options: { host: string; port: number }): MailTransport {
+  const transporter = createTransport({
+    host: options.host,
+    port: options.port,
+    secure: false,
+    ignoreTLS: true,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
+  return {
+    async deliver(message) {
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
+      return String(info.messageId);
+    },
+  };
+}
