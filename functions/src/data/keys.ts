@@ -125,6 +125,4 @@ export const keys = {
     pk: `CODES#${purpose}#${addressHash}`,
     sk: `HOUR#${hour}`,
   }),
-  /** Alerts already mailed, so a re-raised alert is mailed once (users table, TTL). */
-  alertMailed: (userId: string, alertId: string) => ({ pk: `USER#${userId}`, sk: `MAILED#${alertId}` }),
 } as const;

@@ -72,6 +72,10 @@ function buildHandler(
           'FREE',
         );
       },
+      requestPasswordReset: async () => Promise.reject(new Error('not used')),
+      confirmPasswordReset: async () => Promise.reject(new Error('not used')),
+      requestEmailChange: async () => Promise.reject(new Error('not used')),
+      confirmEmailChange: async () => Promise.reject(new Error('not used')),
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
       ...overrides,
     },
