@@ -56,8 +56,9 @@ export interface LocalStack {
   adminUrl: string;
   dynamoEndpoint: string;
   cognitoEndpoint: string;
-  /** maildev's web inbox (and its REST API under /api/email). */
+  /** maildev's web inbox (and its REST API under /api/email), and the SMTP port the stack sends to. */
   mailUrl: string;
+  smtpPort: number;
   pool: LocalPool;
   seed: { adminUserId: string; investorUserId: string };
   /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
@@ -234,6 +235,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
       cognitoEndpoint,
       mailUrl: `http://127.0.0.1:${mailPorts.webPort}`,
+      smtpPort: mailPorts.smtpPort,
       pool,
       seed,
       database,

@@ -1,5 +1,6 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { startProcess, waitForPort, type ManagedProcess } from './processes';
 
 /*
@@ -9,14 +10,26 @@ import { startProcess, waitForPort, type ManagedProcess } from './processes';
  * tests read it over maildev's REST API (GET /api/email).
  */
 
+/**
+ * maildev's CLI file. The package exports only its ESM entry (no `./package.json`, no bin path), so
+ * the file is looked up in the node_modules folders Node would search.
+ */
+function maildevCli(): string {
+  const require = createRequire(import.meta.url);
+  for (const folder of require.resolve.paths('maildev') ?? []) {
+    const candidate = join(folder, 'maildev', 'dist', 'bin', 'maildev.js');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('maildev is not installed: run npm ci');
+}
+
 export interface LocalMailPorts {
   smtpPort: number;
   webPort: number;
 }
 
 export async function startMailServer(ports: LocalMailPorts): Promise<ManagedProcess> {
-  // maildev exports only its ESM entry (dist/index.js); its CLI sits beside it.
-  const entry = join(dirname(fileURLToPath(import.meta.resolve('maildev'))), 'bin', 'maildev.js');
+  const entry = maildevCli();
   const managed = startProcess(
     'maildev',
     process.execPath,

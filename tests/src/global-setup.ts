@@ -49,6 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dynamoEndpoint: stack.dynamoEndpoint,
     cognitoEndpoint: stack.cognitoEndpoint,
     mailUrl: stack.mailUrl,
+    smtpPort: stack.smtpPort,
     userPoolId: stack.pool.userPoolId,
     webClientId: stack.pool.webClientId,
     adminClientId: stack.pool.adminClientId,

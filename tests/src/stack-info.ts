@@ -6,6 +6,7 @@ export interface StackInfo {
   cognitoEndpoint: string;
   /** maildev's web inbox; its REST API (GET /api/email) is what the mail tests read. */
   mailUrl: string;
+  smtpPort: number;
   userPoolId: string;
   webClientId: string;
   adminClientId: string;
