@@ -14,6 +14,9 @@ export const MAIL_CODE_RULES = {
   requestsPerAddressPerHour: 3,
 } as const;
 
+/** The UTC hour at which the daily digest mails the day's alerts (EventBridge in the cloud, the local scheduler). */
+export const DIGEST_HOUR_UTC = 7;
+
 /** Six digits, as the mail shows them. */
 export const MailCodeSchema = z
   .string()
