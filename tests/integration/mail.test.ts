@@ -5,6 +5,7 @@ import { createAlertsRepository } from '@app/functions/data/alerts-repository';
 import { createNotificationPreferencesRepository } from '@app/functions/data/notification-preferences-repository';
 import { createUsersRepository } from '@app/functions/data/users-repository';
 import type { SymbolSnapshot } from '@app/functions/engine/catalysts/user-alerts';
+import { sendAlertDigests } from '@app/functions/notifications/alert-digest';
 import { alertMailerOf } from '@app/functions/notifications/alert-mailing';
 import { createMailer } from '@app/functions/platform/mail/mailer';
 import { createSmtpTransport } from '@app/functions/platform/mail/smtp-transport';
@@ -211,6 +212,52 @@ describe('alert mails', () => {
     expect(second.outcomes).toContain('written');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends the daily digest in the reader language with the day of alerts of the types chosen', async () => {
+    const email = uniqueEmail('resumen');
+    const registered = await api<{ access_token: string; user: { id: string } }>(
+      'POST',
+      '/api/auth/register',
+      {
+        body: { email, password: STRONG_PASSWORD, first_name: 'Lectora', language: 'es' },
+      },
+    );
+    const { access_token: token, user } = registered.body;
+    const saved = await api<{ in_app: Record<string, boolean>; digest: Record<string, boolean> }>(
+      'GET',
+      '/api/alerts/preferences',
+      { token },
+    );
+    await api('PUT', '/api/alerts/preferences', {
+      token,
+      body: { in_app: saved.body.in_app, digest: { ...saved.body.digest, price_movement: true } },
+    });
+    await raiseMove(user.id, 'AAPL');
+    // E-mail is off for the type: nothing is mailed when the alert is raised.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailsTo(email)).toHaveLength(0);
+
+    const outcome = await sendAlertDigests({
+      preferences: createNotificationPreferencesRepository(client, tableName('local', 'holdings')),
+      alerts,
+      users: createUsersRepository(client, tableName('local', 'users')),
+      mailer: createMailer(
+        createSmtpTransport({ host: '127.0.0.1', port: smtpPort }),
+        'no-reply@nugget.test',
+        {
+          isSuppressed: async () => false,
+        },
+      ),
+      siteUrl: webUrl,
+      secret: 'local-only-mail-token-secret-not-for-the-cloud',
+      now: () => new Date(),
+    });
+    expect(outcome.mailed).toBeGreaterThanOrEqual(1);
+    const [digest] = await waitForMails(email);
+    expect(digest?.subject.startsWith('Sus alertas de Nugget Invest del ')).toBe(true);
+    expect(digest?.text).toContain('AAPL');
+    expect(digest?.text).toContain('Dejar de recibir el resumen de las alertas «Movimiento de precio»');
   });
 
   it('refuses an altered unsubscribe token with a 400 naming it, in the caller language', async () => {
