@@ -100,7 +100,9 @@ describe('live indicators and controls in Chromium', () => {
     const preferences = page.getByTestId('notification-preferences');
     const inAppInsight = preferences.getByRole('checkbox', { name: 'AI insight: In the app' });
     await expect.poll(() => inAppInsight.count(), WAIT).toBe(1);
-    expect(await preferences.getByRole('checkbox', { name: 'AI insight: By e-mail' }).isChecked()).toBe(false);
+    expect(await preferences.getByRole('checkbox', { name: 'AI insight: By e-mail' }).isChecked()).toBe(
+      false,
+    );
     expect(await preferences.textContent()).toContain('turns it off in one click');
     // Amplify's checkbox input is visually hidden (and its label too, in this table): force the click.
     await inAppInsight.uncheck({ force: true });

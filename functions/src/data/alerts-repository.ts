@@ -1,6 +1,4 @@
 import {
-  GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
