@@ -1,9 +1,10 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Config } from '../config';
+import { cognitoClientFor } from './cognito-gateway';
 import { fieldError } from '../platform/errors';
 import { message } from '@app/shared/messages/message';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
@@ -15,13 +16,7 @@ import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
  */
 export function createIdentityAdmin(
   config: Pick<Config, 'AWS_REGION' | 'COGNITO_ENDPOINT' | 'USER_POOL_ID'>,
-  client = new CognitoIdentityProviderClient({
-    region: config.AWS_REGION,
-    maxAttempts: 2,
-    ...(config.COGNITO_ENDPOINT
-      ? { endpoint: config.COGNITO_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  }),
+  client: CognitoIdentityProviderClient = cognitoClientFor(config),
 ) {
   return {
     async setPassword(userId: string, password: string): Promise<void> {

@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from './dynamo-helpers';
+import { countBelowLimit, isConditionFailure } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -49,26 +49,14 @@ export function createMailCodesRepository(client: DynamoDBDocumentClient, tables
       hour: string,
       limit: number,
       nowSeconds: number,
-    ) {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tables.usage,
-            Key: keys.mailCodeRequests(purpose, addressHash, hour),
-            UpdateExpression: 'ADD requested :one SET expires_at = if_not_exists(expires_at, :expires)',
-            ConditionExpression: 'attribute_not_exists(requested) OR requested < :limit',
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':limit': limit,
-              ':expires': nowSeconds + COUNTER_TTL_SECONDS,
-            },
-          }),
-        );
-        return true;
-      } catch (error: unknown) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    ): Promise<boolean> {
+      return countBelowLimit(client, {
+        table: tables.usage,
+        key: keys.mailCodeRequests(purpose, addressHash, hour),
+        field: 'requested',
+        limit,
+        expiresAt: nowSeconds + COUNTER_TTL_SECONDS,
+      });
     },
 
     async save(userId: string, purpose: CodePurpose, code: Omit<StoredCode, 'attempts'>): Promise<void> {

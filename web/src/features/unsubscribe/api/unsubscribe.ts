@@ -1,19 +1,13 @@
 import type { UnsubscribeResult } from '@app/shared/domain/entities/mail';
+import { callFromPublicPage } from '@/kit/api/public-page-call';
 
 /**
- * Posts a mail's unsubscribe token (POST /api/unsubscribe). Like the contact form, the public page
- * carries no server state in its chunk: the runtime config, the API client and the contract load
- * here. No sign-in: the signed token is the authority. The API answers in the page's language.
+ * Posts a mail's unsubscribe token (POST /api/unsubscribe), loading the API client on the call
+ * (kit/api/public-page-call.ts). No sign-in: the signed token is the authority. The API answers in
+ * the page's language.
  */
 export async function postUnsubscribe(token: string, language: string): Promise<UnsubscribeResult> {
-  const [{ getRuntimeConfig }, { setUpServerAccess }, { api, configureRequestLanguage }, { contract }] =
-    await Promise.all([
-      import('@/kit/config/runtime-config'),
-      import('@/kit/api/server-state'),
-      import('@/kit/api/api-client'),
-      import('@app/shared/api/contract'),
-    ]);
-  setUpServerAccess(await getRuntimeConfig());
-  configureRequestLanguage(() => language);
-  return api.call(contract.public.unsubscribe, { body: { token } });
+  return callFromPublicPage(language, (api, contract) =>
+    api.call(contract.public.unsubscribe, { body: { token } }),
+  );
 }
