@@ -70,7 +70,11 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'public.sendContactMessage': [{ status: 429, codes: ['RATE_LIMITED'] }],
   // Codes are limited per address and hour (mail-code-service.ts); a code nobody was sent is refused.
   'auth.requestPasswordReset': [{ status: 429, codes: ['RATE_LIMITED'] }],
-  'auth.requestEmailChange': [{ status: 429, codes: ['RATE_LIMITED'] }],
+  // An address the schema accepts may still be one the mail server refuses (a 400 naming it).
+  'auth.requestEmailChange': [
+    { status: 429, codes: ['RATE_LIMITED'] },
+    { status: 400, paths: /^body\.new_email$/ },
+  ],
   'auth.confirmPasswordReset': [{ status: 400, paths: /^body\.code$/ }],
   'auth.confirmEmailChange': [{ status: 400, paths: /^body\.code$/ }],
   // A token the fuzz makes up has no valid signature.

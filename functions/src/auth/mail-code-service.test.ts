@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
 import type { StoredUser } from '../data/users-repository';
-import type { MailMessage } from '../platform/mail/mailer';
+import { RecipientRejectedError, type MailMessage } from '../platform/mail/mailer';
 import { ConflictError, RateLimitedError, ValidationError } from '../platform/errors';
 import {
   confirmEmailChange,
@@ -153,5 +153,23 @@ describe('e-mail change', () => {
     const { deps, users } = fakeDeps();
     users.set('u-bob', { ...ADA, id: 'u-bob', email: 'bob@example.test' });
     await expect(requestEmailChange(ADA.id, 'bob@example.test', deps)).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('names the new address when the mail server refuses it, and keeps no pending code', async () => {
+    const { deps, codes } = fakeDeps();
+    deps.mailer = { send: async (mail) => Promise.reject(new RecipientRejectedError(mail.to)) };
+    const refused = requestEmailChange(ADA.id, "a'b@x-.example", deps);
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toMatchObject({ issues: [{ path: 'body.new_email' }] });
+    expect(codes.size).toBe(0);
+  });
+});
+
+describe('reset when the mail cannot go out', () => {
+  it('answers as for any address (no account is revealed) and keeps no pending code', async () => {
+    const { deps, codes } = fakeDeps();
+    deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
+    expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
+    expect(codes.size).toBe(0);
   });
 });

@@ -4,9 +4,16 @@ import { message, type Message } from '@app/shared/messages/message';
 import type { CodePurpose, MailCodesRepository } from '../data/mail-codes-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { hashAddress, hashMailCode, newMailCode, sameDigest } from '../notifications/mail-code';
-import type { Mailer } from '../platform/mail/mailer';
-import { ConflictError, NotFoundError, RateLimitedError, fieldError } from '../platform/errors';
+import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  fieldError,
+} from '../platform/errors';
 import { render } from '../platform/messages';
+import { logger } from '../platform/observability';
 
 /*
  * Password reset and e-mail change by e-mailed code (docs/product.md "Accounts and e-mail"). The same
@@ -57,15 +64,21 @@ async function issueCode(
 ): Promise<void> {
   const code = newMailCode();
   const validUntil = Math.floor(deps.now().getTime() / 1000) + MAIL_CODE_RULES.ttlMinutes * 60;
+  // Mailed first: an address the mail server refuses leaves no pending code behind.
+  try {
+    await deps.mailer.send({
+      to: mail.to,
+      subject: render(mail.subject, mail.language),
+      text: render(mail.body(code), mail.language),
+    });
+  } catch (error: unknown) {
+    if (error instanceof RecipientRejectedError) throw error;
+    throw new ServiceUnavailableError();
+  }
   await deps.codes.save(userId, purpose, {
     code_hash: hashMailCode(deps.secret, purpose, userId, code),
     valid_until: validUntil,
     ...(newEmail ? { new_email: newEmail } : {}),
-  });
-  await deps.mailer.send({
-    to: mail.to,
-    subject: render(mail.subject, mail.language),
-    text: render(mail.body(code), mail.language),
   });
 }
 
@@ -77,18 +90,34 @@ export async function requestPasswordReset(email: string, deps: MailCodeDeps): P
   await countRequest('RESET', email, deps);
   const user = await deps.users.findByEmail(email);
   if (!user) return ACCEPTED;
-  await issueCode(
-    user.id,
-    'RESET',
-    {
-      to: user.email,
-      language: user.language,
-      subject: message('MAIL_RESET_SUBJECT'),
-      body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
-    },
-    deps,
-  );
+  try {
+    await issueCode(
+      user.id,
+      'RESET',
+      {
+        to: user.email,
+        language: user.language,
+        subject: message('MAIL_RESET_SUBJECT'),
+        body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
+      },
+      deps,
+    );
+  } catch (error: unknown) {
+    // Answered alike even when the mail cannot go out: another answer would tell that the account exists.
+    logger.warn('reset code not mailed', { error: error instanceof Error ? error.message : String(error) });
+  }
   return ACCEPTED;
+}
+
+/** A recipient the mail server refuses is the caller's field: a 400 naming it, nothing stored. */
+async function issueCodeOrNameField(path: string, field: string, issue: () => Promise<void>): Promise<void> {
+  try {
+    await issue();
+  } catch (error: unknown) {
+    if (error instanceof RecipientRejectedError)
+      throw fieldError(path, message('FIELD_NOT_EMAIL', { field }));
+    throw error;
+  }
 }
 
 const invalidCode = () => fieldError('body.code', message('MAIL_CODE_INVALID', { field: 'code' }));
@@ -129,17 +158,19 @@ export async function requestEmailChange(
   await countRequest('EMAIL', user.email, deps);
   const owner = await deps.users.findByEmail(newEmail);
   if (owner) throw new ConflictError(message('AUTH_EMAIL_TAKEN'));
-  await issueCode(
-    user.id,
-    'EMAIL',
-    {
-      to: newEmail,
-      language: user.language,
-      subject: message('MAIL_EMAIL_CHANGE_SUBJECT'),
-      body: (code) => message('MAIL_EMAIL_CHANGE_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
-    },
-    deps,
-    newEmail,
+  await issueCodeOrNameField('body.new_email', 'new_email', () =>
+    issueCode(
+      user.id,
+      'EMAIL',
+      {
+        to: newEmail,
+        language: user.language,
+        subject: message('MAIL_EMAIL_CHANGE_SUBJECT'),
+        body: (code) => message('MAIL_EMAIL_CHANGE_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
+      },
+      deps,
+      newEmail,
+    ),
   );
   return ACCEPTED;
 }

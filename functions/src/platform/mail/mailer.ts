@@ -19,6 +19,13 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** The mail server refused the recipient itself (a malformed or impossible address): nothing was sent. */
+export class RecipientRejectedError extends Error {
+  constructor(readonly recipient: string) {
+    super('the mail server refused the recipient address');
+  }
+}
+
 export type MailOutcome = { sent: true; messageId: string } | { sent: false; reason: 'suppressed' };
 
 export interface Mailer {
