@@ -10,7 +10,15 @@ export const LAYERS = {
   repositories: { rank: 1, folders: ['data'] },
   services: {
     rank: 2,
-    folders: ['market-data', 'catalysts', 'user-alerts', 'content', 'entitlements', 'billing'],
+    folders: [
+      'market-data',
+      'catalysts',
+      'user-alerts',
+      'content',
+      'entitlements',
+      'billing',
+      'notifications',
+    ],
   },
   areas: { rank: 3, folders: ['admin', 'ai', 'auth', 'portfolio', 'public', 'subscription', 'jobs'] },
 };

@@ -132,6 +132,23 @@ const ConfigSchema = z
     BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
     /** Local timer: the UTC hour at which the content job runs each day. */
     CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
+    /** How mail leaves (platform/mail/mailer.ts): SMTP (the local stack's maildev) or SES (the cloud). */
+    MAIL_TRANSPORT: z.enum(['smtp', 'ses']).default('smtp'),
+    SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    SMTP_PORT: z.coerce.number().int().positive().max(65_535).default(1025),
+    /** The sender of every mail (an SES-verified identity in the cloud). */
+    MAIL_FROM: z.string().min(3).default('Nugget Invest <no-reply@nugget-invest.example>'),
+    /** The SES configuration set whose bounce and complaint events feed the suppression list. */
+    SES_CONFIGURATION_SET: z.string().min(1).optional(),
+    /** Who receives a copy of each contact-form message. */
+    OPERATOR_EMAIL: z.email().default('operator@nugget-invest.example'),
+    /** The investor site's address, for links in mails (unsubscribe, sign-in). */
+    PUBLIC_SITE_URL: z.url().default('http://127.0.0.1:3000'),
+    /**
+     * Signs unsubscribe tokens and salts the hashes of e-mailed codes (HMAC-SHA256). The CDK stack
+     * sets a generated secret; the local default is only for a laptop.
+     */
+    MAIL_TOKEN_SECRET: z.string().min(32).default('local-only-mail-token-secret-not-for-the-cloud'),
   })
   .refine((config) => config.REPLAY_FROM <= config.REPLAY_TO, {
     path: ['REPLAY_TO'],

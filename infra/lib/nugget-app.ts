@@ -63,6 +63,7 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     adminClient: auth.adminClient,
     apiClient: auth.apiClient,
     onDemandQueue: jobs.ingestion.priorityQueue,
+    mail: jobs.mail,
   });
   const sites = new SitesStack(app, name('Sites'), {
     ...common,

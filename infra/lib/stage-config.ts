@@ -20,6 +20,14 @@ export interface StageConfig {
    * API through their own CloudFront distribution (`/api/*`), so browsers never make cross-origin calls.
    */
   readonly corsAllowedOrigins: readonly string[];
+  /** The domain mail is sent from (an SES domain identity: publish its DKIM records to verify it). */
+  readonly mailDomain: string;
+  /** The sender of every mail, an address of `mailDomain`. */
+  readonly mailFrom: string;
+  /** Who receives the contact form's copies. */
+  readonly operatorEmail: string;
+  /** The investor site's public address, for the links in mails (unsubscribe, alerts). */
+  readonly siteUrl: string;
   /** Where alarm notifications go; none subscribed when empty. */
   readonly alarmEmail: string | undefined;
   /** Test-only: inline placeholder code instead of esbuild bundles (never used by `npm run synth`). */
@@ -62,6 +70,14 @@ export function readStageConfig(node: Node): StageConfig {
       throw new Error(`corsAllowedOrigins entries must be https origins without a path, got "${origin}"`);
     }
   }
+  const mailDomain = contextString(node, 'mailDomain') ?? 'nugget-invest.example';
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(mailDomain)) {
+    throw new Error(`mailDomain must be a domain name, got "${mailDomain}"`);
+  }
+  const siteUrl = contextString(node, 'siteUrl') ?? `https://${mailDomain}`;
+  if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(siteUrl)) {
+    throw new Error(`siteUrl must be an https origin without a path, got "${siteUrl}"`);
+  }
   const typedStage = stage as Stage;
   return {
     stage: typedStage,
@@ -72,6 +88,10 @@ export function readStageConfig(node: Node): StageConfig {
     dataMode,
     corsAllowedOrigins,
     alarmEmail: contextString(node, 'alarmEmail'),
+    mailDomain,
+    mailFrom: contextString(node, 'mailFrom') ?? `Nugget Invest <no-reply@${mailDomain}>`,
+    operatorEmail: contextString(node, 'operatorEmail') ?? `operator@${mailDomain}`,
+    siteUrl,
     placeholderCode: contextString(node, 'placeholderCode') === 'true',
   };
 }

@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'content-generation',
   'ingestion-planner',
   'billing-renewal',
+  'alert-digest',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -44,8 +45,10 @@ export const DYNAMODB_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> 
 export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
   // The contact form: the message (moderation, the Inbox), the sender's hourly counter (usage) and a
   // signed-in sender's plan (users).
-  public: { moderation: 'readwrite', usage: 'readwrite', users: 'read' },
-  auth: { users: 'readwrite' },
+  // holdings: the one-click unsubscribe turns a mail off in the notification preferences.
+  public: { moderation: 'readwrite', usage: 'readwrite', users: 'read', holdings: 'readwrite' },
+  // usage: the hourly counters of e-mailed code requests.
+  auth: { users: 'readwrite', usage: 'readwrite' },
   ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
   subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },
   // market readwrite: an on-demand backfill starts tracking a symbol (a pending series, created once).
@@ -75,6 +78,8 @@ export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
   'ingestion-planner': { market: 'readwrite' },
   // The billing account, documents and profile (users), the answers per key (idempotency).
   'billing-renewal': { users: 'readwrite', idempotency: 'readwrite' },
+  // The digest readers and their alerts (holdings), their address and language (users).
+  'alert-digest': { holdings: 'read', users: 'read' },
 };
 
 /** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */

@@ -17,6 +17,8 @@ export interface LocalEnvironmentOptions {
   dataMode: 'replay' | 'live';
   verbose: boolean;
   queue: { endpoint: string; urls: LocalQueueUrls };
+  /** maildev's SMTP port: every mail of the stack goes there. */
+  smtpPort: number;
 }
 
 export function configureFunctionEnvironment(options: LocalEnvironmentOptions, pool: LocalPool): void {
@@ -41,6 +43,10 @@ export function configureFunctionEnvironment(options: LocalEnvironmentOptions, p
       ',',
     ),
     VALIDATE_RESPONSES: 'true',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(options.smtpPort),
+    PUBLIC_SITE_URL: `http://127.0.0.1:${options.webPort}`,
     COST_RECORDS: 'dynamodb',
     POWERTOOLS_SERVICE_NAME: 'nugget-local',
     POWERTOOLS_METRICS_NAMESPACE: 'Nugget',

@@ -7,7 +7,8 @@ import type { QueueConsumer } from './queue-consumer';
  * cycle runs when the stack starts (awaited, so the API answers with stored prices from the first
  * request), then one every LOCAL_PRICE_POLL_SECONDS (default 60 s: the replay clock moves one bar per
  * minute; 0 turns the timer off). The billing renewal job runs every LOCAL_BILLING_RENEWAL_SECONDS
- * (default 60 s; 0 off), as the cloud runs it every 15 minutes. A run never overlaps the previous one
+ * (default 60 s; 0 off), as the cloud runs it every 15 minutes. The alert digest runs daily at
+ * DIGEST_HOUR_UTC. A run never overlaps the previous one
  * of the same job; a failed one is logged and the timer goes on.
  */
 export interface LocalScheduler {
@@ -15,6 +16,8 @@ export interface LocalScheduler {
   firstRun: unknown;
   /** Runs one cycle now (tests), or joins the one running. */
   runCycle: () => Promise<unknown>;
+  /** Sends the daily alert digests now (tests), as the daily timer does at DIGEST_HOUR_UTC. */
+  runDigest: () => Promise<unknown>;
   stop: () => Promise<void>;
 }
 
@@ -54,6 +57,30 @@ function repeat(name: string, seconds: number, run: () => Promise<unknown>) {
   };
 }
 
+/** The alert digest at DIGEST_HOUR_UTC each day, as the cloud's EventBridge rule (never at start-up). */
+function scheduleDailyDigest(job: {
+  handler: () => Promise<unknown>;
+  msUntilNextDigest: (now: Date) => number;
+}) {
+  const daily = repeat('alert digest', 0, () => job.handler());
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    timer = setTimeout(() => {
+      void daily.runOnce();
+      arm();
+    }, job.msUntilNextDigest(new Date()));
+    timer.unref();
+  };
+  arm();
+  return {
+    runOnce: daily.runOnce,
+    stop: async () => {
+      clearTimeout(timer);
+      await daily.stop();
+    },
+  };
+}
+
 export async function startLocalScheduler(options: {
   consumer: QueueConsumer;
   intervalSeconds?: number;
@@ -84,11 +111,13 @@ export async function startLocalScheduler(options: {
   const content = (await import('@app/functions/jobs/content-generation')).scheduleDailyContentGeneration();
   const billing = await import('@app/functions/jobs/billing-renewal');
   const renewals = repeat('billing renewal', billingRenewalSeconds, () => billing.handler());
+  const digest = scheduleDailyDigest(await import('@app/functions/jobs/alert-digest'));
   return {
     firstRun,
     runCycle: cycle.runOnce,
+    runDigest: digest.runOnce,
     stop: async () => {
-      await Promise.all([cycle.stop(), renewals.stop(), content.stop()]);
+      await Promise.all([cycle.stop(), renewals.stop(), content.stop(), digest.stop()]);
     },
   };
 }

@@ -20,6 +20,7 @@ import { supervise, type SupervisedServer } from './supervisor';
 import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
 import { createStaticSite } from './static-site';
 import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
+import { startMailServer } from './mail-server';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -41,6 +42,9 @@ export interface LocalStackOptions {
   rateLimits?: 'cloud' | 'off';
   /** The local SQS-compatible server (fauxqs); a free port when absent. */
   queuePort?: number;
+  /** maildev's SMTP and web inbox ports; free ports when absent. */
+  smtpPort?: number;
+  mailWebPort?: number;
   /** 'replay' (default): history shipped from npm; 'live': the providers of the environment's base URLs. */
   dataMode?: 'replay' | 'live';
   /** Where the stack says what its child servers do (a restart); the console by default. */
@@ -52,11 +56,14 @@ export interface LocalStack {
   adminUrl: string;
   dynamoEndpoint: string;
   cognitoEndpoint: string;
+  /** maildev's web inbox (and its REST API under /api/email), and the SMTP port the stack sends to. */
+  mailUrl: string;
+  smtpPort: number;
   pool: LocalPool;
   seed: { adminUserId: string; investorUserId: string };
   /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
-  /** The supervised child servers: DynamoDB Local, cognito-local, the queue. */
+  /** The supervised child servers: DynamoDB Local, cognito-local, the queue, maildev. */
   servers: SupervisedServer[];
   /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
   childProcesses: () => { name: string; pid: number }[];
@@ -106,7 +113,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamoDirectory = join(options.dataDirectory, 'dynamodb');
     const cognitoDirectory = join(options.dataDirectory, 'cognito');
     const dynamoDataDirectory = options.persistDynamo ? dynamoDirectory : null;
-    const [dynamo, cognito, queue] = await Promise.all([
+    const mailPorts = {
+      smtpPort: options.smtpPort ?? (await findFreePort()),
+      webPort: options.mailWebPort ?? (await findFreePort()),
+    };
+    const [dynamo, cognito, queue, mail] = await Promise.all([
       supervise('DynamoDB Local', () => startDynamoDbLocal(options.dynamoPort, dynamoDataDirectory), {
         log,
         // In memory, a restart loses the tables (say so); with a data directory this finds them there.
@@ -118,9 +129,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       supervise('cognito-local', () => startCognitoLocal(options.cognitoPort, cognitoDirectory), { log }),
       startLocalIngestion(options.queuePort ?? (await findFreePort()), log),
+      supervise('maildev', () => startMailServer(mailPorts), { log }),
     ]);
     ingestion = queue;
-    servers.push(dynamo, cognito, queue.server);
+    servers.push(dynamo, cognito, queue.server, mail);
     const database = { stop: () => dynamo.stop(), start: () => dynamo.start() };
 
     const dynamoClient = localDynamoClient(options.dynamoPort);
@@ -128,7 +140,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cognitoClient = localCognitoClient(options.cognitoPort);
     const pool = await ensurePool(cognitoClient, cognitoDirectory);
     configureFunctionEnvironment(
-      { ...options, dataMode, queue: { endpoint: queue.endpoint, urls: queue.urls } },
+      {
+        ...options,
+        dataMode,
+        queue: { endpoint: queue.endpoint, urls: queue.urls },
+        smtpPort: mailPorts.smtpPort,
+      },
       pool,
     );
 
@@ -217,6 +234,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       adminUrl,
       dynamoEndpoint: `http://127.0.0.1:${options.dynamoPort}`,
       cognitoEndpoint,
+      mailUrl: `http://127.0.0.1:${mailPorts.webPort}`,
+      smtpPort: mailPorts.smtpPort,
       pool,
       seed,
       database,

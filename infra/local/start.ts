@@ -18,6 +18,8 @@ const { values } = parseArgs({
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     'cognito-port': { type: 'string', default: process.env.COGNITO_PORT ?? '9229' },
     'queue-port': { type: 'string', default: process.env.QUEUE_PORT ?? '9324' },
+    'smtp-port': { type: 'string', default: process.env.SMTP_PORT ?? '1025' },
+    'mail-port': { type: 'string', default: process.env.MAIL_PORT ?? '1080' },
   },
 });
 
@@ -50,11 +52,16 @@ async function main(): Promise<void> {
     dynamoPort: Number(values['dynamodb-port']),
     cognitoPort: Number(values['cognito-port']),
     queuePort: Number(values['queue-port']),
+    smtpPort: Number(values['smtp-port']),
+    mailWebPort: Number(values['mail-port']),
   };
   for (const [name, port] of Object.entries(ports)) {
     if (await isPortOpen(port)) {
       console.error(
-        `Port ${port} (${name}) is already in use. Free it or choose another, e.g. --${name.replace('Port', '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-port.`,
+        `Port ${port} (${name}) is already in use. Free it or choose another, e.g. --${name
+          .replace('mailWebPort', 'mailPort')
+          .replace('Port', '')
+          .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-port.`,
       );
       process.exit(1);
     }
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     Admin site     ${stack.adminUrl}
     DynamoDB Local ${stack.dynamoEndpoint}    cognito-local ${stack.cognitoEndpoint}
     Queue (fauxqs) ${stack.ingestion.endpoint}
+    Mail inbox     ${stack.mailUrl}    (maildev: every mail the stack sends lands here)
 
     Admin          ${SEED_ADMIN.email} / ${SEED_ADMIN.password}
     Demo investor  ${SEED_INVESTOR.email} / ${SEED_INVESTOR.password}  (${SEED_INVESTOR.tier})

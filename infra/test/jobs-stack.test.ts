@@ -1,4 +1,4 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_GENERATION_SCHEDULE, USAGE_RESET_SCHEDULE } from '../lib/stacks/jobs-stack';
 import { JOB_NAMES } from '../lib/table-access';
@@ -52,11 +52,14 @@ describe('jobs stack', () => {
       expect(targets[0]?.DeadLetterConfig).toBeDefined();
     }
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
-    // The scheduled jobs, each with a dead-letter queue for failed asynchronous runs, and the
-    // ingestion worker, an SQS consumer whose failed messages go to its queues' dead-letter queue.
-    expect(functions).toHaveLength(JOB_NAMES.length + 1);
+    // The scheduled jobs, each with a dead-letter queue for failed asynchronous runs, the ingestion
+    // worker (an SQS consumer whose failed messages go to its queues' dead-letter queue) and the mail
+    // feedback function (an SNS subscriber).
+    expect(functions).toHaveLength(JOB_NAMES.length + 2);
     const scheduled = functions.filter(
-      (fn) => !String(fn.Properties.Description).includes('fetches market data'),
+      (fn) =>
+        !String(fn.Properties.Description).includes('fetches market data') &&
+        !String(fn.Properties.Description).includes('bounces and complaints'),
     );
     expect(scheduled).toHaveLength(JOB_NAMES.length);
     for (const fn of scheduled) expect(fn.Properties.DeadLetterConfig).toBeDefined();
@@ -71,5 +74,41 @@ describe('jobs stack', () => {
     for (const policy of policies) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
+  });
+
+  it('mails the daily digest at 07:00 UTC, the hour the settings announce', () => {
+    expect(scheduleOf(template, 'nugget-dev-alert-digest')).toBe('cron(0 7 * * ? *)');
+  });
+
+  it('sends mail through one SES configuration set whose bounces and complaints reach the feedback function', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: 'nugget-dev-mail' });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'nugget-invest.example' });
+    const destinations = Object.values(
+      template.findResources('AWS::SES::ConfigurationSetEventDestination'),
+    ) as Resource[];
+    expect(destinations).toHaveLength(1);
+    const destination = destinations[0]?.Properties.EventDestination as Record<string, unknown>;
+    expect(destination.MatchingEventTypes).toEqual(['bounce', 'complaint']);
+    expect(destination.SnsDestination).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      TopicName: 'nugget-dev-mail-feedback',
+      KmsMasterKeyId: Match.anyValue(),
+    });
+  });
+
+  it('lets only the poll and the digest send mail among the jobs, with the SES environment', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
+    const senders = functions.filter(
+      (fn) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+          ?.MAIL_TRANSPORT === 'ses',
+    );
+    expect(senders.map((fn) => String(fn.Properties.Description)).sort()).toEqual([
+      "Nugget dev: mails each reader's daily digest of the alerts of the types they chose",
+      'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
+    ]);
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies.match(/ses:SendEmail/g)).toHaveLength(2);
   });
 });

@@ -95,15 +95,18 @@ describe('live indicators and controls in Chromium', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.getByTestId('alert-item').count(), WAIT).toBe(2);
 
-    // Settings: the in-app preferences, saved on the server; e-mail is said not to exist yet.
+    // Settings: per type, in the app, by e-mail and in the daily digest, saved on the server.
     await page.getByRole('button', { name: 'Settings' }).click();
     const preferences = page.getByTestId('notification-preferences');
-    await expect.poll(() => preferences.getByRole('switch', { name: 'AI insight' }).count(), WAIT).toBe(1);
-    expect(await preferences.textContent()).toContain('E-mail notifications are not available yet');
-    await preferences.getByText('AI insight', { exact: true }).click();
-    await expect
-      .poll(() => preferences.getByRole('switch', { name: 'AI insight' }).isChecked(), WAIT)
-      .toBe(false);
+    const inAppInsight = preferences.getByRole('checkbox', { name: 'AI insight: In the app' });
+    await expect.poll(() => inAppInsight.count(), WAIT).toBe(1);
+    expect(await preferences.getByRole('checkbox', { name: 'AI insight: By e-mail' }).isChecked()).toBe(
+      false,
+    );
+    expect(await preferences.textContent()).toContain('turns it off in one click');
+    // Amplify's checkbox input is visually hidden (and its label too, in this table): the click goes to it.
+    await inAppInsight.dispatchEvent('click');
+    await expect.poll(() => inAppInsight.isChecked(), WAIT).toBe(false);
     await preferences.getByRole('button', { name: 'Save preferences' }).click();
     await expect.poll(() => page.getByTestId('alert-item').count(), WAIT).toBe(1);
     const saved = await api<{ in_app: Record<string, boolean> }>('GET', '/api/alerts/preferences', {

@@ -1,5 +1,6 @@
 import { uniqueEmail, STRONG_PASSWORD } from '../src/api';
 import { testCard } from '../src/billing';
+import { unsubscribeTokenFor } from '../src/unsubscribe-token';
 import type { CallerName, Investor, RouteCall } from './fixtures';
 
 /**
@@ -97,6 +98,12 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     }),
   },
 
+  // The signed token is the authority (who and which mail), not a session: anyone holding the mail may.
+  'public.unsubscribe': {
+    expect: every(200),
+    request: ({ target }) => ({ body: { token: unsubscribeTokenFor(target.userId) } }),
+  },
+
   'auth.register': {
     expect: every(201),
     request: () => ({
@@ -110,6 +117,22 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'auth.getMe': { expect: userRoute(200), request: none },
   'auth.updateMe': { expect: userRoute(200), request: () => ({ body: { theme: 'dark', language: 'en' } }) },
   'auth.getHealth': { expect: every(200), request: none },
+  // The same answer for any address (no enumeration); a code nobody was sent is the code's 400.
+  'auth.requestPasswordReset': {
+    expect: every(200),
+    request: () => ({ body: { email: uniqueEmail('reset') } }),
+  },
+  'auth.confirmPasswordReset': {
+    expect: every(400),
+    request: ({ loginAs }) => ({
+      body: { email: loginAs.email, code: '000000', new_password: STRONG_PASSWORD },
+    }),
+  },
+  'auth.requestEmailChange': {
+    expect: userRoute(200),
+    request: () => ({ body: { new_email: uniqueEmail('moved') } }),
+  },
+  'auth.confirmEmailChange': { expect: userRoute(400), request: () => ({ body: { code: '000000' } }) },
 
   'ai.getHealth': { expect: every(200), request: none },
   'ai.getMarketClock': { expect: every(200), request: none },

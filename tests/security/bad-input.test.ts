@@ -68,6 +68,17 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'admin.listInbox': [{ status: 400, paths: /^query\.cursor$/ }],
   // A sender may write a few messages an hour (contact-service.ts): the fuzz's later valid ones are 429.
   'public.sendContactMessage': [{ status: 429, codes: ['RATE_LIMITED'] }],
+  // Codes are limited per address and hour (mail-code-service.ts); a code nobody was sent is refused.
+  'auth.requestPasswordReset': [{ status: 429, codes: ['RATE_LIMITED'] }],
+  // An address the schema accepts may still be one the mail server refuses (a 400 naming it).
+  'auth.requestEmailChange': [
+    { status: 429, codes: ['RATE_LIMITED'] },
+    { status: 400, paths: /^body\.new_email$/ },
+  ],
+  'auth.confirmPasswordReset': [{ status: 400, paths: /^body\.code$/ }],
+  'auth.confirmEmailChange': [{ status: 400, paths: /^body\.code$/ }],
+  // A token the fuzz makes up has no valid signature.
+  'public.unsubscribe': [{ status: 400, paths: /^body\.token$/ }],
   // `from` after `to` is a cross-field rule the schema does not express.
   'admin.getCosts': [{ status: 400, paths: /^query\.(from|to)$/ }],
 };

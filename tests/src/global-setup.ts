@@ -48,6 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminUrl: stack.adminUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     cognitoEndpoint: stack.cognitoEndpoint,
+    mailUrl: stack.mailUrl,
+    smtpPort: stack.smtpPort,
     userPoolId: stack.pool.userPoolId,
     webClientId: stack.pool.webClientId,
     adminClientId: stack.pool.adminClientId,

@@ -4,6 +4,9 @@ export interface StackInfo {
   adminUrl: string;
   dynamoEndpoint: string;
   cognitoEndpoint: string;
+  /** maildev's web inbox; its REST API (GET /api/email) is what the mail tests read. */
+  mailUrl: string;
+  smtpPort: number;
   userPoolId: string;
   webClientId: string;
   adminClientId: string;

@@ -29,16 +29,21 @@ function countCall(): void {
   if (scope) scope.cognitoCalls += 1;
 }
 
-/** The user pool, through the AWS SDK (cognito-local on a laptop). */
-export function createCognitoGateway(
-  config: Pick<Config, 'AWS_REGION' | 'COGNITO_ENDPOINT' | 'USER_POOL_ID' | 'AUTH_CLIENT_ID'>,
-  client = new CognitoIdentityProviderClient({
+/** The user pool's client: Cognito in the cloud, cognito-local when COGNITO_ENDPOINT is set. */
+export function cognitoClientFor(config: Pick<Config, 'AWS_REGION' | 'COGNITO_ENDPOINT'>) {
+  return new CognitoIdentityProviderClient({
     region: config.AWS_REGION,
     maxAttempts: 2,
     ...(config.COGNITO_ENDPOINT
       ? { endpoint: config.COGNITO_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-  }),
+  });
+}
+
+/** The user pool, through the AWS SDK (cognito-local on a laptop). */
+export function createCognitoGateway(
+  config: Pick<Config, 'AWS_REGION' | 'COGNITO_ENDPOINT' | 'USER_POOL_ID' | 'AUTH_CLIENT_ID'>,
+  client = cognitoClientFor(config),
 ) {
   return {
     /** Creates a confirmed user with a permanent password; returns the user's sub. */

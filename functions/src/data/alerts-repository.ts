@@ -1,24 +1,21 @@
 import {
-  GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  NotificationPreferencesSchema,
-  UserAlertSchema,
-  type NotificationPreferences,
-} from '@app/shared/domain/entities/catalysts';
-import { MARKET_ALERT_TYPES } from '@app/shared/domain/enums';
+import { UserAlertSchema, type NotificationPreferencesPayload } from '@app/shared/domain/entities/catalysts';
 import { StoredTextSchema } from '@app/shared/messages/stored-text';
 import * as z from 'zod';
 import type { UserAlertDraft } from '../engine/catalysts/user-alerts';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
 import { cancellationCodes } from './dynamo-helpers';
 import { keys } from './keys';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  createNotificationPreferencesRepository,
+} from './notification-preferences-repository';
 import { usageDayExpiry } from './usage-repository';
 
 /*
@@ -40,12 +37,7 @@ export interface AlertsTables {
   usage: string;
 }
 
-/** Every alert type on, for a user who never saved preferences. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  in_app: Object.fromEntries(
-    MARKET_ALERT_TYPES.map((type) => [type, true]),
-  ) as NotificationPreferences['in_app'],
-};
+export { DEFAULT_NOTIFICATION_PREFERENCES };
 
 /** Upper bound of one list call; the screen shows recent alerts, not an archive. */
 export const MAX_LISTED_ALERTS = 100;
@@ -70,6 +62,7 @@ function toStoredAlert(item: Record<string, unknown>): StoredUserAlert {
 }
 
 export function createAlertsRepository(client: DynamoDBDocumentClient, tables: AlertsTables) {
+  const preferences = createNotificationPreferencesRepository(client, tables.holdings);
   const queryAlerts = async (userId: string, onlyDismissed: boolean, limit: number) => {
     const items: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
@@ -223,28 +216,10 @@ export function createAlertsRepository(client: DynamoDBDocumentClient, tables: A
       return marked;
     },
 
-    /** The user's in-app notification preferences (every type on until saved). */
-    async getPreferences(userId: string): Promise<NotificationPreferences> {
-      const result = await client.send(
-        new GetCommand({ TableName: tables.holdings, Key: keys.notificationPreferences(userId) }),
-      );
-      const parsed = NotificationPreferencesSchema.safeParse({ in_app: result.Item?.in_app });
-      return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
-    },
-
-    async putPreferences(userId: string, preferences: NotificationPreferences, now: Date): Promise<void> {
-      await client.send(
-        new PutCommand({
-          TableName: tables.holdings,
-          Item: {
-            ...keys.notificationPreferences(userId),
-            entity: 'notification_preferences',
-            in_app: preferences.in_app,
-            updated_at: now.toISOString(),
-          },
-        }),
-      );
-    },
+    /** The user's notification preferences (notification-preferences-repository.ts). */
+    getPreferences: (userId: string) => preferences.get(userId),
+    putPreferences: (userId: string, payload: NotificationPreferencesPayload, now: Date) =>
+      preferences.put(userId, payload, now),
 
     /** Un-dismisses every dismissed alert of the user; returns how many changed. */
     async restoreAll(userId: string): Promise<number> {

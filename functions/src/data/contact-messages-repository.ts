@@ -1,6 +1,6 @@
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { InboxMessage } from '@app/shared/domain/entities/contact';
-import { isConditionFailure, stripKeys } from './dynamo-helpers';
+import { countBelowLimit, isConditionFailure, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from './review-queue';
 
@@ -32,25 +32,13 @@ export function createContactMessagesRepository(
      * conditional UpdateItem, so concurrent posts cannot pass the limit together.
      */
     async countSenderMessage(sender: string, hour: string, limit: number, nowSeconds: number) {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tables.usage,
-            Key: keys.contactSenderHour(sender, hour),
-            UpdateExpression: 'ADD sent :one SET expires_at = if_not_exists(expires_at, :expires)',
-            ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':limit': limit,
-              ':expires': nowSeconds + COUNTER_TTL_SECONDS,
-            },
-          }),
-        );
-        return true;
-      } catch (error: unknown) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return countBelowLimit(client, {
+        table: tables.usage,
+        key: keys.contactSenderHour(sender, hour),
+        field: 'sent',
+        limit,
+        expiresAt: nowSeconds + COUNTER_TTL_SECONDS,
+      });
     },
 
     async insert(item: InboxMessage): Promise<void> {

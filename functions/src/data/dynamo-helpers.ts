@@ -4,6 +4,7 @@ import {
   BatchWriteCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
   type TransactWriteCommand,
@@ -150,6 +151,33 @@ export async function putIfVersion(
         Item: item,
         ConditionExpression: previous < 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
         ...(previous < 1 ? {} : { ExpressionAttributeValues: { ':previous': previous } }),
+      }),
+    );
+    return true;
+  } catch (error: unknown) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Adds one to `field` of an hourly counter item, refused (false) once it reached `limit`: one
+ * conditional UpdateItem, so concurrent requests cannot pass the limit together. The item expires
+ * `ttlSeconds` after its first count (the usage table's TTL).
+ */
+export async function countBelowLimit(
+  client: DynamoDBDocumentClient,
+  request: { table: string; key: Record<string, string>; field: string; limit: number; expiresAt: number },
+): Promise<boolean> {
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: request.table,
+        Key: request.key,
+        UpdateExpression: 'ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': request.field },
+        ExpressionAttributeValues: { ':one': 1, ':limit': request.limit, ':expires': request.expiresAt },
       }),
     );
     return true;

@@ -116,4 +116,13 @@ export const keys = {
   inboxPartition: 'INBOX',
   /** Usage table: messages one sender (`user:<sub>` or `ip:<address>`) sent in one clock hour. */
   contactSenderHour: (sender: string, hour: string) => ({ pk: `CONTACT#${sender}`, sk: `HOUR#${hour}` }),
+  /** An address SES reported as bounced or complaining (users table): the Mailer never mails it. */
+  mailSuppression: (email: string) => ({ pk: `MAIL#${email.toLowerCase()}`, sk: 'SUPPRESSED' }),
+  /** A single-use e-mailed code of a user (users table): `RESET` (password) or `EMAIL` (new address). */
+  mailCode: (userId: string, purpose: 'RESET' | 'EMAIL') => ({ pk: `USER#${userId}`, sk: `CODE#${purpose}` }),
+  /** Codes requested for one address (hashed) in one clock hour (usage table, TTL). */
+  mailCodeRequests: (purpose: 'RESET' | 'EMAIL', addressHash: string, hour: string) => ({
+    pk: `CODES#${purpose}#${addressHash}`,
+    sk: `HOUR#${hour}`,
+  }),
 } as const;

@@ -109,6 +109,27 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
       }
     },
 
+    /** The verified new address: the profile and the by-email index follow it. */
+    async updateEmail(userId: string, email: string): Promise<StoredUser | null> {
+      const index = keys.userEmail(email);
+      try {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.userProfile(userId),
+            UpdateExpression: 'SET email = :email, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':email': email, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toStoredUser(Attributes) : null;
+      } catch (error: unknown) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
+    },
+
     /** Keeps the stored role in step with the Cognito group (the group is the truth). */
     async setRole(userId: string, role: Role): Promise<void> {
       await client.send(

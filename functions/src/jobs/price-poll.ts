@@ -15,6 +15,9 @@ import { createDocumentClient } from '../platform/dynamo-client';
 import { createMarketRepositories } from '../data/market-repositories';
 import { createSeriesRepository } from '../data/series-repository';
 import { createFundamentalsRepository } from '../data/fundamentals-repository';
+import { createNotificationPreferencesRepository } from '../data/notification-preferences-repository';
+import { alertMailerOf } from '../notifications/alert-mailing';
+import { createProductMailer } from '../notifications/mail-deps';
 import { logger } from '../platform/observability';
 import {
   fetchSymbolPoll,
@@ -170,18 +173,27 @@ export function createPricePollDeps(): PricePollDeps {
     usage: config.TABLE_USAGE,
   });
   const getTier = async (userId: string) => (await users.get(userId))?.subscription_tier ?? null;
+  const mailAlert = alertMailerOf({
+    preferences: createNotificationPreferencesRepository(client, config.TABLE_HOLDINGS),
+    users,
+    mailer: createProductMailer(config, client),
+    siteUrl: config.PUBLIC_SITE_URL,
+    secret: config.MAIL_TOKEN_SECRET,
+    now,
+  });
   return {
     engine,
     ...market,
     now,
     alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
-    userAlerts: { alerts, now, getTier },
+    userAlerts: { alerts, now, getTier, mailAlert },
     alertRules: {
       alertRules: createAlertRulesRepository(client, config.TABLE_HOLDINGS),
       alerts,
       getTier,
       now,
       recentCatalysts: (symbol) => recentHighImpactCatalysts(engine, symbol, now),
+      mailAlert,
     },
   };
 }

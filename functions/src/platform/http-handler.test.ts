@@ -3,7 +3,8 @@ import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/domain/entities/user';
-import { createAreaHandler, type HttpEvent } from './http-handler';
+import { createAreaHandler } from './http-handler';
+import { event } from './http-event.test-support';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
 
@@ -20,31 +21,6 @@ const user: User = {
   theme: 'dark',
   created_at: '2026-01-01T00:00:00.000Z',
 };
-
-function event(routeKey: string, overrides: Partial<HttpEvent> = {}): HttpEvent {
-  const [method, path] = routeKey.split(' ') as [string, string];
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'req-1',
-      routeKey,
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-    ...overrides,
-  } as HttpEvent;
-}
 
 const investorClaims = { sub: 'user-1', token_use: 'access', client_id: 'web', 'cognito:groups': '[]' };
 
@@ -72,6 +48,10 @@ function buildHandler(
           'FREE',
         );
       },
+      requestPasswordReset: async () => Promise.reject(new Error('not used')),
+      confirmPasswordReset: async () => Promise.reject(new Error('not used')),
+      requestEmailChange: async () => Promise.reject(new Error('not used')),
+      confirmEmailChange: async () => Promise.reject(new Error('not used')),
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
       ...overrides,
     },

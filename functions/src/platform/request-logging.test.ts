@@ -99,6 +99,10 @@ describe('request-scoped logging', () => {
         register: async () => Promise.reject(new Error('not used')),
         login: async () => Promise.reject(new Error('not used')),
         updateMe: async () => Promise.reject(new Error('not used')),
+        requestPasswordReset: async () => Promise.reject(new Error('not used')),
+        confirmPasswordReset: async () => Promise.reject(new Error('not used')),
+        requestEmailChange: async () => Promise.reject(new Error('not used')),
+        confirmEmailChange: async () => Promise.reject(new Error('not used')),
         health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
         me: async ({ auth }) => {
           const userId = auth.kind === 'user' ? auth.userId : 'anonymous';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '@app/shared/domain/entities/contact';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { RateLimitedError } from '../platform/errors';
+import type { MailMessage } from '../platform/mail/mailer';
 import { contactHourOf, sendContactMessage, type ContactDeps } from './contact-service';
 
 const NOW = new Date('2030-03-04T10:45:30.000Z');
@@ -20,7 +21,15 @@ const user = (userId: string): AuthContext => ({
 function fakeDeps(tiers: Record<string, 'FREE' | 'PREMIUM' | 'PRO'> = {}) {
   const counters = new Map<string, number>();
   const stored: InboxMessage[] = [];
+  const mailed: MailMessage[] = [];
   const deps: ContactDeps = {
+    mailer: {
+      send: async (mail) => {
+        mailed.push(mail);
+        return { sent: true, messageId: `m${mailed.length}` };
+      },
+    },
+    operatorEmail: 'operator@example.test',
     contact: {
       countSenderMessage: async (sender, hour, limit) => {
         const key = `${sender} ${hour}`;
@@ -36,10 +45,43 @@ function fakeDeps(tiers: Record<string, 'FREE' | 'PREMIUM' | 'PRO'> = {}) {
     users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
     now: () => NOW,
   };
-  return { deps, stored, counters };
+  return { deps, stored, counters, mailed };
 }
 
 describe('sendContactMessage', () => {
+  it('mails the operator a copy of each stored message, in English, naming the sender', async () => {
+    const { deps, mailed } = fakeDeps();
+    await sendContactMessage(FORM, { auth: ANONYMOUS, sourceIp: '203.0.113.9' }, deps);
+    expect(mailed).toEqual([
+      {
+        to: 'operator@example.test',
+        subject: 'Contact form: Plans',
+        text: 'From Ada <ada@example.test>, also in the admin Inbox.\n\nHello',
+      },
+    ]);
+  });
+
+  it('keeps the message and answers received when the operator mail cannot go out', async () => {
+    const { deps, stored } = fakeDeps();
+    deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
+    await expect(
+      sendContactMessage(FORM, { auth: ANONYMOUS, sourceIp: '203.0.113.9' }, deps),
+    ).resolves.toEqual({
+      received: true,
+    });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('mails nothing for a filled honeypot', async () => {
+    const { deps, mailed } = fakeDeps();
+    await sendContactMessage(
+      { ...FORM, website: 'http://spam.test' },
+      { auth: ANONYMOUS, sourceIp: '203.0.113.9' },
+      deps,
+    );
+    expect(mailed).toHaveLength(0);
+  });
+
   it('counts an anonymous sender by address, 20 an hour; the 21st is refused until the hour turns', async () => {
     const { deps, stored, counters } = fakeDeps();
     for (let index = 0; index < 20; index += 1)

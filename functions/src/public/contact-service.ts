@@ -9,11 +9,18 @@ import type { Tier } from '@app/shared/domain/enums';
 import type { ContactMessagesRepository } from '../data/contact-messages-repository';
 import type { AuthContext } from '../platform/auth-context';
 import { RateLimitedError } from '../platform/errors';
+import type { Mailer } from '../platform/mail/mailer';
+import { render } from '../platform/messages';
+import { logger } from '../platform/observability';
+import { message } from '@app/shared/messages/message';
 
 export interface ContactDeps {
   contact: Pick<ContactMessagesRepository, 'countSenderMessage' | 'insert'>;
   users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
   now: () => Date;
+  /** The operator gets each stored message by mail too (the same Mailer as every mail). */
+  mailer: Mailer;
+  operatorEmail: string;
 }
 
 export interface ContactSender {
@@ -69,5 +76,28 @@ export async function sendContactMessage(
     handled_at: null,
   };
   await deps.contact.insert(stored);
+  await mailOperator(stored, deps);
   return { received: true };
+}
+
+/**
+ * The operator's copy, in English (the operator's language; the visitor's words are as written). The
+ * message is already in the Inbox, so a mail that cannot go out is logged, not an error for the visitor.
+ */
+async function mailOperator(stored: InboxMessage, deps: ContactDeps): Promise<void> {
+  try {
+    await deps.mailer.send({
+      to: deps.operatorEmail,
+      subject: render(message('MAIL_CONTACT_SUBJECT', { subject: stored.subject }), 'en'),
+      text: [
+        render(message('MAIL_CONTACT_FROM', { name: stored.name, email: stored.email }), 'en'),
+        '',
+        stored.message,
+      ].join('\n'),
+    });
+  } catch (error: unknown) {
+    logger.warn('contact mail to the operator not sent', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

@@ -7,18 +7,29 @@ import { createDocumentClient } from '../platform/dynamo-client';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { createContactMessagesRepository } from '../data/contact-messages-repository';
 import { createUsersRepository } from '../data/users-repository';
+import { createNotificationPreferencesRepository } from '../data/notification-preferences-repository';
+import { createProductMailer } from '../notifications/mail-deps';
+import { unsubscribe, type UnsubscribeDeps } from '../notifications/unsubscribe-service';
 import { sendContactMessage, type ContactDeps } from './contact-service';
 
-function createPublicDeps(): ContactDeps {
+function createPublicDeps(): ContactDeps & { unsubscribe: UnsubscribeDeps } {
   const config = getConfig();
   const client = createDocumentClient(config);
+  const now = () => new Date();
   return {
+    mailer: createProductMailer(config, client),
+    operatorEmail: config.OPERATOR_EMAIL,
+    unsubscribe: {
+      preferences: createNotificationPreferencesRepository(client, config.TABLE_HOLDINGS),
+      secret: config.MAIL_TOKEN_SECRET,
+      now,
+    },
     contact: createContactMessagesRepository(client, {
       moderation: config.TABLE_MODERATION,
       usage: config.TABLE_USAGE,
     }),
     users: createUsersRepository(client, config.TABLE_USERS),
-    now: () => new Date(),
+    now,
   };
 }
 
@@ -33,6 +44,7 @@ export const handler = createAreaHandler(
     health: async () => checkDependencies('public', []),
     sendContactMessage: async ({ body, auth, sourceIp }, deps) =>
       sendContactMessage(body, { auth, sourceIp }, deps),
+    unsubscribe: async ({ body }, deps) => unsubscribe(body.token, deps.unsubscribe),
   },
   { createDeps: createPublicDeps, recordCost: saveCostRecordToUsageTable },
 );

@@ -1,4 +1,5 @@
 import { featureAccess, featureLimit } from '@app/shared/domain/catalogue/tiers';
+import type { AlertMailer } from '../notifications/alert-mailing';
 import type { Tier } from '@app/shared/domain/enums';
 import type { AlertRulesRepository } from '../data/alert-rules-repository';
 import type { AlertsRepository } from '../data/alerts-repository';
@@ -24,6 +25,8 @@ export interface RuleEvaluationDeps {
   /** Scored recent catalysts about the symbol (only asked when a catalyst rule exists). */
   recentCatalysts: (symbol: string) => Promise<readonly ScoredCatalyst[]>;
   now: () => Date;
+  /** Mails an alert just written to a user who wants it by e-mail (notifications/alert-mailing.ts). */
+  mailAlert?: AlertMailer;
 }
 
 export interface RuleEvaluationOutcome {
@@ -74,6 +77,7 @@ export async function evaluateRulesForSymbol(
       });
       if (written === 'written') {
         outcome.written += 1;
+        await deps.mailAlert?.(stored.user_id, evaluation.alert);
         triggeredAt = now.toISOString();
       }
     }

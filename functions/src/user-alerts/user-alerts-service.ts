@@ -3,11 +3,13 @@ import {
   ALERT_FIGURE_NAMES,
   type AlertSource,
   type NotificationPreferences,
+  type NotificationPreferencesPayload,
   type UserAlertsResponseSchema,
 } from '@app/shared/domain/entities/catalysts';
 import { featureLimit } from '@app/shared/domain/catalogue/tiers';
 import type { Language, Tier } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
+import type { AlertMailer } from '../notifications/alert-mailing';
 import { readStoredText } from '@app/shared/messages/stored-text';
 import type { MessageOf } from '@app/shared/messages/param-kinds';
 import type { AlertsRepository, AlertWriteOutcome, StoredUserAlert } from '../data/alerts-repository';
@@ -134,11 +136,10 @@ export async function getNotificationPreferences(
 /** PUT /api/alerts/preferences */
 export async function saveNotificationPreferences(
   userId: string,
-  preferences: NotificationPreferences,
+  preferences: NotificationPreferencesPayload,
   deps: UserAlertsDeps,
 ): Promise<NotificationPreferences> {
-  await deps.alerts.putPreferences(userId, preferences, deps.now());
-  return preferences;
+  return deps.alerts.putPreferences(userId, preferences, deps.now());
 }
 
 /**
@@ -172,6 +173,8 @@ export async function restoreUserAlerts(userId: string, deps: UserAlertsDeps): P
 export interface RaiseUserAlertsDeps extends UserAlertsDeps {
   /** The user's tier (users repository); null when the user no longer exists. */
   getTier: (userId: string) => Promise<Tier | null>;
+  /** Mails an alert just written to a user who wants it by e-mail (notifications/alert-mailing.ts). */
+  mailAlert?: AlertMailer;
 }
 
 export interface RaiseUserAlertsResult {
@@ -200,15 +203,15 @@ export async function raiseUserAlerts(
   const limit = featureLimit(tier, 'market_alerts');
   const outcomes: AlertWriteOutcome[] = [];
   for (const entry of derived) {
-    outcomes.push(
-      await deps.alerts.putCounted(input.userId, entry.alert, {
-        symbol: entry.symbol,
-        rule: entry.rule,
-        day: utcDayOf(now),
-        limit,
-        now,
-      }),
-    );
+    const outcome = await deps.alerts.putCounted(input.userId, entry.alert, {
+      symbol: entry.symbol,
+      rule: entry.rule,
+      day: utcDayOf(now),
+      limit,
+      now,
+    });
+    outcomes.push(outcome);
+    if (outcome === 'written') await deps.mailAlert?.(input.userId, entry.alert);
   }
   return { derived, outcomes };
 }

@@ -15,6 +15,7 @@ import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { apiGatewayPathOf, apiGatewayRouteKeyOf } from '../route-keys';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
+import type { Mail } from '../constructs/mail';
 import { AREA_TABLE_GRANTS, AUTH_COGNITO_ACTIONS } from '../table-access';
 import { RATE_LIMITS, STAGE_RATE_LIMIT } from '../throttling';
 import type { TableRefs } from './data-stack';
@@ -32,6 +33,8 @@ export interface ApiStackProps extends StackProps {
    * backfill of a symbol a person asks for (live stages), so it does not wait for the planner.
    */
   readonly onDemandQueue?: sqs.IQueue;
+  /** SES sending for the areas that mail (jobs-stack's Mail construct). */
+  readonly mail?: Mail;
 }
 
 /**
@@ -129,6 +132,12 @@ export class ApiStack extends Stack {
         'INGESTION_PRIORITY_QUEUE_URL',
         props.onDemandQueue.queueUrl,
       );
+    }
+
+    // The areas that mail: reset and verification codes (auth), the contact form's copy (public).
+    if (props.mail) {
+      props.mail.connectSender(functions.auth as lambda.Function);
+      props.mail.connectSender(functions.public as lambda.Function);
     }
 
     functions.auth.addToRolePolicy(

@@ -6,6 +6,8 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { IngestionPipeline } from '../constructs/ingestion-pipeline';
+import { Mail } from '../constructs/mail';
+import { DIGEST_HOUR_UTC } from '@app/shared/domain/entities/mail';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import { JOB_NAMES, JOB_TABLE_GRANTS, type JobName } from '../table-access';
@@ -29,6 +31,8 @@ interface JobSpec {
 export const USAGE_RESET_SCHEDULE = 'cron(0 0 * * ? *)';
 /** 06:00 UTC: after the US close has been polled, before European investors wake. */
 export const CONTENT_GENERATION_SCHEDULE = 'cron(0 6 * * ? *)';
+/** The daily alert digest, at DIGEST_HOUR_UTC (the local scheduler uses the same hour). */
+export const ALERT_DIGEST_SCHEDULE = `cron(0 ${DIGEST_HOUR_UTC} * * ? *)`;
 /** Periods end at their anchor's time of day: a renewal is charged within this many minutes of it. */
 export const BILLING_RENEWAL_MINUTES = 15;
 
@@ -63,6 +67,12 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     timeout: Duration.minutes(5),
     replayData: 'series',
   },
+  'alert-digest': {
+    description: "mails each reader's daily digest of the alerts of the types they chose",
+    schedule: () => events.Schedule.expression(ALERT_DIGEST_SCHEDULE),
+    memorySize: 256,
+    timeout: Duration.minutes(5),
+  },
   'ingestion-planner': {
     description: 'plans the market data to fetch and sends it to the ingestion queues',
     schedule: (config) => events.Schedule.rate(Duration.minutes(config.ingestionMinutes)),
@@ -94,6 +104,7 @@ export class JobsStack extends Stack {
   readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
   readonly rules: Readonly<Record<JobName, events.Rule>>;
   readonly ingestion: IngestionPipeline;
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -103,6 +114,8 @@ export class JobsStack extends Stack {
       tables: props.tables,
       environment: { ...INGESTION_ENVIRONMENT },
     });
+
+    this.mail = new Mail(this, 'Mail', { config, tables: props.tables });
 
     const functions = {} as Record<JobName, lambda.IFunction>;
     const queues = {} as Record<JobName, sqs.IQueue>;
@@ -145,6 +158,8 @@ export class JobsStack extends Stack {
           jobFunction.addEnvironment(name, value);
         this.ingestion.connectPlanner(jobFunction);
       }
+      // The poll mails alerts when raised; the digest mails the day's.
+      if (job === 'price-poll' || job === 'alert-digest') this.mail.connectSender(jobFunction);
       // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.
       jobFunction.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
 

@@ -7,6 +7,7 @@ import {
 import { IsoDateSchema } from '../domain/entities/common';
 import {
   AlertCountResponseSchema,
+  NotificationPreferencesPayloadSchema,
   NotificationPreferencesSchema,
   UserAlertsResponseSchema,
 } from '../domain/entities/catalysts';
@@ -149,7 +150,8 @@ export const portfolioRoutes = {
     path: '/api/alerts/preferences',
     area: 'portfolio',
     access: 'user',
-    summary: 'The caller’s in-app notification preferences: one switch per alert type (all on until saved).',
+    summary:
+      'The caller’s notification preferences: per alert type, in the app (all on until saved), by e-mail and in the daily digest (off until saved).',
     response: NotificationPreferencesSchema,
     rateClass: 'read',
   }),
@@ -160,8 +162,8 @@ export const portfolioRoutes = {
     area: 'portfolio',
     access: 'user',
     summary:
-      'Save the caller’s in-app notification preferences; alerts of a type turned off leave the alerts list, the badge and the bell.',
-    body: NotificationPreferencesSchema,
+      'Save the caller’s notification preferences; alerts of a type turned off in the app leave the alerts list, the badge and the bell; a channel left out keeps its saved switches.',
+    body: NotificationPreferencesPayloadSchema,
     response: NotificationPreferencesSchema,
     rateClass: 'write',
   }),

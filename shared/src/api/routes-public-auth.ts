@@ -8,6 +8,7 @@ import {
 } from '../domain/entities/user';
 import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
 import { defineRoute } from './route';
+import { mailCodeRoutes, unsubscribeRoutes } from './routes-mail';
 
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -50,6 +51,7 @@ export const publicRoutes = {
     successStatus: 201,
     rateClass: 'write',
   }),
+  ...unsubscribeRoutes,
 } as const;
 
 export const authRoutes = {
@@ -108,4 +110,5 @@ export const authRoutes = {
     response: HealthResponseSchema,
     rateClass: 'read',
   }),
+  ...mailCodeRoutes,
 } as const;

@@ -71,6 +71,19 @@ export const MESSAGE_CATALOGUE = {
   AUTH_LIST_NOT_YOURS: {},
   AUTH_SIGN_UP_FAILED: {},
   AUTH_SIGN_IN_FAILED: {},
+  MAIL_CODE_INVALID: { field: 'field' },
+  MAIL_UNSUBSCRIBE_INVALID: { field: 'field' },
+  MAIL_RESET_SUBJECT: {},
+  MAIL_RESET_BODY: { code: 'text', minutes: 'count' },
+  MAIL_EMAIL_CHANGE_SUBJECT: {},
+  MAIL_EMAIL_CHANGE_BODY: { code: 'text', minutes: 'count' },
+  MAIL_ALERT_SUBJECT: { title: 'text' },
+  MAIL_ALERT_OPEN: { url: 'text' },
+  MAIL_UNSUBSCRIBE_LINE: { type: 'field', url: 'text' },
+  MAIL_DIGEST_SUBJECT: { date: 'date' },
+  MAIL_DIGEST_UNSUBSCRIBE_LINE: { type: 'field', url: 'text' },
+  MAIL_CONTACT_SUBJECT: { subject: 'text' },
+  MAIL_CONTACT_FROM: { name: 'text', email: 'text' },
 
   // --- Plans, quotas and upgrades (docs/product.md "Roles, plans and demo mode") ---------------------
   /** A plan's name alone, as the catalogue's answers show it. */

@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('@/features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
       },
+      {
+        path: 'unsubscribe',
+        handle: title('unsubscribe'),
+        lazy: () =>
+          import('@/features/unsubscribe/components/unsubscribe-page').then((m) => ({
+            Component: m.UnsubscribePage,
+          })),
+      },
       // Any other path shows the home page (part 1 section 2).
       { path: '*', element: <HomePage />, handle: title('home') },
     ],

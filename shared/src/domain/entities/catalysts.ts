@@ -202,13 +202,30 @@ export const AlertCountResponseSchema = z.object({
   demo: z.boolean(),
 });
 
-/** In-app notification preferences: one switch per alert type (e-mail delivery is not built yet). */
-export const NotificationPreferencesSchema = z.strictObject({
-  in_app: z.strictObject(
+/** One switch per alert type. */
+const switchPerAlertType = () =>
+  z.strictObject(
     Object.fromEntries(MARKET_ALERT_TYPES.map((type) => [type, z.boolean()])) as Record<
       (typeof MARKET_ALERT_TYPES)[number],
       z.ZodBoolean
     >,
-  ),
+  );
+
+/**
+ * Notification preferences per alert type and channel: in the app (the alerts list, the badge, the
+ * bell), by e-mail when the alert is raised, and in the daily digest mail (docs/product.md "Accounts
+ * and e-mail").
+ */
+export const NotificationPreferencesSchema = z.strictObject({
+  in_app: switchPerAlertType(),
+  email: switchPerAlertType(),
+  digest: switchPerAlertType(),
 });
+/** What the settings save: a channel left out keeps its saved switches. */
+export const NotificationPreferencesPayloadSchema = z.strictObject({
+  in_app: switchPerAlertType(),
+  email: switchPerAlertType().optional(),
+  digest: switchPerAlertType().optional(),
+});
+export type NotificationPreferencesPayload = z.infer<typeof NotificationPreferencesPayloadSchema>;
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

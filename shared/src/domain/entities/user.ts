@@ -51,7 +51,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const EmailInputSchema = z.email().trim().toLowerCase().max(254);
+export const EmailInputSchema = z.email().trim().toLowerCase().max(254);
 
 export const RegistrationPayloadSchema = z.strictObject({
   email: EmailInputSchema,

@@ -18,6 +18,7 @@ export const PAGE_TITLES = [
   'methodology',
   'subscription',
   'settings',
+  'unsubscribe',
 ] as const;
 export type PageTitle = (typeof PAGE_TITLES)[number];
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/kit/ui/dialog';
 import { Tabs } from '@/kit/ui/tabs';
+import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { useAuthForms } from './use-auth-forms';
@@ -59,6 +60,7 @@ export default function SignInDialog({
 }: SignInDialogProps) {
   const { t } = useTranslation('auth');
   const [tab, setTab] = useState<AuthTab>(initialTab);
+  const [resetting, setResetting] = useState(false);
   const forms = useAuthForms(onSignedIn);
   const shared = { error: forms.error, loading: forms.loading };
 
@@ -78,7 +80,20 @@ export default function SignInDialog({
           setTab(next);
         }}
         items={[
-          { value: 'signIn', label: t('tabs.signIn'), content: <SignInForm {...forms.signIn} {...shared} /> },
+          {
+            value: 'signIn',
+            label: t('tabs.signIn'),
+            content: resetting ? (
+              <ResetPasswordForm onBack={() => setResetting(false)} />
+            ) : (
+              <>
+                <SignInForm {...forms.signIn} {...shared} />
+                <Button variation="link" size="small" onClick={() => setResetting(true)}>
+                  {t('reset.link')}
+                </Button>
+              </>
+            ),
+          },
           { value: 'signUp', label: t('tabs.signUp'), content: <SignUpForm {...forms.signUp} {...shared} /> },
         ]}
       />

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
+import type { StoredUser } from '../data/users-repository';
+import { RecipientRejectedError, type MailMessage } from '../platform/mail/mailer';
+import { ConflictError, RateLimitedError, ValidationError } from '../platform/errors';
+import {
+  confirmEmailChange,
+  confirmPasswordReset,
+  requestEmailChange,
+  requestPasswordReset,
+  type MailCodeDeps,
+} from './mail-code-service';
+
+const NOW = new Date('2030-05-06T08:50:00Z');
+const ADA = { id: 'u-ada', email: 'ada@example.test', language: 'fr' } as StoredUser;
+
+/** In-memory stand-ins that behave like the conditional writes (mocks of one module's neighbours). */
+function fakeDeps() {
+  const users = new Map<string, StoredUser>([[ADA.id, { ...ADA }]]);
+  const codes = new Map<string, StoredCode>();
+  const counters = new Map<string, number>();
+  const mailed: MailMessage[] = [];
+  const passwords = new Map<string, string>();
+  let clock = NOW;
+  const repository: MailCodesRepository = {
+    countRequest: async (purpose, hash, hour, limit) => {
+      const key = `${purpose}:${hash}:${hour}`;
+      const count = counters.get(key) ?? 0;
+      if (count >= limit) return false;
+      counters.set(key, count + 1);
+      return true;
+    },
+    save: async (userId, purpose, code) => void codes.set(`${userId}:${purpose}`, { ...code, attempts: 0 }),
+    get: async (userId, purpose) => codes.get(`${userId}:${purpose}`) ?? null,
+    recordWrongAttempt: async (userId: string, purpose: CodePurpose, max: number) => {
+      const code = codes.get(`${userId}:${purpose}`);
+      if (!code) return;
+      if (code.attempts + 1 >= max) codes.delete(`${userId}:${purpose}`);
+      else code.attempts += 1;
+    },
+    consume: async (userId, purpose, hash, nowSeconds) => {
+      const code = codes.get(`${userId}:${purpose}`);
+      if (!code || code.code_hash !== hash || code.valid_until <= nowSeconds) return false;
+      codes.delete(`${userId}:${purpose}`);
+      return true;
+    },
+  };
+  const deps: MailCodeDeps = {
+    users: {
+      get: async (id) => users.get(id) ?? null,
+      findByEmail: async (email) => [...users.values()].find((user) => user.email === email) ?? null,
+      updateEmail: async (id, email) => {
+        const user = users.get(id);
+        if (!user) return null;
+        user.email = email;
+        return user;
+      },
+    },
+    codes: repository,
+    mailer: {
+      send: async (mail) => {
+        mailed.push(mail);
+        return { sent: true, messageId: String(mailed.length) };
+      },
+    },
+    identity: {
+      setPassword: async (id, password) => void passwords.set(id, password),
+      setEmail: async () => undefined,
+    },
+    secret: 'unit-test-secret',
+    now: () => clock,
+  };
+  return {
+    deps,
+    mailed,
+    passwords,
+    users,
+    codes,
+    advance: (ms: number) => (clock = new Date(clock.getTime() + ms)),
+  };
+}
+
+const codeOf = (mail: MailMessage | undefined) => /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+const NEW = 'Nugget-New-9';
+
+describe('password reset by e-mailed code', () => {
+  it('mails the code in the user language; the code sets the password once', async () => {
+    const { deps, mailed, passwords } = fakeDeps();
+    expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
+    expect(mailed[0]?.subject).toBe('Votre code de réinitialisation du mot de passe Nugget Invest');
+    const code = codeOf(mailed[0]);
+    await confirmPasswordReset({ email: ADA.email, code, new_password: NEW }, deps);
+    expect(passwords.get(ADA.id)).toBe(NEW);
+    await expect(
+      confirmPasswordReset({ email: ADA.email, code, new_password: 'X' }, deps),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('answers an unknown address exactly as a known one and mails nothing', async () => {
+    const { deps, mailed } = fakeDeps();
+    expect(await requestPasswordReset('nobody@example.test', deps)).toEqual(
+      await requestPasswordReset(ADA.email, deps),
+    );
+    expect(mailed.map((mail) => mail.to)).toEqual([ADA.email]);
+  });
+
+  it('refuses the fourth request of the hour with the seconds left in it', async () => {
+    const { deps } = fakeDeps();
+    for (let index = 0; index < 3; index += 1) await requestPasswordReset(ADA.email, deps);
+    const refused = requestPasswordReset(ADA.email, deps);
+    // 08:50:00 -> 10 minutes to 09:00 = 600 s.
+    await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(refused).rejects.toMatchObject({ headers: { 'Retry-After': '600' } });
+  });
+
+  it('refuses a code after its 15 minutes, and kills it after 5 wrong tries', async () => {
+    const expired = fakeDeps();
+    await requestPasswordReset(ADA.email, expired.deps);
+    expired.advance(15 * 60 * 1000);
+    await expect(
+      confirmPasswordReset(
+        { email: ADA.email, code: codeOf(expired.mailed[0]), new_password: NEW },
+        expired.deps,
+      ),
+    ).rejects.toBeInstanceOf(ValidationError);
+
+    const guessed = fakeDeps();
+    await requestPasswordReset(ADA.email, guessed.deps);
+    const right = codeOf(guessed.mailed[0]);
+    const wrong = right === '999999' ? '999998' : '999999';
+    for (let index = 0; index < 5; index += 1)
+      await expect(
+        confirmPasswordReset({ email: ADA.email, code: wrong, new_password: NEW }, guessed.deps),
+      ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      confirmPasswordReset({ email: ADA.email, code: right, new_password: NEW }, guessed.deps),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(guessed.passwords.size).toBe(0);
+  });
+});
+
+describe('e-mail change', () => {
+  it('mails the new address and changes the profile only with the code', async () => {
+    const { deps, mailed, users } = fakeDeps();
+    await requestEmailChange(ADA.id, 'ada.new@example.test', deps);
+    expect(mailed[0]?.to).toBe('ada.new@example.test');
+    expect(users.get(ADA.id)?.email).toBe(ADA.email);
+    const updated = await confirmEmailChange(ADA.id, codeOf(mailed[0]), deps);
+    expect(updated.email).toBe('ada.new@example.test');
+  });
+
+  it('refuses an address another account has, with a 409', async () => {
+    const { deps, users } = fakeDeps();
+    users.set('u-bob', { ...ADA, id: 'u-bob', email: 'bob@example.test' });
+    await expect(requestEmailChange(ADA.id, 'bob@example.test', deps)).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('names the new address when the mail server refuses it, and keeps no pending code', async () => {
+    const { deps, codes } = fakeDeps();
+    deps.mailer = { send: async (mail) => Promise.reject(new RecipientRejectedError(mail.to)) };
+    const refused = requestEmailChange(ADA.id, "a'b@x-.example", deps);
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toMatchObject({ issues: [{ path: 'body.new_email' }] });
+    expect(codes.size).toBe(0);
+  });
+});
+
+describe('reset when the mail cannot go out', () => {
+  it('answers as for any address (no account is revealed) and keeps no pending code', async () => {
+    const { deps, codes } = fakeDeps();
+    deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
+    expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
+    expect(codes.size).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import type { MailChannel } from '@app/shared/domain/entities/mail';
+import type { Language, MarketAlertType } from '@app/shared/domain/enums';
+import { message } from '@app/shared/messages/message';
+import { render } from '../platform/messages';
+import type { MailMessage } from '../platform/mail/mailer';
+import { signUnsubscribeToken } from './unsubscribe-token';
+
+/** An alert as a reader sees it, already worded in their language. */
+export interface WordedAlert {
+  type: MarketAlertType;
+  title: string;
+  message: string;
+}
+
+export interface MailLinks {
+  siteUrl: string;
+  secret: string;
+  now: Date;
+}
+
+/** The site page that confirms the unsubscribe (web: /unsubscribe), carrying the signed token. */
+export async function unsubscribeUrl(
+  userId: string,
+  type: MarketAlertType,
+  channel: MailChannel,
+  links: MailLinks,
+): Promise<string> {
+  const token = await signUnsubscribeToken({ userId, type, channel }, links.secret, links.now);
+  return `${links.siteUrl.replace(/\/+$/, '')}/unsubscribe?token=${token}`;
+}
+
+/** RFC 2369 List-Unsubscribe: the same page, so a mail client's "unsubscribe" button works too. */
+function listUnsubscribe(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>` };
+}
+
+/** One alert, mailed when raised, in the reader's language, with its one-click unsubscribe link. */
+export async function alertMail(
+  recipient: { userId: string; email: string; language: Language },
+  alert: WordedAlert,
+  links: MailLinks,
+): Promise<MailMessage> {
+  const url = await unsubscribeUrl(recipient.userId, alert.type, 'email', links);
+  const say = (text: Parameters<typeof render>[0]) => render(text, recipient.language);
+  const text = [
+    alert.title,
+    '',
+    alert.message,
+    '',
+    say(message('MAIL_ALERT_OPEN', { url: `${links.siteUrl.replace(/\/+$/, '')}/alerts` })),
+    '',
+    say(message('MAIL_UNSUBSCRIBE_LINE', { type: alert.type, url })),
+  ].join('\n');
+  return {
+    to: recipient.email,
+    subject: say(message('MAIL_ALERT_SUBJECT', { title: alert.title })),
+    text,
+    headers: listUnsubscribe(url),
+  };
+}
+
+/** The day's alerts of the digest types in one mail, one unsubscribe link per type it holds. */
+export async function digestMail(
+  recipient: { userId: string; email: string; language: Language },
+  day: string,
+  alerts: readonly WordedAlert[],
+  links: MailLinks,
+): Promise<MailMessage> {
+  const say = (text: Parameters<typeof render>[0]) => render(text, recipient.language);
+  const types = [...new Set(alerts.map((alert) => alert.type))];
+  const urls = await Promise.all(
+    types.map((type) => unsubscribeUrl(recipient.userId, type, 'digest', links)),
+  );
+  const lines = alerts.flatMap((alert) => [`- ${alert.title}`, `  ${alert.message}`]);
+  const footer = types.map((type, index) =>
+    say(message('MAIL_DIGEST_UNSUBSCRIBE_LINE', { type, url: urls[index] as string })),
+  );
+  return {
+    to: recipient.email,
+    subject: say(message('MAIL_DIGEST_SUBJECT', { date: day })),
+    text: [
+      ...lines,
+      '',
+      say(message('MAIL_ALERT_OPEN', { url: `${links.siteUrl.replace(/\/+$/, '')}/alerts` })),
+      '',
+      ...footer,
+    ].join('\n'),
+    ...(urls.length === 1 ? { headers: listUnsubscribe(urls[0] as string) } : {}),
+  };
+}

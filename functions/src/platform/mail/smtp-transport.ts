@@ -1,0 +1,41 @@
+import { createTransport } from 'nodemailer';
+import { RecipientRejectedError, type MailTransport } from './mailer';
+
+/** A permanent (5xx) refusal of the envelope: the address itself is unusable, not the server down. */
+function isRecipientRefusal(error: unknown): boolean {
+  const failure = error as { code?: string; responseCode?: number } | null;
+  return failure?.code === 'EENVELOPE' && (failure.responseCode ?? 0) >= 500;
+}
+
+/**
+ * Plain SMTP through nodemailer: the local stack's maildev on 127.0.0.1 (no TLS on loopback, no
+ * authentication), or any relay a deployment points SMTP_HOST at.
+ */
+export function createSmtpTransport(options: { host: string; port: number }): MailTransport {
+  const transporter = createTransport({
+    host: options.host,
+    port: options.port,
+    secure: false,
+    ignoreTLS: true,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
+  return {
+    async deliver(message) {
+      const info = await transporter
+        .sendMail({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+        })
+        .catch((error: unknown) => {
+          throw isRecipientRefusal(error) ? new RecipientRejectedError(message.to) : error;
+        });
+      return String(info.messageId);
+    },
+  };
+}

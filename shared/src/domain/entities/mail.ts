@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import { MarketAlertTypeSchema } from '../enums';
+import { EmailInputSchema, NewPasswordSchema } from './user';
+
+/*
+ * E-mailed codes (password reset, e-mail change) and the one-click unsubscribe of alert mails
+ * (docs/product.md "Accounts and e-mail").
+ */
+
+/** How long an e-mailed code is valid, how many wrong tries kill it, how many may be asked per hour. */
+export const MAIL_CODE_RULES = {
+  ttlMinutes: 15,
+  maxAttempts: 5,
+  requestsPerAddressPerHour: 3,
+} as const;
+
+/** The UTC hour at which the daily digest mails the day's alerts (EventBridge in the cloud, the local scheduler). */
+export const DIGEST_HOUR_UTC = 7;
+
+/** Six digits, as the mail shows them. */
+export const MailCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+export const PasswordResetRequestSchema = z.strictObject({ email: EmailInputSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** The same answer whether or not an account has the address: nothing to enumerate. */
+export const MailCodeSentSchema = z.object({ accepted: z.literal(true) });
+
+export const PasswordResetConfirmSchema = z.strictObject({
+  email: EmailInputSchema,
+  code: MailCodeSchema,
+  new_password: NewPasswordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+
+export const PasswordResetDoneSchema = z.object({ reset: z.literal(true) });
+
+export const EmailChangeRequestSchema = z.strictObject({ new_email: EmailInputSchema });
+export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
+
+export const EmailChangeConfirmSchema = z.strictObject({ code: MailCodeSchema });
+
+/** The channels a mail can be turned off on: the alert mail itself or the daily digest. */
+export const MAIL_CHANNELS = ['email', 'digest'] as const;
+export const MailChannelSchema = z.enum(MAIL_CHANNELS);
+export type MailChannel = z.infer<typeof MailChannelSchema>;
+
+/** A signed token from a mail's unsubscribe link (compact JWS). */
+export const UnsubscribePayloadSchema = z.strictObject({
+  token: z
+    .string()
+    .min(20)
+    .max(2048)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+});
+
+export const UnsubscribeResultSchema = z.object({
+  unsubscribed: z.literal(true),
+  alert_type: MarketAlertTypeSchema,
+  channel: MailChannelSchema,
+});
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
