@@ -1,22 +1,45 @@
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
+import { createAccountRecordsRepository } from '../data/account-records-repository';
 import { createAreaHandler } from '../platform/http-handler';
+import { bearerTokenOf } from '../platform/token-verifier';
+import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
-import { NotFoundError } from '../platform/errors';
+import { NotFoundError, UnauthorizedError } from '../platform/errors';
 import { createCognitoGateway } from './cognito-gateway';
 import { getCurrentUser, loginUser, registerUser, type AuthDeps } from './auth-service';
+import {
+  changePassword,
+  deleteAccount,
+  exportAccountData,
+  signOutEverywhere,
+  type AccountDeps,
+  type Caller,
+} from './account-service';
 import { checkDependencies } from '../platform/health';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
-function createDeps(): AuthDeps {
+function createDeps(): AuthDeps & AccountDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   return {
     users: createUsersRepository(client, config.TABLE_USERS),
     cognito: createCognitoGateway(config),
+    accountRecords: createAccountRecordsRepository(client, {
+      users: config.TABLE_USERS,
+      holdings: config.TABLE_HOLDINGS,
+      usage: config.TABLE_USAGE,
+      moderation: config.TABLE_MODERATION,
+    }),
     now: () => new Date(),
+    invoiceRetentionYears: config.INVOICE_RETENTION_YEARS,
   };
+}
+
+function callerOf(auth: AuthContext): Caller {
+  if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
+  return { userId: auth.userId, username: auth.username };
 }
 
 export const handler = createAreaHandler(
@@ -25,7 +48,8 @@ export const handler = createAreaHandler(
     register: async ({ body, language }, deps) => ({
       reply: { status: 201, body: await registerUser(body, language, deps) },
     }),
-    login: async ({ body, language }, deps) => loginUser(body.email, body.password, language, deps),
+    login: async ({ body, language }, deps) =>
+      loginUser({ email: body.email, password: body.password, totpCode: body.totp_code }, language, deps),
     me: async ({ auth }, deps) => {
       if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
       return getCurrentUser(auth.userId, auth.isAdmin, deps);
@@ -36,6 +60,16 @@ export const handler = createAreaHandler(
       if (!updated) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
       return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
     },
+    changePassword: async ({ auth, body, headers }, deps) => {
+      callerOf(auth);
+      // The route is 'user': the token was verified before the handler ran; Cognito takes it as is.
+      const token = bearerTokenOf(headers);
+      if (!token) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
+      return changePassword(token, body, deps);
+    },
+    signOutEverywhere: async ({ auth }, deps) => signOutEverywhere(callerOf(auth), deps),
+    exportData: async ({ auth }, deps) => exportAccountData(callerOf(auth), deps),
+    deleteAccount: async ({ auth, body }, deps) => deleteAccount(callerOf(auth), body.password, deps),
     health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
   },
   { createDeps, recordCost: saveCostRecordToUsageTable },

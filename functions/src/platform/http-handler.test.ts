@@ -73,6 +73,10 @@ function buildHandler(
         );
       },
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
+      changePassword: async () => Promise.reject(new Error('not used')),
+      signOutEverywhere: async () => Promise.reject(new Error('not used')),
+      exportData: async () => Promise.reject(new Error('not used')),
+      deleteAccount: async () => Promise.reject(new Error('not used')),
       ...overrides,
     },
     { createDeps: () => ({}), ...(verifier ? { verifier } : {}) },

@@ -99,6 +99,10 @@ describe('request-scoped logging', () => {
         register: async () => Promise.reject(new Error('not used')),
         login: async () => Promise.reject(new Error('not used')),
         updateMe: async () => Promise.reject(new Error('not used')),
+        changePassword: async () => Promise.reject(new Error('not used')),
+        signOutEverywhere: async () => Promise.reject(new Error('not used')),
+        exportData: async () => Promise.reject(new Error('not used')),
+        deleteAccount: async () => Promise.reject(new Error('not used')),
         health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
         me: async ({ auth }) => {
           const userId = auth.kind === 'user' ? auth.userId : 'anonymous';

@@ -71,6 +71,11 @@ export const MESSAGE_CATALOGUE = {
   AUTH_LIST_NOT_YOURS: {},
   AUTH_SIGN_UP_FAILED: {},
   AUTH_SIGN_IN_FAILED: {},
+  AUTH_TOTP_CODE_REQUIRED: { field: 'field' },
+  AUTH_TOTP_CODE_WRONG: { field: 'field' },
+  AUTH_CURRENT_PASSWORD_WRONG: { field: 'field' },
+  AUTH_SIGN_IN_LOCKED: { count: 'count' },
+  AUTH_SESSION_REVOKED: {},
 
   // --- Plans, quotas and upgrades (docs/product.md "Roles, plans and demo mode") ---------------------
   /** A plan's name alone, as the catalogue's answers show it. */
