@@ -107,7 +107,8 @@ export async function deleteAccount(
   if (kept.length > 0) {
     const pseudonym = await deps.accountRecords.pseudonymFor(caller.userId, randomUUID());
     const until = retentionEnd(deps.now(), deps.invoiceRetentionYears);
-    for (const record of kept) await deps.accountRecords.retainDocument(record, pseudonym, until);
+    for (const record of kept)
+      await deps.accountRecords.retainDocument(caller.userId, record, pseudonym, until);
   }
   await deps.accountRecords.erase(erased);
   await deps.accountRecords.removeErasureMarker(caller.userId);

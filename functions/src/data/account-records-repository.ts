@@ -106,9 +106,21 @@ export function createAccountRecordsRepository(client: DynamoDBDocumentClient, t
       return String(Item?.pseudonym ?? proposed);
     },
 
-    /** Moves one kept document under the pseudonym, with its expiry: one transaction, so never twice. */
-    async retainDocument(record: AccountRecord, pseudonym: string, retainUntil: Date): Promise<void> {
-      const { pk, sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...document } = record.item;
+    /**
+     * Moves one kept document under the pseudonym, with its expiry: one transaction, so never twice.
+     * Its content stays as issued (the law keeps the invoice), but nothing in it is the user's id.
+     */
+    async retainDocument(
+      userId: string,
+      record: AccountRecord,
+      pseudonym: string,
+      retainUntil: Date,
+    ): Promise<void> {
+      const { pk, sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...stored } = record.item;
+      // The billing customer id (and any attribute) that is the user's id becomes the pseudonym.
+      const document = Object.fromEntries(
+        Object.entries(stored).map(([name, value]) => [name, value === userId ? pseudonym : value]),
+      );
       await client.send(
         new TransactWriteCommand({
           TransactItems: [
