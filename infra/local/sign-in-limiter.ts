@@ -61,12 +61,17 @@ export function createSignInLimiter(limits: SignInLimits = SIGN_IN_LIMITS): Sign
       return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true };
     },
     async recordFailure(account, address) {
-      // A refusal here means the limit is now reached: the block starts, the next check refuses.
-      const swallow = (error: unknown) => {
-        if (!(error instanceof RateLimiterRes)) throw error;
+      // The failure that reaches the limit starts the block (rate-limiter-flexible's own blockDuration
+      // only starts on the attempt after it, which this limiter never lets through).
+      const count = async (limiter: RateLimiterMemory, key: string, limit: SignInLimits['perAccount']) => {
+        const state = await limiter.consume(key).catch((refused: unknown) => {
+          if (refused instanceof RateLimiterRes) return refused;
+          throw refused;
+        });
+        if (state.consumedPoints >= limit.failures) await limiter.block(key, limit.blockSeconds);
       };
-      await byAccount.consume(accountKey(account)).catch(swallow);
-      await byAddress.consume(address).catch(swallow);
+      await count(byAccount, accountKey(account), limits.perAccount);
+      await count(byAddress, address, limits.perAddress);
     },
     async recordSuccess(account) {
       await byAccount.delete(accountKey(account));
