@@ -3,7 +3,7 @@ import { NewPasswordSchema } from './user';
 import { IsoDateTimeSchema } from './common';
 
 /**
- * The account's own operations (docs/product.md "Accounts and privacy"): password change, sign out of
+ * The account's own operations (docs/accounts.md): password change, sign out of
  * every session, the data export and the account's deletion. The password fields are bounded like the
  * sign-in form's; the new one meets THE password policy.
  */
