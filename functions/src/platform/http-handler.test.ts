@@ -2,24 +2,12 @@ import { message } from '@app/shared/messages/message';
 import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@app/shared/domain/entities/user';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
+import { UNUSED_ACCOUNT_ROUTES, user } from './auth-area.fixtures';
 
 const context = { awsRequestId: 'req-1' } as Context;
-
-const user: User = {
-  id: 'user-1',
-  email: 'ines@example.test',
-  first_name: 'Ines',
-  last_name: '',
-  role: 'USER',
-  subscription_tier: 'FREE',
-  language: 'en',
-  theme: 'dark',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 function event(routeKey: string, overrides: Partial<HttpEvent> = {}): HttpEvent {
   const [method, path] = routeKey.split(' ') as [string, string];
@@ -73,10 +61,7 @@ function buildHandler(
         );
       },
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
-      changePassword: async () => Promise.reject(new Error('not used')),
-      signOutEverywhere: async () => Promise.reject(new Error('not used')),
-      exportData: async () => Promise.reject(new Error('not used')),
-      deleteAccount: async () => Promise.reject(new Error('not used')),
+      ...UNUSED_ACCOUNT_ROUTES,
       ...overrides,
     },
     { createDeps: () => ({}), ...(verifier ? { verifier } : {}) },
