@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   AssociateSoftwareTokenCommand,
   SetUserMFAPreferenceCommand,
@@ -9,6 +8,7 @@ import { inject } from 'vitest';
 import { contract } from '@app/shared/api';
 import { localCognitoClient } from '@app/infra/local/cognito-local';
 import { api, signIn, signUpInvestor, STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { totp } from '../src/totp';
 
 /**
  * The account's security on the local stack (docs/accounts.md): password change through the identity
@@ -18,21 +18,6 @@ import { api, signIn, signUpInvestor, STRONG_PASSWORD, uniqueEmail } from '../sr
 
 const routes = contract.auth;
 const NEW_PASSWORD = 'Nugget-Changed-2';
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) written here from the RFC, independent of the server's library. */
-function totp(base32Secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret.replace(/=+$/, '').toUpperCase()]
-    .map((character) => alphabet.indexOf(character).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = (digest[digest.length - 1] as number) & 0x0f;
-  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
 
 const withoutRequestId = (body: unknown) => {
   const { request_id: _requestId, ...rest } = body as Record<string, unknown>;

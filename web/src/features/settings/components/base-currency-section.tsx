@@ -57,7 +57,7 @@ export function BaseCurrencySection() {
             ))}
           </SelectField>
           <Button type="submit" isLoading={save.isPending}>
-            {t('settings:form.save')}
+            {t('settings:baseCurrency.save')}
           </Button>
         </Flex>
       ) : ledger.isError ? (
