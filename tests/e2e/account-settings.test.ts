@@ -60,11 +60,15 @@ describe('account settings in Chromium', () => {
     await dialog.getByLabel('Authenticator code').fill(totp(secret));
     await dialog.locator('form button[type=submit]').click();
     await second.page.waitForURL(`${webUrl}/dashboard`);
+    // Signing in ends with a full page load: the header shows the user once it is done.
+    await expect.poll(() => second.page.getByTestId('header-user').count(), WAIT).toBe(1);
 
     // Download my data: a zip whose account.json is this user's.
     await second.page.goto(`${webUrl}/settings`);
+    // The base currency's form shows once the page's reads answered: the page is live.
+    await expect.poll(() => second.page.getByRole('button', { name: 'Save currency' }).count(), WAIT).toBe(1);
     const [download] = await Promise.all([
-      second.page.waitForEvent('download'),
+      second.page.waitForEvent('download', { timeout: WAIT.timeout }),
       second.page.getByRole('button', { name: 'Download my data' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^nugget-invest-data-.*\.zip$/);

@@ -7,6 +7,7 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 import type { SessionEndingProps } from './security-section';
 
 /** Saves the export's zip through a temporary link (the browser's own download). */
@@ -23,6 +24,7 @@ function saveArchive(archive: AccountExport): void {
 /** "Download my data" and "Delete my account" (docs/accounts.md). */
 export function PrivacySection({ onSessionEnded }: SessionEndingProps) {
   const { t, i18n } = useTranslation(['settings']);
+  const passwordLabels = usePasswordLabels();
   const exported = useRouteQuery(contract.auth.exportData, undefined, { enabled: false });
   const remove = useRouteMutation(contract.auth.deleteAccount);
   const [password, setPassword] = useState('');
@@ -71,6 +73,7 @@ export function PrivacySection({ onSessionEnded }: SessionEndingProps) {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             autoComplete="current-password"
+            {...passwordLabels}
           />
           {error ? (
             <Alert variation="error" role="alert" data-testid="delete-error">

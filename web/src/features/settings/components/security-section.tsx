@@ -6,6 +6,7 @@ import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Card } from '@/kit/ui/card';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 import { useToast } from '@/kit/ui/toast';
 
 export interface SessionEndingProps {
@@ -16,6 +17,7 @@ export interface SessionEndingProps {
 /** Password change (through the identity service) and "sign out of every session". */
 export function SecuritySection({ onSessionEnded }: SessionEndingProps) {
   const { t, i18n } = useTranslation(['settings']);
+  const passwordLabels = usePasswordLabels();
   const toast = useToast();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -57,6 +59,7 @@ export function SecuritySection({ onSessionEnded }: SessionEndingProps) {
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
             autoComplete="current-password"
+            {...passwordLabels}
           />
           <PasswordField
             label={t('settings:security.newPassword')}
@@ -64,6 +67,7 @@ export function SecuritySection({ onSessionEnded }: SessionEndingProps) {
             value={next}
             onChange={(event) => setNext(event.target.value)}
             autoComplete="new-password"
+            {...passwordLabels}
           />
           {error ? (
             <Alert variation="error" role="alert" data-testid="password-error">
