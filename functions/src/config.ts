@@ -29,6 +29,8 @@ const ConfigSchema = z
           .map((id) => id.trim())
           .filter(Boolean),
       ),
+    /** Years a deleted account's invoices and credit notes are kept under a pseudonym (docs/accounts.md). */
+    INVOICE_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
     /** The app client the auth area signs users in with (USER_PASSWORD_AUTH). */
     AUTH_CLIENT_ID: z.string().default(''),
     /** Defaults to Cognito's issuer for the pool; the local stack points it at cognito-local. */

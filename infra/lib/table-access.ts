@@ -47,8 +47,9 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
   // signed-in sender's plan (users).
   // holdings: the one-click unsubscribe turns a mail off in the notification preferences.
   public: { moderation: 'readwrite', usage: 'readwrite', users: 'read', holdings: 'readwrite' },
-  // usage: the hourly counters of e-mailed code requests.
-  auth: { users: 'readwrite', usage: 'readwrite' },
+  // users: profiles; usage: the hourly counters of e-mailed code requests; all four: "Download my data"
+  // reads and "Delete my account" erases the user's records.
+  auth: { users: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
   ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
   subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },
   // market readwrite: an on-demand backfill starts tracking a symbol (a pending series, created once).
@@ -85,11 +86,16 @@ export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
 /** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */
 export const INGESTION_WORKER_GRANTS: TableGrants = { market: 'readwrite' };
 
-/** Cognito actions of the auth area: register (create, set password, roll back), profile read and update. */
+/**
+ * Cognito actions of the auth area: register (create, set password, roll back), profile read and update,
+ * sign out everywhere, and the account's deletion. (ChangePassword and the sign-in calls take the user's
+ * own token or password, not IAM.)
+ */
 export const AUTH_COGNITO_ACTIONS: readonly string[] = [
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
 ];

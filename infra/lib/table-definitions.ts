@@ -47,8 +47,11 @@ export const TABLES: Record<TableId, TableDefinition> = {
     partitionKey: pk,
     sortKey: sk,
     globalIndexes: [gsi1],
+    // A deleted account's invoices, kept under a pseudonym, expire after the legal period (docs/accounts.md).
+    timeToLiveAttribute: 'expires_at',
     holdsUserData: true,
-    purpose: 'User profiles (tier, preferences) and their invoices; gsi1 finds a user by email.',
+    purpose:
+      'User profiles (tier, preferences) and their invoices; gsi1 finds a user by email. A deleted account leaves only its invoices, under a pseudonym, until their expiry.',
   },
   holdings: {
     id: 'holdings',

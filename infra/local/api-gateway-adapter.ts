@@ -8,6 +8,7 @@ import { messageBody } from '@app/functions/platform/error-response';
 import { languageOfHeaders } from '@app/functions/platform/messages';
 import { message } from '@app/shared/messages/message';
 import type { RateLimiter } from './rate-limiter';
+import type { SignInLimiter } from './sign-in-limiter';
 
 export type AreaHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
@@ -21,6 +22,22 @@ export interface AdapterOptions {
   onRequestCompleted?: (details: { route: RouteDefinition; status: number; latencyMs: number }) => void;
   /** Per-caller throttling at the CDK's numbers (rate-limiter.ts); absent, nothing is throttled. */
   rateLimiter?: RateLimiter;
+  /** Failed sign-ins per account and address (sign-in-limiter.ts); absent, nothing is counted. */
+  signInLimiter?: SignInLimiter;
+}
+
+const SIGN_IN_ROUTE_ID = 'auth.login';
+
+/** The e-mail of a sign-in body, or null when the body is not one (the handler answers 400 then). */
+function signInAccountOf(body: Buffer): string | null {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    const email =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { email?: unknown }).email : null;
+    return typeof email === 'string' && email.length <= 254 ? email : null;
+  } catch {
+    return null;
+  }
 }
 
 function send(
@@ -204,6 +221,29 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       );
       return;
     }
+    const signInAccount =
+      options.signInLimiter && route.id === SIGN_IN_ROUTE_ID ? signInAccountOf(body) : null;
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (options.signInLimiter && signInAccount !== null) {
+      const decision = await options.signInLimiter.check(signInAccount, address);
+      if (!decision.allowed) {
+        send(
+          response,
+          429,
+          {
+            ...messageBody(
+              'RATE_LIMITED',
+              message('AUTH_SIGN_IN_LOCKED', { count: decision.retryAfterSeconds }),
+              language,
+              requestId,
+            ),
+            retry_after_seconds: decision.retryAfterSeconds,
+          },
+          { 'Retry-After': String(decision.retryAfterSeconds) },
+        );
+        return;
+      }
+    }
     const now = new Date();
     const routeKey = routeKeyOf(route);
     const event: HttpEvent = {
@@ -240,6 +280,13 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
     const result = await options.handlers[route.area](event, lambdaContext(route.area, requestId));
     const status = result.statusCode ?? 200;
     options.onRequestCompleted?.({ route, status, latencyMs: performance.now() - startedAt });
+    if (options.signInLimiter && signInAccount !== null) {
+      // A wrong password, or a wrong authenticator code (guessing codes is brute force too).
+      const failed =
+        status === 401 || (status === 400 && (result.body ?? '').includes('AUTH_TOTP_CODE_WRONG'));
+      if (failed) await options.signInLimiter.recordFailure(signInAccount, address);
+      if (status === 200) await options.signInLimiter.recordSuccess(signInAccount);
+    }
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
     );

@@ -64,6 +64,8 @@ export async function ensurePool(
     new CreateUserPoolCommand({
       PoolName: 'nugget-local',
       UsernameAttributes: ['email'],
+      // As the cloud pool: an authenticator app (TOTP) is offered, not required.
+      MfaConfiguration: 'OPTIONAL',
       Policies: {
         PasswordPolicy: {
           MinimumLength: PASSWORD_POLICY.minLength,

@@ -14,6 +14,7 @@ import {
 import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 import { configureFunctionEnvironment } from './local-environment';
 import { startLocalIngestion, type LocalIngestion } from './local-ingestion';
+import { createSignInLimiter } from './sign-in-limiter';
 import { createRateLimiter } from './rate-limiter';
 import { findFreePort } from './processes';
 import { supervise, type SupervisedServer } from './supervisor';
@@ -159,6 +160,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     scheduler = await startLocalScheduler({ consumer: await queue.startConsumer() });
     const runJobs = (scheduler as LocalScheduler).runCycle;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
+    const { createUsersRepository } = await import('@app/functions/data/users-repository');
+    const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
+    const { getConfig } = await import('@app/functions/config');
+    const revocations = createUsersRepository(createDocumentClient(getConfig()), getConfig().TABLE_USERS);
     const issuer = process.env.JWT_ISSUER as string;
     const adapter = createApiGatewayAdapter({
       handlers,
@@ -166,8 +171,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         issuer,
         jwksUrl: process.env.JWKS_URL as string,
         clientIds: [pool.webClientId, pool.adminClientId, pool.apiClientId],
+        // Sign out everywhere: cognito-local has no GlobalSignOut (docs/accounts.md).
+        revokedAt: (sub) => revocations.tokensRevokedAt(sub),
       }),
-      ...((options.rateLimits ?? 'cloud') === 'cloud' ? { rateLimiter: createRateLimiter() } : {}),
+      ...((options.rateLimits ?? 'cloud') === 'cloud'
+        ? { rateLimiter: createRateLimiter(), signInLimiter: createSignInLimiter() }
+        : {}),
     });
 
     const webUrl = `http://127.0.0.1:${options.webPort}`;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, findRouteByKey } from '@app/shared/api';
+import { SIGN_IN_LIMITS } from '@app/infra/local/sign-in-limiter';
 import { RATE_LIMITS } from '@app/infra/lib/throttling';
 import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
@@ -118,6 +119,37 @@ afterAll(async () => {
   await stack?.stop();
   for (const undo of restore.reverse()) undo();
   rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+describe('brute-force protection on sign-in (the local stack; Cognito’s own in the cloud)', () => {
+  it('after 5 wrong passwords the account is locked with 429 and Retry-After, even for the right one; another account is not', async () => {
+    const [victim, bystander] = [await register('Victim'), await register('Bystander')];
+    const login = (email: string, password: string) =>
+      request('POST', contract.auth.login.path, { body: { email, password } });
+
+    const wrong: number[] = [];
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.failures; attempt += 1)
+      wrong.push((await login(victim.email, `Wrong-Password-${attempt}`)).status);
+    const locked = await login(victim.email, PASSWORD);
+    const otherAccount = await login(bystander.email, PASSWORD);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+
+    expect(wrong).toEqual([401, 401, 401, 401, 401]);
+    expect(locked.status).toBe(429);
+    // The block lasts the configured 15 minutes, give or take the seconds the attempts took.
+    expect(retryAfter).toBeGreaterThan(SIGN_IN_LIMITS.perAccount.blockSeconds - 60);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAccount.blockSeconds);
+    expect(locked.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message_code: 'AUTH_SIGN_IN_LOCKED',
+      retry_after_seconds: retryAfter,
+    });
+    expect(otherAccount.status).toBe(200);
+    report.limit(
+      `sign-in: ${SIGN_IN_LIMITS.perAccount.failures} failures per account lock it for ${SIGN_IN_LIMITS.perAccount.blockSeconds} s`,
+      locked.status === 429,
+    );
+  }, 60_000);
 });
 
 describe('per-caller rate limits at the CDK numbers', () => {

@@ -42,7 +42,16 @@ export interface MatrixEntry {
   request: (context: MatrixContext) => RouteCall;
   /** Runs after every other route (it changes the caller's plan). */
   last?: boolean;
+  /**
+   * The route ends the caller's sessions or account: every suite calls it signed in as a fresh
+   * throwaway investor of its own (`throwawayInvestor()`), never a seeded or shared account.
+   */
+  throwaway?: boolean;
 }
+
+/** The routes no suite may call as a seeded or shared account (they end its sessions or erase it). */
+export const isThrowawayRoute = (routeId: string): boolean =>
+  AUTHORISATION_MATRIX[routeId]?.throwaway === true;
 
 const every = (status: ExpectedStatus): Record<CallerName, ExpectedStatus> => ({
   anonymous: status,
@@ -133,6 +142,23 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { new_email: uniqueEmail('moved') } }),
   },
   'auth.confirmEmailChange': { expect: userRoute(400), request: () => ({ body: { code: '000000' } }) },
+  // The same password again: the identity service changes it, and every suite can still sign in.
+  'auth.changePassword': {
+    expect: userRoute(200),
+    request: ({ self }) => ({
+      body: {
+        current_password: self?.password ?? STRONG_PASSWORD,
+        new_password: self?.password ?? STRONG_PASSWORD,
+      },
+    }),
+  },
+  'auth.signOutEverywhere': { expect: userRoute(200), request: none, throwaway: true },
+  'auth.exportData': { expect: userRoute(200), request: none },
+  'auth.deleteAccount': {
+    expect: userRoute(200),
+    request: ({ self }) => ({ body: { password: self?.password ?? STRONG_PASSWORD } }),
+    throwaway: true,
+  },
 
   'ai.getHealth': { expect: every(200), request: none },
   'ai.getMarketClock': { expect: every(200), request: none },

@@ -9,6 +9,7 @@ import {
   createInvestor,
   randomUlid,
   snapshotOf,
+  throwawayInvestor,
   type CallerName,
   type CallerSet,
   type Investor,
@@ -59,7 +60,10 @@ describe('authorisation matrix', () => {
       const entry = AUTHORISATION_MATRIX[route.id];
       if (!entry) continue; // reported by the test above
       for (const caller of CALLER_ORDER) {
-        const context = contextOf(caller);
+        const shared = contextOf(caller);
+        // Sign out everywhere and account deletion act on a fresh throwaway account of their own.
+        const throwaway = entry.throwaway && shared.token ? await throwawayInvestor() : null;
+        const context = throwaway ? { ...shared, token: throwaway.token, self: throwaway } : shared;
         const response = await callRoute(route, { ...entry.request(context), token: context.token });
         const expected = expectedStatuses(entry.expect[caller]);
         report.inspect(route, caller, response, context.self ? [context.self.email] : []);

@@ -8,9 +8,11 @@ import {
   createInvestor,
   runWithConcurrency,
   snapshotOf,
+  throwawayInvestor,
   type Investor,
   type RouteCall,
 } from './fixtures';
+import { isThrowawayRoute } from './authorisation-matrix';
 import { createSuiteReport } from './security-report';
 
 /**
@@ -37,6 +39,11 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   // The user pool's password policy is stricter than the schema's length rule; an address may exist.
   'auth.register': [{ status: 400, paths: /^body\.(password|email)$/ }],
   'auth.login': [{ status: 401 }],
+  // The current password must be the caller's; once its sessions are ended, the throwaway's token is
+  // refused (the route did its job); a deletion needs the caller's own password.
+  'auth.changePassword': [{ status: 400, paths: /^body\.current_password$/ }],
+  'auth.signOutEverywhere': [{ status: 401 }],
+  'auth.deleteAccount': [{ status: 400, paths: /^body\.password$/ }],
   // A well-formed card number that is not a sandbox test card, or expired; no card kept yet, or a
   // change the plan rules refuse (a higher tier charged less).
   'subscription.savePaymentMethod': [{ status: 400, paths: /^body\.card\.(number|cvc|exp_month)$/ }],
@@ -441,7 +448,12 @@ describe('bad input fuzzed from the contract schemas', () => {
     const only = process.env.SECURITY_ROUTES ? new RegExp(process.env.SECURITY_ROUTES) : null;
     for (const [routeIndex, route] of ROUTES.entries()) {
       if (only && !only.test(route.id)) continue;
-      const caller = route.access === 'admin' ? admin : investor;
+      // A route that ends the caller's sessions or account gets a throwaway investor of its own.
+      const caller = isThrowawayRoute(route.id)
+        ? await throwawayInvestor()
+        : route.access === 'admin'
+          ? admin
+          : investor;
       const token = route.access === 'public' ? undefined : caller.token;
       const cases = casesFor(route, SEED + routeIndex * 1000);
       const run = (batch: FuzzCase[]) =>

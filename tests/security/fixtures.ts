@@ -75,6 +75,11 @@ async function alertIdsOf(user: SignedInUser): Promise<string[]> {
 }
 
 /** A new investor on a tier (bought through the billing routes, as a user would), with some holdings. */
+/** A FREE investor made for one call of a route that ends its sessions or erases it (authorisation-matrix.ts). */
+export async function throwawayInvestor(): Promise<Investor> {
+  return { ...(await signUpInvestor('Throwaway')), tier: 'FREE', holdingIds: [], alertIds: [] };
+}
+
 export async function createInvestor(
   tier: Investor['tier'],
   holdings: number,

@@ -4,8 +4,15 @@ import { contract, ROUTES } from '@app/shared/api';
 import { api } from '../src/api';
 import { testCard } from '../src/billing';
 import { mintToken, unsignedToken } from '../src/tokens';
-import { AUTHORISATION_MATRIX, type MatrixContext } from './authorisation-matrix';
-import { callRoute, createInvestor, randomUlid, snapshotOf, type Investor } from './fixtures';
+import { AUTHORISATION_MATRIX, isThrowawayRoute, type MatrixContext } from './authorisation-matrix';
+import {
+  callRoute,
+  createInvestor,
+  randomUlid,
+  snapshotOf,
+  throwawayInvestor,
+  type Investor,
+} from './fixtures';
 import { createSuiteReport } from './security-report';
 
 const report = createSuiteReport('Tokens and identity spoofing', 2);
@@ -153,8 +160,11 @@ describe('every non-public route refuses a bad token with 401', () => {
     for (const route of PROTECTED.filter((candidate) => candidate.id !== 'subscription.choosePlan')) {
       const entry = AUTHORISATION_MATRIX[route.id];
       if (!entry) continue;
-      const genuine = await mintToken({ sub: victim.userId });
-      const response = await callRoute(route, { ...entry.request(context()), token: genuine });
+      // Sign out everywhere and deletion would end the victim's sessions: a throwaway of their own.
+      const owner = isThrowawayRoute(route.id) ? await throwawayInvestor() : victim;
+      const genuine = await mintToken({ sub: owner.userId });
+      const ownContext = { ...context(), token: owner.token, self: owner, target: owner, loginAs: owner };
+      const response = await callRoute(route, { ...entry.request(ownContext), token: genuine });
       report.inspect(route, 'free', response, [victim.email]);
       if (response.status === 401)
         failures.push(`${route.id} refused a genuine token: ${response.text.slice(0, 120)}`);
@@ -209,6 +219,8 @@ describe('identity never comes from a client header or body', () => {
     for (const route of ROUTES) {
       if (route.id === 'subscription.choosePlan' || route.id === 'auth.register' || route.id === 'auth.login')
         continue;
+      // Ending the attacker's own sessions would make every later route a 401: checked below instead.
+      if (isThrowawayRoute(route.id)) continue;
       const entry = AUTHORISATION_MATRIX[route.id];
       if (!entry) continue;
       const request = entry.request(context);
@@ -278,6 +290,25 @@ describe('identity never comes from a client header or body', () => {
         headers: SPOOFED_HEADERS(target),
       },
     );
+    // Sign out everywhere and deletion with spoofed headers: each ends only its own throwaway caller
+    // (the target's snapshot below is still readable with the target's token, and unchanged).
+    for (const route of ROUTES.filter((candidate) => isThrowawayRoute(candidate.id))) {
+      const own = await throwawayInvestor();
+      const request = AUTHORISATION_MATRIX[route.id]?.request({
+        ...context,
+        token: own.token,
+        self: own,
+        target: own,
+        loginAs: own,
+      });
+      const response = await callRoute(route, {
+        ...request,
+        token: own.token,
+        headers: SPOOFED_HEADERS(target),
+      });
+      report.inspect(route, 'free', response, [own.email]);
+      if (response.status !== 200) failures.push(`${route.id} with spoofed headers: ${response.status}`);
+    }
     const [attackerAfter, targetAfter] = await Promise.all([snapshotOf(attacker), snapshotOf(target)]);
 
     expect(failures).toEqual([]);

@@ -13,6 +13,8 @@ import { ConflictError, NotFoundError, UnauthorizedError, fieldError } from '../
 import type { UsersRepository, StoredUser } from '../data/users-repository';
 import {
   EmailTakenError,
+  SecondFactorRequiredError,
+  SecondFactorWrongError,
   WeakPasswordError,
   WrongCredentialsError,
   type CognitoGateway,
@@ -107,17 +109,22 @@ export async function registerUser(
  * an existing profile keeps its own preferences.
  */
 export async function loginUser(
-  email: string,
-  password: string,
+  { email, password, totpCode }: { email: string; password: string; totpCode?: string | undefined },
   requestLanguage: Language,
   deps: AuthDeps,
 ): Promise<AuthResponse> {
   let tokens: Tokens;
   try {
-    tokens = await deps.cognito.signIn(email, password);
+    tokens = await deps.cognito.signIn(email, password, totpCode);
   } catch (error: unknown) {
+    // One answer for an unknown address and a wrong password: nothing tells whether an account exists.
     if (error instanceof WrongCredentialsError)
       throw new UnauthorizedError(message('AUTH_WRONG_CREDENTIALS'));
+    // Only said once the password is known to be right.
+    if (error instanceof SecondFactorRequiredError)
+      throw fieldError('body.totp_code', message('AUTH_TOTP_CODE_REQUIRED', { field: 'totp_code' }));
+    if (error instanceof SecondFactorWrongError)
+      throw fieldError('body.totp_code', message('AUTH_TOTP_CODE_WRONG', { field: 'totp_code' }));
     throw error;
   }
   const { sub, role } = roleOfToken(tokens.accessToken);

@@ -1,9 +1,14 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Config } from '../config';
 import { currentRequestScope } from '../platform/request-scope';
@@ -19,6 +24,25 @@ export interface Tokens {
 export class EmailTakenError extends Error {}
 export class WeakPasswordError extends Error {}
 export class WrongCredentialsError extends Error {}
+/** The password was right; the account has a second factor and no (or a wrong) code came with it. */
+export class SecondFactorRequiredError extends Error {}
+export class SecondFactorWrongError extends Error {}
+
+const WRONG_CREDENTIALS_NAMES = [
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+];
+
+function tokensOf(auth: AuthenticationResultType | undefined, email: string): Tokens {
+  if (!auth?.AccessToken || !auth.IdToken) throw new WrongCredentialsError(email);
+  return {
+    accessToken: auth.AccessToken,
+    idToken: auth.IdToken,
+    refreshToken: auth.RefreshToken,
+    expiresIn: auth.ExpiresIn ?? 3600,
+  };
+}
 
 function nameOf(error: unknown): string {
   return error instanceof Error ? error.name : '';
@@ -97,34 +121,107 @@ export function createCognitoGateway(
       await client.send(new AdminDeleteUserCommand({ UserPoolId: config.USER_POOL_ID, Username: email }));
     },
 
-    async signIn(email: string, password: string): Promise<Tokens> {
+    /**
+     * Password sign-in; an account with an authenticator app answers the SOFTWARE_TOKEN_MFA challenge
+     * with `totpCode` (without one, SecondFactorRequiredError once the password is known to be right).
+     */
+    async signIn(email: string, password: string, totpCode?: string): Promise<Tokens> {
+      let started;
       try {
         countCall();
-        const result = await client.send(
+        started = await client.send(
           new InitiateAuthCommand({
             ClientId: config.AUTH_CLIENT_ID,
             AuthFlow: 'USER_PASSWORD_AUTH',
             AuthParameters: { USERNAME: email, PASSWORD: password },
           }),
         );
-        const auth = result.AuthenticationResult;
-        if (!auth?.AccessToken || !auth.IdToken) throw new WrongCredentialsError(email);
-        return {
-          accessToken: auth.AccessToken,
-          idToken: auth.IdToken,
-          refreshToken: auth.RefreshToken,
-          expiresIn: auth.ExpiresIn ?? 3600,
-        };
       } catch (error: unknown) {
         // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorized.
-        if (
-          ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(
-            nameOf(error),
-          )
-        ) {
-          throw new WrongCredentialsError(email);
-        }
+        if (WRONG_CREDENTIALS_NAMES.includes(nameOf(error))) throw new WrongCredentialsError(email);
         throw error;
+      }
+      if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+        return tokensOf(started.AuthenticationResult, email);
+      if (!totpCode) throw new SecondFactorRequiredError(email);
+      try {
+        countCall();
+        const answered = await client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: config.AUTH_CLIENT_ID,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: started.Session,
+            ChallengeResponses: {
+              USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+              SOFTWARE_TOKEN_MFA_CODE: totpCode,
+            },
+          }),
+        );
+        return tokensOf(answered.AuthenticationResult, email);
+      } catch (error: unknown) {
+        if (
+          ['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(nameOf(error))
+        )
+          throw new SecondFactorWrongError(email);
+        throw error;
+      }
+    },
+
+    /** ChangePassword with the caller's own access token; false when the current password is wrong. */
+    async changePassword(accessToken: string, current: string, next: string): Promise<boolean> {
+      try {
+        countCall();
+        await client.send(
+          new ChangePasswordCommand({
+            AccessToken: accessToken,
+            PreviousPassword: current,
+            ProposedPassword: next,
+          }),
+        );
+        return true;
+      } catch (error: unknown) {
+        if (WRONG_CREDENTIALS_NAMES.includes(nameOf(error))) return false;
+        if (nameOf(error) === 'InvalidParameterException') throw new WeakPasswordError('weak password');
+        throw error;
+      }
+    },
+
+    /**
+     * AdminUserGlobalSignOut: Cognito revokes every refresh token (and its access tokens for Cognito's
+     * own APIs). cognito-local 5.3.0 has no such operation: locally the per-user revocation time the
+     * token verifier checks does the job (docs/accounts.md), so this is skipped against a local endpoint.
+     */
+    async signOutEverywhere(username: string): Promise<void> {
+      if (config.COGNITO_ENDPOINT) return;
+      countCall();
+      await client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: config.USER_POOL_ID, Username: username }),
+      );
+    },
+
+    /** The account's e-mail (AdminGetUser), or null when the identity service no longer has it. */
+    async emailOf(username: string): Promise<string | null> {
+      try {
+        countCall();
+        const found = await client.send(
+          new AdminGetUserCommand({ UserPoolId: config.USER_POOL_ID, Username: username }),
+        );
+        return found.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
+      } catch (error: unknown) {
+        if (nameOf(error) === 'UserNotFoundException') return null;
+        throw error;
+      }
+    },
+
+    /** AdminDeleteUser that treats "already gone" as done, so a retried account deletion finishes. */
+    async deleteUserIfPresent(username: string): Promise<void> {
+      try {
+        countCall();
+        await client.send(
+          new AdminDeleteUserCommand({ UserPoolId: config.USER_POOL_ID, Username: username }),
+        );
+      } catch (error: unknown) {
+        if (nameOf(error) !== 'UserNotFoundException') throw error;
       }
     },
   };

@@ -1,11 +1,22 @@
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
+import { createAccountRecordsRepository } from '../data/account-records-repository';
 import { createAreaHandler } from '../platform/http-handler';
+import { bearerTokenOf } from '../platform/token-verifier';
+import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
-import { NotFoundError } from '../platform/errors';
+import { NotFoundError, UnauthorizedError } from '../platform/errors';
 import { createCognitoGateway } from './cognito-gateway';
 import { getCurrentUser, loginUser, registerUser, type AuthDeps } from './auth-service';
+import {
+  changePassword,
+  deleteAccount,
+  exportAccountData,
+  signOutEverywhere,
+  type AccountDeps,
+  type Caller,
+} from './account-service';
 import { checkDependencies } from '../platform/health';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { createMailCodesRepository } from '../data/mail-codes-repository';
@@ -19,7 +30,7 @@ import {
   type MailCodeDeps,
 } from './mail-code-service';
 
-function createDeps(): AuthDeps & { mailCodes: MailCodeDeps } {
+function createDeps(): AuthDeps & AccountDeps & { mailCodes: MailCodeDeps } {
   const config = getConfig();
   const client = createDocumentClient(config);
   const users = createUsersRepository(client, config.TABLE_USERS);
@@ -28,6 +39,13 @@ function createDeps(): AuthDeps & { mailCodes: MailCodeDeps } {
     users,
     cognito: createCognitoGateway(config),
     now,
+    accountRecords: createAccountRecordsRepository(client, {
+      users: config.TABLE_USERS,
+      holdings: config.TABLE_HOLDINGS,
+      usage: config.TABLE_USAGE,
+      moderation: config.TABLE_MODERATION,
+    }),
+    invoiceRetentionYears: config.INVOICE_RETENTION_YEARS,
     mailCodes: {
       users,
       codes: createMailCodesRepository(client, { users: config.TABLE_USERS, usage: config.TABLE_USAGE }),
@@ -39,13 +57,19 @@ function createDeps(): AuthDeps & { mailCodes: MailCodeDeps } {
   };
 }
 
+function callerOf(auth: AuthContext): Caller {
+  if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
+  return { userId: auth.userId, username: auth.username };
+}
+
 export const handler = createAreaHandler(
   'auth',
   {
     register: async ({ body, language }, deps) => ({
       reply: { status: 201, body: await registerUser(body, language, deps) },
     }),
-    login: async ({ body, language }, deps) => loginUser(body.email, body.password, language, deps),
+    login: async ({ body, language }, deps) =>
+      loginUser({ email: body.email, password: body.password, totpCode: body.totp_code }, language, deps),
     me: async ({ auth }, deps) => {
       if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
       return getCurrentUser(auth.userId, auth.isAdmin, deps);
@@ -67,6 +91,16 @@ export const handler = createAreaHandler(
       const updated = await confirmEmailChange(auth.userId, body.code, deps.mailCodes);
       return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
     },
+    changePassword: async ({ auth, body, headers }, deps) => {
+      callerOf(auth);
+      // The route is 'user': the token was verified before the handler ran; Cognito takes it as is.
+      const token = bearerTokenOf(headers);
+      if (!token) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
+      return changePassword(token, body, deps);
+    },
+    signOutEverywhere: async ({ auth }, deps) => signOutEverywhere(callerOf(auth), deps),
+    exportData: async ({ auth }, deps) => exportAccountData(callerOf(auth), deps),
+    deleteAccount: async ({ auth, body }, deps) => deleteAccount(callerOf(auth), body.password, deps),
     health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
   },
   { createDeps, recordCost: saveCostRecordToUsageTable },

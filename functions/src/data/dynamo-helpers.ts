@@ -134,6 +134,25 @@ export async function batchPutAll(
   }
 }
 
+/** BatchWrite deletes of any number of keys (25 per call), unprocessed ones retried. */
+export async function batchDeleteAll(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  keyList: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (const part of chunk(keyList, BATCH_WRITE_LIMIT)) {
+    let pending = part.map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round >= MAX_BATCH_ROUNDS) throw new Error(`BatchWrite on ${tableName}: deletes left unprocessed`);
+      if (round > 0) await pause(25 * 2 ** round);
+      const output = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (output.UnprocessedItems?.[tableName] ?? []).flatMap((request) =>
+        request.DeleteRequest?.Key ? [{ DeleteRequest: { Key: request.DeleteRequest.Key } }] : [],
+      );
+    }
+  }
+}
+
 /**
  * Puts `item` when the stored item's `version` is still `item.version - 1` (absent when that is 0):
  * an optimistic lock. False when another writer got there first; the caller reads again.

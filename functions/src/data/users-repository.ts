@@ -129,6 +129,35 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
         throw error;
       }
     },
+    /**
+     * "Sign out everywhere": tokens issued at or before this second are refused by the token verifier
+     * (platform/token-verifier.ts `isRevoked`). Stored on the profile as epoch seconds.
+     */
+    async revokeTokensIssuedBefore(userId: string, at: Date): Promise<number> {
+      const seconds = Math.floor(at.getTime() / 1000);
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET tokens_revoked_at = :seconds',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':seconds': seconds },
+        }),
+      );
+      return seconds;
+    },
+
+    /** The second up to which the user's tokens are revoked, or null when they never signed out everywhere. */
+    async tokensRevokedAt(userId: string): Promise<number | null> {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.userProfile(userId),
+          ProjectionExpression: 'tokens_revoked_at',
+        }),
+      );
+      return typeof Item?.tokens_revoked_at === 'number' ? Item.tokens_revoked_at : null;
+    },
 
     /** Keeps the stored role in step with the Cognito group (the group is the truth). */
     async setRole(userId: string, role: Role): Promise<void> {

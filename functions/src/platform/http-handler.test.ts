@@ -2,25 +2,15 @@ import { message } from '@app/shared/messages/message';
 import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@app/shared/domain/entities/user';
 import { createAreaHandler } from './http-handler';
 import { event } from './http-event.test-support';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
+import { UNUSED_ACCOUNT_ROUTES, user } from './auth-area.fixtures';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
-const user: User = {
-  id: 'user-1',
-  email: 'ines@example.test',
-  first_name: 'Ines',
-  last_name: '',
-  role: 'USER',
-  subscription_tier: 'FREE',
-  language: 'en',
-  theme: 'dark',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+
 
 const investorClaims = { sub: 'user-1', token_use: 'access', client_id: 'web', 'cognito:groups': '[]' };
 
@@ -53,6 +43,7 @@ function buildHandler(
       requestEmailChange: async () => Promise.reject(new Error('not used')),
       confirmEmailChange: async () => Promise.reject(new Error('not used')),
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
+      ...UNUSED_ACCOUNT_ROUTES,
       ...overrides,
     },
     { createDeps: () => ({}), ...(verifier ? { verifier } : {}) },

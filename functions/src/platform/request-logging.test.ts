@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { logger, processLogger } from './observability';
+import { UNUSED_ACCOUNT_ROUTES } from './auth-area.fixtures';
 
 /*
  * Two requests overlapping in one process, as they do in the local stack and the bench: request A
@@ -99,6 +100,7 @@ describe('request-scoped logging', () => {
         register: async () => Promise.reject(new Error('not used')),
         login: async () => Promise.reject(new Error('not used')),
         updateMe: async () => Promise.reject(new Error('not used')),
+        ...UNUSED_ACCOUNT_ROUTES,
         requestPasswordReset: async () => Promise.reject(new Error('not used')),
         confirmPasswordReset: async () => Promise.reject(new Error('not used')),
         requestEmailChange: async () => Promise.reject(new Error('not used')),

@@ -9,6 +9,13 @@ export interface TokenVerifierOptions {
   /** Injected in tests (a local key set); otherwise fetched from jwksUrl and cached. */
   keySet?: JWTVerifyGetKey;
   clockToleranceSeconds?: number;
+  /**
+   * "Sign out everywhere": the second up to which this user's tokens are revoked (null: none). A token
+   * issued at or before it is refused. The local stack reads it from the users table; in the cloud API
+   * Gateway's authorizer does not call this, and AdminUserGlobalSignOut ends the sessions instead
+   * (docs/accounts.md).
+   */
+  revokedAt?: (sub: string) => Promise<number | null>;
 }
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: string };
@@ -35,6 +42,12 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         !(typeof clientId === 'string' && options.clientIds.includes(clientId))
       ) {
         return { ok: false, reason: 'the token was issued to another client' };
+      }
+      if (options.revokedAt && typeof payload.sub === 'string') {
+        const revokedAt = await options.revokedAt(payload.sub);
+        if (revokedAt !== null && (payload.iat ?? 0) <= revokedAt) {
+          return { ok: false, reason: 'the session was ended (signed out everywhere)' };
+        }
       }
       return { ok: true, claims: payload as Claims };
     } catch (error: unknown) {

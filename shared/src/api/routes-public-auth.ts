@@ -6,6 +6,13 @@ import {
   UpdateProfilePayloadSchema,
   UserSchema,
 } from '../domain/entities/user';
+import {
+  AccountDeletedSchema,
+  AccountExportSchema,
+  ChangePasswordPayloadSchema,
+  DeleteAccountPayloadSchema,
+  SignedOutEverywhereSchema,
+} from '../domain/entities/account';
 import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
 import { defineRoute } from './route';
 import { mailCodeRoutes, unsubscribeRoutes } from './routes-mail';
@@ -74,9 +81,11 @@ export const authRoutes = {
     path: '/api/auth/login',
     area: 'auth',
     access: 'public',
-    summary: 'Sign in with email and password.',
+    summary:
+      'Sign in with email and password (and the authenticator code when the account has a second factor). Repeated failures per account and per address answer 429.',
     body: LoginPayloadSchema,
     response: AuthResponseSchema,
+    errors: [429],
     rateClass: 'write',
   }),
   me: defineRoute({
@@ -98,6 +107,49 @@ export const authRoutes = {
     summary: 'Save profile and preferences (first and last name, language, theme).',
     body: UpdateProfilePayloadSchema,
     response: UserSchema,
+    rateClass: 'write',
+  }),
+  changePassword: defineRoute({
+    id: 'auth.changePassword',
+    method: 'POST',
+    path: '/api/auth/password',
+    area: 'auth',
+    access: 'user',
+    summary: 'Change the password (the current one, then the new one), through the identity service.',
+    body: ChangePasswordPayloadSchema,
+    response: z.object({ changed: z.literal(true) }),
+    rateClass: 'write',
+  }),
+  signOutEverywhere: defineRoute({
+    id: 'auth.signOutEverywhere',
+    method: 'POST',
+    path: '/api/auth/sign-out-everywhere',
+    area: 'auth',
+    access: 'user',
+    summary: 'End every session of the account: tokens issued before now are refused.',
+    response: SignedOutEverywhereSchema,
+    rateClass: 'write',
+  }),
+  exportData: defineRoute({
+    id: 'auth.exportData',
+    method: 'GET',
+    path: '/api/auth/export',
+    area: 'auth',
+    access: 'user',
+    summary: 'Download my data: one zip (JSON and CSV) of everything stored about the account.',
+    response: AccountExportSchema,
+    rateClass: 'analysis',
+  }),
+  deleteAccount: defineRoute({
+    id: 'auth.deleteAccount',
+    method: 'POST',
+    path: '/api/auth/delete-account',
+    area: 'auth',
+    access: 'user',
+    summary:
+      'Delete my account, confirmed with the password: erased from every table and the identity service; invoices kept under a pseudonym. A retry finishes a partial deletion.',
+    body: DeleteAccountPayloadSchema,
+    response: AccountDeletedSchema,
     rateClass: 'write',
   }),
   health: defineRoute({

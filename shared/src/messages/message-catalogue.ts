@@ -84,6 +84,11 @@ export const MESSAGE_CATALOGUE = {
   MAIL_DIGEST_UNSUBSCRIBE_LINE: { type: 'field', url: 'text' },
   MAIL_CONTACT_SUBJECT: { subject: 'text' },
   MAIL_CONTACT_FROM: { name: 'text', email: 'text' },
+  AUTH_TOTP_CODE_REQUIRED: { field: 'field' },
+  AUTH_TOTP_CODE_WRONG: { field: 'field' },
+  AUTH_CURRENT_PASSWORD_WRONG: { field: 'field' },
+  AUTH_SIGN_IN_LOCKED: { count: 'count' },
+  AUTH_SESSION_REVOKED: {},
 
   // --- Plans, quotas and upgrades (docs/product.md "Roles, plans and demo mode") ---------------------
   /** A plan's name alone, as the catalogue's answers show it. */

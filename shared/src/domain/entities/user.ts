@@ -72,6 +72,11 @@ export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
 export const LoginPayloadSchema = z.strictObject({
   email: EmailInputSchema,
   password: z.string().min(1).max(256),
+  /** The authenticator app's 6-digit code, for an account with a second factor. */
+  totp_code: z
+    .string()
+    .regex(/^[0-9]{6}$/)
+    .optional(),
 });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentGroups, loadAmplifyAuth, type AmplifyAuthModule } from './amplify-auth';
-import { hasSession, signInWithPassword } from './password-sign-in';
+import { confirmTotpCode, hasSession, SignInError, signInWithPassword } from './password-sign-in';
 
 vi.mock('./amplify-auth', () => ({
   authFlowType: () => 'USER_PASSWORD_AUTH',
@@ -10,6 +10,7 @@ vi.mock('./amplify-auth', () => ({
 
 const auth = {
   signIn: vi.fn(),
+  confirmSignIn: vi.fn(),
   signOut: vi.fn(),
   getCurrentUser: vi.fn(),
   fetchAuthSession: vi.fn(),
@@ -67,12 +68,30 @@ describe('password sign-in', () => {
       .mockRejectedValueOnce(
         Object.assign(new Error('already'), { name: 'UserAlreadyAuthenticatedException' }),
       )
-      .mockResolvedValueOnce({ isSignedIn: true });
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
 
     await signInWithPassword('demo@nugget.local', 'NuggetDemo1');
 
     expect(auth.signOut).toHaveBeenCalledOnce();
     expect(auth.signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the authenticator code after a right password, then signs in with it', async () => {
+    auth.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    });
+    auth.confirmSignIn
+      .mockRejectedValueOnce(Object.assign(new Error('mismatch'), { name: 'CodeMismatchException' }))
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+
+    await expect(signInWithPassword('totp@nugget.local', 'NuggetDemo1')).rejects.toMatchObject({
+      kind: 'totp-required',
+    });
+    await expect(confirmTotpCode('000000')).rejects.toEqual(new SignInError('totp-wrong'));
+    await confirmTotpCode(' 123456 ');
+
+    expect(auth.confirmSignIn).toHaveBeenLastCalledWith({ challengeResponse: '123456' });
   });
 
   it('ends a restored session outside the required group', async () => {

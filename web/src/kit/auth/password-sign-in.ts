@@ -10,6 +10,10 @@ const INVALID_CREDENTIALS = new Set([
 export type SignInFailure =
   | 'invalid-credentials'
   | 'not-completed'
+  /** The password was right; the account asks for its authenticator app's code (`confirmTotpCode`). */
+  | 'totp-required'
+  /** The authenticator code was not accepted. */
+  | 'totp-wrong'
   /** Signed in, but not a member of the group the site requires (the admin site: ADMIN). */
   | 'missing-group'
   | 'server';
@@ -67,11 +71,37 @@ export async function signInWithPassword(
       throw toSignInError(retryError);
     });
   }
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') throw new SignInError('totp-required');
   if (!result.isSignedIn) throw new SignInError('not-completed');
+  await requireGroup(requiredGroup);
+}
+
+/** Ends a session outside the site's required group (part 2 sections 4 and 6). */
+async function requireGroup(requiredGroup: string | undefined): Promise<void> {
+  const auth = await loadAmplifyAuth();
   if (requiredGroup && !(await currentGroups()).includes(requiredGroup)) {
     await auth.signOut();
     throw new SignInError('missing-group');
   }
+}
+
+/** The second step of a sign-in that answered 'totp-required': the authenticator app's 6-digit code. */
+export async function confirmTotpCode(
+  code: string,
+  { requiredGroup }: SessionRequirement = {},
+): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  let result: Awaited<ReturnType<typeof auth.confirmSignIn>>;
+  try {
+    result = await auth.confirmSignIn({ challengeResponse: code.trim() });
+  } catch (error: unknown) {
+    const name = errorName(error);
+    if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException')
+      throw new SignInError('totp-wrong');
+    throw toSignInError(error);
+  }
+  if (!result.isSignedIn) throw new SignInError('not-completed');
+  await requireGroup(requiredGroup);
 }
 
 export async function signOutEverywhere(): Promise<void> {

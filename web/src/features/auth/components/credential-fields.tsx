@@ -1,5 +1,6 @@
 import { PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 
 export interface Credentials {
   email: string;
@@ -13,19 +14,6 @@ export interface CredentialFieldsProps {
   passwordAutoComplete: 'current-password' | 'new-password';
   /** The password rule, shown under the field when choosing one. */
   passwordHint?: string;
-}
-
-/**
- * The show/hide labels of every password field of the dialog. Amplify's button is a switch named
- * "Show password" (checked while the password shows); the other two are the state it announces.
- */
-export function usePasswordLabels() {
-  const { t } = useTranslation('auth');
-  return {
-    showPasswordButtonLabel: t('password.show'),
-    passwordIsHiddenLabel: t('password.isHidden'),
-    passwordIsShownLabel: t('password.isShown'),
-  };
 }
 
 /** Email and password: the field set the sign-in and sign-up forms share. */

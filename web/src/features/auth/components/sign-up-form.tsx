@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignUpValues } from '../validation';
 import { AuthError, AuthSubmit } from './auth-form-parts';
-import { CredentialFields, usePasswordLabels } from './credential-fields';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
+import { CredentialFields } from './credential-fields';
 
 export interface SignUpFormProps {
   values: SignUpValues;

@@ -5,7 +5,7 @@ import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { isApiError } from '@/kit/api/api-client';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
-import { SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
+import { confirmTotpCode, SignInError, signInWithPassword } from '@/kit/auth/password-sign-in';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { markNewAccount } from '@/lib/new-account';
 import { validateSignIn, validateSignUp, type SignInValues, type SignUpValues } from '../validation';
@@ -30,10 +30,15 @@ export function useAuthForms(onSignedIn: () => void) {
   const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  /** Set once the password was accepted for an account with an authenticator app. */
+  const [totpRequired, setTotpRequired] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
 
   function describeSignInFailure(failure: unknown, fallback: 'loginFailed' | 'registrationFailed'): string {
     if (failure instanceof SignInError) {
       if (failure.kind === 'invalid-credentials') return t('auth:server.invalidCredentials');
+      if (failure.kind === 'totp-required') return t('auth:totp.prompt');
+      if (failure.kind === 'totp-wrong') return t('auth:totp.wrong');
       return failure.detail ?? t(`auth:errors.${fallback}`);
     }
     return t('auth:errors.unexpected');
@@ -48,9 +53,10 @@ export function useAuthForms(onSignedIn: () => void) {
 
   async function signIn(email: string, password: string, fallback: 'loginFailed' | 'registrationFailed') {
     try {
-      await signInWithPassword(email, password);
+      await (totpRequired ? confirmTotpCode(totpCode) : signInWithPassword(email, password));
       onSignedIn();
     } catch (failure: unknown) {
+      if (failure instanceof SignInError && failure.kind === 'totp-required') setTotpRequired(true);
       setError(describeSignInFailure(failure, fallback));
       setLoading(false);
     }
@@ -103,6 +109,15 @@ export function useAuthForms(onSignedIn: () => void) {
     loading,
     clearError: () => setError(null),
     signIn: {
+      totp: totpRequired
+        ? {
+            code: totpCode,
+            onEdit: (value: string) => {
+              setError(null);
+              setTotpCode(value);
+            },
+          }
+        : null,
       values: signInValues,
       onEdit: (field: keyof SignInValues, value: string) => {
         setError(null);

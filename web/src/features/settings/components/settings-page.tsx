@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import { UpdateProfilePayloadSchema, type User } from '@app/shared/domain/entities/user';
@@ -9,14 +9,27 @@ import { useToast } from '@/kit/ui/toast';
 import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
 import { isLanguage, isTheme, usePreferences } from '@/kit/preferences/preferences';
 import { markPreferencesSynced } from './apply-stored-preferences';
+import { BaseCurrencySection } from './base-currency-section';
+import { NotificationsSection } from './notifications-section';
+import { PrivacySection } from './privacy-section';
+import { SecuritySection } from './security-section';
+import { TwoFactorSection } from './two-factor-section';
 
 export interface SettingsPageProps {
   /** The signed-in user, or null for a demo visitor (whose choices stay in this browser). */
   user: User | null;
+  /** Leaves the signed-in app (after "sign out of every session" or the account's deletion). */
+  onSessionEnded: () => Promise<void>;
+  /** The e-mail and digest choices per alert type, when the mail feature provides them. */
+  notificationChoices?: ReactNode;
 }
 
-/** Part 2 section 2 (heading and subtitle) with language, theme and profile. */
-export function SettingsPage({ user }: SettingsPageProps) {
+/**
+ * Part 2 section 2 (heading and subtitle) with language, theme and profile; for a signed-in user also
+ * the account's sections (docs/accounts.md): password and sessions, two-step sign-in, base currency,
+ * notifications, and the user's data (export, deletion).
+ */
+export function SettingsPage({ user, onSessionEnded, notificationChoices }: SettingsPageProps) {
   const { t } = useTranslation(['settings', 'common']);
   const preferences = usePreferences();
   const toast = useToast();
@@ -152,6 +165,15 @@ export function SettingsPage({ user }: SettingsPageProps) {
           </Flex>
         </Flex>
       </form>
+      {user ? (
+        <>
+          <BaseCurrencySection />
+          <NotificationsSection>{notificationChoices}</NotificationsSection>
+          <SecuritySection onSessionEnded={onSessionEnded} />
+          <TwoFactorSection email={user.email} />
+          <PrivacySection onSessionEnded={onSessionEnded} />
+        </>
+      ) : null}
     </Flex>
   );
 }

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AccountDeleted,
+  AccountExport,
+  ChangePasswordPayload,
+} from '@app/shared/domain/entities/account';
+import { message } from '@app/shared/messages/message';
+import { fieldError } from '../platform/errors';
+import {
+  isRetainedDocument,
+  type AccountRecord,
+  type AccountRecordsRepository,
+} from '../data/account-records-repository';
+import type { UsersRepository } from '../data/users-repository';
+import { buildAccountArchive } from './account-archive';
+import { SecondFactorRequiredError, WrongCredentialsError, type CognitoGateway } from './cognito-gateway';
+
+/** The account's own operations (docs/accounts.md); the caller is always the verified token's user. */
+export interface AccountDeps {
+  users: UsersRepository;
+  cognito: CognitoGateway;
+  accountRecords: AccountRecordsRepository;
+  now: () => Date;
+  invoiceRetentionYears: number;
+}
+
+export interface Caller {
+  userId: string;
+  /** The identity service's user name (the sub for an e-mail pool). */
+  username: string;
+}
+
+const wrongCurrentPassword = (field: string) =>
+  fieldError(field, message('AUTH_CURRENT_PASSWORD_WRONG', { field: field.replace(/^body\./, '') }));
+
+export async function changePassword(
+  accessToken: string,
+  payload: ChangePasswordPayload,
+  deps: Pick<AccountDeps, 'cognito'>,
+): Promise<{ changed: true }> {
+  const changed = await deps.cognito.changePassword(
+    accessToken,
+    payload.current_password,
+    payload.new_password,
+  );
+  if (!changed) throw wrongCurrentPassword('body.current_password');
+  return { changed: true };
+}
+
+export async function signOutEverywhere(
+  caller: Caller,
+  deps: Pick<AccountDeps, 'users' | 'cognito' | 'now'>,
+): Promise<{ revoked_before: string }> {
+  const seconds = await deps.users.revokeTokensIssuedBefore(caller.userId, deps.now());
+  await deps.cognito.signOutEverywhere(caller.username);
+  return { revoked_before: new Date(seconds * 1000).toISOString() };
+}
+
+export async function exportAccountData(
+  caller: Caller,
+  deps: Pick<AccountDeps, 'accountRecords' | 'now'>,
+): Promise<AccountExport> {
+  const exportedAt = deps.now();
+  const records = await deps.accountRecords.listAll(caller.userId);
+  const archive = buildAccountArchive({ userId: caller.userId, exportedAt, records });
+  return {
+    file_name: `nugget-invest-data-${exportedAt.toISOString().slice(0, 10)}.zip`,
+    media_type: 'application/zip',
+    content_base64: Buffer.from(archive).toString('base64'),
+    record_count: records.length,
+  };
+}
+
+/** The password is right (a second factor is not asked here: the caller already holds a session). */
+async function confirmPassword(email: string, password: string, cognito: CognitoGateway): Promise<void> {
+  try {
+    await cognito.signIn(email, password);
+  } catch (error: unknown) {
+    if (error instanceof SecondFactorRequiredError) return;
+    if (error instanceof WrongCredentialsError) throw wrongCurrentPassword('body.password');
+    throw error;
+  }
+}
+
+function retentionEnd(now: Date, years: number): Date {
+  const end = new Date(now);
+  end.setUTCFullYear(end.getUTCFullYear() + years);
+  return end;
+}
+
+/**
+ * Erases the account: every record but invoices and credit notes, which move under a pseudonym for the
+ * legal period, then the identity. Each step tolerates what an earlier attempt already did, and the
+ * identity goes last, so a retry after a partial failure (same token, same password) finishes the job;
+ * once the identity is gone there is no password to check and nothing of the account left to erase.
+ */
+export async function deleteAccount(
+  caller: Caller,
+  password: string,
+  deps: AccountDeps,
+): Promise<AccountDeleted> {
+  const email = await deps.cognito.emailOf(caller.username);
+  if (email) await confirmPassword(email, password, deps.cognito);
+  const records: AccountRecord[] = await deps.accountRecords.listAll(caller.userId);
+  const kept = records.filter(isRetainedDocument);
+  const erased = records.filter((record) => !isRetainedDocument(record));
+  if (kept.length > 0) {
+    const pseudonym = await deps.accountRecords.pseudonymFor(caller.userId, randomUUID());
+    const until = retentionEnd(deps.now(), deps.invoiceRetentionYears);
+    for (const record of kept)
+      await deps.accountRecords.retainDocument(caller.userId, record, pseudonym, until);
+  }
+  await deps.accountRecords.erase(erased);
+  await deps.accountRecords.removeErasureMarker(caller.userId);
+  await deps.cognito.deleteUserIfPresent(caller.username);
+  return { deleted: true, erased_records: erased.length, retained_documents: kept.length };
+}
