@@ -19,6 +19,7 @@ import { LogoMark } from '@/kit/ui/logo';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
+import { MeasuredClaim, useMeasuredBacktest } from '@/components/measured-claim';
 import './marketing.css';
 
 const PROBLEMS = [
@@ -40,7 +41,11 @@ const CONTROL_STEPS = [
   { key: 'decide', icon: <UserIcon /> },
 ] as const;
 
-const STATS = ['accuracy', 'returns', 'investors', 'victims'] as const;
+/** Each performance claim of the page and the measurement that stands beside it (issue 28). */
+const STATS = [
+  { key: 'accuracy', figure: 'hitRate' },
+  { key: 'returns', figure: 'excess' },
+] as const;
 const TESTIMONIALS = ['sarah', 'marc', 'elena', 'james', 'amelie'] as const;
 const TESTIMONIAL_STARS = 5;
 
@@ -57,6 +62,7 @@ function Stars({ count, label }: { count: number; label: string }) {
 /** Part 1 section 2: the landing page, every section of the spec. */
 export function HomePage() {
   const { t } = useTranslation('home');
+  const { backtest } = useMeasuredBacktest();
   return (
     <>
       <section className="app-hero">
@@ -137,14 +143,17 @@ export function HomePage() {
       </Section>
 
       <Section title={t('stats.title')}>
-        <dl className="app-stats">
-          {STATS.map((key) => (
+        <div className="app-stats" data-testid="home-claims">
+          {STATS.map(({ key, figure }) => (
             <div key={key} className="app-stats__item">
-              <dt className="app-stats__label">{t(`stats.${key}.label`)}</dt>
-              <dd className="app-stats__value">{t(`stats.${key}.value`)}</dd>
+              <MeasuredClaim
+                claim={`${t(`stats.${key}.value`)} ${t(`stats.${key}.label`)}`}
+                figure={figure}
+                backtest={backtest}
+              />
             </div>
           ))}
-        </dl>
+        </div>
       </Section>
 
       <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tone="alt">
