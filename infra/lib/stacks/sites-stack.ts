@@ -115,6 +115,7 @@ export class SitesStack extends Stack {
       ...sharedConfig,
       userPoolClientId: props.webClient.userPoolClientId,
       adminSiteUrl: `https://${this.adminSite.distribution.distributionDomainName}`,
+      ...(config.operator ? { operator: config.operator } : {}),
     });
 
     this.acknowledgeDeploymentProvider();
