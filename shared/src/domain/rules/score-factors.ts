@@ -4,6 +4,18 @@ import type { NuggetScores, ScoreFactor } from '../entities/market';
 export type ScoreFactorName = 'financial_health' | 'growth_quality' | 'value' | 'momentum' | 'risk';
 
 /**
+ * The composite's weights (functions/src/engine/README.md "Nugget scores"); risk enters as
+ * (100 - risk score). They sum to 1. The engine scores with them and the methodology page states them.
+ */
+export const COMPOSITE_WEIGHTS: Readonly<Record<ScoreFactorName, number>> = {
+  financial_health: 0.25,
+  growth_quality: 0.15,
+  value: 0.2,
+  momentum: 0.15,
+  risk: 0.25,
+};
+
+/**
  * True when the engine had no input for the factor (no annual report: an index, a crypto asset): its
  * score is then a neutral 50 left out of the composite, which a site should show as "no data" rather
  * than as a middling result. Without the factor breakdown nothing can be said, so it answers false.
