@@ -22,8 +22,6 @@ export interface StageConfig {
   readonly corsAllowedOrigins: readonly string[];
   /** Where alarm notifications go; none subscribed when empty. */
   readonly alarmEmail: string | undefined;
-  /** Who runs the deployment, for the contact page (`operatorName`, `operatorEmail`, `operatorAddress`); none when unset. */
-  readonly operator: { name: string; email: string; postalAddress?: string } | undefined;
   /** Test-only: inline placeholder code instead of esbuild bundles (never used by `npm run synth`). */
   readonly placeholderCode: boolean;
 }
@@ -32,17 +30,6 @@ function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   return String(value);
-}
-
-function readOperator(node: Node): StageConfig['operator'] {
-  const name = contextString(node, 'operatorName');
-  const email = contextString(node, 'operatorEmail');
-  if (!name && !email) return undefined;
-  if (!name || !email || !email.includes('@')) {
-    throw new Error('operatorName and operatorEmail go together, and operatorEmail must be an email address');
-  }
-  const postalAddress = contextString(node, 'operatorAddress');
-  return postalAddress ? { name, email, postalAddress } : { name, email };
 }
 
 export function readStageConfig(node: Node): StageConfig {
@@ -85,7 +72,6 @@ export function readStageConfig(node: Node): StageConfig {
     dataMode,
     corsAllowedOrigins,
     alarmEmail: contextString(node, 'alarmEmail'),
-    operator: readOperator(node),
     placeholderCode: contextString(node, 'placeholderCode') === 'true',
   };
 }

@@ -23,19 +23,6 @@ import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/**
- * The contact page's operator on a laptop: whoever runs the stack says who they are with
- * NUGGET_OPERATOR_NAME, NUGGET_OPERATOR_EMAIL (and NUGGET_OPERATOR_ADDRESS); unset, the page says
- * no contact details are configured rather than showing a made-up address.
- */
-function localOperator(): { operator?: { name: string; email: string; postalAddress?: string } } {
-  const name = process.env.NUGGET_OPERATOR_NAME?.trim();
-  const email = process.env.NUGGET_OPERATOR_EMAIL?.trim();
-  if (!name || !email) return {};
-  const postalAddress = process.env.NUGGET_OPERATOR_ADDRESS?.trim();
-  return { operator: postalAddress ? { name, email, postalAddress } : { name, email } };
-}
-
 export interface LocalStackOptions {
   webPort: number;
   adminPort: number;
@@ -185,7 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         port: options.webPort,
         site: createStaticSite(
           join(REPOSITORY_ROOT, 'web', 'dist'),
-          { ...common, userPoolClientId: pool.webClientId, ...localOperator() },
+          { ...common, userPoolClientId: pool.webClientId },
           [cognitoEndpoint],
         ),
       },

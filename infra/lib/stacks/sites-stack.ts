@@ -115,7 +115,6 @@ export class SitesStack extends Stack {
       ...sharedConfig,
       userPoolClientId: props.webClient.userPoolClientId,
       adminSiteUrl: `https://${this.adminSite.distribution.distributionDomainName}`,
-      ...(config.operator ? { operator: config.operator } : {}),
     });
 
     this.acknowledgeDeploymentProvider();

@@ -1,9 +1,7 @@
 import { Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { contract } from '@app/shared/api/contract';
 import { formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { useRouteQuery } from '@/kit/api/route-query';
 import { usePreferences } from '@/kit/preferences/preferences';
 
 /** The engine's measured backtest, as the recommendations route serves it. */
@@ -17,12 +15,6 @@ export interface MeasuredBacktest {
 
 /** Which measurement stands beside a claim: the hit rate, or the mean excess over the S&P 500. */
 export type MeasuredFigure = 'hitRate' | 'excess';
-
-/** The public demo list carries the backtest; a public page reads it there (nothing is counted). */
-export function useMeasuredBacktest(): { backtest: MeasuredBacktest | null; pending: boolean } {
-  const list = useRouteQuery(contract.ai.recommendations, { params: { user: 'demo_user' } });
-  return { backtest: list.data?.backtest ?? null, pending: list.isPending };
-}
 
 export interface MeasuredClaimProps {
   /** The claim as the page states it, in the reader's language. */

@@ -20,17 +20,6 @@ export const RuntimeConfigSchema = z.object({
   stage: z.string().check(z.minLength(1)),
   investorSiteUrl: z.url(),
   adminSiteUrl: z.url(),
-  /**
-   * Who runs this deployment and how to reach them, shown on the contact page (issue 28: no
-   * placeholder address). Absent when the deployment configured none; the page then says so.
-   */
-  operator: z.optional(
-    z.object({
-      name: z.string().check(z.minLength(1)),
-      email: z.string().check(z.minLength(3)),
-      postalAddress: z.optional(z.string().check(z.minLength(1))),
-    }),
-  ),
   /** Local stack only, admin site: the seeded admin, shown on the login screen (part 2 section 2). */
   demoAdmin: z.optional(
     z.object({ email: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)) }),

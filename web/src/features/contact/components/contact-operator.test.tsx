@@ -1,30 +1,16 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { withQueryClient } from '@/kit/test/fake-api';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/kit/test/render';
-import type { RuntimeConfig } from '@/kit/config/runtime-config';
-import { ContactPage } from './contact-page';
+import { OperatorCard } from './contact-page';
 
-const runtime: { operator: RuntimeConfig['operator'] } = { operator: undefined };
-
-vi.mock('@/kit/config/runtime-config', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/kit/config/runtime-config')>()),
-  getRuntimeConfig: async () => ({ operator: runtime.operator }),
-}));
-
-describe('contact page: the operator from configuration', () => {
-  beforeEach(() => {
-    runtime.operator = undefined;
-  });
-
+describe('contact page: the operator from the site configuration', () => {
   it('shows the configured operator, never a placeholder address', async () => {
-    runtime.operator = {
-      name: 'Example Ops Ltd',
-      email: 'help@example.org',
-      postalAddress: '1 Rue Test, Paris',
-    };
-    await renderWithProviders(withQueryClient(<ContactPage />));
-    const contact = await screen.findByTestId('operator-contact');
+    await renderWithProviders(
+      <OperatorCard
+        operator={{ name: 'Example Ops Ltd', email: 'help@example.org', postalAddress: '1 Rue Test, Paris' }}
+      />,
+    );
+    const contact = screen.getByTestId('operator-contact');
     expect(contact.textContent).toContain('Example Ops Ltd');
     expect(screen.getByRole('link', { name: 'help@example.org' }).getAttribute('href')).toBe(
       'mailto:help@example.org',
@@ -34,8 +20,8 @@ describe('contact page: the operator from configuration', () => {
   });
 
   it('says plainly when none is configured', async () => {
-    await renderWithProviders(withQueryClient(<ContactPage />));
-    expect((await screen.findByTestId('operator-not-configured')).textContent).toBe(
+    await renderWithProviders(<OperatorCard operator={null} />);
+    expect(screen.getByTestId('operator-not-configured').textContent).toBe(
       'This deployment has no contact details configured yet: the form on this page reaches the team.',
     );
   });

@@ -5,7 +5,7 @@ import { CompactHero, FaqSection } from '@/components/public-page';
 import { MailIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
-import { useOperatorContact } from '../api/get-operator-contact';
+import { OPERATOR_CONTACT, type OperatorContact } from '@/kit/config/site-config';
 import { ContactForm } from './contact-form';
 import './contact.css';
 
@@ -23,26 +23,23 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-/** Who runs the deployment, from its configuration; said plainly when none is configured. */
-function OperatorCard() {
+/** Who runs the deployment, from the build's site configuration; said plainly when none is configured. */
+export function OperatorCard({ operator = OPERATOR_CONTACT }: { operator?: OperatorContact | null }) {
   const { t } = useTranslation('contact');
-  const operator = useOperatorContact();
   return (
     <InfoCard icon={<MailIcon />} title={t('info.operator.title')}>
-      {operator.isPending ? (
-        <Text className="app-muted">{t('info.operator.loading')}</Text>
-      ) : operator.data ? (
+      {operator ? (
         <dl className="app-definition-list" data-testid="operator-contact">
           <dt className="app-muted">{t('info.operator.title')}</dt>
-          <dd>{operator.data.name}</dd>
+          <dd>{operator.name}</dd>
           <dt className="app-muted">{t('info.operator.email')}</dt>
           <dd>
-            <a href={`mailto:${operator.data.email}`}>{operator.data.email}</a>
+            <a href={`mailto:${operator.email}`}>{operator.email}</a>
           </dd>
-          {operator.data.postalAddress ? (
+          {operator.postalAddress ? (
             <>
               <dt className="app-muted">{t('info.operator.address')}</dt>
-              <dd>{operator.data.postalAddress}</dd>
+              <dd>{operator.postalAddress}</dd>
             </>
           ) : null}
         </dl>

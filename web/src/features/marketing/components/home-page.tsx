@@ -19,7 +19,6 @@ import { LogoMark } from '@/kit/ui/logo';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
-import { MeasuredClaim, useMeasuredBacktest } from '@/components/measured-claim';
 import './marketing.css';
 
 const PROBLEMS = [
@@ -41,11 +40,6 @@ const CONTROL_STEPS = [
   { key: 'decide', icon: <UserIcon /> },
 ] as const;
 
-/** Each performance claim of the page and the measurement that stands beside it (issue 28). */
-const STATS = [
-  { key: 'accuracy', figure: 'hitRate' },
-  { key: 'returns', figure: 'excess' },
-] as const;
 const TESTIMONIALS = ['sarah', 'marc', 'elena', 'james', 'amelie'] as const;
 const TESTIMONIAL_STARS = 5;
 
@@ -62,7 +56,6 @@ function Stars({ count, label }: { count: number; label: string }) {
 /** Part 1 section 2: the landing page, every section of the spec. */
 export function HomePage() {
   const { t } = useTranslation('home');
-  const { backtest } = useMeasuredBacktest();
   return (
     <>
       <section className="app-hero">
@@ -142,17 +135,14 @@ export function HomePage() {
         </ol>
       </Section>
 
+      {/* Issue 28: no unmeasured performance figure; the measured record lives with the recommendations. */}
       <Section title={t('stats.title')}>
-        <div className="app-stats" data-testid="home-claims">
-          {STATS.map(({ key, figure }) => (
-            <div key={key} className="app-stats__item">
-              <MeasuredClaim
-                claim={`${t(`stats.${key}.value`)} ${t(`stats.${key}.label`)}`}
-                figure={figure}
-                backtest={backtest}
-              />
-            </div>
-          ))}
+        <div data-testid="home-track-record">
+          <Text>{t('stats.body')}</Text>
+          <Flex gap="medium" wrap="wrap" marginTop="small">
+            <Link to="/recommendations">{t('stats.recordLink')}</Link>
+            <Link to="/methodology#track-record">{t('stats.methodologyLink')}</Link>
+          </Flex>
         </div>
       </Section>
 
