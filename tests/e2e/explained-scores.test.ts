@@ -164,6 +164,9 @@ describe('scores explained in plain words, in Chromium', () => {
     expect(backtest).not.toBeNull();
     const { webUrl } = inject('stack');
     const { context, page } = await newPage(browser);
+    // The recommendations page is the signed-in area's: a FREE investor reads it.
+    const investor = await signUpInvestor('Claims');
+    await signInThroughDialog(page, investor.email, investor.password);
 
     // The recommendations page: the claim, then the measured hit rate, its sample, period and method.
     await page.goto(`${webUrl}/recommendations`);
