@@ -60,7 +60,8 @@ describe('the feature gate in Chromium', () => {
     expect(await recommendationGate.getByRole('heading', { name: 'Premium Feature' }).count()).toBe(1);
     expect(await recommendationGate.getByTestId('required-tier').textContent()).toBe('Premium required');
     expect(await recommendationGate.getByRole('button', { name: 'Upgrade' }).count()).toBe(1);
-    expect(await card.getByRole('heading', { name: 'Reasoning' }).count()).toBe(0);
+    // FREE reads each factor's score and sentence, never the figures behind them (server-side 'basic').
+    expect(await card.getByTestId('factor-input').count()).toBe(0);
     await recommendationGate.getByRole('button', { name: 'Continue with Limited Access' }).click();
     const limitedDetail = card.getByTestId('limited-advanced_recommendations');
     await expect.poll(() => limitedDetail.count(), WAIT).toBe(1);
@@ -93,7 +94,8 @@ describe('the feature gate in Chromium', () => {
     await signInThroughDialog(page, investor.email, investor.password);
 
     const card = await openFirstRecommendation(page);
-    await expect.poll(() => card.getByRole('heading', { name: 'Reasoning' }).count(), WAIT).toBe(1);
+    // The 'full' detail: the figures behind each factor, with their glossary labels and units.
+    await expect.poll(() => card.getByTestId('factor-input').count(), WAIT).toBeGreaterThan(0);
     expect(await page.getByTestId('feature-gate-advanced_recommendations').count()).toBe(0);
 
     const dialog = await openPortfolioAnalysis(page);

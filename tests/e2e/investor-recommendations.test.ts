@@ -90,12 +90,14 @@ describe('investor recommendations in Chromium', () => {
     expect(await page.getByTestId('recommendations-upsell').count()).toBe(0);
     await expect.poll(() => page.getByTestId('plan-badge').textContent(), WAIT).toBe('Premium plan');
     await expect
-      .poll(() => page.getByTestId('measured-backtest').textContent(), WAIT)
-      .toMatch(/hit rate over/);
+      .poll(() => page.getByTestId('measured').first().textContent(), WAIT)
+      .toMatch(/Measured: .* of .* buy-rated month-ends were higher/);
 
     const first = page.getByTestId('recommendation-card').first();
     await first.getByRole('button', { name: /Show analysis/ }).click();
-    await expect.poll(() => first.getByRole('heading', { name: 'Reasoning' }).count(), WAIT).toBe(1);
+    // The reasoning is said once, factor by factor, under "Why this grade" (issue 28).
+    await expect.poll(() => first.getByTestId('factor-explanation').count(), WAIT).toBeGreaterThan(0);
+    expect(await first.getByRole('heading', { name: 'Reasoning' }).count()).toBe(0);
     await expect.poll(() => first.getByRole('heading', { name: 'Why this grade' }).count(), WAIT).toBe(1);
     expect(await first.getByRole('button', { name: 'Add (Rational)' }).count()).toBe(1);
 

@@ -13,6 +13,7 @@ import { createHoldingsRepository, type HoldingsRepository } from '../data/holdi
 import { createUsersRepository } from '../data/users-repository';
 import { createDetailViewsRepository, type DetailViewsRepository } from '../data/detail-views-repository';
 import { runBacktest } from '../engine/backtest';
+import { buyRecordOf, type BuyRecord } from '../engine/buy-record';
 import { message, type Message } from '@app/shared/messages/message';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
 import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
@@ -22,9 +23,7 @@ import { createMarketEngine, type MarketEngine } from '../market-data/market-eng
 import { logger } from '../platform/observability';
 
 /** The engine's measured record, shown beside the recommendations (replaces a marketing claim). */
-export interface BacktestFigure {
-  hit_rate: number;
-  recommendations: number;
+export interface BacktestFigure extends BuyRecord {
   /** Which month-ends and horizon, worded in the reader's language when answered. */
   window: Message;
 }
@@ -58,7 +57,8 @@ export interface AiDeps {
 /**
  * The buy-side record of the month-end backtest (engine/backtest.ts): of every month-end where the
  * engine graded a series A+, A or B+ (actions STRONG_BUY or BUY), the share whose price was higher 3
- * months later. Computed once per cold start from the replay data; null when there is none (live).
+ * months later and their mean excess return over the S * months later. Computed once per cold start from the replay data; null when there is none (live).P 500 (engine/buy-record.ts). Computed once
+ * per cold start from the replay data; null when there is none (live).
  */
 export function computeBacktestFigure(source: PriceSource): BacktestFigure | null {
   const universe = source.universe;
@@ -75,14 +75,11 @@ export function computeBacktestFigure(source: PriceSource): BacktestFigure | nul
     })),
     benchmarkBars: benchmark.bars,
   });
-  const buys = result.observations.filter((observation) => ['A+', 'A', 'B+'].includes(observation.grade));
-  if (buys.length === 0) return null;
+  const record = buyRecordOf(result.observations);
+  if (!record) return null;
   const dates = result.observations.map((observation) => observation.date).sort();
   return {
-    hit_rate:
-      Math.round((buys.filter((observation) => observation.forward_return > 0).length / buys.length) * 1000) /
-      1000,
-    recommendations: buys.length,
+    ...record,
     window: message('BACKTEST_WINDOW', {
       from: dates[0]?.slice(0, 7) ?? '',
       to: dates.at(-1)?.slice(0, 7) ?? '',

@@ -7,6 +7,7 @@ import type {
 } from '@app/shared/domain/entities/market';
 import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
+import { describeFactor } from '../engine/analytics/key-nuggets';
 import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
 import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { message } from '@app/shared/messages/message';
@@ -79,8 +80,10 @@ export function toContractNuggetScores(scores: NuggetScores, render: Render): Co
     risk_reward_ratio: round(scores.risk_reward_ratio, 3) as number,
     key_nuggets: scores.key_nuggets.map((nugget) => render(nugget.message)),
     factors: scores.factors.map((factor) => {
+      // Every factor with data gets its sentence (FREE included: docs/product.md "Plans that keep their promises").
       const nugget = scores.key_nuggets.find((candidate) => candidate.factor === factor.name);
-      const note = nugget ? render(nugget.message) : undefined;
+      const sentence = nugget?.message ?? describeFactor(factor);
+      const note = sentence ? render(sentence) : undefined;
       return {
         name: factor.name,
         score: factor.status === 'no_data' ? null : factor.score,

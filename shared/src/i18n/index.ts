@@ -28,6 +28,7 @@ import enAlerts from './locales/en/alerts.json';
 import enSubscription from './locales/en/subscription.json';
 import enSettings from './locales/en/settings.json';
 import enMethodology from './locales/en/methodology.json';
+import enGlossary from './locales/en/glossary.json';
 import enAdmin from './locales/en/admin.json';
 import enErrors from './locales/en/errors.json';
 import enMessages from './locales/en/messages.json';
@@ -50,6 +51,7 @@ import frAlerts from './locales/fr/alerts.json';
 import frSubscription from './locales/fr/subscription.json';
 import frSettings from './locales/fr/settings.json';
 import frMethodology from './locales/fr/methodology.json';
+import frGlossary from './locales/fr/glossary.json';
 import frAdmin from './locales/fr/admin.json';
 import frErrors from './locales/fr/errors.json';
 import frMessages from './locales/fr/messages.json';
@@ -72,6 +74,7 @@ import esAlerts from './locales/es/alerts.json';
 import esSubscription from './locales/es/subscription.json';
 import esSettings from './locales/es/settings.json';
 import esMethodology from './locales/es/methodology.json';
+import esGlossary from './locales/es/glossary.json';
 import esAdmin from './locales/es/admin.json';
 import esErrors from './locales/es/errors.json';
 import esMessages from './locales/es/messages.json';
@@ -99,6 +102,7 @@ export const NAMESPACES = [
   'subscription',
   'settings',
   'methodology',
+  'glossary',
   'admin',
   'errors',
   'messages',
@@ -128,6 +132,7 @@ const en = {
   subscription: enSubscription,
   settings: enSettings,
   methodology: enMethodology,
+  glossary: enGlossary,
   admin: enAdmin,
   errors: enErrors,
   messages: enMessages,
@@ -156,6 +161,7 @@ const fr: LanguageResources = {
   subscription: frSubscription,
   settings: frSettings,
   methodology: frMethodology,
+  glossary: frGlossary,
   admin: frAdmin,
   errors: frErrors,
   messages: frMessages,
@@ -181,6 +187,7 @@ const es: LanguageResources = {
   subscription: esSubscription,
   settings: esSettings,
   methodology: esMethodology,
+  glossary: esGlossary,
   admin: esAdmin,
   errors: esErrors,
   messages: esMessages,

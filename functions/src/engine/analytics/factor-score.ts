@@ -1,4 +1,5 @@
 import type { FactorName, FactorScore, InputValue, SubScore } from '../types';
+import { COMPOSITE_WEIGHTS } from '@app/shared/domain/rules/score-factors';
 import { roundTo } from './statistics';
 
 /*
@@ -8,14 +9,8 @@ import { roundTo } from './statistics';
  * with no input at all scores a neutral 50, is marked 'no_data' and gets no weight in the composite.
  */
 
-/** Composite weights. Risk enters as (100 - risk_score). They sum to 1. */
-export const FACTOR_WEIGHTS: Record<FactorName, number> = {
-  financial_health: 0.25,
-  growth_quality: 0.15,
-  value: 0.2,
-  momentum: 0.15,
-  risk: 0.25,
-};
+/** Composite weights (shared, so the methodology page states the ones the engine uses). */
+export const FACTOR_WEIGHTS: Record<FactorName, number> = COMPOSITE_WEIGHTS;
 
 export const NEUTRAL_SCORE = 50;
 

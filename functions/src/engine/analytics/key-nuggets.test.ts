@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FactorScore, SubScore } from '../types';
-import { describeKeyNuggets, findMainDriver } from './key-nuggets';
+import { describeFactor, describeKeyNuggets, findMainDriver } from './key-nuggets';
 
 function component(name: string, value: number, score: number, weight: number): SubScore {
   return { name, value, unit: 'percent', score, weight };
@@ -73,5 +73,40 @@ describe('describeKeyNuggets', () => {
         driver: { code: 'DRIVER_SIGNED_PERCENT', params: { input: 'momentum_1m', value: 8 } },
       },
     });
+  });
+});
+
+describe('describeFactor', () => {
+  it('words a factor that is not a key nugget the same way, with its driving figure', () => {
+    // Value 30 (below 50) weighs on the score; its only input, P/E 34, is the driver.
+    const value = factor({
+      name: 'value',
+      score: 30,
+      components: [{ name: 'pe_ratio', value: 34, unit: 'ratio', score: 30, weight: 0.7 }],
+    });
+    expect(describeFactor(value)).toEqual({
+      code: 'NUGGET_FACTOR_WEIGHS_BECAUSE',
+      params: {
+        factor: 'value',
+        driver: { code: 'DRIVER_NUMBER', params: { input: 'pe_ratio', value: 34 } },
+      },
+    });
+  });
+
+  it('a risk score of 80 counts as 20: high risk weighs on the score', () => {
+    const risk = factor({
+      name: 'risk',
+      score: 80,
+      higher_is_better: false,
+      components: [component('volatility_1month', 66, 80, 0.5)],
+    });
+    expect(describeFactor(risk)?.code).toBe('NUGGET_HIGH_RISK_WEIGHS_BECAUSE');
+  });
+
+  it('says nothing for a factor without data or exactly at the neutral 50', () => {
+    expect(
+      describeFactor(factor({ name: 'growth_quality', score: 50, status: 'no_data', components: [] })),
+    ).toBeNull();
+    expect(describeFactor(factor({ name: 'momentum', score: 50, components: [] }))).toBeNull();
   });
 });

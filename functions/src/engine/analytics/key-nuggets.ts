@@ -76,6 +76,19 @@ function buildSentence(factor: FactorScore, positive: boolean, driver: SubScore 
     : message('NUGGET_FACTOR_WEIGHS_BECAUSE', because);
 }
 
+/**
+ * One sentence for any factor with data, key nugget or not, so a card can explain every factor
+ * (issue 28): the same wording as the key nuggets. Null for a factor without data or exactly at the
+ * neutral 50, where there is no direction to state (the site says so in its own words).
+ */
+export function describeFactor(factor: FactorScore): Message | null {
+  if (factor.status === 'no_data') return null;
+  const oriented = factor.higher_is_better ? factor.score : 100 - factor.score;
+  if (oriented === 50) return null;
+  const positive = oriented > 50;
+  return buildSentence(factor, positive, findMainDriver(factor, positive));
+}
+
 /** Ranked nuggets: largest contributions first, then a data note when fundamentals are missing. */
 export function describeKeyNuggets(factors: readonly FactorScore[]): KeyNugget[] {
   const ranked = factors

@@ -284,7 +284,15 @@ export const RecommendationsResponseSchema = z.object({
   delayed_minutes: DelayedMinutesSchema,
   market_date: MarketDateField,
   backtest: z
-    .object({ hit_rate: z.number(), recommendations: z.number().int(), window: z.string() })
+    .object({
+      hit_rate: z.number().describe('0-1: share of buy-graded month-ends whose price rose over the window'),
+      recommendations: z.number().int().describe('how many buy-graded month-ends (the sample size)'),
+      mean_excess_return: z
+        .number()
+        .nullable()
+        .describe('their mean forward return minus the S&P 500 over the same dates, in percentage points'),
+      window: z.string(),
+    })
     .nullable(),
 });
 

@@ -8,7 +8,6 @@ import {
   buildFailedAnalysis,
   buildFailedNuggetAnalysis,
   confidencePercent,
-  cutNuggetText,
   expectedReturnPercent,
   isExtendedHours,
   riskLevel,
@@ -124,27 +123,6 @@ describe('isExtendedHours', () => {
     const extended = isExtendedHours(change);
 
     expect(extended).toBe(expected);
-  });
-});
-
-describe('cutNuggetText', () => {
-  const forty = 'a'.repeat(40);
-
-  it.each([
-    ['', ''],
-    [null, ''],
-    [undefined, ''],
-    ['Strong balance sheet', 'Strong balance sheet'],
-    ['a'.repeat(39), 'a'.repeat(39)],
-    [forty, forty],
-    [`${forty}b`, `${forty}...`],
-    ['Free cash flow covers dividends 3x over the cycle', 'Free cash flow covers dividends 3x over ...'],
-    [`${'é'.repeat(40)}`, 'é'.repeat(40)],
-    [`${'📈'.repeat(41)}`, `${'📈'.repeat(40)}...`],
-  ])('cuts %j to %j', (text, expected) => {
-    const cut = cutNuggetText(text);
-
-    expect(cut).toBe(expected);
   });
 });
 

@@ -21,9 +21,6 @@ export const DEFAULT_RISK_LEVEL = FALLBACK_SCORE / 10;
 /** A premarket move larger than this (in percent, either way) flags extended-hours activity. */
 export const EXTENDED_HOURS_THRESHOLD_PERCENT = 0.5;
 
-export const NUGGET_TEXT_MAX_LENGTH = 40;
-export const NUGGET_TEXT_ELLIPSIS = '...';
-
 /** Substrings that mark a crypto symbol (BTC-USD, ETH-USD, SOL-USD, WBTC...). */
 export const CRYPTO_SYMBOL_MARKERS = ['-USD', 'BTC', 'ETH'] as const;
 
@@ -96,17 +93,6 @@ export function assetTypeFromSymbol(symbol: string): 'crypto' | 'stock' {
 export function isExtendedHours(premarketChangePercent: number | null | undefined): boolean {
   if (!isUsableNumber(premarketChangePercent)) return false;
   return Math.abs(premarketChangePercent) > EXTENDED_HOURS_THRESHOLD_PERCENT;
-}
-
-/**
- * Top nugget on the dashboard: at most 40 characters, then '...'. Counts code points, not UTF-16
- * units, so an emoji is never split in half.
- */
-export function cutNuggetText(text: string | null | undefined): string {
-  if (!text) return '';
-  const characters = Array.from(text);
-  if (characters.length <= NUGGET_TEXT_MAX_LENGTH) return text;
-  return characters.slice(0, NUGGET_TEXT_MAX_LENGTH).join('') + NUGGET_TEXT_ELLIPSIS;
 }
 
 /** A batch entry for a symbol whose rationality analysis failed (matches BatchAnalysisItemSchema). */

@@ -2,9 +2,10 @@ import { Grid, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactHero, FaqSection } from '@/components/public-page';
-import { ClockIcon, MailIcon, MapPinIcon } from '@/kit/ui/icons';
+import { MailIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { OPERATOR_CONTACT, type OperatorContact } from '@/kit/config/site-config';
 import { ContactForm } from './contact-form';
 import './contact.css';
 
@@ -22,7 +23,34 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-/** Part 1 section 2: contact form, information cards, four FAQs. */
+/** Who runs the deployment, from the build's site configuration; said plainly when none is configured. */
+export function OperatorCard({ operator = OPERATOR_CONTACT }: { operator?: OperatorContact | null }) {
+  const { t } = useTranslation('contact');
+  return (
+    <InfoCard icon={<MailIcon />} title={t('info.operator.title')}>
+      {operator ? (
+        <dl className="app-definition-list" data-testid="operator-contact">
+          <dt className="app-muted">{t('info.operator.title')}</dt>
+          <dd>{operator.name}</dd>
+          <dt className="app-muted">{t('info.operator.email')}</dt>
+          <dd>
+            <a href={`mailto:${operator.email}`}>{operator.email}</a>
+          </dd>
+          {operator.postalAddress ? (
+            <>
+              <dt className="app-muted">{t('info.operator.address')}</dt>
+              <dd>{operator.postalAddress}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <Text data-testid="operator-not-configured">{t('info.operator.notConfigured')}</Text>
+      )}
+    </InfoCard>
+  );
+}
+
+/** Part 1 section 2: contact form, the operator's contact details from configuration, four FAQs. */
 export function ContactPage() {
   const { t } = useTranslation('contact');
   return (
@@ -43,18 +71,7 @@ export function ContactPage() {
             <Heading level={2} className="app-card-title">
               {t('info.title')}
             </Heading>
-            <InfoCard icon={<MailIcon />} title={t('info.email.title')}>
-              <Text>{t('info.email.value')}</Text>
-              <Text className="app-muted">{t('info.email.description')}</Text>
-            </InfoCard>
-            <InfoCard icon={<MapPinIcon />} title={t('info.office.title')}>
-              <Text>{t('info.office.value')}</Text>
-              <Text className="app-muted">{t('info.office.description')}</Text>
-            </InfoCard>
-            <InfoCard icon={<ClockIcon />} title={t('info.hours.title')}>
-              <Text>{t('info.hours.description')}</Text>
-              <Text className="app-muted">{t('info.hours.priority')}</Text>
-            </InfoCard>
+            <OperatorCard />
           </div>
         </Grid>
       </section>

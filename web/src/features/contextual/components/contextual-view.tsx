@@ -11,6 +11,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { riskLabel } from '@app/shared/domain/rules/display-thresholds';
 import { EmptyState } from '@/components/empty-state';
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
 import {
@@ -21,7 +22,7 @@ import {
   sentimentLabel,
 } from '@app/shared/domain/rules/catalysts';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
-import { confidencePercent } from '@app/shared/domain/rules/recommendation-derivations';
+import { confidencePercent, riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
@@ -39,7 +40,7 @@ export interface ContextualCardProps {
 
 /** One catalyst-driven recommendation; its AI reasoning opens on demand. */
 export function ContextualCard({ recommendation: item, expanded, onToggle }: ContextualCardProps) {
-  const { t } = useTranslation('contextual');
+  const { t } = useTranslation(['contextual', 'glossary', 'recommendations']);
   const { language } = usePreferences();
   const reasoningId = useId();
   const impact = impactLevel(item.catalyst_impact);
@@ -106,8 +107,14 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
           <dd>{formatNumber(item.financial_health, language, 1)}</dd>
         </div>
         <div>
+          {/* The product's one risk scale: the 1-10 level with its label, never a second 0-100 score. */}
           <dt>{t('card.riskScore')}</dt>
-          <dd>{formatNumber(item.risk_score, language, 1)}</dd>
+          <dd data-testid="contextual-risk-level">
+            {t('glossary:riskLevelValue', {
+              level: riskLevel(item.risk_score),
+              label: t(`recommendations:risk.${riskLabel(riskLevel(item.risk_score))}`),
+            })}
+          </dd>
         </div>
         <div>
           <dt>{t('card.timeSensitivity')}</dt>

@@ -142,9 +142,11 @@ describe('DashboardPage', () => {
       screen.getByText("The demo holdings' price change from Nov 30, 2008 to Dec 30, 2008"),
     ).toBeTruthy();
     expect(screen.getByTestId('market-no-data').textContent).toBe('No data on Dec 30, 2008: FB');
-    expect(screen.getAllByTestId('nugget-item')[0]?.textContent).toContain(
-      'Low risk supports the score (annualised ...',
+    // The whole sentence (issue 28: never cut mid-word) and the date the pick was graded at.
+    expect(screen.getAllByTestId('nugget-pick-text')[0]?.textContent).toBe(
+      'Low risk supports the score (annualised 1-month volatility 14.7 %)',
     );
+    expect(screen.getAllByTestId('nugget-pick-as-of')[0]?.textContent).toBe('As of Dec 30, 2008');
     expect(screen.getByTestId('market-commodities').textContent).toContain(
       'No series of this group in the replayed history.',
     );

@@ -7,7 +7,6 @@ import {
   gradeToSpeculationLevel,
   speculationBadgeColour,
 } from '@app/shared/domain/rules/grades';
-import { cutNuggetText } from '@app/shared/domain/rules/recommendation-derivations';
 import { isFactorWithoutData } from '@app/shared/domain/rules/score-factors';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge, type BadgeVariant } from '@/kit/ui/badge';
@@ -57,8 +56,12 @@ function NuggetPick({ item }: { item: Recommendation }) {
           <dd>{formatNumber(scores.financial_health_score, language, 1)}</dd>
         )}
       </dl>
-      <Text className="dashboard__nugget-text" title={scores.key_nuggets[0]}>
-        {cutNuggetText(scores.key_nuggets[0])}
+      {/* The whole sentence, wrapped: a reason cut mid-word says nothing (issue 28). */}
+      <Text className="dashboard__nugget-text" data-testid="nugget-pick-text">
+        {scores.key_nuggets[0] ?? ''}
+      </Text>
+      <Text className="app-muted" fontSize="small" data-testid="nugget-pick-as-of">
+        {t('dashboard:asOf', { date: formatMarketDate(item.as_of, language) })}
       </Text>
     </div>
   );

@@ -40,7 +40,6 @@ const CONTROL_STEPS = [
   { key: 'decide', icon: <UserIcon /> },
 ] as const;
 
-const STATS = ['accuracy', 'returns', 'investors', 'victims'] as const;
 const TESTIMONIALS = ['sarah', 'marc', 'elena', 'james', 'amelie'] as const;
 const TESTIMONIAL_STARS = 5;
 
@@ -136,15 +135,15 @@ export function HomePage() {
         </ol>
       </Section>
 
+      {/* Issue 28: no unmeasured performance figure; the measured record lives with the recommendations. */}
       <Section title={t('stats.title')}>
-        <dl className="app-stats">
-          {STATS.map((key) => (
-            <div key={key} className="app-stats__item">
-              <dt className="app-stats__label">{t(`stats.${key}.label`)}</dt>
-              <dd className="app-stats__value">{t(`stats.${key}.value`)}</dd>
-            </div>
-          ))}
-        </dl>
+        <div data-testid="home-track-record">
+          <Text>{t('stats.body')}</Text>
+          <Flex gap="medium" wrap="wrap" marginTop="small">
+            <Link to="/recommendations">{t('stats.recordLink')}</Link>
+            <Link to="/methodology#track-record">{t('stats.methodologyLink')}</Link>
+          </Flex>
+        </div>
       </Section>
 
       <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tone="alt">

@@ -19,6 +19,9 @@ import {
 } from '@app/shared/domain/rules/display-thresholds';
 import { GRADE_THRESHOLDS, LOWEST_GRADE } from '@app/shared/domain/rules/grades';
 import { Card } from '@/kit/ui/card';
+import { HowScoresComputed } from './how-scores-computed';
+import { ScoreGlossaryList } from './score-glossary-list';
+import { useScrollToHash } from './use-scroll-to-hash';
 
 /** Sections of the methodology namespace, in reading order (functions/src/engine/README.md). */
 const SECTIONS = [
@@ -40,12 +43,15 @@ const SECTIONS = [
 /** How every indicator, score, grade and colour is computed; linked from "Why this grade". */
 export function MethodologyPage() {
   const { t } = useTranslation('methodology');
+  useScrollToHash();
   const lowestGradeMax = GRADE_THRESHOLDS[GRADE_THRESHOLDS.length - 1]?.minScore ?? 0;
   return (
     <Flex direction="column" gap="medium" as="article">
       <Heading level={1}>{t('title')}</Heading>
       <Text className="app-muted">{t('subtitle')}</Text>
       <Text>{t('intro')}</Text>
+      <a href="#glossary">{t('glossaryLink')}</a>
+      <HowScoresComputed />
       {SECTIONS.map((section) => (
         <Card key={section}>
           <Heading level={2} fontSize="large">
@@ -90,6 +96,7 @@ export function MethodologyPage() {
         </Heading>
         <Text>{t('limitations.body')}</Text>
       </Card>
+      <ScoreGlossaryList />
       <Link to="/recommendations">{t('backToRecommendations')}</Link>
     </Flex>
   );

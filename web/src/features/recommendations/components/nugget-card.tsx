@@ -1,16 +1,15 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
+import { Heading } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { NuggetScores } from '@app/shared/domain/entities/market';
-import { riskScoreColour, scoreColour } from '@app/shared/domain/rules/display-thresholds';
+import { riskLabel, scoreColour } from '@app/shared/domain/rules/display-thresholds';
 import { formatNumber } from '@app/shared/domain/rules/formatting';
+import { riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
 import { isFactorWithoutData, type ScoreFactorName } from '@app/shared/domain/rules/score-factors';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { toneClass } from './tone';
-
-/** Part 2 section 9: only the first two key insights are shown. */
-export const VISIBLE_INSIGHTS = 2;
+import { HowComputedLink } from './glossary-label';
 
 type ScoreKey = 'financialHealth' | 'growthQuality' | 'value' | 'momentum';
 
@@ -24,11 +23,14 @@ const FACTOR_OF: Record<ScoreKey, ScoreFactorName> = {
 
 export interface NuggetCardProps {
   scores: NuggetScores;
-  /** The compact form: the figures in one tight grid, without the insights. */
+  /** The compact form: the figures in one tight grid. */
   compact?: boolean;
 }
 
-/** Part 2 section 2: the nugget analysis card, full or compact. */
+/**
+ * Part 2 section 2: the nugget analysis card, full or compact. Risk reads on the product's one scale,
+ * the 1-10 risk level (issue 28); the sentences live once, in "Why this grade", not here.
+ */
 export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
   const { t } = useTranslation(['recommendations', 'common']);
   const { language } = usePreferences();
@@ -39,7 +41,7 @@ export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
     { key: 'value', value: scores.value_score },
     { key: 'momentum', value: scores.momentum_score },
   ];
-  const insights = scores.key_nuggets.slice(0, VISIBLE_INSIGHTS);
+  const level = riskLevel(scores.risk_score);
 
   return (
     <Card className={compact ? 'rec-nugget rec-nugget--compact' : 'rec-nugget'}>
@@ -71,31 +73,21 @@ export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
             )}
           </div>
         ))}
-        <div>
-          <dt>{t('nugget.riskScore')}</dt>
-          <dd className={toneClass(riskScoreColour(scores.risk_score))}>{score(scores.risk_score)}</dd>
-        </div>
+        {/* The card's face already shows the risk level above the compact form. */}
+        {compact ? null : (
+          <div>
+            <dt>{t('card.riskLevel')}</dt>
+            <dd data-testid="nugget-risk-level">
+              {t('card.riskLevelValue', { level })} · {t(`risk.${riskLabel(level)}`)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('nugget.riskReward')}</dt>
           <dd>{formatNumber(scores.risk_reward_ratio, language, 2)}</dd>
         </div>
       </dl>
-      {compact ? null : (
-        <>
-          <Heading level={4} fontSize="medium" marginTop="medium">
-            {t('nugget.keyInsights')}
-          </Heading>
-          {insights.length === 0 ? (
-            <Text className="app-muted">{t('nugget.noInsights')}</Text>
-          ) : (
-            <ul>
-              {insights.map((insight) => (
-                <li key={insight}>{insight}</li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <HowComputedLink />
     </Card>
   );
 }

@@ -19,6 +19,7 @@ import { usePreferences } from '@/kit/preferences/preferences';
 import { NuggetCard } from './nugget-card';
 import { toneClass } from './tone';
 import { RecommendationDetail } from './recommendation-detail';
+import { GlossaryLabel } from './glossary-label';
 
 const TYPE_ICONS: Record<AssetType, typeof ChartIcon> = {
   stock: ChartIcon,
@@ -117,7 +118,7 @@ export function RecommendationCard({
   canWrite,
   onAdd,
 }: RecommendationCardProps) {
-  const { t } = useTranslation(['recommendations', 'common']);
+  const { t } = useTranslation(['recommendations', 'common', 'glossary']);
   const { language } = usePreferences();
   const navigate = useNavigate();
   const detailId = useId();
@@ -157,21 +158,29 @@ export function RecommendationCard({
           <dd>{formatCurrency(recommendation.current_price, language)}</dd>
         </div>
         <div>
-          <dt>{t('card.target')}</dt>
+          <dt>
+            <GlossaryLabel term="target_price" />
+          </dt>
           <dd>{formatCurrency(recommendation.target_price, language)}</dd>
         </div>
         <div>
-          <dt>{t('card.confidence')}</dt>
+          <dt>
+            <GlossaryLabel term="confidence_score" />
+          </dt>
           <dd className={toneClass(confidenceColour(confidence))}>
             {formatPercent(confidence, language, { maximumFractionDigits: 0 })}
           </dd>
         </div>
         <div>
-          <dt>{t('card.expectedReturn')}</dt>
+          <dt>
+            <GlossaryLabel term="expected_return" />
+          </dt>
           <dd>{formatPercent(expectedReturn, language, { signed: true, maximumFractionDigits: 2 })}</dd>
         </div>
         <div>
-          <dt>{t('card.riskLevel')}</dt>
+          <dt>
+            <GlossaryLabel term="risk_level" />
+          </dt>
           <dd>
             {t('card.riskLevelValue', { level })} · {t(`risk.${riskLabel(level)}`)}
           </dd>
@@ -184,6 +193,11 @@ export function RecommendationCard({
       <Text className="app-muted" fontSize="small" marginTop="xs">
         {t('card.asOf', { date: formatDate(`${recommendation.as_of}T00:00:00Z`, language, 'UTC') })}
       </Text>
+      {expanded ? (
+        <Text className="app-muted" fontSize="small" data-testid="confidence-help">
+          {t('glossary:confidenceHelp')}
+        </Text>
+      ) : null}
       {expanded ? null : <NuggetCard scores={scores} compact />}
       {expanded ? (
         <div

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,10 @@ export interface RecommendationDetailProps {
 }
 
 /**
- * The expanded card: the detail route's answer, 'full' (reasoning, AI analysis, inputs, volume and
- * risk) or 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan; a
+ * The expanded card: the detail route's answer, 'full' (the factors' figures, volume and risk) or
+ * 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan. The reasoning
+ * is said once, factor by factor, in "Why this grade" (issue 28: the reasoning paragraph and the AI
+ * analysis repeated its sentences, so neither is drawn); a
  * 'basic' one sits under the advanced_recommendations gate, whose Continue shows it plainly.
  * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
  */
@@ -72,24 +74,14 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   if (recommendation.detail_level === 'full') {
     return (
       <>
-        {recommendation.reasoning ? (
-          <section>
-            <Heading level={4} fontSize="medium">
-              {t('card.reasoning')}
-            </Heading>
-            <Text>{recommendation.reasoning}</Text>
-          </section>
-        ) : null}
-        <section>
-          <Heading level={4} fontSize="medium">
-            {t('card.aiAnalysis')}
-          </Heading>
-          <Text>{scores.key_nuggets.join(' ')}</Text>
-        </section>
         {canWrite ? actions : <Text className="app-muted">{t('card.signInToAdd')}</Text>}
         <NuggetCard scores={scores} />
         {recommendation.volume_analysis && recommendation.risk_metrics ? (
-          <VolumeRiskCard volume={recommendation.volume_analysis} risk={recommendation.risk_metrics} />
+          <VolumeRiskCard
+            volume={recommendation.volume_analysis}
+            risk={recommendation.risk_metrics}
+            scores={scores}
+          />
         ) : null}
         <WhyGradePanel scores={scores} />
       </>

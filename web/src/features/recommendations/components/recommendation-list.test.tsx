@@ -87,7 +87,33 @@ describe('RecommendationList', () => {
     );
     fireEvent.click(card('AAPL').getByRole('button', { name: /Afficher l’analyse/ }));
 
-    expect(await screen.findByText('Raisonnement en français')).toBeTruthy();
+    // The reasoning is said once, factor by factor, in French: no separate reasoning paragraph.
+    const factor = (await card('AAPL').findAllByTestId('factor-explanation')).find(
+      (element) => element.getAttribute('data-factor') === 'momentum',
+    );
+    if (!factor) throw new Error('no momentum factor');
+    // 58.3 with weight 0.375: 0.375 x (58.3 - 50) = 3.11, shown 3,1.
+    expect(within(factor).getByTestId('factor-direction').textContent).toBe(
+      'Tire la note vers le haut de 3,1 points',
+    );
+    expect(within(factor).getByTestId('factor-sentence').textContent).toBe(
+      'Le momentum obtient 58,3 sur 100, au-dessus du neutre 50 : il fait monter la note.',
+    );
+    expect(
+      within(factor)
+        .getAllByTestId('factor-input-value')
+        .map((element) => element.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      // formatPercent's one decimal: 1.39 -> 1,4; 3.04 -> 3,0, written 3.
+      '+1,4 %',
+      '+3 %',
+    ]);
+    expect(within(factor).getByRole('link', { name: 'Variation sur 1 semaine' }).getAttribute('href')).toBe(
+      '/methodology#glossary-momentum-1w',
+    );
+    expect(screen.queryByText('Raisonnement en français')).toBeNull();
+    const aapl = screen.getAllByTestId('recommendation-card')[0];
+    expect(aapl?.textContent ?? '').not.toMatch(/momentum_1w|momentum_3m|pe_ratio/);
     expect(requests.map((request) => request.path)).toEqual(['/api/ai/recommendations/user-1/AAPL']);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
     // Premium lacks custom_alerts: the button stays usable and leads to the gate on /alerts.
@@ -113,6 +139,16 @@ describe('RecommendationList', () => {
     expect(await card('AAPL').findByText(/Basic analysis: this asset is graded B\+/)).toBeTruthy();
     expect(screen.queryByText('Raisonnement en français')).toBeNull();
     expect(screen.queryByText('momentum_1w')).toBeNull();
+    // FREE still reads each factor's score with one sentence (docs/product.md "Plans that keep their promises").
+    expect(
+      card('AAPL')
+        .getAllByTestId('factor-sentence')
+        .map((element) => element.textContent),
+    ).toEqual([
+      'Momentum scores 58.3 out of 100, above the neutral 50, so it lifts the grade.',
+      'There are no figures for Valuation in the data, so it is left out of the grade.',
+    ]);
+    expect(card('AAPL').queryAllByTestId('factor-input')).toHaveLength(0);
     expect(screen.queryByTestId('volume-ratio-bar')).toBeNull();
     expect(card('AAPL').getByTestId('gate-advanced_recommendations').textContent).toMatch(
       /Basic analysis: this asset is graded B\+/,

@@ -1,29 +1,42 @@
 import { Heading } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatedPeriod, RiskMetrics, VolumeAnalysis } from '@app/shared/domain/entities/market';
+import type {
+  DatedPeriod,
+  NuggetScores,
+  RiskMetrics,
+  VolumeAnalysis,
+} from '@app/shared/domain/entities/market';
 import {
   drawdownColour,
   momentumColour,
   sharpeColour,
   volumeRatioBarWidth,
 } from '@app/shared/domain/rules/display-thresholds';
-import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatDate } from '@app/shared/domain/rules/formatting';
+import type { GlossaryTerm } from '@app/shared/domain/rules/score-glossary';
 import { Card } from '@/kit/ui/card';
 import { usePreferences } from '@/kit/preferences/preferences';
-import { formatOptional } from './format-helpers';
+import { useGlossaryValue, type GlossaryFigure } from './glossary-value';
+import { GlossaryLabel } from './glossary-label';
+import { SharpeBesideGrade } from './sharpe-beside-grade';
 import { toneClass } from './tone';
 
 export interface VolumeRiskCardProps {
   volume: VolumeAnalysis;
   risk: RiskMetrics;
+  /** The asset's scores, to say what carries the grade when the past year's Sharpe is negative. */
+  scores: NuggetScores;
 }
 
-/** Part 2 section 2: volume analysis and risk metrics, coloured by the part 2 section 9 thresholds. */
-export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
-  const { t } = useTranslation(['recommendations', 'common']);
+/**
+ * Part 2 section 2: volume analysis and risk metrics, coloured by the part 2 section 9 thresholds.
+ * Each label is the glossary's (linked to its meaning) and each value carries its unit (issue 28).
+ */
+export function VolumeRiskCard({ volume, risk, scores }: VolumeRiskCardProps) {
+  const { t } = useTranslation(['recommendations', 'common', 'glossary']);
   const { language } = usePreferences();
-  const percent = (value: number) => formatPercent(value, language, { signed: true });
-  const plainPercent = (value: number) => formatPercent(value, language);
+  const value: (term: GlossaryTerm, figure: GlossaryFigure) => string = useGlossaryValue();
   // The dates a change compares: a replayed month is a month of the market's calendar, so say which.
   const periodText = (period: DatedPeriod | null) =>
     period ? (
@@ -37,9 +50,17 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
         )
       </span>
     ) : null;
-  const momentumTone = (value: number | null) =>
-    value === null ? undefined : toneClass(momentumColour(value));
+  const momentumTone = (figure: number | null) =>
+    figure === null ? undefined : toneClass(momentumColour(figure));
   const barWidth = volumeRatioBarWidth(volume.volume_ratio_20d);
+  const row = (term: GlossaryTerm, content: ReactNode, className?: string) => (
+    <div data-glossary-row={term}>
+      <dt>
+        <GlossaryLabel term={term} />
+      </dt>
+      <dd className={className}>{content}</dd>
+    </div>
+  );
 
   return (
     <Card className="rec-volume-risk">
@@ -52,22 +73,16 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
             {t('volumeRisk.volumeTitle')}
           </Heading>
           <dl className="rec-metrics">
-            <div>
-              <dt>{t('volumeRisk.volumeBreakout')}</dt>
-              <dd>
-                {volume.volume_breakout === null
-                  ? '–'
-                  : t(volume.volume_breakout ? 'common:status.yes' : 'common:status.no')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.volumeRatio')}</dt>
-              <dd>
-                {formatOptional(volume.volume_ratio_20d, (value) => `${formatNumber(value, language, 2)}x`)}
+            {row('volume_breakout', value('volume_breakout', volume.volume_breakout))}
+            {row(
+              'volume_ratio_20d',
+              <>
+                {value('volume_ratio_20d', volume.volume_ratio_20d)}{' '}
+                <span className="app-muted">({t('glossary:terms.volume_ratio_20d.unit')})</span>
                 <div
                   className="rec-bar"
                   role="meter"
-                  aria-label={t('volumeRisk.volumeRatio')}
+                  aria-label={t('glossary:terms.volume_ratio_20d.label')}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(barWidth)}
@@ -75,24 +90,14 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
                 >
                   <div className="rec-bar__fill" style={{ width: `${barWidth}%` }} />
                 </div>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.surgeLevel')}</dt>
-              <dd>{volume.volume_surge_level ? t(`volumeRisk.surge.${volume.volume_surge_level}`) : '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.obvTrend')}</dt>
-              <dd>{volume.obv_trend ? t(`volumeRisk.obv.${volume.obv_trend}`) : '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.accumulationDistribution')}</dt>
-              <dd>
-                {formatOptional(volume.accumulation_distribution, (value) =>
-                  formatNumber(value, language, 0),
-                )}
-              </dd>
-            </div>
+              </>,
+            )}
+            {row('volume_surge_level', value('volume_surge_level', volume.volume_surge_level))}
+            {row('obv_trend', value('obv_trend', volume.obv_trend))}
+            {row(
+              'accumulation_distribution',
+              value('accumulation_distribution', volume.accumulation_distribution),
+            )}
           </dl>
         </section>
         <section aria-label={t('volumeRisk.riskTitle')}>
@@ -100,58 +105,44 @@ export function VolumeRiskCard({ volume, risk }: VolumeRiskCardProps) {
             {t('volumeRisk.riskTitle')}
           </Heading>
           <dl className="rec-metrics">
-            <div>
-              <dt>{t('volumeRisk.volatility1m')}</dt>
-              <dd>{formatOptional(risk.volatility_1month, plainPercent)}</dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.volatilityRegime')}</dt>
-              <dd>{risk.volatility_regime ? t(`volumeRisk.regimes.${risk.volatility_regime}`) : '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.momentum1w')}</dt>
-              <dd className={momentumTone(risk.momentum_1w)}>
-                {formatOptional(risk.momentum_1w, percent)}
+            {row('volatility_1month', value('volatility_1month', risk.volatility_1month))}
+            {row('volatility_regime', value('volatility_regime', risk.volatility_regime))}
+            {row(
+              'momentum_1w',
+              <>
+                {value('momentum_1w', risk.momentum_1w)}
                 {periodText(risk.momentum_periods.momentum_1w)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.momentum1m')}</dt>
-              <dd className={momentumTone(risk.momentum_1m)}>
-                {formatOptional(risk.momentum_1m, percent)}
+              </>,
+              momentumTone(risk.momentum_1w),
+            )}
+            {row(
+              'momentum_1m',
+              <>
+                {value('momentum_1m', risk.momentum_1m)}
                 {periodText(risk.momentum_periods.momentum_1m)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.momentum3m')}</dt>
-              <dd className={momentumTone(risk.momentum_3m)}>
-                {formatOptional(risk.momentum_3m, percent)}
+              </>,
+              momentumTone(risk.momentum_1m),
+            )}
+            {row(
+              'momentum_3m',
+              <>
+                {value('momentum_3m', risk.momentum_3m)}
                 {periodText(risk.momentum_periods.momentum_3m)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.maxDrawdown')}</dt>
-              <dd
-                className={
-                  risk.max_drawdown === null ? undefined : toneClass(drawdownColour(risk.max_drawdown))
-                }
-              >
-                {formatOptional(risk.max_drawdown, plainPercent)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('volumeRisk.sharpe')}</dt>
-              <dd
-                className={
-                  risk.sharpe_estimation === null
-                    ? undefined
-                    : toneClass(sharpeColour(risk.sharpe_estimation))
-                }
-              >
-                {formatOptional(risk.sharpe_estimation, (value) => formatNumber(value, language, 2))}
-              </dd>
-            </div>
+              </>,
+              momentumTone(risk.momentum_3m),
+            )}
+            {row(
+              'max_drawdown',
+              value('max_drawdown', risk.max_drawdown),
+              risk.max_drawdown === null ? undefined : toneClass(drawdownColour(risk.max_drawdown)),
+            )}
+            {row(
+              'sharpe_estimation',
+              value('sharpe_estimation', risk.sharpe_estimation),
+              risk.sharpe_estimation === null ? undefined : toneClass(sharpeColour(risk.sharpe_estimation)),
+            )}
           </dl>
+          <SharpeBesideGrade sharpe={risk.sharpe_estimation} scores={scores} />
         </section>
       </div>
     </Card>
