@@ -88,7 +88,11 @@ describe('RecommendationList', () => {
     fireEvent.click(card('AAPL').getByRole('button', { name: /Afficher l’analyse/ }));
 
     expect(await screen.findByText('Raisonnement en français')).toBeTruthy();
-    expect(requests.map((request) => request.path)).toEqual(['/api/ai/recommendations/user-1/AAPL']);
+    // One detail request (the one the quota counts), beside the score history the pictures read.
+    expect(requests.map((request) => request.path).sort()).toEqual([
+      '/api/ai/recommendations/user-1/AAPL',
+      '/api/ai/score-history/AAPL',
+    ]);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
     // Premium lacks custom_alerts: the button stays usable and leads to the gate on /alerts.
     const alert = card('AAPL').getByRole('button', { name: /alerte/i });
