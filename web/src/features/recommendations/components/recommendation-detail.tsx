@@ -70,9 +70,7 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   }
   const recommendation = detail.data.recommendation;
   const scores = recommendation.nugget_scores;
-  const pictures = (
-    <ScorePictures symbol={recommendation.symbol} scores={scores} asOf={recommendation.as_of} />
-  );
+  const pictures = <ScorePictures recommendation={recommendation} signedIn={canWrite} />;
   if (recommendation.detail_level === 'full') {
     return (
       <>

@@ -88,10 +88,15 @@ describe('RecommendationList', () => {
     fireEvent.click(card('AAPL').getByRole('button', { name: /Afficher l’analyse/ }));
 
     expect(await screen.findByText('Raisonnement en français')).toBeTruthy();
-    // One detail request (the one the quota counts), beside the score history the pictures read.
-    expect(requests.map((request) => request.path).sort()).toEqual([
+    // One detail request (the one the quota counts); the others are the pictures' reads, which count nothing.
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path.startsWith('/api/ai/recommendations/'))).toEqual([
       '/api/ai/recommendations/user-1/AAPL',
+    ]);
+    expect(paths.filter((path) => !path.startsWith('/api/ai/recommendations/')).sort()).toEqual([
+      '/api/ai/price-history/AAPL?days=365',
       '/api/ai/score-history/AAPL',
+      '/api/portfolio',
     ]);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
     // Premium lacks custom_alerts: the button stays usable and leads to the gate on /alerts.

@@ -60,11 +60,74 @@ const history: ScoreHistoryResponse = {
   },
 };
 
+const bar = { open: null, high: null, low: null, volume: null };
+
 function serve() {
   return installFakeApi((request) => {
     if (request.path === '/api/ai/recommendations/user-1/AAPL')
       return { body: { recommendation: apiAnswer, detail_quota: null } };
     if (request.path.startsWith('/api/ai/score-history/AAPL')) return { body: history };
+    if (request.path.startsWith('/api/ai/price-history/AAPL'))
+      return {
+        body: {
+          symbol: 'AAPL',
+          name: 'Apple Inc.',
+          data_mode: 'replay',
+          market_date: '2018-01-30',
+          source: 'replay',
+          bars: [
+            { ...bar, date: '2017-08-01', close: 90 },
+            { ...bar, date: '2018-01-30', close: 100 },
+            // A bar after the card's as-of date is not drawn with it.
+            { ...bar, date: '2018-01-31', close: 101 },
+          ],
+        },
+      };
+    if (request.path === '/api/portfolio')
+      return {
+        body: {
+          market_date: '2018-01-30',
+          demo: false,
+          assets: [
+            {
+              id: 'h1',
+              symbol: 'AAPL',
+              name: 'Apple Inc.',
+              asset_type: 'stock',
+              shares: 2,
+              current_price: 100,
+              purchase_price: 80.25,
+              purchase_date: '2017-09-15',
+              total_value: 200,
+              change_percent: null,
+              change_amount: null,
+              gain_amount: 39.5,
+              gain_percent: 24.6,
+              investment_grade: 'B+',
+              rationality_score: 70,
+              price_as_of: '2018-01-30',
+              price_source: 'replay',
+              no_data_on: null,
+              created_at: '2018-01-01T00:00:00.000Z',
+              updated_at: '2018-01-01T00:00:00.000Z',
+            },
+          ],
+          summary: {
+            total_value: 200,
+            total_cost: 160.5,
+            total_gain: 39.5,
+            day_change_amount: 0,
+            monthly_return_percent: null,
+            monthly_return_period: null,
+            asset_count: 1,
+            by_type: {
+              stock: { total_value: 200, count: 1, percent: 100 },
+              crypto: { total_value: 0, count: 0, percent: 0 },
+              alternative: { total_value: 0, count: 0, percent: 0 },
+            },
+          },
+        },
+      };
     return undefined;
   });
 }
@@ -113,5 +176,19 @@ describe('the expanded card pictures', () => {
     expect(distance.textContent).toContain('8,9 points jusqu’à la note A'.replace('’', "'"));
     expect(distance.textContent).toContain('Un mouvement de -4,2 points');
     expect(requests.some((request) => request.path === '/api/ai/score-history/AAPL')).toBe(true);
+  });
+
+  it("states the price chart in words: its dates, the last close, the rational target and a holder's purchase", async () => {
+    serve();
+    await renderWithProviders(withQueryClient(<RecommendationDetail {...props} canWrite />));
+
+    const summary = await screen.findByTestId('price-target-summary');
+    // Target 112.50 against the close 100: +12.5 %.
+    expect(summary.textContent).toBe(
+      'Closing prices from Aug 1, 2017 to Jan 30, 2018. Last close $100.00 on Jan 30, 2018; rational target $112.50 (+12.5%).',
+    );
+    expect((await screen.findByTestId('price-target-purchase')).textContent).toBe(
+      'Bought on Sep 15, 2017 at $80.25.',
+    );
   });
 });
