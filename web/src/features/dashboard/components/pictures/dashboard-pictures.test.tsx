@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PerformanceResponse } from '@app/shared/domain/entities/ledger';
 import { renderWithProviders } from '@/kit/test/render';
-import { PERFORMANCE_RETURNS, performanceWith } from '../../test/fixtures';
+import { PERFORMANCE_RETURNS, performanceWith } from '@/features/dashboard/test/fixtures';
 import { MarketSparkline } from './market-sparkline';
 import { PortfolioValueCard } from './portfolio-value-card';
 

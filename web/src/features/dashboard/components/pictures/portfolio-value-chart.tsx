@@ -1,7 +1,8 @@
 import { Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PerformanceResponse } from '@app/shared/domain/entities/ledger';
 import type { Language } from '@app/shared/domain/enums';
-import { formatDate, formatMoney } from '@app/shared/domain/rules/formatting';
+import { formatMoney } from '@app/shared/domain/rules/formatting';
+import { dateAxisProps, dateTooltipProps, moneyAxisProps } from '@/kit/charts/chart-props';
 
 export interface PortfolioValueLabels {
   value: string;
@@ -26,17 +27,9 @@ export default function PortfolioValueChart({
   return (
     <ResponsiveContainer width="100%" height={220}>
       <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <XAxis
-          dataKey="date"
-          tickFormatter={(date: string) => formatDate(date, language, 'UTC')}
-          minTickGap={40}
-          tick={{ fontSize: 11 }}
-        />
-        <YAxis domain={['auto', 'auto']} tickFormatter={money} width={90} tick={{ fontSize: 11 }} />
-        <Tooltip
-          labelFormatter={(date) => formatDate(String(date), language, 'UTC')}
-          formatter={(value) => money(Number(value))}
-        />
+        <XAxis {...dateAxisProps(language)} />
+        <YAxis {...moneyAxisProps(money)} width={90} />
+        <Tooltip {...dateTooltipProps(language, money)} />
         <Legend />
         <Line
           name={labels.value}

@@ -11,6 +11,7 @@ import {
 import type { PriceBar } from '@app/shared/domain/entities/market';
 import type { Language } from '@app/shared/domain/enums';
 import { formatCurrency, formatDate } from '@app/shared/domain/rules/formatting';
+import { dateAxisProps, dateTooltipProps, dollars, moneyAxisProps } from '@/kit/charts/chart-props';
 
 export interface PriceTargetChartProps {
   bars: PriceBar[];
@@ -38,22 +39,9 @@ export default function PriceTargetChart({
   return (
     <ResponsiveContainer width="100%" height={220}>
       <AreaChart data={bars} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
-        <XAxis
-          dataKey="date"
-          tickFormatter={(date: string) => formatDate(date, language, 'UTC')}
-          minTickGap={40}
-          tick={{ fontSize: 11 }}
-        />
-        <YAxis
-          domain={[low - pad, high + pad]}
-          tickFormatter={(value: number) => formatCurrency(value, language)}
-          width={80}
-          tick={{ fontSize: 11 }}
-        />
-        <Tooltip
-          labelFormatter={(date) => formatDate(String(date), language, 'UTC')}
-          formatter={(value) => formatCurrency(Number(value), language)}
-        />
+        <XAxis {...dateAxisProps(language)} />
+        <YAxis {...moneyAxisProps(dollars(language), [low - pad, high + pad])} />
+        <Tooltip {...dateTooltipProps(language, dollars(language))} />
         <Area type="monotone" dataKey="close" stroke="#3b82f6" fill="#3b82f633" isAnimationActive={false} />
         <ReferenceLine
           y={target}

@@ -10,6 +10,7 @@ import {
 } from 'recharts';
 import type { DailyScore } from '@app/shared/domain/entities/score-history';
 import { formatDate, formatNumber } from '@app/shared/domain/rules/formatting';
+import { dateAxisProps } from '@/kit/charts/chart-props';
 import { GRADE_THRESHOLDS } from '@app/shared/domain/rules/grades';
 import type { Language } from '@app/shared/domain/enums';
 
@@ -42,12 +43,7 @@ export default function ScoreHistoryChart({ days, language }: { days: DailyScore
           />
         ))}
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="date"
-          tickFormatter={(date: string) => formatDate(date, language, 'UTC')}
-          minTickGap={40}
-          tick={{ fontSize: 11 }}
-        />
+        <XAxis {...dateAxisProps(language)} />
         <YAxis
           domain={[0, 100]}
           ticks={[0, 35, 45, 55, 65, 75, 85, 100]}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreHistoryResponse } from '@app/shared/domain/entities/score-history';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
-import { buildRecommendation } from '../../test/fixtures';
+import { buildRecommendation } from '@/features/recommendations/test/fixtures';
 import { RecommendationDetail } from '../recommendation-detail';
 
 /*
