@@ -193,6 +193,10 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     expect: every(200),
     request: () => ({ params: { symbol: 'AAPL' }, query: { days: '30' } }),
   },
+  'ai.getScoreHistory': {
+    expect: every(200),
+    request: () => ({ params: { symbol: 'AAPL' }, query: { from: '2016-06-01', to: '2017-01-01' } }),
+  },
   'ai.getContextualRecommendations': { expect: every(200), request: none },
   'ai.getMarketCatalysts': { expect: every(200), request: none },
   'ai.getLiveMarketAlerts': { expect: every(200), request: none },

@@ -9,6 +9,7 @@ import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createDetailViewsRepository, type DetailViewsRepository } from '../data/detail-views-repository';
@@ -35,6 +36,8 @@ export interface AiDeps {
   feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
   marketAlerts: Pick<MarketAlertsRepository, 'listAlerts'>;
   jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
+  /** The stored daily scores (the price poll writes them). */
+  scoreHistory: Pick<ScoreHistoryRepository, 'listDays'>;
   recommendationQueue: Pick<
     RecommendationQueueRepository,
     'getLastRecommendations' | 'getRecommendationStatuses'

@@ -14,6 +14,7 @@ import { getAiHealth } from './health-service';
 import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
+import { getScoreHistory } from './score-history-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 
 /**
@@ -55,6 +56,7 @@ export const handler = createAreaHandler(
     enhancedPrices: async ({ auth, language }, deps) => getEnhancedPrices(auth, rendererFor(language), deps),
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
+    scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query, language }, deps) => {
       const news = await loadCatalysts();

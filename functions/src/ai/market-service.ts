@@ -166,6 +166,7 @@ export async function getEnhancedPrices(
         as_of: quote.as_of,
         market_date: quote.market_date,
         analysisNote: say(topNugget?.message ?? message('MARKET_ANALYSIS_UNAVAILABLE')),
+        ...recentClosesOf(result?.bars),
       });
     }
   }
@@ -179,6 +180,17 @@ export async function getEnhancedPrices(
     no_data: noData,
     updated_at: updatedAt,
   };
+}
+
+/** Closes of the dashboard's sparkline: about six weeks of trading days. */
+export const SPARKLINE_CLOSES = 30;
+
+function recentClosesOf(bars: readonly { date: string; close: number }[] | undefined) {
+  const recent = (bars ?? []).slice(-SPARKLINE_CLOSES);
+  const first = recent[0];
+  const last = recent.at(-1);
+  if (!first || !last || recent.length < 2) return {};
+  return { recent_closes: { from: first.date, to: last.date, closes: recent.map((bar) => bar.close) } };
 }
 
 export async function getPrices(

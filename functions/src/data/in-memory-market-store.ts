@@ -8,6 +8,8 @@ import type {
   QueuedRecommendation,
   RecommendationQueueRepository,
 } from './recommendation-queue-repository';
+import type { DailyScore } from '../engine/score-history';
+import type { ScoreHistoryRepository } from './score-history-repository';
 
 /**
  * The market table's repositories in memory, with the same conditional semantics as the DynamoDB
@@ -25,6 +27,7 @@ export interface InMemoryMarketStore {
     RecommendationQueueRepository,
     'enqueueSuperseding' | 'getLastRecommendation' | 'getLastRecommendations' | 'getRecommendationStatuses'
   >;
+  scoreHistory: ScoreHistoryRepository;
   /** Everything stored, as plain data, for assertions. */
   snapshot(): {
     quotes: Record<string, StoredQuote>;
@@ -50,8 +53,36 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
   const alertMarkers = new Set<string>();
   const alerts = new Map<string, StoredMarketAlert>();
   const jobRuns = new Map<string, JobRunRecord>();
+  const scores = new Map<string, DailyScore>();
+  const scoreRanges = new Map<string, { from: string; through: string }>();
 
   return {
+    scoreHistory: {
+      async getRange(symbol) {
+        return clone(scoreRanges.get(symbol) ?? null);
+      },
+      async putNewDays(symbol, days) {
+        let written = 0;
+        for (const day of days) {
+          const key = `${symbol}|${day.date}`;
+          if (scores.has(key)) continue;
+          scores.set(key, clone(day));
+          written += 1;
+          const range = scoreRanges.get(symbol);
+          scoreRanges.set(symbol, {
+            from: range && range.from < day.date ? range.from : day.date,
+            through: range && range.through > day.date ? range.through : day.date,
+          });
+        }
+        return written;
+      },
+      async listDays(symbol, from, to) {
+        return [...scores.values()]
+          .filter((day) => day.symbol === symbol && day.date >= from && day.date <= to)
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .map(clone);
+      },
+    },
     prices: {
       async getQuote(symbol) {
         const quote = quotes.get(symbol);

@@ -56,6 +56,11 @@ export const keys = {
   /** Daily bars of one calendar month (`yyyy-mm`), merged by date inside the item. */
   barMonth: (symbol: string, month: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BARS#${month}` }),
   barMonthPrefix: 'BARS#',
+  /** One day's grade, composite and factors of a symbol, written once (score-history-repository.ts). */
+  dailyScore: (symbol: string, date: string) => ({ pk: `SYMBOL#${symbol}`, sk: `SCORE#${date}` }),
+  dailyScorePrefix: 'SCORE#',
+  /** The first and last day of a symbol's stored score history. */
+  scoreRange: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'SCORES' }),
   /** The state of one tracked series (stored range, as-of, completeness, flags), all under one partition. */
   series: (symbol: string) => ({ pk: 'SERIES', sk: symbol }),
   seriesPartition: 'SERIES',

@@ -4,6 +4,7 @@ import { createJobRunsRepository } from './job-runs-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
 import { createPricesRepository } from './prices-repository';
 import { createRecommendationQueueRepository } from './recommendation-queue-repository';
+import { createScoreHistoryRepository } from './score-history-repository';
 
 /** The market table's repositories (and the recommendation queue it feeds), as the ai area and the price poll both need them. */
 export function createMarketRepositories(
@@ -15,6 +16,7 @@ export function createMarketRepositories(
     feedHealth: createFeedHealthRepository(client, tables.market),
     marketAlerts: createMarketAlertsRepository(client, tables.market),
     jobRuns: createJobRunsRepository(client, tables.market),
+    scoreHistory: createScoreHistoryRepository(client, tables.market),
     recommendationQueue: createRecommendationQueueRepository(client, tables),
   };
 }

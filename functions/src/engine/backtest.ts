@@ -1,16 +1,7 @@
-import { analyzeSymbol } from './analytics/analyze-symbol';
 import { roundTo } from './analytics/statistics';
-import { selectFundamentalsAsOf, findLastIndexOnOrBefore } from './point-in-time';
-import type {
-  PointInTimeFundamentals,
-  AnalyzeSymbolInput,
-  AnnualFundamentals,
-  AssetType,
-  Bar,
-  Grade,
-  IsoDate,
-  SymbolAnalysis,
-} from './types';
+import { findLastIndexOnOrBefore } from './point-in-time';
+import { analyzeAtIndex, type PointInTimeSymbol } from './point-in-time-analysis';
+import type { AnalyzeSymbolInput, Bar, Grade, IsoDate, SymbolAnalysis } from './types';
 
 /*
  * Backtest of the grades: at every month-end a symbol has enough history for, grade it with only
@@ -19,18 +10,8 @@ import type {
  * S&P 500's return over the same window.
  */
 
-export interface BacktestSymbol {
-  symbol: string;
-  assetType: AssetType;
-  bars: readonly Bar[];
-  /** Every fiscal year of the company; the backtest picks those published by each date. */
-  fundamentalsHistory?: readonly AnnualFundamentals[];
-  /**
-   * Or what was known on a date, decided by the caller (live: the SEC facts filed by then,
-   * market-data/providers/sec-edgar/sec-fundamentals.ts). Takes precedence over the history.
-   */
-  fundamentalsAt?: (date: IsoDate) => PointInTimeFundamentals | null;
-}
+/** A symbol with its bars and fundamentals, graded point in time (point-in-time-analysis.ts). */
+export type BacktestSymbol = PointInTimeSymbol;
 
 /** Month-ends with fewer bars behind them are skipped: about three months of trading, for 3-month momentum. */
 export const MIN_HISTORY_BARS = 64;
@@ -143,7 +124,7 @@ function summarise(grade: Grade, observations: readonly BacktestObservation[]): 
 export function runBacktest(options: BacktestOptions): BacktestResult {
   const forwardMonths = options.forwardMonths ?? 3;
   const minHistory = options.minHistoryBars ?? MIN_HISTORY_BARS;
-  const analyze = options.analyze ?? analyzeSymbol;
+  const analyze = options.analyze;
   const observations: BacktestObservation[] = [];
 
   for (const entry of options.symbols) {
@@ -159,15 +140,7 @@ export function runBacktest(options: BacktestOptions): BacktestResult {
       // Require the forward month-end to be exactly N calendar months later (no gaps in the data).
       if (!forwardBar || monthKey(forwardBar.date) - monthKey(bar.date) !== forwardMonths) continue;
 
-      const analysis = analyze({
-        symbol: entry.symbol,
-        bars: entry.bars.slice(0, index + 1),
-        fundamentals: entry.fundamentalsAt
-          ? entry.fundamentalsAt(bar.date)
-          : selectFundamentalsAsOf(entry.fundamentalsHistory, bar.date),
-        assetType: entry.assetType,
-        asOf: bar.date,
-      });
+      const analysis = analyzeAtIndex(entry, index, analyze ? { analyze } : {});
       observations.push({
         symbol: entry.symbol,
         date: bar.date,

@@ -4,6 +4,7 @@ import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-clock';
 import { addCalendarDays } from '../engine/point-in-time';
@@ -14,6 +15,7 @@ import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
 import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from './price-poll-signals';
 import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
 import { raiseRuleAlerts } from './price-poll-rule-alerts';
+import { recordScoreHistory } from './price-poll-score-history';
 
 /*
  * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads
@@ -37,6 +39,8 @@ export interface PricePollDeps {
   userAlerts?: RaiseUserAlertsDeps;
   /** Evaluates the custom alert rules on a polled symbol; absent in engine-only runs. */
   alertRules?: RuleEvaluationDeps;
+  /** Keeps each day's scores (price-poll-score-history.ts); absent in engine-only runs. */
+  scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays'>;
 }
 
 /** What one symbol's poll wrote, summed into the job-run record. */
@@ -258,6 +262,7 @@ export const recordFeedHealth: SymbolPollStep = async (poll) => {
 export const SYMBOL_POLL_STEPS: readonly SymbolPollStep[] = [
   storeQuote,
   storeNewBars,
+  recordScoreHistory,
   recordFeedHealth,
   raiseMarketAlerts,
   raiseHolderAlerts,

@@ -6,7 +6,10 @@ import { selectBarsToStore } from './price-poll-steps';
 
 const FX = ['AUDUSD=X', 'EURUSD=X', 'GBPUSD=X', 'USDCAD=X', 'USDCHF=X', 'USDJPY=X'];
 
-describe('runPricePoll on the replay universe', () => {
+/** A poll's first run backfills each symbol's score history (about a second on one idle core): room for a loaded machine. */
+const POLL_TEST_TIMEOUT_MS = 30_000;
+
+describe('runPricePoll on the replay universe', { timeout: POLL_TEST_TIMEOUT_MS }, () => {
   it('reads every symbol at one market date, stores what has data on it and says which has none', async () => {
     // The clock's first date, 2017-01-01, a Sunday.
     const { deps, market } = setUp();
@@ -124,41 +127,45 @@ describe('selectBarsToStore', () => {
   });
 });
 
-describe('runPricePoll raises alerts for the holders of a symbol that moved', () => {
-  it('writes an alert for a holder exactly when a rule fires, and never for a quiet day', async () => {
-    const { deps, clock } = setUp();
-    const written: { userId: string; symbol: string; rule: string; title: string }[] = [];
-    const userAlerts = {
-      now: clock.now,
-      getTier: async () => 'PRO' as const,
-      alerts: {
-        listHolders: async (symbol: string) => (symbol === 'BTC-USD' ? [{ userId: 'holder-1' }] : []),
-        putCounted: async (
-          userId: string,
-          alert: { title: string },
-          meta: { symbol: string; rule: string },
-        ) => {
-          written.push({ userId, symbol: meta.symbol, rule: meta.rule, title: alert.title });
-          return 'written' as const;
+describe(
+  'runPricePoll raises alerts for the holders of a symbol that moved',
+  { timeout: POLL_TEST_TIMEOUT_MS },
+  () => {
+    it('writes an alert for a holder exactly when a rule fires, and never for a quiet day', async () => {
+      const { deps, clock } = setUp();
+      const written: { userId: string; symbol: string; rule: string; title: string }[] = [];
+      const userAlerts = {
+        now: clock.now,
+        getTier: async () => 'PRO' as const,
+        alerts: {
+          listHolders: async (symbol: string) => (symbol === 'BTC-USD' ? [{ userId: 'holder-1' }] : []),
+          putCounted: async (
+            userId: string,
+            alert: { title: string },
+            meta: { symbol: string; rule: string },
+          ) => {
+            written.push({ userId, symbol: meta.symbol, rule: meta.rule, title: alert.title });
+            return 'written' as const;
+          },
         },
-      },
-    } as unknown as NonNullable<Parameters<typeof runPricePoll>[0]['userAlerts']>;
-    const moves: number[] = [];
-    // Bitcoin in early 2017 moved more than 3 % on many days: walk the replay a date at a time.
-    for (let step = 0; step < 40; step += 1) {
-      clock.set(atStep(step));
-      const before = written.length;
-      await runPricePoll({ ...deps, userAlerts });
-      const quote = await deps.prices.getQuotes(['BTC-USD']);
-      const change = quote.get('BTC-USD')?.change_percent ?? 0;
-      if (Math.abs(change) >= 3) moves.push(change);
-      const priceMoves = written.slice(before).filter((entry) => entry.rule === 'price_move');
-      // A price-move alert only on a day that moved at least 3 % (the rule's floor).
-      if (priceMoves.length > 0) expect(Math.abs(change)).toBeGreaterThanOrEqual(3);
-    }
-    expect(moves.length).toBeGreaterThan(0);
-    expect(written.filter((entry) => entry.rule === 'price_move').length).toBeGreaterThan(0);
-    expect(new Set(written.map((entry) => entry.userId))).toEqual(new Set(['holder-1']));
-    expect(new Set(written.map((entry) => entry.symbol))).toEqual(new Set(['BTC-USD']));
-  });
-});
+      } as unknown as NonNullable<Parameters<typeof runPricePoll>[0]['userAlerts']>;
+      const moves: number[] = [];
+      // Bitcoin in early 2017 moved more than 3 % on many days: walk the replay a date at a time.
+      for (let step = 0; step < 40; step += 1) {
+        clock.set(atStep(step));
+        const before = written.length;
+        await runPricePoll({ ...deps, userAlerts });
+        const quote = await deps.prices.getQuotes(['BTC-USD']);
+        const change = quote.get('BTC-USD')?.change_percent ?? 0;
+        if (Math.abs(change) >= 3) moves.push(change);
+        const priceMoves = written.slice(before).filter((entry) => entry.rule === 'price_move');
+        // A price-move alert only on a day that moved at least 3 % (the rule's floor).
+        if (priceMoves.length > 0) expect(Math.abs(change)).toBeGreaterThanOrEqual(3);
+      }
+      expect(moves.length).toBeGreaterThan(0);
+      expect(written.filter((entry) => entry.rule === 'price_move').length).toBeGreaterThan(0);
+      expect(new Set(written.map((entry) => entry.userId))).toEqual(new Set(['holder-1']));
+      expect(new Set(written.map((entry) => entry.symbol))).toEqual(new Set(['BTC-USD']));
+    });
+  },
+);

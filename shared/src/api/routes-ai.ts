@@ -29,6 +29,7 @@ import {
 } from '../domain/entities/market';
 import { AnalyzePortfolioPayloadSchema, PortfolioAnalysisSchema } from '../domain/entities/portfolio';
 import { IsoDateSchema } from '../domain/entities/common';
+import { ScoreHistoryQuerySchema, ScoreHistoryResponseSchema } from '../domain/entities/score-history';
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 
@@ -227,6 +228,20 @@ export const aiRoutes = {
     access: 'optional-user',
     summary: 'Plain latest prices keyed by symbol (the dashboard fallback).',
     response: PricesResponseSchema,
+    rateClass: 'read',
+  }),
+  scoreHistory: defineRoute({
+    id: 'ai.getScoreHistory',
+    method: 'GET',
+    path: '/api/ai/score-history/{symbol}',
+    area: 'ai',
+    access: 'optional-user',
+    summary:
+      "The stored daily grade, composite and factor scores of one symbol over a range (default: the year to the market date), never recomputed; what changed from its first to its last day (the inputs behind each factor's move on a 'full' answer, PREMIUM and up) and the points to the grades around the last day. Every tier and the demo visitor read it; it counts no quota.",
+    params: SymbolParamsSchema,
+    query: ScoreHistoryQuerySchema,
+    response: ScoreHistoryResponseSchema,
+    errors: [404],
     rateClass: 'read',
   }),
   priceHistory: defineRoute({

@@ -33,6 +33,7 @@ import enAdmin from './locales/en/admin.json';
 import enErrors from './locales/en/errors.json';
 import enMessages from './locales/en/messages.json';
 import enTerms from './locales/en/terms.json';
+import enCharts from './locales/en/charts.json';
 import frCommon from './locales/fr/common.json';
 import frNav from './locales/fr/nav.json';
 import frHome from './locales/fr/home.json';
@@ -56,6 +57,7 @@ import frAdmin from './locales/fr/admin.json';
 import frErrors from './locales/fr/errors.json';
 import frMessages from './locales/fr/messages.json';
 import frTerms from './locales/fr/terms.json';
+import frCharts from './locales/fr/charts.json';
 import esCommon from './locales/es/common.json';
 import esNav from './locales/es/nav.json';
 import esHome from './locales/es/home.json';
@@ -79,6 +81,7 @@ import esAdmin from './locales/es/admin.json';
 import esErrors from './locales/es/errors.json';
 import esMessages from './locales/es/messages.json';
 import esTerms from './locales/es/terms.json';
+import esCharts from './locales/es/charts.json';
 
 export { LANGUAGES, type Language };
 
@@ -107,6 +110,7 @@ export const NAMESPACES = [
   'errors',
   'messages',
   'terms',
+  'charts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -137,6 +141,7 @@ const en = {
   errors: enErrors,
   messages: enMessages,
   terms: enTerms,
+  charts: enCharts,
 } satisfies Record<Namespace, unknown>;
 
 /** The shape every language must have: English's keys, string leaves. */
@@ -166,6 +171,7 @@ const fr: LanguageResources = {
   errors: frErrors,
   messages: frMessages,
   terms: frTerms,
+  charts: frCharts,
 };
 
 const es: LanguageResources = {
@@ -192,6 +198,7 @@ const es: LanguageResources = {
   errors: esErrors,
   messages: esMessages,
   terms: esTerms,
+  charts: esCharts,
 };
 
 export const resources: Readonly<Record<Language, LanguageResources>> = { en, fr, es };

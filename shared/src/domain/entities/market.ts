@@ -151,6 +151,8 @@ export const MarketGroupItemSchema = z.object({
   as_of: IsoDateSchema,
   market_date: MarketDateField,
   analysisNote: z.string(),
+  /** The last daily closes up to `as_of` (the dashboard's sparkline); absent when there is no analysis. */
+  recent_closes: z.object({ from: IsoDateSchema, to: IsoDateSchema, closes: z.array(z.number()) }).optional(),
 });
 export type MarketGroupItem = z.infer<typeof MarketGroupItemSchema>;
 

@@ -10,6 +10,7 @@ import {
 } from '../api/get-dashboard-data';
 import { MarketColumns } from './market-columns';
 import { NuggetPicks } from './nugget-picks';
+import { PortfolioValueCard } from './pictures/portfolio-value-card';
 import { StatCards } from './stat-cards';
 import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
@@ -76,6 +77,7 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         aiLive={aiLive}
         replayDate={replayDate}
       />
+      {!isDemo && performance.data ? <PortfolioValueCard performance={performance.data} /> : null}
       <MarketColumns
         snapshot={market.data}
         pending={market.isPending}

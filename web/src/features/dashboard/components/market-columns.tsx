@@ -8,6 +8,7 @@ import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { formatMarketDate } from '@/kit/market/market-date';
 import type { MarketSnapshot } from '../api/get-dashboard-data';
+import { MarketSparkline } from './pictures/market-sparkline';
 
 type GroupName = 'indices' | 'crypto' | 'commodities' | 'currencies';
 const GROUPS: readonly GroupName[] = ['indices', 'crypto', 'commodities', 'currencies'];
@@ -80,6 +81,7 @@ function MarketItem({
           ) : null}
         </div>
       </Flex>
+      {item.recent_closes ? <MarketSparkline recent={item.recent_closes} /> : null}
       <div className="app-badges-row">
         {item.investment_grade ? (
           <Badge variant={gradeBadgeVariant(item.investment_grade)}>

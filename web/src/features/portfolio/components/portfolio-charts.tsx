@@ -13,7 +13,8 @@ import {
 } from 'recharts';
 import type { AssetType, Language } from '@app/shared/domain/enums';
 import type { PriceBar } from '@app/shared/domain/entities/market';
-import { formatCurrency, formatDate, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatCurrency, formatPercent } from '@app/shared/domain/rules/formatting';
+import { dateAxisProps, dateTooltipProps, dollars, moneyAxisProps } from '@/kit/charts/chart-props';
 
 const TYPE_COLOURS: Record<AssetType, string> = {
   stock: '#3b82f6',
@@ -67,22 +68,9 @@ export function PriceHistoryChart({ bars, language }: { bars: PriceBar[]; langua
   return (
     <ResponsiveContainer width="100%" height={200}>
       <AreaChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <XAxis
-          dataKey="date"
-          tickFormatter={(date: string) => formatDate(date, language, 'UTC')}
-          minTickGap={40}
-          tick={{ fontSize: 11 }}
-        />
-        <YAxis
-          domain={['auto', 'auto']}
-          tickFormatter={(value: number) => formatCurrency(value, language)}
-          width={80}
-          tick={{ fontSize: 11 }}
-        />
-        <Tooltip
-          labelFormatter={(date) => formatDate(String(date), language, 'UTC')}
-          formatter={(value) => formatCurrency(Number(value), language)}
-        />
+        <XAxis {...dateAxisProps(language)} />
+        <YAxis {...moneyAxisProps(dollars(language))} />
+        <Tooltip {...dateTooltipProps(language, dollars(language))} />
         <Area type="monotone" dataKey="close" stroke="#3b82f6" fill="#3b82f633" isAnimationActive={false} />
       </AreaChart>
     </ResponsiveContainer>

@@ -11,6 +11,7 @@ import { useServerMessage } from '@/kit/api/use-server-message';
 import { CrownIcon } from '@/kit/ui/icons';
 import { FeatureGateSlot } from '@/kit/ui/feature-gate-slot';
 import { NuggetCard } from './nugget-card';
+import { ScorePictures } from './score-pictures/score-pictures';
 import { VolumeRiskCard } from './volume-risk-card';
 import { WhyGradePanel } from './why-grade-panel';
 
@@ -71,11 +72,13 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   }
   const recommendation = detail.data.recommendation;
   const scores = recommendation.nugget_scores;
+  const pictures = <ScorePictures recommendation={recommendation} signedIn={canWrite} />;
   if (recommendation.detail_level === 'full') {
     return (
       <>
         {canWrite ? actions : <Text className="app-muted">{t('card.signInToAdd')}</Text>}
         <NuggetCard scores={scores} />
+        {pictures}
         {recommendation.volume_analysis && recommendation.risk_metrics ? (
           <VolumeRiskCard
             volume={recommendation.volume_analysis}
@@ -95,6 +98,7 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
         <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
       </section>
       <NuggetCard scores={scores} />
+      {pictures}
       <WhyGradePanel scores={scores} />
     </>
   );

@@ -114,7 +114,16 @@ describe('RecommendationList', () => {
     expect(screen.queryByText('Raisonnement en français')).toBeNull();
     const aapl = screen.getAllByTestId('recommendation-card')[0];
     expect(aapl?.textContent ?? '').not.toMatch(/momentum_1w|momentum_3m|pe_ratio/);
-    expect(requests.map((request) => request.path)).toEqual(['/api/ai/recommendations/user-1/AAPL']);
+    // One detail request (the one the quota counts); the others are the pictures' reads, which count nothing.
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path.startsWith('/api/ai/recommendations/'))).toEqual([
+      '/api/ai/recommendations/user-1/AAPL',
+    ]);
+    expect(paths.filter((path) => !path.startsWith('/api/ai/recommendations/')).sort()).toEqual([
+      '/api/ai/price-history/AAPL?days=365',
+      '/api/ai/score-history/AAPL',
+      '/api/portfolio',
+    ]);
     expect(card('AAPL').getByRole('button', { name: 'Ajouter (rationnel)' })).toBeTruthy();
     // Premium lacks custom_alerts: the button stays usable and leads to the gate on /alerts.
     const alert = card('AAPL').getByRole('button', { name: /alerte/i });
