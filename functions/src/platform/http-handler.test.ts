@@ -10,8 +10,6 @@ import { UNUSED_ACCOUNT_ROUTES, user } from './auth-area.fixtures';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
-
-
 const investorClaims = { sub: 'user-1', token_use: 'access', client_id: 'web', 'cognito:groups': '[]' };
 
 function buildHandler(

@@ -129,7 +129,8 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Json
   try {
     const response = await (options.fetch ?? fetch)(url, {
       headers: {
-        accept: options.responseFormat === 'text' ? 'text/html, text/plain;q=0.9, */*;q=0.5' : 'application/json',
+        accept:
+          options.responseFormat === 'text' ? 'text/html, text/plain;q=0.9, */*;q=0.5' : 'application/json',
         ...options.headers,
       },
       signal: controller.signal,

@@ -6,7 +6,7 @@ import { MAIL_CODE_RULES } from '@app/shared/domain/entities/mail';
 import { isApiError } from '@/kit/api/api-client';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { AuthError, AuthSubmit } from './auth-form-parts';
-import { usePasswordLabels } from './credential-fields';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 
 /** The API's refusal in the reader's words (the server words it in the request's language). */
 function failureText(error: unknown, fallback: string): string | null {
