@@ -48,6 +48,7 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   // The session check: a failure logs out (part 1 section 4), a retry would only delay that.
   [contract.auth.me, { staleTime: 60_000, ...NO_RETRY }],
   [contract.auth.updateMe, { replaces: contract.auth.me }],
+  [contract.auth.confirmEmailChange, { replaces: contract.auth.me }],
   [contract.ai.health, { staleTime: 60_000 }],
   // A failure empties the lists and marks the AI offline at once (part 1 section 4).
   [contract.ai.recommendations, NO_RETRY],

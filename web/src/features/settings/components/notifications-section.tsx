@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { Card } from '@/kit/ui/card';
 
 /**
- * Notification choices. Today the in-app alert types are chosen on the Alerts page; the e-mail and
- * daily-digest choices per alert type go in `children` when the mail work lands (issue 27, mail half).
+ * Notification choices: each alert type's channels (in the app, by e-mail, in the daily digest) are
+ * chosen on the Alerts page's settings; `children` may add choices of their own here.
  */
 export function NotificationsSection({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['settings']);

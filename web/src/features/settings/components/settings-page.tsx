@@ -10,6 +10,7 @@ import { SUPPORTED_LANGUAGES } from '@/kit/i18n/i18n-core';
 import { isLanguage, isTheme, usePreferences } from '@/kit/preferences/preferences';
 import { markPreferencesSynced } from './apply-stored-preferences';
 import { BaseCurrencySection } from './base-currency-section';
+import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { SecuritySection } from './security-section';
@@ -169,6 +170,7 @@ export function SettingsPage({ user, onSessionEnded, notificationChoices }: Sett
         <>
           <BaseCurrencySection />
           <NotificationsSection>{notificationChoices}</NotificationsSection>
+          <EmailSection email={user.email} />
           <SecuritySection onSessionEnded={onSessionEnded} />
           <TwoFactorSection email={user.email} />
           <PrivacySection onSessionEnded={onSessionEnded} />
