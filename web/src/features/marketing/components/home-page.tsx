@@ -11,7 +11,6 @@ import {
   CoinIcon,
   ShieldIcon,
   SparkIcon,
-  StarIcon,
   TargetIcon,
   UserIcon,
 } from '@/kit/ui/icons';
@@ -40,20 +39,7 @@ const CONTROL_STEPS = [
   { key: 'decide', icon: <UserIcon /> },
 ] as const;
 
-const TESTIMONIALS = ['sarah', 'marc', 'elena', 'james', 'amelie'] as const;
-const TESTIMONIAL_STARS = 5;
-
-function Stars({ count, label }: { count: number; label: string }) {
-  return (
-    <span className="app-stars" role="img" aria-label={label}>
-      {Array.from({ length: count }, (_, index) => (
-        <StarIcon key={index} size={16} />
-      ))}
-    </span>
-  );
-}
-
-/** Part 1 section 2: the landing page, every section of the spec. */
+/** The landing page: what the product does and how it measures itself, no invented figure or voice. */
 export function HomePage() {
   const { t } = useTranslation('home');
   return (
@@ -144,28 +130,6 @@ export function HomePage() {
             <Link to="/methodology#track-record">{t('stats.methodologyLink')}</Link>
           </Flex>
         </div>
-      </Section>
-
-      <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tone="alt">
-        <Grid className="app-grid app-grid--testimonials">
-          {TESTIMONIALS.map((key) => (
-            <Card key={key} className="app-testimonial">
-              <figure className="app-testimonial__figure">
-                <Stars
-                  count={TESTIMONIAL_STARS}
-                  label={t('testimonials.rating', { count: TESTIMONIAL_STARS })}
-                />
-                <blockquote>
-                  <Text>{t(`testimonials.items.${key}.quote`)}</Text>
-                </blockquote>
-                <figcaption>
-                  <strong>{t(`testimonials.items.${key}.name`)}</strong>
-                  <span className="app-muted">{t(`testimonials.items.${key}.role`)}</span>
-                </figcaption>
-              </figure>
-            </Card>
-          ))}
-        </Grid>
       </Section>
 
       <CallToAction

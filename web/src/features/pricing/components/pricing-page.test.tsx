@@ -54,7 +54,7 @@ describe('PricingPage', () => {
     expect(container.querySelectorAll('details')).toHaveLength(4);
     expect(screen.getByText('No card needed')).toBeTruthy();
     expect(screen.getByText('Cancel anytime')).toBeTruthy();
-    expect(screen.getByText('100% speculation-free guarantee')).toBeTruthy();
+    expect(screen.getByText('Every grade explained')).toBeTruthy();
   });
 });
 
