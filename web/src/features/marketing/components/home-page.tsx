@@ -8,7 +8,6 @@ import {
   ChartIcon,
   CheckIcon,
   ClockIcon,
-  CoinIcon,
   ShieldIcon,
   SparkIcon,
   TargetIcon,
@@ -73,7 +72,7 @@ export function HomePage() {
               <CheckIcon size={16} /> {t('hero.reassurance.instantAccess')}
             </li>
             <li>
-              <CoinIcon size={16} /> {t('hero.reassurance.cryptoPayments')}
+              <CheckIcon size={16} /> {t('hero.reassurance.cancelAnytime')}
             </li>
             <li>
               <ShieldIcon size={16} /> {t('hero.reassurance.guarantee')}
