@@ -27,6 +27,8 @@ export interface AdapterOptions {
 }
 
 const SIGN_IN_ROUTE_ID = 'auth.login';
+/** Retry-After of a 503 when the token cannot be checked (the same 5 s a handler gives with DynamoDB down). */
+const AUTHORIZER_RETRY_AFTER_SECONDS = 5;
 
 /** The e-mail of a sign-in body, or null when the body is not one (the handler answers 400 then). */
 function signInAccountOf(body: Buffer): string | null {
@@ -170,7 +172,20 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
     let authorizer: HttpEvent['requestContext']['authorizer'];
     if (route.access === 'user' || route.access === 'admin') {
       const token = bearerTokenOf(headers);
-      const verified = token ? await options.verifyAccessToken(token) : null;
+      let verified: Awaited<ReturnType<VerifyAccessToken>> | null;
+      try {
+        verified = token ? await options.verifyAccessToken(token) : null;
+      } catch {
+        // The key set or the revocation time (read from the users table) is out of reach: our fault,
+        // not the caller's, and brief, as a handler says when DynamoDB is down (docs/accounts.md).
+        send(
+          response,
+          503,
+          messageBody('SERVICE_UNAVAILABLE', message('SERVICE_UNAVAILABLE'), language, requestId),
+          { 'Retry-After': String(AUTHORIZER_RETRY_AFTER_SECONDS) },
+        );
+        return;
+      }
       if (!verified?.ok) {
         send(
           response,

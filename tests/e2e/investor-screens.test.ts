@@ -89,7 +89,7 @@ describe('investor screens in Chromium', () => {
     await first.page.getByLabel('Last name').fill('Nouveau');
     await first.page.getByLabel('Language', { exact: true }).selectOption('fr');
     await first.page.getByLabel('Theme', { exact: true }).selectOption('light');
-    await first.page.getByRole('button', { name: 'Save' }).click();
+    await first.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => first.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');
     await expect
       .poll(() => first.page.evaluate(() => document.documentElement.dataset.theme), WAIT)

@@ -28,7 +28,7 @@ export function ValueChart({ series, currency, benchmarkSymbol, language }: Valu
       <figcaption>{t('portfolio:ledger.chart.caption', { symbol: benchmarkSymbol })}</figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={280}>
-          <LineChart data={series}>
+          <LineChart data={series} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis
               dataKey="date"

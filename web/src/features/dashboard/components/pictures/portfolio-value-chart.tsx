@@ -26,7 +26,7 @@ export default function PortfolioValueChart({
   const money = (value: number) => formatMoney(value, currency, language);
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+      <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <XAxis {...dateAxisProps(language)} />
         <YAxis {...moneyAxisProps(money)} width={90} />
         <Tooltip {...dateTooltipProps(language, money)} />

@@ -4,7 +4,13 @@ import { Line, LineChart, YAxis } from 'recharts';
 export default function SparklineChart({ closes, rising }: { closes: number[]; rising: boolean }) {
   const data = closes.map((close, index) => ({ index, close }));
   return (
-    <LineChart width={120} height={32} data={data} margin={{ top: 2, right: 2, bottom: 2, left: 2 }}>
+    <LineChart
+      width={120}
+      height={32}
+      data={data}
+      margin={{ top: 2, right: 2, bottom: 2, left: 2 }}
+      accessibilityLayer={false}
+    >
       <YAxis hide domain={['dataMin', 'dataMax']} />
       <Line
         type="monotone"

@@ -38,7 +38,7 @@ export default function PriceTargetChart({
   const firstDate = bars[0]?.date ?? asOf;
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <AreaChart data={bars} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
+      <AreaChart data={bars} margin={{ top: 16, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <XAxis {...dateAxisProps(language)} />
         <YAxis {...moneyAxisProps(dollars(language), [low - pad, high + pad])} />
         <Tooltip {...dateTooltipProps(language, dollars(language))} />

@@ -30,7 +30,7 @@ const BAND_COLOURS = ['#16a34a', '#22c55e', '#84cc16', '#eab308', '#f59e0b', '#f
 export default function ScoreHistoryChart({ days, language }: { days: DailyScore[]; language: Language }) {
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <LineChart data={days} margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
+      <LineChart data={days} margin={{ top: 8, right: 24, bottom: 0, left: 0 }} accessibilityLayer={false}>
         {gradeBands().map((band, index) => (
           <ReferenceArea
             key={band.grade}

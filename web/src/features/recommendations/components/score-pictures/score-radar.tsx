@@ -16,7 +16,8 @@ export default function ScoreRadar({ points }: { points: RadarPoint[] }) {
   const { language } = usePreferences();
   const data = points.map((point) => ({ ...point, label: t(`factors.${point.factor}`) }));
   return (
-    <RadarChart {...SIZE} data={data} outerRadius={85} aria-hidden="true">
+    // A picture beside its table of the same figures: no keyboard layer inside a hidden chart (axe).
+    <RadarChart {...SIZE} data={data} outerRadius={85} aria-hidden="true" accessibilityLayer={false}>
       <PolarGrid />
       <PolarAngleAxis dataKey="label" tick={{ fontSize: 11 }} />
       <PolarRadiusAxis domain={[0, 100]} tickCount={5} tick={{ fontSize: 9 }} angle={90} />
