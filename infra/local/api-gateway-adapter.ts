@@ -57,6 +57,25 @@ function send(
   response.end(JSON.stringify(body));
 }
 
+/** A 429 with its wait, in the body and in Retry-After: the request limiter's and the sign-in lock's. */
+function sendRateLimited(
+  response: ServerResponse,
+  code: 'REQUEST_RATE_LIMITED' | 'AUTH_SIGN_IN_LOCKED',
+  retryAfterSeconds: number,
+  language: ReturnType<typeof languageOfHeaders>,
+  requestId: string,
+): void {
+  send(
+    response,
+    429,
+    {
+      ...messageBody('RATE_LIMITED', message(code, { count: retryAfterSeconds }), language, requestId),
+      retry_after_seconds: retryAfterSeconds,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
 async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -203,20 +222,7 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
         route.rateClass,
       );
       if (!decision.allowed) {
-        send(
-          response,
-          429,
-          {
-            ...messageBody(
-              'RATE_LIMITED',
-              message('REQUEST_RATE_LIMITED', { count: decision.retryAfterSeconds }),
-              language,
-              requestId,
-            ),
-            retry_after_seconds: decision.retryAfterSeconds,
-          },
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
+        sendRateLimited(response, 'REQUEST_RATE_LIMITED', decision.retryAfterSeconds, language, requestId);
         return;
       }
     }
@@ -242,20 +248,7 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
     if (options.signInLimiter && signInAccount !== null) {
       const decision = await options.signInLimiter.check(signInAccount, address);
       if (!decision.allowed) {
-        send(
-          response,
-          429,
-          {
-            ...messageBody(
-              'RATE_LIMITED',
-              message('AUTH_SIGN_IN_LOCKED', { count: decision.retryAfterSeconds }),
-              language,
-              requestId,
-            ),
-            retry_after_seconds: decision.retryAfterSeconds,
-          },
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        );
+        sendRateLimited(response, 'AUTH_SIGN_IN_LOCKED', decision.retryAfterSeconds, language, requestId);
         return;
       }
     }
