@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES, routeKeyOf } from '@app/shared/api';
 import { createAreaHandler, type HttpEvent } from '../platform/http-handler';
+import { event as httpEvent } from '../platform/http-event.test-support';
 import { logger } from '../platform/observability';
 import { adminImplementations, type AdminDeps } from './handler';
 
@@ -9,29 +10,13 @@ const context = { awsRequestId: 'req-1' } as Context;
 
 function event(routeKey: string, claims?: Record<string, unknown>): HttpEvent {
   const [method, path] = routeKey.split(' ') as [string, string];
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
+  const base = httpEvent(routeKey, {
     pathParameters: path.includes('{id}') ? { id: '01JD0000000000000000000001' } : undefined,
     body: method === 'POST' ? JSON.stringify({ status: 'APPROVED' }) : undefined,
-    requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: 'req-1',
-      routeKey,
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
-    },
-  } as HttpEvent;
+  });
+  return claims
+    ? { ...base, requestContext: { ...base.requestContext, authorizer: { jwt: { claims, scopes: null } } } }
+    : base;
 }
 
 /** Deps that must never be reached: the platform refuses the caller before any route runs. */

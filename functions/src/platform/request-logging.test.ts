@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { logger, processLogger } from './observability';
 import { UNUSED_ACCOUNT_ROUTES } from './auth-area.fixtures';
+import { event } from './http-event.test-support';
 
 /*
  * Two requests overlapping in one process, as they do in the local stack and the bench: request A
@@ -22,30 +23,12 @@ function lambdaContext(requestId: string): Context {
 }
 
 function meRequest(requestId: string, userId: string): HttpEvent {
+  const base = event('GET /api/auth/me');
   return {
-    version: '2.0',
-    routeKey: 'GET /api/auth/me',
-    rawPath: '/api/auth/me',
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
+    ...base,
     requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: {
-        method: 'GET',
-        path: '/api/auth/me',
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: 't',
-      },
+      ...base.requestContext,
       requestId,
-      routeKey: 'GET /api/auth/me',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
       authorizer: {
         jwt: { claims: { sub: userId, token_use: 'access', client_id: 'web', 'cognito:groups': '[]' } },
       },
