@@ -1,11 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resources } from '@app/shared/i18n';
 import { GLOSSARY_TERMS } from '@app/shared/domain/rules/score-glossary';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { subscribe } from '../src/billing';
 import { launchBrowser, newPage } from '../src/browser';
-import { signInThroughDialog, WAIT } from './investor-helpers';
+import { chooseLanguage, signInThroughDialog, WAIT } from './investor-helpers';
 
 /*
  * Issue 28 in Chromium on the local stack: a PREMIUM investor expands a recommendation in English,
@@ -56,18 +56,6 @@ const DIRECTION_KEYS = {
   neutral: 'directionNeutral',
   noData: 'directionNoData',
 } as const;
-
-async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  const cycle = page.getByTestId('language-cycle').first();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  for (let turn = 0; turn < 3; turn += 1) {
-    const shown = (await cycle.textContent())?.trim();
-    if (shown === language.toUpperCase()) break;
-    await cycle.click();
-    await expect.poll(async () => (await cycle.textContent())?.trim(), WAIT).not.toBe(shown);
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe(language);
-}
 
 async function detailOf(investor: SignedInUser, symbol: string, language: Language): Promise<DetailBody> {
   const response = await api<DetailBody>('GET', `/api/ai/recommendations/${investor.userId}/${symbol}`, {

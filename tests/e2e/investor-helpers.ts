@@ -72,3 +72,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
+
+/** Turns the header's language button until the page is in `language` (en, fr, es). */
+export async function chooseLanguage(page: Page, language: 'en' | 'fr' | 'es'): Promise<void> {
+  const cycle = page.getByTestId('language-cycle').first();
+  // A click before the page's scripts have loaded lands on inert markup: let them load first.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  for (let turn = 0; turn < 3; turn += 1) {
+    const shown = (await cycle.textContent())?.trim();
+    if (shown === language.toUpperCase()) break;
+    await cycle.click();
+    // The next language's strings load before the button shows it.
+    await expect.poll(async () => (await cycle.textContent())?.trim(), WAIT).not.toBe(shown);
+  }
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe(language);
+}

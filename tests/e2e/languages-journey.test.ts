@@ -4,7 +4,7 @@ import { resources } from '@app/shared/i18n';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { uniqueEmail } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
-import { addAssetThroughDialog, WAIT } from './investor-helpers';
+import { addAssetThroughDialog, chooseLanguage, WAIT } from './investor-helpers';
 
 /*
  * A visitor browsing in French (then one in Spanish) in the light theme signs up, walks every screen
@@ -58,17 +58,7 @@ async function englishOn(page: Page, screen: string, found: string[]): Promise<v
 }
 
 async function chooseLanguageAndLightTheme(page: Page, language: Language): Promise<void> {
-  const cycle = page.getByTestId('language-cycle').first();
-  // A click before the page's scripts have loaded lands on inert markup: let them load first.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  for (let turn = 0; turn < 3; turn += 1) {
-    const shown = (await cycle.textContent())?.trim();
-    if (shown === language.toUpperCase()) break;
-    await cycle.click();
-    // The next language's strings load before the button shows it.
-    await expect.poll(async () => (await cycle.textContent())?.trim(), WAIT).not.toBe(shown);
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe(language);
+  await chooseLanguage(page, language);
   await page.getByTestId('theme-toggle').first().click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), WAIT).toBe('light');
 }
