@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import { UpdateProfilePayloadSchema, type User } from '@app/shared/domain/entities/user';
@@ -21,8 +21,6 @@ export interface SettingsPageProps {
   user: User | null;
   /** Leaves the signed-in app (after "sign out of every session" or the account's deletion). */
   onSessionEnded: () => Promise<void>;
-  /** The e-mail and digest choices per alert type, when the mail feature provides them. */
-  notificationChoices?: ReactNode;
 }
 
 /**
@@ -30,7 +28,7 @@ export interface SettingsPageProps {
  * the account's sections (docs/accounts.md): password and sessions, two-step sign-in, base currency,
  * notifications, and the user's data (export, deletion).
  */
-export function SettingsPage({ user, onSessionEnded, notificationChoices }: SettingsPageProps) {
+export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {
   const { t } = useTranslation(['settings', 'common']);
   const preferences = usePreferences();
   const toast = useToast();
@@ -169,7 +167,7 @@ export function SettingsPage({ user, onSessionEnded, notificationChoices }: Sett
       {user ? (
         <>
           <BaseCurrencySection />
-          <NotificationsSection>{notificationChoices}</NotificationsSection>
+          <NotificationsSection />
           <EmailSection email={user.email} />
           <SecuritySection onSessionEnded={onSessionEnded} />
           <TwoFactorSection email={user.email} />
