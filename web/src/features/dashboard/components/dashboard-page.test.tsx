@@ -211,7 +211,7 @@ describe('DashboardPage', () => {
     await renderDashboard();
     // Picks AAPL 70 and MSFT 81: (70 + 81) / 2 = 75.5, shown rounded: 76.
     await waitFor(() => expect(screen.getByTestId('dashboard-score').textContent).toBe('76/100'));
-    expect(screen.getByText("Rationality score of today's picks")).toBeTruthy();
+    expect(screen.getByText('Rationality score of the picks')).toBeTruthy();
     expect(screen.getByTestId('dashboard-asset-count').textContent).toBe('0 of 1');
   });
 });
