@@ -29,6 +29,21 @@ export interface OnDemandBenchFigures {
   p99_ms: number;
   max_ms: number;
   provider_requests: number;
+  /**
+   * The wait split up, per symbol, from the simulator's own log of this symbol's requests made before the
+   * grade showed (they run one after another: bars, then company facts, then filings):
+   * `provider` the providers' answers alone, requests x latency, the floor whatever the stack does;
+   * `ours` the rest of the wait; `handoff`, part of ours, from the request to the first provider request
+   * (the priority queue's hand-off to the worker, and any wait behind the previous symbol's work).
+   */
+  handoff_p50_ms: number;
+  handoff_p99_ms: number;
+  provider_p50_ms: number;
+  provider_p99_ms: number;
+  ours_p50_ms: number;
+  ours_p99_ms: number;
+  /** This symbol's provider requests made before the grade showed (median). */
+  requests_before_grade_p50: number;
   /** The live search index, measured in this process before the stack starts. */
   search_index?: SearchIndexFigures;
 }
@@ -85,20 +100,42 @@ export async function measureOnDemand(symbols: number, latencyMs: number): Promi
     const { access_token: token } = (await register.json()) as { access_token: string };
     simulator.clearRequests();
     const waits: number[] = [];
+    const handoffs: number[] = [];
+    const providerWaits: number[] = [];
+    const ourWaits: number[] = [];
+    const requestsBeforeGrade: number[] = [];
     for (const instrument of instruments) {
       const url = `${stack.webUrl}/api/portfolio/instruments/${instrument.symbol}`;
+      const startedAt = performance.timeOrigin + performance.now();
       const started = performance.now();
       let answer = await call(`${url}/fetch`, 'POST', token);
       while (answer.state !== 'ready' && performance.now() - started < 60_000) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         answer = await call(url, 'GET');
       }
-      if (answer.state === 'ready' && answer.grade) waits.push(performance.now() - started);
+      if (answer.state === 'ready' && answer.grade) {
+        const gradedAt = performance.timeOrigin + performance.now();
+        waits.push(gradedAt - startedAt);
+        const own = simulator
+          .requests()
+          .filter(
+            (request) =>
+              request.at >= startedAt &&
+              request.at < gradedAt &&
+              (request.path.includes(instrument.symbol) || request.path.includes(instrument.cik)),
+          );
+        const providerTime = own.length * latencyMs;
+        handoffs.push((own[0]?.at ?? gradedAt) - startedAt);
+        providerWaits.push(providerTime);
+        ourWaits.push(Math.max(0, gradedAt - startedAt - providerTime));
+        requestsBeforeGrade.push(own.length);
+      }
       process.stderr.write(
         `on demand: ${instrument.symbol} ${answer.state ?? JSON.stringify(answer)} after ${Math.round(performance.now() - started)} ms\n`,
       );
     }
     const sorted = [...waits].sort((a, b) => a - b);
+    const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
     return {
       symbols,
       latency_ms: latencyMs,
@@ -107,6 +144,13 @@ export async function measureOnDemand(symbols: number, latencyMs: number): Promi
       p99_ms: round(percentile(sorted, 99), 0),
       max_ms: round(sorted.at(-1) ?? 0, 0),
       provider_requests: simulator.requests().length,
+      handoff_p50_ms: round(percentile(ascending(handoffs), 50), 0),
+      handoff_p99_ms: round(percentile(ascending(handoffs), 99), 0),
+      provider_p50_ms: round(percentile(ascending(providerWaits), 50), 0),
+      provider_p99_ms: round(percentile(ascending(providerWaits), 99), 0),
+      ours_p50_ms: round(percentile(ascending(ourWaits), 50), 0),
+      ours_p99_ms: round(percentile(ascending(ourWaits), 99), 0),
+      requests_before_grade_p50: percentile(ascending(requestsBeforeGrade), 50),
     };
   } finally {
     await stack.stop();
