@@ -14,7 +14,10 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
  * same SQSEvent Lambda would build, deletes the ones the handler did not report as failed, and leaves
  * the failed ones to come back after the queue's visibility timeout (and, after five receptions, to
  * move to the dead-letter queue: fauxqs applies the redrive policy). `pollers` loops run at once, as
- * Lambda runs several concurrent invocations.
+ * Lambda runs several concurrent invocations. Lambda's event source mappings poll each queue on their
+ * own, so with more than one queue one more loop long-polls the priority queue alone: a person's
+ * on-demand request is picked up as it arrives, not after a loop's one-second long poll of the bulk
+ * queue or its current batch (bench section 9 measures the hand-off).
  *
  * Lambda never lets a message reappear while its invocation runs (the function's timeout is shorter
  * than the queue's visibility timeout). Locally there is no function timeout, so while a message is
@@ -93,10 +96,10 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
     return output.Messages ?? [];
   }
 
-  async function pollOnce(): Promise<void> {
-    for (const [index, queueUrl] of options.queueUrls.entries()) {
+  async function pollOnce(queueUrls: readonly string[]): Promise<void> {
+    for (const [index, queueUrl] of queueUrls.entries()) {
       // Only the last queue long-polls, so a priority message never waits behind a long poll.
-      const messages = await receiveFrom(queueUrl, index === options.queueUrls.length - 1 ? 1 : 0);
+      const messages = await receiveFrom(queueUrl, index === queueUrls.length - 1 ? 1 : 0);
       if (messages.length === 0) continue;
       inFlight += messages.length;
       const visibility = options.visibilitySeconds ?? 60;
@@ -142,10 +145,15 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
     }
   }
 
-  const loops = Array.from({ length: options.pollers ?? 2 }, async () => {
+  const priorityQueue = options.queueUrls.length > 1 ? options.queueUrls.slice(0, 1) : [];
+  const loopQueues = [
+    ...Array.from({ length: options.pollers ?? 2 }, () => options.queueUrls),
+    ...(priorityQueue.length > 0 ? [priorityQueue] : []),
+  ];
+  const loops = loopQueues.map(async (queueUrls) => {
     while (!stopped) {
       try {
-        await pollOnce();
+        await pollOnce(queueUrls);
       } catch (error: unknown) {
         // The queue server restarting, the worker throwing: the messages come back after their timeout.
         log(`local queue consumer: ${error instanceof Error ? error.message : String(error)}`);
