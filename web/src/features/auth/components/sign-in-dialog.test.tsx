@@ -172,7 +172,7 @@ describe('SignInDialog', () => {
     expect(requests[0]?.body).toMatchObject({ email: 'lea@example.com', language: 'fr', theme: 'light' });
     expect(signInWithPassword).not.toHaveBeenCalled();
 
-    fireEvent.change(field('Code reçu par e-mail'), { target: { value: '042917' } });
+    fireEvent.change(field("Code d'inscription reçu par e-mail"), { target: { value: '042917' } });
     submit('Confirmer et se connecter');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
@@ -202,9 +202,9 @@ describe('SignInDialog', () => {
     fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
     fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
     submit('Crear cuenta');
-    await waitFor(() => expect(field('Código del correo')).toBeTruthy());
+    await waitFor(() => expect(field('Código de registro del correo')).toBeTruthy());
 
-    fireEvent.change(field('Código del correo'), { target: { value: '000000' } });
+    fireEvent.change(field('Código de registro del correo'), { target: { value: '000000' } });
     submit('Confirmar e iniciar sesión');
 
     // The info alert names the address; the second alert is the refusal.
@@ -214,7 +214,7 @@ describe('SignInDialog', () => {
       ),
     );
     expect(onSignedIn).not.toHaveBeenCalled();
-    expect(field('Código del correo')).toBeTruthy();
+    expect(field('Código de registro del correo')).toBeTruthy();
   });
 
   it("shows the server's refusal by its code in the dialog's language", async () => {
