@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RecipientRejectedError, type MailMessage } from '../platform/mail/mailer';
+import { RecipientRejectedError } from '../platform/mail/mailer';
 import { ConflictError, RateLimitedError, ValidationError } from '../platform/errors';
 import {
   confirmEmailChange,
   confirmPasswordReset,
   requestEmailChange,
   requestPasswordReset,
-  type MailCodeDeps,
 } from './mail-code-service';
-import { ADA, NOW, codeOf, fakeDeps } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps } from './mail-code.test-support';
 
 const NEW = 'Nugget-New-9';
 

@@ -3,7 +3,7 @@ import type { StoredUser } from '../data/users-repository';
 import type { MailMessage } from '../platform/mail/mailer';
 import type { MailCodeDeps } from './mail-code-service';
 
-export const NOW = new Date('2030-05-06T08:50:00Z');
+const NOW = new Date('2030-05-06T08:50:00Z');
 export const ADA = { id: 'u-ada', email: 'ada@example.test', language: 'fr' } as StoredUser;
 
 /** In-memory stand-ins that behave like the conditional writes (mocks of one module's neighbours). */

@@ -45,9 +45,7 @@ describe('api client', () => {
   });
 
   it('sends no token on public routes and posts the body as JSON', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () =>
-      jsonResponse(202, { accepted: true }),
-    );
+    const fetchImpl = vi.fn<typeof fetch>(async () => jsonResponse(202, { accepted: true }));
     const { client } = clientWith(fetchImpl);
 
     await client.call(contract.auth.register, {
