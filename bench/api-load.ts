@@ -8,6 +8,7 @@ import { SANDBOX_TEST_CARDS } from '@app/shared/domain/billing/sandbox-test-card
 import type { LoadPlan, LoadRequest, LoadResult } from './load-generator';
 import { startMemorySampler, type ChildProcessInfo, type MemoryPeaks } from './memory';
 import { progress } from './report-format';
+import { signUpThroughInbox, type StackUrls } from '../tests/src/sign-up-by-mail';
 
 /**
  * Section 2: the API under load. Users are made for the run (a PRO reader whose portfolio the list
@@ -58,14 +59,17 @@ export async function login(baseUrl: string, email: string, password: string): P
 }
 
 /** A fresh investor, upgraded to PRO (unlimited assets) through the sandbox payment gateway. */
-export async function createProUser(baseUrl: string, label: string): Promise<BenchUser> {
+export async function createProUser(stack: StackUrls, label: string): Promise<BenchUser> {
+  const baseUrl = stack.webUrl;
   const email = `bench-${label}-${randomUUID().slice(0, 8)}@example.test`;
-  const registered = await callApi(baseUrl, 'POST', '/api/auth/register', {
-    body: { email, password: BENCH_PASSWORD, first_name: 'Bench', last_name: label, role: 'USER' },
+  // Signed up as a person does it: the code from the stack's inbox, then the confirmation.
+  const { body } = await signUpThroughInbox(stack, {
+    email,
+    password: BENCH_PASSWORD,
+    first_name: 'Bench',
+    last_name: label,
+    role: 'USER',
   });
-  if (registered.status !== 201)
-    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const body = registered.body as { access_token: string; user: { id: string } };
   const user = { userId: body.user.id, token: body.access_token, email };
   // As the site buys a plan: keep a sandbox test card, then choose the plan (the one-click upgrade is gone).
   const { savePaymentMethod, choosePlan } = contract.subscription;
@@ -113,9 +117,10 @@ export interface LoadSetup {
   readerHoldings: number;
 }
 
-export async function prepareLoadUsers(baseUrl: string, admin: BenchUser): Promise<LoadSetup> {
-  const reader = await createProUser(baseUrl, 'reader');
-  const writers = await Promise.all([0, 1, 2, 3, 4].map((index) => createProUser(baseUrl, `writer${index}`)));
+export async function prepareLoadUsers(stack: StackUrls, admin: BenchUser): Promise<LoadSetup> {
+  const baseUrl = stack.webUrl;
+  const reader = await createProUser(stack, 'reader');
+  const writers = await Promise.all([0, 1, 2, 3, 4].map((index) => createProUser(stack, `writer${index}`)));
   // Real listings: the replay symbols (valued by the engine) and large snapshot listings.
   const replay = (
     await Promise.all(['AAPL', 'BTC-USD', '^GSPC'].map((query) => searchAssets(baseUrl, query, 1)))

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from '@app/infra/local/local-stack';
+import { signUpThroughInbox } from '../tests/src/sign-up-by-mail';
 import { findFreePort } from '@app/infra/local/processes';
 import { generatedInstruments } from '../tests/provider-simulator/instruments';
 import { startProviderSimulator } from '../tests/provider-simulator/simulator';
@@ -86,18 +87,14 @@ export async function measureOnDemand(symbols: number, latencyMs: number): Promi
     dataMode: 'live',
   });
   try {
-    const register = await fetch(`${stack.webUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-on-demand-${Date.now()}@example.test`,
-        password: 'Nugget-Bench-1',
-        first_name: 'Bench',
-        last_name: 'OnDemand',
-        role: 'USER',
-      }),
+    const registered = await signUpThroughInbox(stack, {
+      email: `bench-on-demand-${Date.now()}@example.test`,
+      password: 'Nugget-Bench-1',
+      first_name: 'Bench',
+      last_name: 'OnDemand',
+      role: 'USER',
     });
-    const { access_token: token } = (await register.json()) as { access_token: string };
+    const token = registered.body.access_token;
     simulator.clearRequests();
     const waits: number[] = [];
     const handoffs: number[] = [];

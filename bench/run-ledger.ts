@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const loadBefore = load();
   try {
     stack = await startBenchStack(work);
-    const holder = await createProUser(stack.webUrl, 'ledger');
+    const holder = await createProUser(stack, 'ledger');
     progress('ledger routes: one request at a time');
     const routes = await runLedgerRoutesBench(stack.webUrl, holder.token, { requests: QUICK ? 20 : 100 });
     const loadAfterRoutes = load();

@@ -67,17 +67,17 @@ async function main(): Promise<void> {
 
     const admin = await login(baseUrl, SEED_ADMIN.email, SEED_ADMIN.password);
     progress('subscription and portfolio latency benches');
-    const subscriber = await createProUser(baseUrl, 'subscription');
+    const subscriber = await createProUser(stack, 'subscription');
     report.subscription = await runSubscriptionBench(baseUrl, subscriber.token, {
       requests: QUICK ? 50 : 300,
     });
-    const holder = await createProUser(baseUrl, 'portfolio');
+    const holder = await createProUser(stack, 'portfolio');
     report.portfolio = await runPortfolioBench(baseUrl, holder.token, { requests: QUICK ? 30 : 150 });
-    const ledgerHolder = await createProUser(baseUrl, 'ledger');
+    const ledgerHolder = await createProUser(stack, 'ledger');
     report.ledger = await runLedgerRoutesBench(baseUrl, ledgerHolder.token, { requests: QUICK ? 20 : 100 });
 
     progress('load: preparing users');
-    const setup = await prepareLoadUsers(baseUrl, admin);
+    const setup = await prepareLoadUsers(stack, admin);
     const specs = exerciseSpecs(setup.reader, admin);
 
     progress('dynamodb: sequential pass over every route');

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signIn, STRONG_PASSWORD, uniqueEmail } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
+import { codeIn, waitForMails } from '../src/mail-inbox';
 import { payWithTestCard } from './checkout-helpers';
 import { WAIT } from './investor-helpers';
 
@@ -44,6 +45,9 @@ describe('investor billing journey in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await dialog.getByLabel('Confirm password').fill(STRONG_PASSWORD);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
+    const [mail] = await waitForMails(email);
+    await dialog.getByLabel('Sign-up code from the mail').fill(codeIn(mail!));
+    await dialog.getByRole('button', { name: 'Confirm and sign in' }).click();
 
     // Signed up, the page reloads on the Premium checkout (no card yet: the card step first).
     await page.waitForURL(`${webUrl}/subscription?plan=PREMIUM&cycle=monthly`, WAIT);

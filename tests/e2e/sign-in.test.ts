@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { STRONG_PASSWORD, uniqueEmail } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
+import { codeIn, waitForMails } from '../src/mail-inbox';
 
 /** The walking skeleton in a real browser: sign up, land on the dashboard, survive a reload, admin gate. */
 describe('sign-in journeys in Chromium', () => {
@@ -27,6 +28,10 @@ describe('sign-in journeys in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await dialog.getByLabel('Confirm password').fill(STRONG_PASSWORD);
     await dialog.locator('form button[type=submit]').click();
+    // The second step: the code mailed to the address, read from the stack's inbox.
+    const [mail] = await waitForMails(email);
+    await dialog.getByLabel('Sign-up code from the mail').fill(codeIn(mail!));
+    await dialog.getByRole('button', { name: 'Confirm and sign in' }).click();
 
     await page.waitForURL(`${webUrl}/dashboard`);
     await expect.poll(() => page.getByTestId('header-user').textContent()).toContain('Erin');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
 import { STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { signUpThroughInbox, type StackUrls } from '../src/sign-up-by-mail';
 import { addDays, marketDate, tradesOn } from '../provider-simulator/generated-series';
 import { DEMO_INSTRUMENTS } from '../provider-simulator/demo-instruments';
 import { startProviderSimulator, type ProviderSimulator } from '../provider-simulator/simulator';
@@ -142,24 +143,17 @@ async function instrument(method: 'GET' | 'POST', symbol: string, token?: string
   return { status: response.status, body: (await response.json()) as InstrumentBody };
 }
 
-/** A new investor on the live stack (its own origin, not the shared test stack's). */
-async function registerOn(baseUrl: string): Promise<{ token: string; email: string; password: string }> {
+/** A new investor on the live stack (its own origin and inbox, not the shared test stack's). */
+async function registerOn(live: StackUrls): Promise<{ token: string; email: string; password: string }> {
   const email = uniqueEmail('live');
-  const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: STRONG_PASSWORD,
-      first_name: 'Live',
-      last_name: 'Investor',
-      role: 'USER',
-    }),
-    signal: AbortSignal.timeout(20_000),
+  const response = await signUpThroughInbox(live, {
+    email,
+    password: STRONG_PASSWORD,
+    first_name: 'Live',
+    last_name: 'Investor',
+    role: 'USER',
   });
-  const body = (await response.json()) as { access_token: string };
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(body)}`);
-  return { token: body.access_token, email, password: STRONG_PASSWORD };
+  return { token: response.body.access_token, email, password: STRONG_PASSWORD };
 }
 
 /** One call to the live stack's API (its own origin, not the shared test stack's). */
@@ -201,7 +195,7 @@ describe('npm start -- --live against the provider simulator', () => {
   });
 
   it('grades any listed symbol on demand: a stock with its SEC facts, an ETF, a coin, a future, an index, an FX pair', async () => {
-    const user = await registerOn(stack.webUrl);
+    const user = await registerOn(stack);
     for (const symbol of ON_DEMAND) {
       const before = await instrument('GET', symbol);
       expect(before.status, symbol).toBe(200);
@@ -263,7 +257,7 @@ describe('npm start -- --live against the provider simulator', () => {
   }, 240_000);
 
   it('turns an on-demand company’s latest 8-K into a catalyst with its press release’s words and the filing’s link', async () => {
-    const user = await registerOn(stack.webUrl);
+    const user = await registerOn(stack);
     expect((await instrument('POST', FILER, user.token)).status).toBe(200);
     await expect
       .poll(async () => (await instrument('GET', FILER)).body.progress?.fundamentals, { timeout: 90_000 })
@@ -309,7 +303,7 @@ describe('npm start -- --live against the provider simulator', () => {
   it.each(BROWSER_JOURNEYS)(
     'shows "fetching data" turn into a grade in the add dialog, without a reload (%s)',
     async (language, symbol) => {
-      const user = await registerOn(stack.webUrl);
+      const user = await registerOn(stack);
       // The reader's language is the profile's: set before signing in, as a returning user has it.
       expect((await callLive('PATCH', '/api/auth/me', user.token, { language })).status).toBe(200);
       const words = PORTFOLIO_WORDS[language];
@@ -393,7 +387,7 @@ describe('npm start -- --live against the provider simulator', () => {
     const aaplNow = simulator.bars('AAPL').at(-1);
     const eurNow = simulator.bars('EURUSD=X').at(-1);
     if (!aaplOn || !eurOn || !aaplNow || !eurNow) throw new Error('the simulator serves no such bars');
-    const { token } = await registerOn(stack.webUrl);
+    const { token } = await registerOn(stack);
     expect(
       (
         await callLive('PUT', '/api/portfolio/ledger-settings', token, {

@@ -14,6 +14,7 @@ import { raiseUserAlerts } from '@app/functions/user-alerts/user-alerts-service'
 import { tableName } from '@app/infra/lib/table-definitions';
 import { api, signIn, signUpInvestor, STRONG_PASSWORD, uniqueEmail } from '../src/api';
 import { codeIn, mailsTo, rawHeader, waitForMails } from '../src/mail-inbox';
+import { signUpThroughInbox } from '../src/sign-up-by-mail';
 
 /*
  * The mail path on the real local stack: the API sends real SMTP to the stack's maildev and the tests
@@ -34,7 +35,8 @@ describe('password reset by e-mailed code', () => {
     const asked = await askReset(user.email);
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({ accepted: true });
-    const [mail] = await waitForMails(user.email);
+    // The first mail is the sign-up code; the second the reset code.
+    const mail = (await waitForMails(user.email, 2))[1];
     expect(mail?.subject).toBe('Your Nugget Invest password reset code');
     const code = codeIn(mail!);
 
@@ -63,7 +65,7 @@ describe('password reset by e-mailed code', () => {
     const stranger = await askReset(unknown);
     expect(stranger.status).toBe(known.status);
     expect(stranger.text).toBe(known.text);
-    await waitForMails(user.email);
+    await waitForMails(user.email, 2);
     expect(await mailsTo(unknown)).toHaveLength(0);
   });
 
@@ -78,8 +80,9 @@ describe('password reset by e-mailed code', () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(3600);
     }
-    // Only the account's address received mail, one per accepted request.
-    expect(await waitForMails(user.email, MAIL_CODE_RULES.requestsPerAddressPerHour)).toHaveLength(3);
+    // Only the account's address received mail, one per accepted request (after its sign-up code).
+    const mails = await waitForMails(user.email, 1 + MAIL_CODE_RULES.requestsPerAddressPerHour);
+    expect(mails.filter((mail) => mail.subject === 'Your Nugget Invest password reset code')).toHaveLength(3);
   });
 });
 
@@ -117,7 +120,7 @@ describe('e-mail change with verification', () => {
 });
 
 describe('alert mails', () => {
-  const { dynamoEndpoint, smtpPort, webUrl } = inject('stack');
+  const { dynamoEndpoint, smtpPort, webUrl, mailUrl } = inject('stack');
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   const alerts = createAlertsRepository(client, {
     holdings: tableName('local', 'holdings'),
@@ -164,14 +167,12 @@ describe('alert mails', () => {
 
   it('mails an alert in French to a French reader; its unsubscribe link turns that mail off', async () => {
     const email = uniqueEmail('lecteur');
-    const registered = await api<{ access_token: string; user: { id: string } }>(
-      'POST',
-      '/api/auth/register',
-      {
-        body: { email, password: STRONG_PASSWORD, first_name: 'Lecteur', language: 'fr' },
-      },
+    const registered = await signUpThroughInbox(
+      { webUrl, mailUrl },
+      { email, password: STRONG_PASSWORD, first_name: 'Lecteur', language: 'fr' },
     );
     expect(registered.status).toBe(201);
+    expect((await mailsTo(email))[0]?.subject).toBe("Votre code d'inscription Nugget Invest");
     const { access_token: token, user } = registered.body;
     const saved = await api<{ in_app: Record<string, boolean>; email: Record<string, boolean> }>(
       'GET',
@@ -187,7 +188,7 @@ describe('alert mails', () => {
 
     const first = await raiseMove(user.id, 'AAPL');
     expect(first.outcomes).toContain('written');
-    const [mail] = await waitForMails(email);
+    const mail = (await waitForMails(email, 2))[1];
     expect(mail?.subject.startsWith('Alerte Nugget Invest : ')).toBe(true);
     expect(mail?.text).toContain('Le désactiver en un clic');
     const link = /(http:\/\/\S+\/unsubscribe\?token=\S+)/.exec(mail!.text)?.[1];
@@ -211,17 +212,15 @@ describe('alert mails', () => {
     const second = await raiseMove(user.id, 'MSFT');
     expect(second.outcomes).toContain('written');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await mailsTo(email)).toHaveLength(1);
+    // The sign-up code and the first alert: nothing since.
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 
   it('sends the daily digest in the reader language with the day of alerts of the types chosen', async () => {
     const email = uniqueEmail('resumen');
-    const registered = await api<{ access_token: string; user: { id: string } }>(
-      'POST',
-      '/api/auth/register',
-      {
-        body: { email, password: STRONG_PASSWORD, first_name: 'Lectora', language: 'es' },
-      },
+    const registered = await signUpThroughInbox(
+      { webUrl, mailUrl },
+      { email, password: STRONG_PASSWORD, first_name: 'Lectora', language: 'es' },
     );
     const { access_token: token, user } = registered.body;
     const saved = await api<{ in_app: Record<string, boolean>; digest: Record<string, boolean> }>(
@@ -236,7 +235,8 @@ describe('alert mails', () => {
     await raiseMove(user.id, 'AAPL');
     // E-mail is off for the type: nothing is mailed when the alert is raised.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await mailsTo(email)).toHaveLength(0);
+    // Only the sign-up code.
+    expect(await mailsTo(email)).toHaveLength(1);
 
     const outcome = await sendAlertDigests({
       preferences: createNotificationPreferencesRepository(client, tableName('local', 'holdings')),
@@ -254,7 +254,7 @@ describe('alert mails', () => {
       now: () => new Date(),
     });
     expect(outcome.mailed).toBeGreaterThanOrEqual(1);
-    const [digest] = await waitForMails(email);
+    const digest = (await waitForMails(email, 2))[1];
     expect(digest?.subject.startsWith('Sus alertas de Nugget Invest del ')).toBe(true);
     expect(digest?.text).toContain('AAPL');
     expect(digest?.text).toContain('Dejar de recibir el resumen de las alertas «Movimiento de precio»');

@@ -9,6 +9,7 @@ import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import type { ApiResponse } from '../src/api';
+import { codeIn, waitForMailsAt } from '../src/sign-up-by-mail';
 import { createSuiteReport } from './security-report';
 
 /**
@@ -85,12 +86,18 @@ async function request(
   return result;
 }
 
+/** Both sign-up steps through `request` (so the report inspects them), the code read from the inbox. */
 async function register(name: string): Promise<{ token: string; email: string }> {
   const email = `${name.toLowerCase()}-${Date.now()}@example.test`;
-  const response = await request('POST', contract.auth.register.path, {
+  const started = await request('POST', contract.auth.register.path, {
     body: { email, password: PASSWORD, first_name: name },
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+  if (started.status !== 202) throw new Error(`register failed: ${started.status} ${started.text}`);
+  const [mail] = await waitForMailsAt(stack.mailUrl, email);
+  const response = await request('POST', contract.auth.confirmRegistration.path, {
+    body: { email, code: codeIn(mail!), password: PASSWORD },
+  });
+  if (response.status !== 201) throw new Error(`confirm failed: ${response.status} ${response.text}`);
   return { token: (response.body as { access_token: string }).access_token, email };
 }
 

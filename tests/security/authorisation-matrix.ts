@@ -113,10 +113,18 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: ({ target }) => ({ body: { token: unsubscribeTokenFor(target.userId) } }),
   },
 
+  // The same answer for any address (no enumeration): a code or a notice is mailed.
   'auth.register': {
-    expect: every(201),
+    expect: every(202),
     request: () => ({
       body: { email: uniqueEmail('matrix'), password: STRONG_PASSWORD, first_name: 'Matrix' },
+    }),
+  },
+  // A code nobody was sent is the code's 400, for every caller.
+  'auth.confirmRegistration': {
+    expect: every(400),
+    request: () => ({
+      body: { email: uniqueEmail('matrix'), code: '000000', password: STRONG_PASSWORD },
     }),
   },
   'auth.login': {

@@ -36,8 +36,14 @@ const SEED = Number(process.env.SECURITY_SEED ?? 20_261_122);
  * field the schema accepted, or any 5xx) fails.
  */
 const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp; codes?: string[] }[]>> = {
-  // The user pool's password policy is stricter than the schema's length rule; an address may exist.
-  'auth.register': [{ status: 400, paths: /^body\.(password|email)$/ }],
+  // The password policy; an address the mail server refuses (a 400 naming it); codes are limited per
+  // address and hour (a fuzz may draw one address more than three times).
+  'auth.register': [
+    { status: 400, paths: /^body\.(password|email)$/ },
+    { status: 429, codes: ['RATE_LIMITED'] },
+  ],
+  // A code nobody was sent is refused, naming the code.
+  'auth.confirmRegistration': [{ status: 400, paths: /^body\.code$/ }],
   'auth.login': [{ status: 401 }],
   // The current password must be the caller's; once its sessions are ended, the throwaway's token is
   // refused (the route did its job); a deletion needs the caller's own password.

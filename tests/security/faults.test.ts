@@ -8,6 +8,7 @@ import { contract, findRouteByKey, type RouteDefinition } from '@app/shared/api'
 import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
 import type { ApiResponse } from '../src/api';
+import { signUpThroughInbox } from '../src/sign-up-by-mail';
 import { inspectResponse } from './response-checks';
 import { createSuiteReport } from './security-report';
 
@@ -84,13 +85,14 @@ function routeOf(method: string, path: string): RouteDefinition | undefined {
     );
 }
 
+/** A new investor on this suite's stack: the code from its inbox, then the confirmation. */
 async function register(name: string): Promise<{ token: string; userId: string }> {
-  const response = await request('POST', contract.auth.register.path, {
-    body: { email: `${name}-${Date.now()}@example.test`, password: PASSWORD, first_name: name },
+  const response = await signUpThroughInbox(stack, {
+    email: `${name}-${Date.now()}@example.test`,
+    password: PASSWORD,
+    first_name: name,
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
-  const body = response.body as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
+  return { token: response.body.access_token, userId: response.body.user.id };
 }
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contract, ROUTES } from '@app/shared/api';
 import { api } from '../src/api';
 import { testCard } from '../src/billing';
+import { signUpThroughInbox } from '../src/sign-up-by-mail';
 import { mintToken, unsignedToken } from '../src/tokens';
 import { AUTHORISATION_MATRIX, isThrowawayRoute, type MatrixContext } from './authorisation-matrix';
 import {
@@ -277,18 +278,16 @@ describe('identity never comes from a client header or body', () => {
         token: attacker.token,
       },
     );
-    const registered = await api<{ user: { role: string; subscription_tier: string } }>(
-      'POST',
-      contract.auth.register.path,
+    const { webUrl, mailUrl } = inject('stack');
+    const registered = await signUpThroughInbox(
+      { webUrl, mailUrl },
       {
-        body: {
-          email: `spoof-${randomUlid().toLowerCase()}@example.test`,
-          password: 'Nugget-Test-1',
-          first_name: 'Eve',
-          role: 'ADMIN',
-        },
-        headers: SPOOFED_HEADERS(target),
+        email: `spoof-${randomUlid().toLowerCase()}@example.test`,
+        password: 'Nugget-Test-1',
+        first_name: 'Eve',
+        role: 'ADMIN',
       },
+      SPOOFED_HEADERS(target),
     );
     // Sign out everywhere and deletion with spoofed headers: each ends only its own throwaway caller
     // (the target's snapshot below is still readable with the target's token, and unchanged).

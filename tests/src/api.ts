@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
+import { signUpThroughInbox } from './sign-up-by-mail';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -61,16 +62,14 @@ export function uniqueEmail(prefix = 'investor'): string {
 
 export const STRONG_PASSWORD = 'Nugget-Test-1';
 
+/** A new investor, signed up as the site does it: the code from the local inbox, then the confirmation. */
 export async function signUpInvestor(firstName = 'Test'): Promise<SignedInUser> {
   const email = uniqueEmail();
-  const response = await api<{ access_token: string; id_token: string; user: { id: string } }>(
-    'POST',
-    '/api/auth/register',
-    {
-      body: { email, password: STRONG_PASSWORD, first_name: firstName, last_name: 'Investor', role: 'USER' },
-    },
+  const { webUrl, mailUrl } = inject('stack');
+  const response = await signUpThroughInbox(
+    { webUrl, mailUrl },
+    { email, password: STRONG_PASSWORD, first_name: firstName, last_name: 'Investor', role: 'USER' },
   );
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
   return {
     userId: response.body.user.id,
     email,

@@ -1,21 +1,13 @@
 import { decodeJwt } from 'jose';
-import {
-  PASSWORD_POLICY,
-  meetsPasswordPolicy,
-  type AuthResponse,
-  type RegistrationPayload,
-  type User,
-} from '@app/shared/domain/entities/user';
+import { PASSWORD_POLICY, type AuthResponse, type User } from '@app/shared/domain/entities/user';
 import type { Language, Role } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { parseGroupsClaim, ADMIN_GROUP } from '../platform/auth-context';
-import { ConflictError, NotFoundError, UnauthorizedError, fieldError } from '../platform/errors';
+import { NotFoundError, UnauthorizedError, fieldError } from '../platform/errors';
 import type { UsersRepository, StoredUser } from '../data/users-repository';
 import {
-  EmailTakenError,
   SecondFactorRequiredError,
   SecondFactorWrongError,
-  WeakPasswordError,
   WrongCredentialsError,
   type CognitoGateway,
   type Tokens,
@@ -41,7 +33,7 @@ function publicUser(user: StoredUser): User {
   };
 }
 
-function authResponse(tokens: Tokens, user: StoredUser): AuthResponse {
+export function authResponse(tokens: Tokens, user: StoredUser): AuthResponse {
   return {
     access_token: tokens.accessToken,
     id_token: tokens.idToken,
@@ -58,51 +50,11 @@ function roleOfToken(accessToken: string): { sub: string; role: Role } {
   return { sub: String(claims.sub), role: groups.includes(ADMIN_GROUP) ? 'ADMIN' : 'USER' };
 }
 
-const weakPassword = () =>
+export const weakPassword = () =>
   fieldError(
     'body.password',
     message('AUTH_PASSWORD_POLICY', { field: 'password', minimum: PASSWORD_POLICY.minLength }),
   );
-
-/**
- * Creates the account and its profile, which keeps the visitor's current language and theme (the
- * payload's, else the request's language and the dark theme), then signs in.
- */
-export async function registerUser(
-  payload: RegistrationPayload,
-  requestLanguage: Language,
-  deps: AuthDeps,
-): Promise<AuthResponse> {
-  // Checked here too, so the answer is the same whether or not the pool enforces it (cognito-local does not).
-  if (!meetsPasswordPolicy(payload.password)) throw weakPassword();
-  let sub: string;
-  try {
-    sub = await deps.cognito.createUser(
-      payload.email,
-      payload.password,
-      payload.first_name,
-      payload.last_name,
-    );
-  } catch (error: unknown) {
-    if (error instanceof EmailTakenError) throw new ConflictError(message('AUTH_EMAIL_TAKEN'));
-    if (error instanceof WeakPasswordError) throw weakPassword();
-    throw error;
-  }
-  // `payload.role` is ignored on purpose: every registration is a USER on the FREE tier.
-  const user = await deps.users.create({
-    id: sub,
-    email: payload.email,
-    first_name: payload.first_name,
-    last_name: payload.last_name,
-    role: 'USER',
-    subscription_tier: 'FREE',
-    language: payload.language ?? requestLanguage,
-    theme: payload.theme ?? 'dark',
-    created_at: deps.now().toISOString(),
-  });
-  const tokens = await deps.cognito.signIn(payload.email, payload.password);
-  return authResponse(tokens, user);
-}
 
 /**
  * Signs in. A profile created here (an account made outside the API) takes the request's language;

@@ -8,7 +8,8 @@ import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, UnauthorizedError } from '../platform/errors';
 import { createCognitoGateway } from './cognito-gateway';
-import { getCurrentUser, loginUser, registerUser, type AuthDeps } from './auth-service';
+import { getCurrentUser, loginUser, type AuthDeps } from './auth-service';
+import { confirmSignUp, startSignUp } from './sign-up-service';
 import {
   changePassword,
   deleteAccount,
@@ -65,8 +66,10 @@ function callerOf(auth: AuthContext): Caller {
 export const handler = createAreaHandler(
   'auth',
   {
-    register: async ({ body, language }, deps) => ({
-      reply: { status: 201, body: await registerUser(body, language, deps) },
+    register: async ({ body, language }, deps) =>
+      startSignUp(body, language, { auth: deps, mailCodes: deps.mailCodes }),
+    confirmRegistration: async ({ body }, deps) => ({
+      reply: { status: 201, body: await confirmSignUp(body, { auth: deps, mailCodes: deps.mailCodes }) },
     }),
     login: async ({ body, language }, deps) =>
       loginUser({ email: body.email, password: body.password, totpCode: body.totp_code }, language, deps),

@@ -1,7 +1,7 @@
 import { MAIL_CODE_RULES, type PasswordResetConfirm } from '@app/shared/domain/entities/mail';
 import type { User } from '@app/shared/domain/entities/user';
 import { message, type Message } from '@app/shared/messages/message';
-import type { CodePurpose, MailCodesRepository } from '../data/mail-codes-repository';
+import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { hashAddress, hashMailCode, newMailCode, sameDigest } from '../notifications/mail-code';
 import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
@@ -42,7 +42,7 @@ function hourOf(now: Date): { hour: string; secondsLeft: number } {
 }
 
 /** Counts the request against the address's hour; a 429 with the seconds left once the limit is reached. */
-async function countRequest(purpose: CodePurpose, address: string, deps: MailCodeDeps): Promise<void> {
+export async function countRequest(purpose: CodePurpose, address: string, deps: MailCodeDeps): Promise<void> {
   const now = deps.now();
   const { hour, secondsLeft } = hourOf(now);
   const counted = await deps.codes.countRequest(
@@ -55,30 +55,39 @@ async function countRequest(purpose: CodePurpose, address: string, deps: MailCod
   if (!counted) throw new RateLimitedError(secondsLeft);
 }
 
-async function issueCode(
-  userId: string,
-  purpose: CodePurpose,
-  mail: { to: string; language: User['language']; subject: Message; body: (code: string) => Message },
-  deps: MailCodeDeps,
-  newEmail?: string,
+/** Mails one text in the reader's language; a refused recipient stays itself, any other failure is a 503. */
+export async function mailInLanguage(
+  mail: { to: string; language: User['language']; subject: Message; body: Message },
+  deps: Pick<MailCodeDeps, 'mailer'>,
 ): Promise<void> {
-  const code = newMailCode();
-  const validUntil = Math.floor(deps.now().getTime() / 1000) + MAIL_CODE_RULES.ttlMinutes * 60;
-  // Mailed first: an address the mail server refuses leaves no pending code behind.
   try {
     await deps.mailer.send({
       to: mail.to,
       subject: render(mail.subject, mail.language),
-      text: render(mail.body(code), mail.language),
+      text: render(mail.body, mail.language),
     });
   } catch (error: unknown) {
     if (error instanceof RecipientRejectedError) throw error;
     throw new ServiceUnavailableError();
   }
-  await deps.codes.save(userId, purpose, {
-    code_hash: hashMailCode(deps.secret, purpose, userId, code),
+}
+
+/** Draws a code, mails it, then stores its HMAC under `owner` (a user's id, or an address hash for a sign-up). */
+export async function issueCode(
+  owner: string,
+  purpose: CodePurpose,
+  mail: { to: string; language: User['language']; subject: Message; body: (code: string) => Message },
+  deps: MailCodeDeps,
+  extra: Pick<StoredCode, 'new_email' | 'sign_up' | 'expires_at'> = {},
+): Promise<void> {
+  const code = newMailCode();
+  const validUntil = Math.floor(deps.now().getTime() / 1000) + MAIL_CODE_RULES.ttlMinutes * 60;
+  // Mailed first: an address the mail server refuses leaves no pending code behind.
+  await mailInLanguage({ ...mail, body: mail.body(code) }, deps);
+  await deps.codes.save(owner, purpose, {
+    code_hash: hashMailCode(deps.secret, purpose, owner, code),
     valid_until: validUntil,
-    ...(newEmail ? { new_email: newEmail } : {}),
+    ...extra,
   });
 }
 
@@ -110,7 +119,11 @@ export async function requestPasswordReset(email: string, deps: MailCodeDeps): P
 }
 
 /** A recipient the mail server refuses is the caller's field: a 400 naming it, nothing stored. */
-async function issueCodeOrNameField(path: string, field: string, issue: () => Promise<void>): Promise<void> {
+export async function issueCodeOrNameField(
+  path: string,
+  field: string,
+  issue: () => Promise<void>,
+): Promise<void> {
   try {
     await issue();
   } catch (error: unknown) {
@@ -120,10 +133,10 @@ async function issueCodeOrNameField(path: string, field: string, issue: () => Pr
   }
 }
 
-const invalidCode = () => fieldError('body.code', message('MAIL_CODE_INVALID', { field: 'code' }));
+export const invalidCode = () => fieldError('body.code', message('MAIL_CODE_INVALID', { field: 'code' }));
 
 /** Checks a code and uses it up; every failure is the same 400 naming the code (no enumeration). */
-async function useCode(userId: string, purpose: CodePurpose, code: string, deps: MailCodeDeps) {
+export async function useCode(userId: string, purpose: CodePurpose, code: string, deps: MailCodeDeps) {
   const stored = await deps.codes.get(userId, purpose);
   const nowSeconds = Math.floor(deps.now().getTime() / 1000);
   if (!stored || stored.valid_until <= nowSeconds) throw invalidCode();
@@ -169,7 +182,7 @@ export async function requestEmailChange(
         body: (code) => message('MAIL_EMAIL_CHANGE_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
       },
       deps,
-      newEmail,
+      { new_email: newEmail },
     ),
   );
   return ACCEPTED;

@@ -123,10 +123,16 @@ export const keys = {
   contactSenderHour: (sender: string, hour: string) => ({ pk: `CONTACT#${sender}`, sk: `HOUR#${hour}` }),
   /** An address SES reported as bounced or complaining (users table): the Mailer never mails it. */
   mailSuppression: (email: string) => ({ pk: `MAIL#${email.toLowerCase()}`, sk: 'SUPPRESSED' }),
-  /** A single-use e-mailed code of a user (users table): `RESET` (password) or `EMAIL` (new address). */
-  mailCode: (userId: string, purpose: 'RESET' | 'EMAIL') => ({ pk: `USER#${userId}`, sk: `CODE#${purpose}` }),
+  /**
+   * A single-use e-mailed code (users table): a user's `RESET` (password) or `EMAIL` (new address), or
+   * the pending `SIGNUP` of an address that has no account yet, keyed by the address's hash (TTL).
+   */
+  mailCode: (owner: string, purpose: 'RESET' | 'EMAIL' | 'SIGNUP') =>
+    purpose === 'SIGNUP'
+      ? { pk: `SIGNUP#${owner}`, sk: 'CODE#SIGNUP' }
+      : { pk: `USER#${owner}`, sk: `CODE#${purpose}` },
   /** Codes requested for one address (hashed) in one clock hour (usage table, TTL). */
-  mailCodeRequests: (purpose: 'RESET' | 'EMAIL', addressHash: string, hour: string) => ({
+  mailCodeRequests: (purpose: 'RESET' | 'EMAIL' | 'SIGNUP', addressHash: string, hour: string) => ({
     pk: `CODES#${purpose}#${addressHash}`,
     sk: `HOUR#${hour}`,
   }),

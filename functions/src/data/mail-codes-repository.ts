@@ -6,6 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { countBelowLimit, isConditionFailure } from './dynamo-helpers';
+import type { Language, Theme } from '@app/shared/domain/enums';
 import { keys } from './keys';
 
 /*
@@ -14,6 +15,7 @@ import { keys } from './keys';
  * | Pattern                                      | Key                                                         |
  * | -------------------------------------------- | ----------------------------------------------------------- |
  * | a user's pending code (users table)          | pk=USER#<id>, sk=CODE#RESET or CODE#EMAIL                    |
+ * | a pending sign-up (users table, TTL)         | pk=SIGNUP#<address hash>, sk=CODE#SIGNUP                     |
  * | codes asked for one address this hour (usage) | pk=CODES#<purpose>#<address hash>, sk=HOUR#<hour>, TTL      |
  *
  * Only the code's HMAC is stored, never the code. A new request replaces the pending code; a
@@ -21,7 +23,16 @@ import { keys } from './keys';
  * concurrent uses of one code cannot both succeed.
  */
 
-export type CodePurpose = 'RESET' | 'EMAIL';
+export type CodePurpose = 'RESET' | 'EMAIL' | 'SIGNUP';
+
+/** What a sign-up keeps until its code comes back: no password (docs/accounts.md "Sign-up"). */
+export interface PendingSignUp {
+  email: string;
+  first_name: string;
+  last_name: string;
+  language: Language;
+  theme: Theme;
+}
 
 export interface StoredCode {
   code_hash: string;
@@ -30,6 +41,10 @@ export interface StoredCode {
   attempts: number;
   /** The address being verified (e-mail change only). */
   new_email?: string;
+  /** The account to create (sign-up only). */
+  sign_up?: PendingSignUp;
+  /** Epoch seconds at which the table's TTL removes the row (a pending sign-up names no user). */
+  expires_at?: number;
 }
 
 /** Hourly counters are kept past their hour, then removed by the usage table's TTL. */
@@ -82,6 +97,7 @@ export function createMailCodesRepository(client: DynamoDBDocumentClient, tables
         valid_until: Number(Item.valid_until),
         attempts: Number(Item.attempts ?? 0),
         ...(typeof Item.new_email === 'string' ? { new_email: Item.new_email } : {}),
+        ...(Item.sign_up ? { sign_up: Item.sign_up as PendingSignUp } : {}),
       };
     },
 

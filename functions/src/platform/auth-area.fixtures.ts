@@ -17,6 +17,7 @@ export const user: User = {
 const notUsed = async (): Promise<never> => Promise.reject(new Error('not used'));
 
 export const UNUSED_ACCOUNT_ROUTES = {
+  confirmRegistration: notUsed,
   changePassword: notUsed,
   signOutEverywhere: notUsed,
   exportData: notUsed,

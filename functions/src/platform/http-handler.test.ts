@@ -19,7 +19,9 @@ function buildHandler(
   return createAreaHandler(
     'auth',
     {
-      register: async ({ body }) => ({
+      ...UNUSED_ACCOUNT_ROUTES,
+      register: async () => ({ accepted: true }),
+      confirmRegistration: async ({ body }) => ({
         reply: {
           status: 201,
           body: { access_token: 'a', id_token: 'i', expires_in: 1, user: { ...user, email: body.email } },
@@ -41,7 +43,6 @@ function buildHandler(
       requestEmailChange: async () => Promise.reject(new Error('not used')),
       confirmEmailChange: async () => Promise.reject(new Error('not used')),
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
-      ...UNUSED_ACCOUNT_ROUTES,
       ...overrides,
     },
     { createDeps: () => ({}), ...(verifier ? { verifier } : {}) },

@@ -15,8 +15,9 @@ export const ADMIN_GROUP = 'ADMIN';
 /**
  * The Cognito user pool: email sign-in, the ADMIN group, and three app clients without secrets: one per
  * site (browsers, SRP or password flow) and one the auth Lambda signs users in with (password flow).
- * Self sign-up is off: registration goes through `POST /api/auth/register`, which validates the body
- * with the contract, creates the profile row and the Cognito user together, and rolls back on failure.
+ * Self sign-up is off: registration goes through `POST /api/auth/register` and its confirmation by a
+ * mailed code (docs/accounts.md "Sign-up"), which creates the Cognito user and the profile row only
+ * once the address is proven, so sign-up answers alike whether or not an address has an account.
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;

@@ -37,7 +37,7 @@ export interface RouteDefinition<
   readonly body?: Body;
   readonly response: Response;
   /** Status of a successful answer (default 200). */
-  readonly successStatus?: 200 | 201;
+  readonly successStatus?: 200 | 201 | 202;
   /** Error statuses a client should expect besides 400/401/403/429/500/503. */
   readonly errors?: readonly number[];
   /** Accepts an Idempotency-Key header: a retry with the same key returns the first answer. */

@@ -13,6 +13,7 @@ import {
   DeleteAccountPayloadSchema,
   SignedOutEverywhereSchema,
 } from '../domain/entities/account';
+import { MailCodeSentSchema, SignUpConfirmSchema } from '../domain/entities/mail';
 import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
 import { defineRoute } from './route';
 import { mailCodeRoutes, unsubscribeRoutes } from './routes-mail';
@@ -68,11 +69,24 @@ export const authRoutes = {
     path: '/api/auth/register',
     area: 'auth',
     access: 'public',
-    summary: 'Create an investor account (tier FREE, role USER whatever the body says) and sign it in.',
+    summary:
+      'Start an investor account: mail a single-use code to the address (an address that already has an account gets a notice instead). The answer is the same either way. A few requests per address and hour.',
     body: RegistrationPayloadSchema,
+    response: MailCodeSentSchema,
+    successStatus: 202,
+    rateClass: 'write',
+  }),
+  confirmRegistration: defineRoute({
+    id: 'auth.confirmRegistration',
+    method: 'POST',
+    path: '/api/auth/register/confirm',
+    area: 'auth',
+    access: 'public',
+    summary:
+      'Finish the account with the mailed code and the password (tier FREE, role USER whatever the first body said) and sign it in; a code works once, for a few minutes.',
+    body: SignUpConfirmSchema,
     response: AuthResponseSchema,
     successStatus: 201,
-    errors: [409],
     rateClass: 'write',
   }),
   login: defineRoute({

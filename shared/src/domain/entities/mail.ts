@@ -38,6 +38,17 @@ export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
 
 export const PasswordResetDoneSchema = z.object({ reset: z.literal(true) });
 
+/**
+ * Sign-up's second step: the code mailed to the address, and the password, which is stored nowhere
+ * before the address is proven (the site sends the one typed at the first step).
+ */
+export const SignUpConfirmSchema = z.strictObject({
+  email: EmailInputSchema,
+  code: MailCodeSchema,
+  password: NewPasswordSchema,
+});
+export type SignUpConfirm = z.infer<typeof SignUpConfirmSchema>;
+
 export const EmailChangeRequestSchema = z.strictObject({ new_email: EmailInputSchema });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
 

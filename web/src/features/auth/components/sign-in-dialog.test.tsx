@@ -139,21 +139,22 @@ describe('SignInDialog', () => {
     expect(signInWithPassword).toHaveBeenCalledWith('ada@example.com', 'Right-pass1');
   });
 
-  it("creates the account in the visitor's language and theme, and marks it new", async () => {
+  it("asks for the mailed code, then creates the account in the visitor's language and theme, and marks it new", async () => {
     window.localStorage.setItem('theme', 'light');
-    const requests = installFakeApi((request) =>
-      request.path === '/api/auth/register'
-        ? {
-            status: 201,
-            body: {
-              access_token: 'a',
-              id_token: 'i',
-              expires_in: 3600,
-              user: { ...NEW_USER, language: 'fr', theme: 'light' },
-            },
-          }
-        : undefined,
-    );
+    const requests = installFakeApi((request) => {
+      if (request.path === '/api/auth/register') return { status: 202, body: { accepted: true } };
+      if (request.path === '/api/auth/register/confirm')
+        return {
+          status: 201,
+          body: {
+            access_token: 'a',
+            id_token: 'i',
+            expires_in: 3600,
+            user: { ...NEW_USER, language: 'fr', theme: 'light' },
+          },
+        };
+      return undefined;
+    });
     vi.mocked(signInWithPassword).mockResolvedValue(undefined as never);
     const { onSignedIn } = await renderDialog('fr');
     fireEvent.click(screen.getByRole('tab', { name: 'Inscription' }));
@@ -164,10 +165,56 @@ describe('SignInDialog', () => {
     fireEvent.change(field('Confirmer le mot de passe'), { target: { value: 'Bonjour-2024' } });
     submit('Créer un compte');
 
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    // Nobody is signed in by the first step: it only mails a code.
+    await waitFor(() =>
+      expect(screen.getByText(/Nous avons envoyé un code à lea@example\.com\./)).toBeTruthy(),
+    );
     expect(requests[0]?.body).toMatchObject({ email: 'lea@example.com', language: 'fr', theme: 'light' });
+    expect(signInWithPassword).not.toHaveBeenCalled();
+
+    fireEvent.change(field("Code d'inscription reçu par e-mail"), { target: { value: '042917' } });
+    submit('Confirmer et se connecter');
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(requests[1]?.body).toEqual({ email: 'lea@example.com', code: '042917', password: 'Bonjour-2024' });
+    expect(signInWithPassword).toHaveBeenCalledWith('lea@example.com', 'Bonjour-2024');
     expect(isNewAccount(NEW_USER.id)).toBe(true);
     window.localStorage.removeItem('theme');
+  });
+
+  it("shows a refused code in the dialog's language and stays on the code step", async () => {
+    installFakeApi((request) => {
+      if (request.path === '/api/auth/register') return { status: 202, body: { accepted: true } };
+      return {
+        status: 400,
+        body: {
+          error: 'Invalid request: code: this code is wrong, expired or already used. Ask for a new one.',
+          code: 'VALIDATION_FAILED',
+          message_code: 'MAIL_CODE_INVALID',
+          params: { field: 'code' },
+        },
+      };
+    });
+    const { onSignedIn } = await renderDialog('es');
+    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
+    fireEvent.change(field('Nombre'), { target: { value: 'Paz' } });
+    fireEvent.change(field(/^Correo/), { target: { value: 'paz@example.com' } });
+    fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
+    fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
+    submit('Crear cuenta');
+    await waitFor(() => expect(field('Código de registro del correo')).toBeTruthy());
+
+    fireEvent.change(field('Código de registro del correo'), { target: { value: '000000' } });
+    submit('Confirmar e iniciar sesión');
+
+    // The info alert names the address; the second alert is the refusal.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'Código: este código es incorrecto, ha caducado o ya se ha usado. Solicite uno nuevo.',
+      ),
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(field('Código de registro del correo')).toBeTruthy();
   });
 
   it("shows the server's refusal by its code in the dialog's language", async () => {

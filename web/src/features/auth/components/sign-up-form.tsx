@@ -1,4 +1,5 @@
-import { Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { MAIL_CODE_RULES } from '@app/shared/domain/entities/mail';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +8,76 @@ import { AuthError, AuthSubmit } from './auth-form-parts';
 import { usePasswordLabels } from '@/kit/ui/password-labels';
 import { CredentialFields } from './credential-fields';
 
+/** The second step: the code mailed to the address of the first. */
+export interface SignUpConfirmation {
+  email: string;
+  code: string;
+  onEdit: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+}
+
 export interface SignUpFormProps {
   values: SignUpValues;
   onEdit: (field: keyof SignUpValues, value: string) => void;
   error: string | null;
   loading: boolean;
   onSubmit: (event: FormEvent) => void;
+  /** Set once the first step was accepted. */
+  confirmation: SignUpConfirmation | null;
 }
 
-/** Part 1 section 2: first and last name, the shared email and password, and its confirmation. */
-export function SignUpForm({ values, onEdit, error, loading, onSubmit }: SignUpFormProps) {
+function SignUpCodeForm({
+  confirmation,
+  error,
+  loading,
+}: {
+  confirmation: SignUpConfirmation;
+  error: string | null;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <form
+      onSubmit={confirmation.onSubmit}
+      noValidate
+      className="app-auth__form"
+      aria-label={t('signUpCode.title')}
+    >
+      <Flex direction="column" gap="small">
+        <Alert variation="info">
+          {t('signUpCode.sent', { email: confirmation.email, minutes: MAIL_CODE_RULES.ttlMinutes })}
+        </Alert>
+        <TextField
+          label={t('signUpCode.code')}
+          name="signUpCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={confirmation.code}
+          onChange={(event) => confirmation.onEdit(event.target.value)}
+        />
+        <AuthError message={error} />
+        <AuthSubmit
+          loading={loading}
+          label={t('signUpCode.confirm')}
+          loadingLabel={t('signUpCode.confirming')}
+        />
+        <Button variation="link" size="small" onClick={confirmation.onBack} isDisabled={loading}>
+          {t('signUpCode.back')}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+/**
+ * Part 1 section 2: first and last name, the shared email and password, and its confirmation; then
+ * the code mailed to the address (docs/accounts.md "Sign-up").
+ */
+export function SignUpForm({ values, onEdit, error, loading, onSubmit, confirmation }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const passwordLabels = usePasswordLabels();
+  if (confirmation) return <SignUpCodeForm confirmation={confirmation} error={error} loading={loading} />;
   return (
     <form onSubmit={onSubmit} noValidate className="app-auth__form" aria-label={t('tabs.signUp')}>
       <Flex direction="column" gap="small">

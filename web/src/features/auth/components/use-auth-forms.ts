@@ -25,6 +25,7 @@ const EMPTY_SIGN_UP: SignUpValues = {
 export function useAuthForms(onSignedIn: () => void) {
   const { t, i18n } = useTranslation(['auth', 'errors']);
   const register = useRouteMutation(contract.auth.register);
+  const confirmRegistration = useRouteMutation(contract.auth.confirmRegistration);
   const { language, theme } = usePreferences();
   const [signInValues, setSignInValues] = useState<SignInValues>({ email: '', password: '' });
   const [signUpValues, setSignUpValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
@@ -33,6 +34,9 @@ export function useAuthForms(onSignedIn: () => void) {
   /** Set once the password was accepted for an account with an authenticator app. */
   const [totpRequired, setTotpRequired] = useState(false);
   const [totpCode, setTotpCode] = useState('');
+  /** Set once the first sign-up step was accepted: the form then asks for the mailed code. */
+  const [awaitingCode, setAwaitingCode] = useState(false);
+  const [signUpCode, setSignUpCode] = useState('');
 
   function describeSignInFailure(failure: unknown, fallback: 'loginFailed' | 'registrationFailed'): string {
     if (failure instanceof SignInError) {
@@ -45,7 +49,6 @@ export function useAuthForms(onSignedIn: () => void) {
   }
 
   function describeRegistrationFailure(failure: unknown): string {
-    if (isApiError(failure) && failure.status === 409) return t('auth:server.emailAlreadyRegistered');
     if (isApiError(failure) && failure.status > 0)
       return serverMessageOf(failure, i18n) ?? t('auth:errors.registrationFailed');
     return t('auth:errors.unexpected');
@@ -83,8 +86,9 @@ export function useAuthForms(onSignedIn: () => void) {
     setLoading(true);
     try {
       // The body's role is always USER (and the server ignores it anyway). The new profile keeps the
-      // language and theme the visitor is browsing in.
-      const created = await register.mutateAsync({
+      // language and theme the visitor is browsing in. The answer is the same whether or not the
+      // address has an account: the mail tells its owner which.
+      await register.mutateAsync({
         body: {
           email: signUpValues.email,
           password: signUpValues.password,
@@ -94,6 +98,22 @@ export function useAuthForms(onSignedIn: () => void) {
           language,
           theme,
         },
+      });
+      setSignUpCode('');
+      setAwaitingCode(true);
+    } catch (failure: unknown) {
+      setError(describeRegistrationFailure(failure));
+    }
+    setLoading(false);
+  }
+
+  /** The mailed code and the password typed at the first step create the account; then Amplify signs in. */
+  async function submitSignUpCode(event: FormEvent) {
+    event.preventDefault();
+    setLoading(true);
+    try {
+      const created = await confirmRegistration.mutateAsync({
+        body: { email: signUpValues.email, code: signUpCode, password: signUpValues.password },
       });
       markNewAccount(created.user.id);
     } catch (failure: unknown) {
@@ -132,6 +152,21 @@ export function useAuthForms(onSignedIn: () => void) {
         setSignUpValues((current) => ({ ...current, [field]: value }));
       },
       onSubmit: (event: FormEvent) => void submitSignUp(event),
+      confirmation: awaitingCode
+        ? {
+            email: signUpValues.email,
+            code: signUpCode,
+            onEdit: (value: string) => {
+              setError(null);
+              setSignUpCode(value);
+            },
+            onSubmit: (event: FormEvent) => void submitSignUpCode(event),
+            onBack: () => {
+              setError(null);
+              setAwaitingCode(false);
+            },
+          }
+        : null,
     },
   };
 }

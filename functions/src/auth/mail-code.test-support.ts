@@ -1,0 +1,76 @@
+import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
+import type { StoredUser } from '../data/users-repository';
+import type { MailMessage } from '../platform/mail/mailer';
+import type { MailCodeDeps } from './mail-code-service';
+
+const NOW = new Date('2030-05-06T08:50:00Z');
+export const ADA = { id: 'u-ada', email: 'ada@example.test', language: 'fr' } as StoredUser;
+
+/** In-memory stand-ins that behave like the conditional writes (mocks of one module's neighbours). */
+export function fakeDeps() {
+  const users = new Map<string, StoredUser>([[ADA.id, { ...ADA }]]);
+  const codes = new Map<string, StoredCode>();
+  const counters = new Map<string, number>();
+  const mailed: MailMessage[] = [];
+  const passwords = new Map<string, string>();
+  let clock = NOW;
+  const repository: MailCodesRepository = {
+    countRequest: async (purpose, hash, hour, limit) => {
+      const key = `${purpose}:${hash}:${hour}`;
+      const count = counters.get(key) ?? 0;
+      if (count >= limit) return false;
+      counters.set(key, count + 1);
+      return true;
+    },
+    save: async (userId, purpose, code) => void codes.set(`${userId}:${purpose}`, { ...code, attempts: 0 }),
+    get: async (userId, purpose) => codes.get(`${userId}:${purpose}`) ?? null,
+    recordWrongAttempt: async (userId: string, purpose: CodePurpose, max: number) => {
+      const code = codes.get(`${userId}:${purpose}`);
+      if (!code) return;
+      if (code.attempts + 1 >= max) codes.delete(`${userId}:${purpose}`);
+      else code.attempts += 1;
+    },
+    consume: async (userId, purpose, hash, nowSeconds) => {
+      const code = codes.get(`${userId}:${purpose}`);
+      if (!code || code.code_hash !== hash || code.valid_until <= nowSeconds) return false;
+      codes.delete(`${userId}:${purpose}`);
+      return true;
+    },
+  };
+  const deps: MailCodeDeps = {
+    users: {
+      get: async (id) => users.get(id) ?? null,
+      findByEmail: async (email) => [...users.values()].find((user) => user.email === email) ?? null,
+      updateEmail: async (id, email) => {
+        const user = users.get(id);
+        if (!user) return null;
+        user.email = email;
+        return user;
+      },
+    },
+    codes: repository,
+    mailer: {
+      send: async (mail) => {
+        mailed.push(mail);
+        return { sent: true, messageId: String(mailed.length) };
+      },
+    },
+    identity: {
+      setPassword: async (id, password) => void passwords.set(id, password),
+      setEmail: async () => undefined,
+    },
+    secret: 'unit-test-secret',
+    now: () => clock,
+  };
+  return {
+    deps,
+    mailed,
+    passwords,
+    users,
+    codes,
+    advance: (ms: number) => (clock = new Date(clock.getTime() + ms)),
+  };
+}
+
+/** The six-digit code a mail carries. */
+export const codeOf = (mail: MailMessage | undefined) => /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
