@@ -7,6 +7,9 @@
  * the same machine within minutes of each other (the load average is in the report's header).
  *
  * `npm run bench:api-load [-- --quick]` runs both and prints section 2 alone (no report written).
+ * One mode by hand, e.g. to profile it: `node --cpu-prof --import tsx bench/api-load-modes.ts --mode
+ * workers --levels 20 --json` (one profile per thread; the load's window is printed on the monotonic
+ * clock the profiles use).
  */
 import './quiet-env';
 import { execFileSync } from 'node:child_process';
@@ -35,7 +38,10 @@ export interface ApiLoadModeFigures {
 }
 
 /** One mode, in this process: a fresh stack, the load users, the levels, the cost records, stop. */
-export async function measureApiLoadMode(mode: ProcessModel): Promise<ApiLoadModeFigures> {
+export async function measureApiLoadMode(
+  mode: ProcessModel,
+  levels: readonly number[] = [20, 100],
+): Promise<ApiLoadModeFigures> {
   const work = mkdtempSync(join(tmpdir(), `nugget-load-${mode}-`));
   const started = performance.now();
   const stack = await startBenchStack(work, { singleProcess: mode === 'single-process' });
@@ -45,15 +51,19 @@ export async function measureApiLoadMode(mode: ProcessModel): Promise<ApiLoadMod
     const admin = await login(stack.webUrl, SEED_ADMIN.email, SEED_ADMIN.password);
     const setup = await prepareLoadUsers(stack.webUrl, admin);
     const loadFrom = new Date().toISOString();
+    // On the monotonic clock of V8's CPU profiles, to cut a `node --cpu-prof` profile to the load.
+    const monotonicMicros = () => process.hrtime.bigint() / 1000n;
+    const loadStarted = monotonicMicros();
     const load = await runLoadLevels({
       baseUrl: stack.webUrl,
       setup,
-      levels: [20, 100],
+      levels,
       durationSeconds: LOAD_SECONDS,
       warmUpSeconds: QUICK ? 2 : 5,
       workDirectory: work,
       children: () => stack.childProcesses(),
     });
+    progress(`load (${mode}): ran from ${loadStarted} to ${monotonicMicros()} µs (monotonic clock)`);
     // The records are batched off the request path: written now, then read.
     await stack.flushCostRecords();
     const consumption = summariseConsumption(await readCostRecords(loadFrom, new Date().toISOString()));
@@ -96,8 +106,11 @@ export function measureApiLoadModes(): ApiLoadModeFigures[] {
 if (process.argv[1] === SCRIPT) {
   const modeIndex = process.argv.indexOf('--mode');
   const mode = modeIndex >= 0 ? (process.argv[modeIndex + 1] as ProcessModel) : undefined;
+  // `--levels 20` (by hand, e.g. under `node --cpu-prof`): only those levels.
+  const levelsIndex = process.argv.indexOf('--levels');
+  const levels = levelsIndex >= 0 ? (process.argv[levelsIndex + 1] ?? '').split(',').map(Number) : undefined;
   if (mode) {
-    const figures = await measureApiLoadMode(mode);
+    const figures = await measureApiLoadMode(mode, levels);
     // The last line is the figures (the parent parses it); progress goes to stderr.
     process.stdout.write(`\n${JSON.stringify(figures)}\n`);
   } else {

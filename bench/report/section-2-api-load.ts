@@ -12,7 +12,12 @@ import { READ_TARGET_MS, type Report } from './report-data';
  * What a CPU profile of the worker threads showed (taken by hand, `node --cpu-prof`, see the text):
  * rendered only while the read target is missed.
  */
-const PROFILE_NOTE = 'PROFILE_PENDING';
+const PROFILE_NOTE =
+  'Where the CPU goes with worker threads (V8 CPU profiles of every thread, `node --cpu-prof` on `bench/api-load-modes.ts --mode workers --levels 20`, by hand on 2026-11-24, over the 38 s of warm-up and load, while other work kept the load average between 10 and 24): ' +
+  'the threads were running for 95 thread-seconds in those 38 s, more than the two cores they share with DynamoDB Local, cognito-local and the load generator; by thread ai 27 %, portfolio 25 %, the main thread (adapter) 22 %, admin 15 %, subscription 9 %, public 3 %, auth idle in this mix. ' +
+  "About 48 % of all of it is the AWS SDK talking to DynamoDB Local (@smithy serialisation and HTTP, @aws-sdk/core, SigV4, lib-dynamodb): 42 % of the ai thread, 59 % of portfolio, 61 % of admin, 51 % of subscription, and 31 % of the main thread, which reads each caller's revocation time for the JWT check. " +
+  "Besides it: the engine and our handlers 16 % of the ai thread; middy 5-13 % of each area; jose 6 % of the main thread; handing requests to the threads (structured clone, message ports) 2-9 % per thread; the bench's own memory sampler (reads of /proc) 5 % of the main thread. " +
+  'So what is left is CPU, not waiting on a lock or a queue: on two cores the read p99 at 20 connections needs fewer DynamoDB round trips per request (section 3: the admin dashboard reads 6.5 units, ai health 5.5) or a cheaper local database client, not more threads; in the cloud each area is its own Lambda with its own CPU per concurrent request.';
 
 const MODE_LABELS: Record<ProcessModel, string> = {
   workers: 'one worker thread per area (default)',
@@ -61,11 +66,13 @@ function routeTable(result: LoadLevel): string {
 
 /** The comparison of the two process models, in words computed from the figures. */
 function comparison(workers: ApiLoadModeFigures, single: ApiLoadModeFigures): string {
+  const ratios: number[] = [];
   const parts = [20, 100].flatMap((connections) => {
     const threaded = levelOf(workers, connections);
     const alone = levelOf(single, connections);
     if (!threaded || !alone) return [];
     const ratio = alone.throughput_rps > 0 ? round(threaded.throughput_rps / alone.throughput_rps, 2) : 0;
+    ratios.push(ratio);
     return [
       `at ${connections} connections the worker threads served ${threaded.throughput_rps} req/s against ${alone.throughput_rps} on one event loop (${ratio}x), ` +
         `worst read p99 ${worstReadP99(threaded)} ms against ${worstReadP99(alone)} ms`,
@@ -73,11 +80,17 @@ function comparison(workers: ApiLoadModeFigures, single: ApiLoadModeFigures): st
   });
   const memory = (mode: ApiLoadModeFigures) =>
     Math.max(0, ...mode.load.levels.map((level) => level.memory.peak_self_rss));
+  const gained = ratios.filter((ratio) => ratio > 1.1).length;
+  const verdictOfRatios =
+    gained === ratios.length
+      ? 'The threads raised the throughput at every level: the areas used the second core.'
+      : gained === 0
+        ? 'The threads did not raise the throughput at any level in this run: they add CPU only where a core is idle, and here the cores were not (DynamoDB Local, cognito-local, the load generator and whatever else the machine ran share them; the load average is in the header).'
+        : 'The threads raised the throughput at some levels only: they add CPU only where a core is idle (DynamoDB Local, cognito-local, the load generator and whatever else the machine ran share both; the load average is in the header).';
   return (
-    `Same mix, same levels, one run: ${parts.join('; ')}. ` +
+    `Same mix, same levels, one run: ${parts.join('; ')}. ${verdictOfRatios} ` +
     `The stack started in ${round(workers.stack_start_ms / 1000, 1)} s with worker threads and ${round(single.stack_start_ms / 1000, 1)} s in one process; ` +
-    `the stack process peaked at ${mib(memory(workers))} MB RSS with its six threads (a V8 heap and a copy of the modules each) against ${mib(memory(single))} MB in one process. ` +
-    'Both modes share two cores with DynamoDB Local (a JVM), cognito-local and the load generator, and with whatever else the machine ran (the load average is in the header): a ratio near 1 means the cores were already busy, not that the threads do nothing.'
+    `the stack process peaked at ${mib(memory(workers))} MB RSS with its six threads (a V8 heap and a copy of the modules each) against ${mib(memory(single))} MB in one process.`
   );
 }
 
