@@ -4,7 +4,7 @@ import { eventOf } from '../area-invoker';
 import type { PageLoadFigures } from '../page-requests';
 import type { ApiLoadModeFigures, ProcessModel } from '../api-load-modes';
 import type { RouteConsumption } from '../dynamo-efficiency';
-import { mib, round, table, verdict } from '../report-format';
+import { mib, percentile, round, table, verdict } from '../report-format';
 import { LOAD_SECONDS } from '../run-options';
 import { READ_TARGET_MS, type Report } from './report-data';
 
@@ -29,6 +29,13 @@ type LoadLevel = ApiLoadModeFigures['load']['levels'][number]['result'];
 const readRoutesOf = (level: LoadLevel) =>
   level.routes.filter((route) => !WRITE_ROUTES.has(route.name) && route.requests > 0);
 const worstReadP99 = (level: LoadLevel) => Math.max(0, ...readRoutesOf(level).map((route) => route.p99_ms));
+/** The median of the read routes' p50: what a typical read waits, where the worst p99 shows the slowest. */
+const medianReadP50 = (level: LoadLevel) => {
+  const sorted = readRoutesOf(level)
+    .map((route) => route.p50_ms)
+    .sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : round(percentile(sorted, 0.5), 2);
+};
 const failuresOf = (level: LoadLevel) => level.errors + level.timeouts + level.non_2xx;
 const levelOf = (mode: ApiLoadModeFigures | undefined, connections: number) =>
   mode?.load.levels.find((level) => level.result.connections === connections)?.result;
@@ -75,7 +82,7 @@ function comparison(workers: ApiLoadModeFigures, single: ApiLoadModeFigures): st
     ratios.push(ratio);
     return [
       `at ${connections} connections the worker threads served ${threaded.throughput_rps} req/s against ${alone.throughput_rps} on one event loop (${ratio}x), ` +
-        `worst read p99 ${worstReadP99(threaded)} ms against ${worstReadP99(alone)} ms`,
+        `median read p50 ${medianReadP50(threaded)} ms against ${medianReadP50(alone)} ms, worst read p99 ${worstReadP99(threaded)} ms against ${worstReadP99(alone)} ms`,
     ];
   });
   const memory = (mode: ApiLoadModeFigures) =>
@@ -109,6 +116,7 @@ export function renderLoadModes(
         'requests',
         'req/s',
         'errors + non-2xx',
+        'median read p50 ms',
         'worst read p99 ms',
         'peak stack RSS MB',
       ],
@@ -120,6 +128,7 @@ export function renderLoadModes(
           level.result.total_requests,
           level.result.throughput_rps,
           failuresOf(level.result),
+          medianReadP50(level.result),
           worstReadP99(level.result),
           Number(mib(level.memory.peak_self_rss)),
         ]),

@@ -175,9 +175,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const { flushCostRecords } = await import('@app/functions/data/costs-repository');
     flushMainThreadCostRecords = flushCostRecords;
-    if (!options.singleProcess) areaWorkers = await startAreaWorkers(AREAS, log);
+    // The area threads load their handlers while the first scheduler cycle runs (mostly waiting on
+    // the queue and the database): both are kept for stop() even when the other one failed.
+    const [threads, jobs] = await Promise.allSettled([
+      options.singleProcess ? Promise.resolve(undefined) : startAreaWorkers(AREAS, log),
+      queue.startConsumer().then((consumer) => startLocalScheduler({ consumer })),
+    ]);
+    if (threads.status === 'fulfilled') areaWorkers = threads.value;
+    if (jobs.status === 'fulfilled') scheduler = jobs.value;
+    if (threads.status === 'rejected') throw threads.reason;
+    if (jobs.status === 'rejected') throw jobs.reason;
     const handlers = areaWorkers?.handlers ?? (await loadHandlers());
-    scheduler = await startLocalScheduler({ consumer: await queue.startConsumer() });
     const runJobs = (scheduler as LocalScheduler).runCycle;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
     const { createUsersRepository } = await import('@app/functions/data/users-repository');
