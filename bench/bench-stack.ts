@@ -4,8 +4,13 @@ import { findFreePort } from '@app/infra/local/processes';
 import { progress } from './report-format';
 
 /** The local stack every bench measures: in memory, on free ports, rate limits off, data under `work`. */
-export async function startBenchStack(work: string): Promise<LocalStack> {
-  progress('local stack: starting (in memory, rate limits off)');
+export async function startBenchStack(
+  work: string,
+  options: { singleProcess?: boolean } = {},
+): Promise<LocalStack> {
+  progress(
+    `local stack: starting (in memory, rate limits off, ${options.singleProcess ? 'single process' : 'one worker thread per area'})`,
+  );
   return startLocalStack({
     webPort: await findFreePort(),
     adminPort: await findFreePort(),
@@ -16,5 +21,6 @@ export async function startBenchStack(work: string): Promise<LocalStack> {
     reset: false,
     verbose: false,
     rateLimits: 'off',
+    singleProcess: options.singleProcess ?? false,
   });
 }

@@ -25,6 +25,7 @@ export interface RouteConsumption {
   statuses: Record<string, number>;
 }
 
+/** The records of [fromIso, toIso]; the stack writes them in batches, so call `stack.flushCostRecords()` first. */
 export async function readCostRecords(fromIso: string, toIso: string): Promise<CostRecord[]> {
   const client = createDocumentClient(getConfig());
   const days = new Set([fromIso.slice(0, 10), toIso.slice(0, 10)]);

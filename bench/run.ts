@@ -17,7 +17,8 @@ import { AREA_SIZING } from '@app/infra/lib/area-sizing';
 import { REPOSITORY_ROOT, type LocalStack } from '@app/infra/local/local-stack';
 import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { startBenchStack } from './bench-stack';
-import { callApi, createProUser, login, prepareLoadUsers, runLoadLevels } from './api-load';
+import { callApi, createProUser, login, prepareLoadUsers } from './api-load';
+import { measureApiLoadModes } from './api-load-modes';
 import { eventOf, invokeBundle, type InvocationSpec } from './area-invoker';
 import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
 import { runEngineBench } from './engine';
@@ -33,7 +34,7 @@ import { runPortfolioBench } from './portfolio';
 import { renderReport } from './report/report';
 import type { Report } from './report/report-data';
 import { progress, round } from './report-format';
-import { INIT_RUNS, LOAD_SECONDS, QUICK } from './run-options';
+import { INIT_RUNS, QUICK } from './run-options';
 import { ensureSitesBuilt, measureSite, SITES } from './site-weight';
 import { runSubscriptionBench } from './subscription';
 
@@ -96,7 +97,8 @@ async function main(): Promise<void> {
       if (id)
         await callApi(baseUrl, 'DELETE', `/api/portfolio/holdings/${id}`, { token: setup.reader.token });
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Cost records are batched off the request path: written now, then read.
+    await stack.flushCostRecords();
     report.consumption = summariseConsumption(await readCostRecords(measuredFrom, new Date().toISOString()));
     void passStarted;
 
@@ -181,25 +183,22 @@ async function main(): Promise<void> {
       { page: 'dashboard', url: `${baseUrl}/dashboard` },
       { page: 'admin dashboard', url: `${stack.adminUrl}/` },
     ]);
-
-    const loadFrom = new Date().toISOString();
-    report.load = await runLoadLevels({
-      baseUrl,
-      setup,
-      levels: [20, 100],
-      durationSeconds: LOAD_SECONDS,
-      warmUpSeconds: QUICK ? 2 : 5,
-      workDirectory: work,
-      children,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    report.loadConsumption = summariseConsumption(await readCostRecords(loadFrom, new Date().toISOString()));
   } catch (error: unknown) {
     report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
     progress(`failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     progress('stopping the local stack');
     await stack?.stop();
+  }
+  try {
+    // After the stack: each process model runs the load mix on a fresh stack in a child process.
+    report.loadModes = measureApiLoadModes();
+    const workers = report.loadModes.find((mode) => mode.mode === 'workers');
+    report.load = workers?.load;
+    report.loadConsumption = workers?.consumption;
+  } catch (error: unknown) {
+    report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    progress(`load failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
     // After the stack: the ingestion bench brings its own database, queue and provider simulator.

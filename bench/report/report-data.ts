@@ -1,4 +1,5 @@
 import type { runLoadLevels } from '../api-load';
+import type { ApiLoadModeFigures } from '../api-load-modes';
 import type { InvocationResult } from '../area-invoker';
 import type { RouteConsumption } from '../dynamo-efficiency';
 import type { EngineBenchFigures } from '../engine';
@@ -30,6 +31,9 @@ export interface Report {
   ledger?: LedgerBenchResult;
   consumption?: RouteConsumption[];
   exerciseStatuses?: Record<string, Record<string, number>>;
+  /** Section 2: the same mix in both process models (workers first). */
+  loadModes?: ApiLoadModeFigures[];
+  /** The default mode's load run (worker threads): section 6's memory under load. */
   load?: Awaited<ReturnType<typeof runLoadLevels>>;
   loadConsumption?: RouteConsumption[];
   pages?: PageLoadFigures[];

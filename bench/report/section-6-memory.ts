@@ -37,7 +37,7 @@ export function renderMemory(report: Report): string[] {
         ],
       ),
       '',
-      'Stack process = this process (the six area handlers in one Node process, the API Gateway adapter, the static sites, the bench itself); children read from /proc/<pid>/status VmRSS with their descendants (`LocalStack.childProcesses()`). The load generator runs in its own process and is not counted. ' +
+      'Stack process = the Node process of the local stack with its six area worker threads (one V8 heap each, infra/local/area-workers.ts), the API Gateway adapter and the static sites: at rest, the bench process itself; under load, the child process of the worker-thread load run of section 2 (section 2 gives the `--single-process` peak beside it); children read from /proc/<pid>/status VmRSS with their descendants (`LocalStack.childProcesses()`). The load generator runs in its own process and is not counted. ' +
         'Both heaps are capped the way `npm start` runs them: the stack process with `node --max-old-space-size=640` (the `start` and `bench` scripts), DynamoDB Local with `-Xmx256m -XX:+UseSerialGC` (infra/local/dynamodb-local.ts). Uncapped, V8 (whose limit on this 24 GB machine is several GB) collected lazily and the JVM took its default quarter of the memory: the 100-connection overload peaked at 1.74 GB (stack 1,054 MB, DynamoDB Local 624 MB) in the run of 2026-11-22; capped, the same load stays under the target, at the cost of more collection under overload (compare the throughput of section 2 across runs).',
       '',
     );

@@ -9,6 +9,7 @@ import { languageOfHeaders } from '@app/functions/platform/messages';
 import { message } from '@app/shared/messages/message';
 import type { RateLimiter } from './rate-limiter';
 import type { SignInLimiter } from './sign-in-limiter';
+import { lambdaContext } from './lambda-context';
 
 export type AreaHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
@@ -123,24 +124,6 @@ export function claimsAsGatewayPassesThem(claims: Record<string, unknown>): Reco
           : JSON.stringify(value),
     ]),
   );
-}
-
-function lambdaContext(area: ServiceArea, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `nugget-local-${area}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:nugget-local-${area}`,
-    memoryLimitInMB: '512',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/nugget-local-${area}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 /**

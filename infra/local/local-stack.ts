@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceArea } from '@app/shared/api';
 import { createApiGatewayAdapter, type AreaHandler } from './api-gateway-adapter';
+import { startAreaWorkers, type AreaWorkers } from './area-workers';
 import {
   ensurePool,
   ensureUser,
@@ -50,6 +51,12 @@ export interface LocalStackOptions {
   dataMode?: 'replay' | 'live';
   /** Where the stack says what its child servers do (a restart); the console by default. */
   log?: (message: string) => void;
+  /**
+   * false (default): each service area's handler runs in a worker thread of its own, as Lambda
+   * isolates the areas, so the API uses every core (area-workers.ts). true (`--single-process`):
+   * every handler on the main thread's one event loop, as before, for comparison (bench, section 2).
+   */
+  singleProcess?: boolean;
 }
 
 export interface LocalStack {
@@ -72,6 +79,10 @@ export interface LocalStack {
   /** One scheduler cycle now: ingestion planner, the worker draining the queues, the price poll. */
   runJobs: () => Promise<unknown>;
   dataMode: 'replay' | 'live';
+  /** 'workers': one worker thread per area; 'single-process': every handler on the main thread. */
+  processModel: 'workers' | 'single-process';
+  /** Writes every buffered cost record now (they are batched off the request path): the bench reads them next. */
+  flushCostRecords: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -103,9 +114,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const httpServers: Server[] = [];
   let ingestion: LocalIngestion | undefined;
   let scheduler: LocalScheduler | undefined;
+  let areaWorkers: AreaWorkers | undefined;
+  let flushMainThreadCostRecords: (() => Promise<void>) | undefined;
   const stop = async () => {
     await scheduler?.stop();
     await Promise.all(httpServers.map((server) => new Promise<void>((done) => server.close(() => done()))));
+    // Before the database stops: each thread, then this one (the jobs, or every area in one process),
+    // writes the cost records it still holds.
+    await areaWorkers?.stop();
+    await flushMainThreadCostRecords?.();
     await ingestion?.stop();
     for (const server of [...servers].reverse()) await server.stop();
   };
@@ -156,8 +173,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { resetConfigForTests: rereadConfig } = await import('@app/functions/config');
     rereadConfig();
 
-    const handlers = await loadHandlers();
-    scheduler = await startLocalScheduler({ consumer: await queue.startConsumer() });
+    const { flushCostRecords } = await import('@app/functions/data/costs-repository');
+    flushMainThreadCostRecords = flushCostRecords;
+    // The area threads load their handlers while the first scheduler cycle runs (mostly waiting on
+    // the queue and the database): both are kept for stop() even when the other one failed.
+    const [threads, jobs] = await Promise.allSettled([
+      options.singleProcess ? Promise.resolve(undefined) : startAreaWorkers(AREAS, log),
+      queue.startConsumer().then((consumer) => startLocalScheduler({ consumer })),
+    ]);
+    if (threads.status === 'fulfilled') areaWorkers = threads.value;
+    if (jobs.status === 'fulfilled') scheduler = jobs.value;
+    if (threads.status === 'rejected') throw threads.reason;
+    if (jobs.status === 'rejected') throw jobs.reason;
+    const handlers = areaWorkers?.handlers ?? (await loadHandlers());
     const runJobs = (scheduler as LocalScheduler).runCycle;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
     const { createUsersRepository } = await import('@app/functions/data/users-repository');
@@ -257,6 +285,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ingestion: queue,
       runJobs,
       dataMode,
+      processModel: areaWorkers ? 'workers' : 'single-process',
+      flushCostRecords: async () => {
+        await Promise.all([areaWorkers?.flushCostRecords(), flushCostRecords()]);
+      },
       stop,
     };
   } catch (error: unknown) {

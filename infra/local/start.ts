@@ -13,6 +13,8 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: process.env.DATA_MODE === 'live' },
     verbose: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    // Every handler on one event loop, as before the worker threads (to compare: bench section 2).
+    'single-process': { type: 'boolean', default: false },
     'web-port': { type: 'string', default: process.env.WEB_PORT ?? '3000' },
     'admin-port': { type: 'string', default: process.env.ADMIN_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     reset: values.reset ?? false,
     verbose: values.verbose ?? false,
     dataMode: values.live ? 'live' : 'replay',
+    singleProcess: values['single-process'] ?? false,
   });
   writeFileSync(lockFile, String(process.pid));
 
@@ -91,7 +94,9 @@ async function main(): Promise<void> {
       ? `live prices from ${process.env.LIVE_QUOTE_BASE_URL ?? 'Yahoo Finance'}, CoinGecko and SEC EDGAR`
       : 'prices replayed from real history';
   console.log(`
-  Nugget Invest is running (local stack, ${mode}).
+  Nugget Invest is running (local stack, ${mode}; ${
+    stack.processModel === 'workers' ? 'one worker thread per service area' : 'every area in one process'
+  }).
 
     Investor site  ${stack.webUrl}        API ${stack.webUrl}/api/
     Admin site     ${stack.adminUrl}

@@ -341,23 +341,32 @@ describe('monitoring and costs', () => {
   it('reports cost rows per route and day after some requests', async () => {
     for (let i = 0; i < 3; i += 1) await api('GET', '/api/admin/health', { token: adminToken });
     const today = new Date().toISOString().slice(0, 10);
-    const costs = await api<{
-      rows: {
-        day: string;
-        route: string;
-        requests: number;
-        p95_ms: number;
-        total_cost_usd: number;
-        cost_per_1000_usd: number;
-      }[];
-      price_table: { region: string; as_of: string };
-      from: string;
-      to: string;
-    }>('GET', '/api/admin/costs', { token: adminToken });
+    // Cost records are written in batches off the request path, within a fraction of a second
+    // (functions/src/platform/cost-record-batcher.ts): read until the three requests are in.
+    const readCosts = () =>
+      api<{
+        rows: {
+          day: string;
+          route: string;
+          requests: number;
+          p95_ms: number;
+          total_cost_usd: number;
+          cost_per_1000_usd: number;
+        }[];
+        price_table: { region: string; as_of: string };
+        from: string;
+        to: string;
+      }>('GET', '/api/admin/costs', { token: adminToken });
+    const healthRowOf = (body: Awaited<ReturnType<typeof readCosts>>['body']) =>
+      body.rows.find((row) => row.day === today && row.route === 'GET /api/admin/health');
+    await expect
+      .poll(async () => healthRowOf((await readCosts()).body)?.requests ?? 0)
+      .toBeGreaterThanOrEqual(3);
+    const costs = await readCosts();
     expect(costs.status).toBe(200);
     expect(costs.body.to).toBe(today);
     expect(costs.body.price_table.region).toBe('us-east-1');
-    const health = costs.body.rows.find((row) => row.day === today && row.route === 'GET /api/admin/health');
+    const health = healthRowOf(costs.body);
     expect(health?.requests).toBeGreaterThanOrEqual(3);
     expect(health?.total_cost_usd).toBeGreaterThan(0);
     expect(health?.cost_per_1000_usd).toBeGreaterThan(0);

@@ -15,7 +15,8 @@ import { createSuiteReport } from './security-report';
 /**
  * Abuse limits and log hygiene, on a stack of its own: throttling on at the cloud's numbers
  * (rateLimits 'cloud'; the shared test stack runs with it off, see tests/src/global-setup.ts), and
- * verbose logs captured from this process (the local stack runs the handlers in-process) and scanned.
+ * verbose logs captured from this process and scanned (the local stack runs in this process; its
+ * areas' worker threads write to this process's stdout, infra/local/area-workers.ts).
  */
 
 const report = createSuiteReport('Abuse limits and logs', 6);

@@ -1,8 +1,11 @@
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { getConfig } from '../config';
+import { createCostRecordBatcher, type CostRecordBatcher } from '../platform/cost-record-batcher';
 import type { CostRecord, CostRecordSink } from '../platform/cost-recorder';
 import { createDocumentClient } from '../platform/dynamo-client';
+import { logger } from '../platform/observability';
+import { batchPutAll } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -21,21 +24,21 @@ const SECONDS_PER_DAY = 86_400;
 /** The fields the daily aggregation needs (the Query projects only these). */
 export type CostSample = Pick<CostRecord, 'route' | 'latency_ms' | 'total_usd'>;
 
+function costItemOf(record: CostRecord): Record<string, unknown> {
+  const recordedAtMs = Date.parse(record.recorded_at);
+  return {
+    ...keys.costRecord(record.day, record.route, ulid(recordedAtMs)),
+    entity: 'cost',
+    ...record,
+    expires_at: Math.floor(recordedAtMs / 1000) + COST_RECORD_RETENTION_DAYS * SECONDS_PER_DAY,
+  };
+}
+
 export function createCostsRepository(client: DynamoDBDocumentClient, tableName: string) {
   return {
-    async putCostRecord(record: CostRecord): Promise<void> {
-      const recordedAtMs = Date.parse(record.recorded_at);
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.costRecord(record.day, record.route, ulid(recordedAtMs)),
-            entity: 'cost',
-            ...record,
-            expires_at: Math.floor(recordedAtMs / 1000) + COST_RECORD_RETENTION_DAYS * SECONDS_PER_DAY,
-          },
-        }),
-      );
+    /** Many records in BatchWriteItem calls of 25 (the batcher's batches), unprocessed ones retried. */
+    async putCostRecords(records: readonly CostRecord[]): Promise<void> {
+      await batchPutAll(client, tableName, records.map(costItemOf));
     },
 
     /** Every record of one UTC day (one partition, paged through). */
@@ -69,14 +72,35 @@ export function createCostsRepository(client: DynamoDBDocumentClient, tableName:
 
 export type CostsRepository = ReturnType<typeof createCostsRepository>;
 
-let processRepository: CostsRepository | undefined;
+let processBatcher: CostRecordBatcher<CostRecord> | undefined;
+
+function usageTableBatcher(): CostRecordBatcher<CostRecord> {
+  if (!processBatcher) {
+    const config = getConfig();
+    const repository = createCostsRepository(createDocumentClient(config), config.TABLE_USAGE);
+    processBatcher = createCostRecordBatcher<CostRecord>({
+      writeBatch: (records) => repository.putCostRecords(records),
+      onError: (error, records) =>
+        logger.warn('cost records not written', {
+          records,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    });
+  }
+  return processBatcher;
+}
 
 /**
- * The usage table as the platform's cost record sink (platform/cost-recorder.ts), its client built on
- * the first record. Area handlers and metered jobs pass it to the platform.
+ * The usage table as the platform's cost record sink (platform/cost-recorder.ts): the record joins a
+ * batch written off the request path (platform/cost-record-batcher.ts), its client built on the first
+ * record. Area handlers and metered jobs pass it to the platform.
  */
 export const saveCostRecordToUsageTable: CostRecordSink = (record) => {
-  const config = getConfig();
-  processRepository ??= createCostsRepository(createDocumentClient(config), config.TABLE_USAGE);
-  return processRepository.putCostRecord(record);
+  usageTableBatcher().add(record);
+  return Promise.resolve();
 };
+
+/** Writes this process's buffered cost records now (the local stack stopping, the bench reading them). */
+export function flushCostRecords(): Promise<void> {
+  return processBatcher?.flush() ?? Promise.resolve();
+}
