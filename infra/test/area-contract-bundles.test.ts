@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_AREAS, type ServiceArea } from '@app/shared/api';
-import { LAMBDA_BUNDLING, REPOSITORY_ROOT } from '../lib/constructs/app-function';
 import { JOB_NAMES } from '../lib/table-access';
+import { bundledInputsOf } from './support/bundle-graph';
 
 /*
  * Each area's Lambda builds the zod schemas of its own routes only: its handler imports
@@ -23,23 +21,7 @@ const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
 };
 
 async function contractModulesOf(entry: string): Promise<string[]> {
-  const result = await esbuild.build({
-    entryPoints: [join(REPOSITORY_ROOT, entry)],
-    absWorkingDir: REPOSITORY_ROOT,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    target: LAMBDA_BUNDLING.target,
-    outdir: 'out',
-    external: [...LAMBDA_BUNDLING.externalModules],
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    tsconfig: LAMBDA_BUNDLING.tsconfig,
-    logLevel: 'silent',
-  });
-  const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint);
-  return Object.keys(output?.inputs ?? {})
+  return (await bundledInputsOf(entry))
     .filter((path) => path.startsWith('shared/src/api/') && !path.includes('/areas/'))
     .map((path) => path.slice('shared/src/api/'.length))
     .filter((file) => file.startsWith('routes-') || file === 'contract.ts')
