@@ -78,7 +78,7 @@ export function renderArtefacts(report: Report): string[] {
     const jmespath = parts.get('@aws-lambda-powertools/jmespath') ?? 0;
     if (jmespath > 0) {
       out.push(
-        `  - ${kib(jmespath)} KB of it is Powertools' JMESPath engine, which \`IdempotencyConfig\` imports whatever the configuration (the Idempotency-Key routes need the idempotency layer). No lighter, equally kept idempotency library was found; it stays.`,
+        `  - ${kib(jmespath)} KB of it is Powertools' JMESPath engine, which \`IdempotencyConfig\` imports whatever the configuration (the Idempotency-Key routes need the idempotency layer). A lighter idempotency layer was not evaluated in this change; it stays.`,
       );
     }
     if (!html && !jmespath) {
@@ -99,7 +99,7 @@ export function renderArtefacts(report: Report): string[] {
         (withoutSdkOver.length === 0
           ? `every bundle is under 3x there (highest ${Math.max(...a.bundles.map((bundle) => bundle.init_ratio_without_sdk))}x).`
           : `${a.bundles.length - withoutSdkOver.length} of ${a.bundles.length} under 3x; at or above: ${withoutSdkOver.map((bundle) => `${bundle.name} ${bundle.init_ratio_without_sdk}x`).join(', ')}.`) +
-        ' No work was moved from import to the first request to get there: the messages are read at import, and only the catalyst routes (three of the ai area) load on first use, as before. ' +
+        ' No work was moved from import to the first request: the messages are read at import, and only the catalyst routes (three of the ai area) load on first use, as before. ' +
         "Bundling and minifying the SDK clients (AWS's advice for cold starts) would cut the SDK's share at 100-200 KB of bundle each, against the size target; not done. " +
         "The ratio is sensitive to the machine: on a busy machine the empty module's time varies most, so compare bundles with each other in one run rather than with the 3x line across runs.",
     );
