@@ -83,7 +83,7 @@ export function renderArtefacts(report: Report): string[] {
     }
     if (!html && !jmespath) {
       out.push(
-        "  - No single part dominates: zod and the area's own code (engine, providers, repositories) make most of it; below 300 KB needs splitting the function or the code, not dropping a dependency.",
+        "  - No single dependency dominates: the rest is zod and the function's own code (repositories, providers, engine); getting under 300 KB needs splitting the function or its code, not dropping one package.",
       );
     }
   }
