@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { SERVICE_AREAS } from '@app/shared/api';
-import { LAMBDA_BUNDLING, REPOSITORY_ROOT } from '../infra/lib/constructs/app-function';
+import { dataFileCommands, LAMBDA_BUNDLING, REPOSITORY_ROOT } from '../infra/lib/constructs/app-function';
 import { JOB_NAMES } from '../infra/lib/table-access';
 import { median, round } from './report-format';
 
@@ -106,6 +106,8 @@ function probeImport(directory: string, target: string, sourceMaps: boolean): Pr
       PATH: process.env.PATH ?? '',
       AWS_REGION: 'us-east-1',
       LOG_LEVEL: 'WARN',
+      // What AppFunction sets: the data files written beside the bundles (prepareBundleDirectory).
+      DATA_FILES_DIR: join(directory, 'data'),
       // The CDK gives every function NODE_OPTIONS=--enable-source-maps (app-function.ts).
       ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
     },
@@ -121,6 +123,10 @@ export function prepareBundleDirectory(directory: string): void {
   mkdirSync(join(directory, 'node_modules'), { recursive: true });
   symlinkSync(join(REPOSITORY_ROOT, 'node_modules', '@aws-sdk'), join(directory, 'node_modules', '@aws-sdk'));
   writeFileSync(join(directory, 'import-probe.mjs'), IMPORT_PROBE);
+  // The data the functions read at run time instead of bundling (messages, lexicon, headlines), written
+  // by the command AppFunction runs after esbuild, so a bundle's init includes reading them.
+  for (const command of dataFileCommands(true, REPOSITORY_ROOT, directory))
+    execSync(command, { stdio: 'pipe' });
   mkdirSync(join(directory, 'empty'), { recursive: true });
   writeFileSync(join(directory, 'empty', 'index.mjs'), 'export const handler = async () => ({});\n');
   mkdirSync(join(directory, 'sdk-only'), { recursive: true });

@@ -24,11 +24,11 @@ export const LAYERS = {
 };
 
 /**
- * What the engine may import besides itself and @app/shared: Node's hash (deterministic alert ids)
- * and the sentiment lexicon, a data-only package. Nothing that reads a table, the network or the
- * environment.
+ * What the engine may import besides itself and @app/shared: Node's hash (deterministic alert ids).
+ * Nothing that reads a table, a file, the network or the environment: the sentiment lexicon comes in
+ * as an argument (catalysts/sentiment-lexicon.ts reads it).
  */
-export const ENGINE_PACKAGES = ['node:crypto', 'afinn-165-financialmarketnews'];
+export const ENGINE_PACKAGES = ['node:crypto'];
 
 /** Only repositories (and the platform's client and idempotency store) send DynamoDB commands. */
 const DYNAMODB_PACKAGES = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];

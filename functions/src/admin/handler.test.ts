@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/admin';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES, routeKeyOf } from '@app/shared/api';
@@ -26,7 +27,7 @@ const unreachable = new Proxy({} as AdminDeps, {
   },
 });
 
-const handler = createAreaHandler('admin', adminImplementations, { createDeps: () => unreachable });
+const handler = createAreaHandler('admin', routes, adminImplementations, { createDeps: () => unreachable });
 const adminRoutes = ROUTES.filter((route) => route.area === 'admin');
 
 describe('admin area access', () => {

@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/admin';
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { getConfig } from '../config';
 import { createCostsRepository } from '../data/costs-repository';
@@ -214,7 +215,7 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 };
 
-export const handler = createAreaHandler('admin', adminImplementations, {
+export const handler = createAreaHandler('admin', routes, adminImplementations, {
   createDeps: createAdminDeps,
   recordCost: saveCostRecordToUsageTable,
 });

@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/ai';
 import { createAreaHandler } from '../platform/http-handler';
 import { rendererFor } from '../platform/messages';
 import { createAiDeps } from './ai-deps';
@@ -33,6 +34,7 @@ async function loadCatalysts() {
 
 export const handler = createAreaHandler(
   'ai',
+  routes,
   {
     health: async ({ language }, deps) => getAiHealth(rendererFor(language), deps),
     marketClock: async (_request, deps) => getMarketClock(deps),

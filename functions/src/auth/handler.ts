@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/auth';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
@@ -65,6 +66,7 @@ function callerOf(auth: AuthContext): Caller {
 
 export const handler = createAreaHandler(
   'auth',
+  routes,
   {
     register: async ({ body, language }, deps) =>
       startSignUp(body, language, { auth: deps, mailCodes: deps.mailCodes }),

@@ -5,6 +5,7 @@ import type { NewsProvider } from '../market-data/news-provider';
 import type { IsoDate } from '../engine/types';
 import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../engine/market-clock';
 import type { MarketView } from './market-view';
+import { sentimentLexicon } from './sentiment-lexicon';
 
 /*
  * What the three catalyst routes share (catalysts-service.ts, live-alerts-service.ts): their
@@ -80,7 +81,11 @@ export async function scoreNews(
   return Promise.all(
     items.map(async (timed) => {
       const result = await analyze(timed.symbol, replay ? lastClosedDate(timed.now) : undefined);
-      return buildCatalyst(timed, result?.analysis.volume_analysis.volume_ratio_20d ?? null);
+      return buildCatalyst(
+        timed,
+        result?.analysis.volume_analysis.volume_ratio_20d ?? null,
+        sentimentLexicon(),
+      );
     }),
   );
 }

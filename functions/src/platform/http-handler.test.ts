@@ -13,11 +13,12 @@ const context = { awsRequestId: 'req-1' } as Context;
 const investorClaims = { sub: 'user-1', token_use: 'access', client_id: 'web', 'cognito:groups': '[]' };
 
 function buildHandler(
-  overrides: Partial<Parameters<typeof createAreaHandler<'auth', object>>[1]> = {},
+  overrides: Partial<Parameters<typeof createAreaHandler<'auth', object>>[2]> = {},
   verifier?: VerifyAccessToken,
 ) {
   return createAreaHandler(
     'auth',
+    contract.auth,
     {
       ...UNUSED_ACCOUNT_ROUTES,
       register: async () => ({ accepted: true }),
@@ -246,6 +247,7 @@ describe('optional-user routes (verified in the Lambda)', () => {
     const seen: string[] = [];
     const handler = createAreaHandler(
       'subscription',
+      contract.subscription,
       {
         // Every other route of the area: never called here.
         ...(Object.fromEntries(Object.keys(contract.subscription).map((key) => [key, () => null])) as Record<

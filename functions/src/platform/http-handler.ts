@@ -3,7 +3,8 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { contract, findRouteByKey, type RouteDefinition, type ServiceArea } from '@app/shared/api';
+import type { Contract, RouteDefinition, ServiceArea } from '@app/shared/api';
+import { routeIndexOf } from '@app/shared/api/route-index';
 import { getConfig } from '../config';
 import { ANONYMOUS, authContextFromClaims, type AuthContext, type Claims } from './auth-context';
 import { errorReplyOf } from './error-response';
@@ -46,7 +47,8 @@ function scope(): RequestScope {
 }
 
 /** Resolves the route from the API Gateway route key, so the router and the contract cannot disagree. */
-function routeResolver(area: ServiceArea): Middleware {
+function routeResolver(area: ServiceArea, routes: Record<string, RouteDefinition>): Middleware {
+  const findRouteByKey = routeIndexOf(Object.values(routes));
   return {
     name: 'route-resolver',
     before: (request) => {
@@ -150,14 +152,18 @@ export interface AreaHandlerOptions<Deps> {
  * One Lambda entry per service area: the middy stack every area shares (header normalisation, CORS,
  * route resolution, authentication, validation with the contract's schemas, error mapping, logs and
  * metrics), dispatching on the API Gateway route key to the area's implementation of each route.
+ * `routes` is the area's own part of the contract (`@app/shared/api/areas/<area>`): a function imports
+ * and builds the schemas of its routes only, never the whole contract (docs/architecture.md).
  */
 export function createAreaHandler<A extends ServiceArea, Deps>(
   area: A,
+  routes: Contract[A],
   implementations: AreaImplementations<A, Deps>,
   options: AreaHandlerOptions<Deps>,
 ) {
+  const areaRoutes = routes as Record<string, RouteDefinition>;
   const byRouteId = new Map<string, Implementation<Deps>>();
-  for (const [key, route] of Object.entries(contract[area] as Record<string, RouteDefinition>)) {
+  for (const [key, route] of Object.entries(areaRoutes)) {
     const implementation = (implementations as unknown as Record<string, Implementation<Deps> | undefined>)[
       key
     ];
@@ -241,7 +247,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
       }) as Middleware,
     )
     .use(responder(options.recordCost))
-    .use(routeResolver(area))
+    .use(routeResolver(area, areaRoutes))
     .use(authenticator(getVerifier))
     .handler((event) => dispatch(event));
 

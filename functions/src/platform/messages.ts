@@ -1,10 +1,13 @@
 import Negotiator from 'negotiator';
 import { LANGUAGES, type Language } from '@app/shared/domain/enums';
-import { messageResources } from '@app/shared/i18n/message-resources';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Message } from '@app/shared/messages/message';
 import type { MessageOf, ParamValue } from '@app/shared/messages/param-kinds';
 import { renderMessage, renderMessageFigures } from '@app/shared/messages/render-message';
 import { createTranslator } from '@app/shared/messages/translator';
+import { DATA_FILE_NAMES, loadDataFile } from './data-files';
 
 /**
  * The server's words in the caller's language (docs/messages.md). Services and the engine produce
@@ -16,8 +19,38 @@ import { createTranslator } from '@app/shared/messages/translator';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-// The messages and terms of en, fr and es, bundled: nothing to load, the first request renders at once.
-const translate = createTranslator(messageResources);
+/** Where the `messages` and `terms` JSON of each language live in the source tree (shared/src/i18n/locales). */
+function localesDirectory(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('@app/shared/i18n')), 'locales');
+}
+
+/**
+ * One language's namespace, read at run time rather than bundled (about 98 KB of JSON for the three
+ * languages, platform/data-files.ts): the shipped copy in Lambda, the source tree's elsewhere.
+ */
+export function readSourceNamespace(language: Language, namespace: 'messages' | 'terms'): unknown {
+  return JSON.parse(readFileSync(join(localesDirectory(), language, `${namespace}.json`), 'utf8')) as unknown;
+}
+
+function loadNamespace(language: Language, namespace: 'messages' | 'terms'): object {
+  const tree = loadDataFile(DATA_FILE_NAMES.messages(language, namespace), () =>
+    readSourceNamespace(language, namespace),
+  );
+  if (typeof tree !== 'object' || tree === null || Object.keys(tree).length === 0) {
+    throw new Error(`the ${language} ${namespace} file is empty or not an object`);
+  }
+  return tree;
+}
+
+// Read once at cold start (the init phase), so the first request renders at once.
+const translate = createTranslator(
+  Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      { messages: loadNamespace(language, 'messages'), terms: loadNamespace(language, 'terms') },
+    ]),
+  ) as Record<Language, object>,
+);
 
 /** The caller's language from an `Accept-Language` header: the best of en, fr, es, else English. */
 export function languageOfHeader(acceptLanguage: string | undefined): Language {

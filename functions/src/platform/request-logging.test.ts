@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/auth';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
@@ -79,6 +80,7 @@ describe('request-scoped logging', () => {
 
     const handler = createAreaHandler(
       'auth',
+      routes,
       {
         register: async () => Promise.reject(new Error('not used')),
         login: async () => Promise.reject(new Error('not used')),

@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/portfolio';
 import { getConfig, loadConfig } from '../config';
 import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
@@ -65,6 +66,7 @@ function requireUserId(auth: AuthContext): string {
 
 export const handler = createAreaHandler(
   'portfolio',
+  routes,
   {
     search: async ({ query }, deps) =>
       withUnindexedSymbol(await searchAssets(query.q, query.limit, deps), query.q, deps),

@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/public';
 import { message } from '@app/shared/messages/message';
 import { render } from '../platform/messages';
 import { getConfig } from '../config';
@@ -35,6 +36,7 @@ function createPublicDeps(): ContactDeps & { unsubscribe: UnsubscribeDeps } {
 
 export const handler = createAreaHandler(
   'public',
+  routes,
   {
     root: async ({ language }) => ({
       message: render(message('PUBLIC_WELCOME'), language),

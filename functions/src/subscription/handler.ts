@@ -1,3 +1,4 @@
+import { routes } from '@app/shared/api/areas/subscription';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createBillingDocumentsRepository } from '../data/billing-documents-repository';
@@ -73,6 +74,7 @@ function tagTier(tier: string, demo = false): void {
 
 export const handler = createAreaHandler(
   'subscription',
+  routes,
   {
     tiers: async ({ language }) => getTiers(language),
     mySubscription: async ({ auth, language }, deps) => {

@@ -42,8 +42,9 @@ export const LAMBDA_BUNDLING = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  // The Node.js 22 runtime ships AWS SDK v3.
-  externalModules: ['@aws-sdk/*'],
+  // The Node.js 22 runtime ships AWS SDK v3. nodemailer is the local stack's SMTP transport only (the
+  // cloud mails through SES): functions/src/platform/mail/smtp-transport.ts imports it on first use.
+  externalModules: ['@aws-sdk/*', 'nodemailer'],
   tsconfig: `${REPOSITORY_ROOT}functions/tsconfig.json`,
 } satisfies BundlingOptions;
 
@@ -67,11 +68,29 @@ export function replayDataCommands(need: ReplayDataNeed, inputDir: string, outpu
   ];
 }
 
-function replayDataHooks(need: ReplayDataNeed): ICommandHooks {
+/** Where a function finds the data files it reads at run time (functions/src/platform/data-files.ts). */
+export const DATA_FILES_DIR_IN_LAMBDA = '/var/task/data';
+
+/**
+ * The data a function reads at run time instead of bundling it: every function gets the server's
+ * messages and terms in en, fr and es (any answer may carry one); `news` adds the sentiment lexicon
+ * and the offline headline set, for the functions that score news. Written after esbuild by
+ * functions/scripts/build-data-files.ts with the readers the local stack uses.
+ */
+export function dataFileCommands(news: boolean, inputDir: string, outputDir: string): string[] {
+  return [
+    `cd "${inputDir}" && node --import tsx functions/scripts/build-data-files.ts "${outputDir}/data"${news ? ' --news' : ''}`,
+  ];
+}
+
+function afterBundlingHooks(replayData: ReplayDataNeed | undefined, news: boolean): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => replayDataCommands(need, inputDir, outputDir),
+    afterBundling: (inputDir, outputDir) => [
+      ...dataFileCommands(news, inputDir, outputDir),
+      ...(replayData ? replayDataCommands(replayData, inputDir, outputDir) : []),
+    ],
   };
 }
 
@@ -89,6 +108,8 @@ export interface AppFunctionProps {
   readonly deadLetterQueue?: sqs.IQueue;
   /** Ships the replay data file with the bundle and points REPLAY_DATA_FILE at it. */
   readonly replayData?: ReplayDataNeed;
+  /** Ships the sentiment lexicon and the offline headline set (the functions that score news). */
+  readonly newsData?: boolean;
 }
 
 /**
@@ -98,9 +119,14 @@ export interface AppFunctionProps {
  */
 export class AppFunction extends Construct {
   readonly function: lambda.Function;
+  /** The handler file and whether the news data ships with it (infra/test/data-files-bundling.test.ts reads them). */
+  readonly entry: string;
+  readonly newsData: boolean;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
+    this.newsData = props.newsData ?? false;
     const { config } = props;
 
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -119,6 +145,7 @@ export class AppFunction extends Construct {
       // The health checks judge the feed's freshness against the poll interval.
       PRICE_POLL_INTERVAL_SECONDS: String(config.pricePollMinutes * 60),
       ...(props.replayData ? { REPLAY_DATA_FILE: REPLAY_DATA_FILE_IN_LAMBDA } : {}),
+      DATA_FILES_DIR: DATA_FILES_DIR_IN_LAMBDA,
       ...props.environment,
     };
     for (const tableId of Object.keys(props.tableGrants) as TableId[]) {
@@ -153,7 +180,7 @@ export class AppFunction extends Construct {
           bundling: {
             ...LAMBDA_BUNDLING,
             forceDockerBundling: false,
-            ...(props.replayData ? { commandHooks: replayDataHooks(props.replayData) } : {}),
+            commandHooks: afterBundlingHooks(props.replayData, props.newsData ?? false),
           },
         });
 

@@ -106,6 +106,8 @@ export class ApiStack extends Stack {
         tables: props.tables,
         tableGrants: AREA_TABLE_GRANTS[area],
         ...(AREA_REPLAY_DATA[area] ? { replayData: AREA_REPLAY_DATA[area] } : {}),
+        // The catalyst routes score news (sentiment lexicon, offline headlines).
+        newsData: area === 'ai',
         environment: {
           USER_POOL_ID: userPool.userPoolId,
           USER_POOL_CLIENT_IDS: clientIds.join(','),

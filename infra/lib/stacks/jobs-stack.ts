@@ -25,6 +25,8 @@ interface JobSpec {
   readonly timeout: Duration;
   /** The price poll quotes the replay series in a replay stage; the content job grades them every day. */
   readonly replayData?: ReplayDataNeed;
+  /** The jobs that score news (the poll's alerts, the content brief) read the lexicon and headlines. */
+  readonly newsData?: boolean;
 }
 
 /** Midnight UTC, when the daily quotas of the spec start again. */
@@ -47,6 +49,7 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     memorySize: 1024,
     timeout: Duration.minutes(2),
     replayData: 'series',
+    newsData: true,
   },
   'usage-reset': {
     description: 'starts the daily quotas at midnight UTC',
@@ -66,6 +69,7 @@ const JOBS: Readonly<Record<JobName, JobSpec>> = {
     memorySize: 512,
     timeout: Duration.minutes(5),
     replayData: 'series',
+    newsData: true,
   },
   'alert-digest': {
     description: "mails each reader's daily digest of the alerts of the types they chose",
@@ -151,6 +155,7 @@ export class JobsStack extends Stack {
         environment: { JOB_NAME: job, COST_RECORDS: 'off', CONTENT_GENERATOR: 'template' },
         deadLetterQueue,
         ...(spec.replayData ? { replayData: spec.replayData } : {}),
+        newsData: spec.newsData ?? false,
       });
       const jobFunction = appFunction.function;
       if (job === 'ingestion-planner') {

@@ -1,9 +1,11 @@
 import { adminRoutes } from './routes-admin';
 import { aiRoutes } from './routes-ai';
 import { portfolioRoutes } from './routes-portfolio';
-import { authRoutes, publicRoutes } from './routes-public-auth';
+import { authRoutes } from './routes-auth';
+import { publicRoutes } from './routes-public';
 import { subscriptionRoutes } from './routes-subscription';
-import { routeKeyOf, type RouteDefinition, type ServiceArea } from './route';
+import { type RouteDefinition, type ServiceArea } from './route';
+import { routeIndexOf } from './route-index';
 
 /** The HTTP contract: one entry per endpoint, grouped by service area. The single source of truth. */
 export const contract = {
@@ -26,13 +28,8 @@ export function routesOfArea(area: ServiceArea): RouteDefinition[] {
   return ROUTES.filter((route) => route.area === area);
 }
 
-/** API Gateway HTTP API paths cannot end in `/`, so the cloud sends `GET /api` for the contract's `GET /api/`. */
-function withoutTrailingSlash(routeKey: string): string {
-  return routeKey.length > 1 ? routeKey.replace(/(?<=.)\/+$/, '') : routeKey;
-}
-
-const byKey = new Map(ROUTES.map((route) => [withoutTrailingSlash(routeKeyOf(route)), route]));
+const findByKey = routeIndexOf(ROUTES);
 
 export function findRouteByKey(routeKey: string): RouteDefinition | undefined {
-  return byKey.get(withoutTrailingSlash(routeKey));
+  return findByKey(routeKey);
 }

@@ -17,7 +17,7 @@ import {
   InboxMessageSchema,
   InboxResponseSchema,
 } from '../domain/entities/contact';
-import { HealthResponseSchema } from './routes-public-auth';
+import { HealthResponseSchema } from './health-response';
 import { IdParamsSchema } from './params';
 import { defineRoute } from './route';
 

@@ -5,8 +5,6 @@ import {
   PasswordResetConfirmSchema,
   PasswordResetDoneSchema,
   PasswordResetRequestSchema,
-  UnsubscribePayloadSchema,
-  UnsubscribeResultSchema,
 } from '../domain/entities/mail';
 import { UserSchema } from '../domain/entities/user';
 import { defineRoute } from './route';
@@ -59,22 +57,6 @@ export const mailCodeRoutes = {
     body: EmailChangeConfirmSchema,
     response: UserSchema,
     errors: [409],
-    rateClass: 'write',
-  }),
-} as const;
-
-/** The one-click unsubscribe of alert mails: no sign-in, the signed token says who and what. */
-export const unsubscribeRoutes = {
-  unsubscribe: defineRoute({
-    id: 'public.unsubscribe',
-    method: 'POST',
-    path: '/api/unsubscribe',
-    area: 'public',
-    access: 'public',
-    summary:
-      'Turn off the mail a signed unsubscribe link names (one alert type, e-mail or digest); works without signing in.',
-    body: UnsubscribePayloadSchema,
-    response: UnsubscribeResultSchema,
     rateClass: 'write',
   }),
 } as const;

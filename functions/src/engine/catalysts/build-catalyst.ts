@@ -2,7 +2,7 @@ import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { impactLevel, sentimentLabel } from '@app/shared/domain/rules/catalysts';
 import { classifyCatalyst } from './classify-catalyst';
 import { computeCatalystStrength, computeImpactScore } from './impact-score';
-import { scoreSentiment } from './score-sentiment';
+import { scoreSentiment, type SentimentLexicon } from './score-sentiment';
 import type { TimedNewsItem } from './types';
 
 /** Keywords shown with a catalyst: the classification evidence first, then the sentiment words. */
@@ -23,14 +23,18 @@ export interface ScoredCatalyst {
  * Classifies, scores and rates one timed news item. `volumeRatio` is the symbol's
  * volume_ratio_20d from the engine at the item's moment (null when unknown).
  */
-export function buildCatalyst(timed: TimedNewsItem, volumeRatio: number | null): ScoredCatalyst {
+export function buildCatalyst(
+  timed: TimedNewsItem,
+  volumeRatio: number | null,
+  lexicon: SentimentLexicon,
+): ScoredCatalyst {
   const { item } = timed;
   const classification = classifyCatalyst({
     title: item.title,
     description: item.description,
     filingItems: item.filing_items ?? [],
   });
-  const sentiment = scoreSentiment(item.title, item.description);
+  const sentiment = scoreSentiment(lexicon, item.title, item.description);
   const inputs = {
     catalystType: classification.catalyst_type,
     sentimentScore: sentiment.score,

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { classifyCatalyst } from './classify-catalyst';
 import { evaluateOnLabelledSet, type LabelledHeadline } from './evaluate-classifier';
 import { scoreSentiment } from './score-sentiment';
+import { readInstalledLexicon } from '../../catalysts/sentiment-lexicon';
+
+// The base word list as the services hand it to the engine (tests may compose layers).
+const LEXICON = readInstalledLexicon();
 
 const heldOut = JSON.parse(
   readFileSync(new URL('./data/labelled-headlines.json', import.meta.url), 'utf8'),
@@ -12,7 +16,7 @@ const heldOut = JSON.parse(
 };
 
 describe('held-out labelled set (never used for tuning)', () => {
-  const report = evaluateOnLabelledSet(heldOut.items);
+  const report = evaluateOnLabelledSet(heldOut.items, LEXICON);
 
   it('holds at least 100 frozen headlines covering every catalyst type and sentiment label', () => {
     expect(heldOut.frozen).toBe(true);
@@ -47,21 +51,21 @@ describe('classifyCatalyst', () => {
 
 describe('scoreSentiment', () => {
   it('scores finance words the base lexicon lacks', () => {
-    expect(scoreSentiment('Broker downgrades the shares').score).toBeLessThan(-0.1);
-    expect(scoreSentiment('Board approves buyback').score).toBeGreaterThan(0.1);
+    expect(scoreSentiment(LEXICON, 'Broker downgrades the shares').score).toBeLessThan(-0.1);
+    expect(scoreSentiment(LEXICON, 'Board approves buyback').score).toBeGreaterThan(0.1);
   });
 
   it('flips valence after a negator within the window, not past a clause break', () => {
-    expect(scoreSentiment('Results were good').score).toBeGreaterThan(0.1);
-    expect(scoreSentiment('Results were not good').score).toBeLessThan(-0.1);
-    expect(scoreSentiment('Company fails to win approval').score).toBeLessThan(0);
-    expect(scoreSentiment('No surprises, strong quarter').score).toBeGreaterThan(0.1);
+    expect(scoreSentiment(LEXICON, 'Results were good').score).toBeGreaterThan(0.1);
+    expect(scoreSentiment(LEXICON, 'Results were not good').score).toBeLessThan(-0.1);
+    expect(scoreSentiment(LEXICON, 'Company fails to win approval').score).toBeLessThan(0);
+    expect(scoreSentiment(LEXICON, 'No surprises, strong quarter').score).toBeGreaterThan(0.1);
   });
 
   it('normalises into -1..1 with x / sqrt(x^2 + 15)', () => {
-    const result = scoreSentiment('strong');
+    const result = scoreSentiment(LEXICON, 'strong');
     expect(result.raw).toBe(2);
     expect(result.score).toBeCloseTo(2 / Math.sqrt(19), 3);
-    expect(scoreSentiment('').score).toBe(0);
+    expect(scoreSentiment(LEXICON, '').score).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@app/shared/domain/enums';
 import { sentimentLabel } from '@app/shared/domain/rules/catalysts';
 import { classifyCatalyst } from './classify-catalyst';
-import { scoreSentiment } from './score-sentiment';
+import { scoreSentiment, type SentimentLexicon } from './score-sentiment';
 
 /** One labelled headline (held-out set or development set). */
 export interface LabelledHeadline {
@@ -67,7 +67,10 @@ function measure(
 }
 
 /** Runs the classifier and the sentiment scorer over labelled headlines and measures both. */
-export function evaluateOnLabelledSet(items: readonly LabelledHeadline[]): EvaluationReport {
+export function evaluateOnLabelledSet(
+  items: readonly LabelledHeadline[],
+  lexicon: SentimentLexicon,
+): EvaluationReport {
   const typePairs = items.map((item) => ({
     id: item.id,
     gold: item.gold_type,
@@ -76,7 +79,7 @@ export function evaluateOnLabelledSet(items: readonly LabelledHeadline[]): Evalu
   const sentimentPairs = items.map((item) => ({
     id: item.id,
     gold: item.gold_sentiment,
-    predicted: sentimentLabel(scoreSentiment(item.title, item.description ?? '').score),
+    predicted: sentimentLabel(scoreSentiment(lexicon, item.title, item.description ?? '').score),
   }));
   return {
     catalyst_type: measure(CATALYST_TYPES, typePairs),

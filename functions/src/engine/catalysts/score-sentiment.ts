@@ -1,4 +1,3 @@
-import { afinn165FinancialMarketNews } from 'afinn-165-financialmarketnews';
 import type { SentimentResult } from './types';
 
 /*
@@ -152,9 +151,16 @@ export const NORMALISATION_ALPHA = 15;
 /** The description elaborates the headline; it counts for half. */
 export const DESCRIPTION_WEIGHT = 0.5;
 
-function lookUpValence(token: string): number | undefined {
+/**
+ * The base word list, word -> valence -5..+5: AFINN-165 with its financial-market-news additions
+ * (`afinn-165-financialmarketnews`). It comes in as data (catalysts/sentiment-lexicon.ts reads it at
+ * run time), so the engine stays pure and the Lambda bundles do not carry its 41 KB.
+ */
+export type SentimentLexicon = Readonly<Record<string, number>>;
+
+function lookUpValence(token: string, base: SentimentLexicon): number | undefined {
   if (Object.hasOwn(FINANCE_LEXICON, token)) return FINANCE_LEXICON[token];
-  if (Object.hasOwn(afinn165FinancialMarketNews, token)) return afinn165FinancialMarketNews[token];
+  if (Object.hasOwn(base, token)) return base[token];
   return undefined;
 }
 
@@ -169,7 +175,10 @@ export function tokeniseClauses(text: string): string[][] {
 }
 
 /** Raw valence sum of one text with negation, and the hits that produced it. */
-export function scoreTextValence(text: string): { raw: number; hits: SentimentResult['hits'] } {
+export function scoreTextValence(
+  text: string,
+  base: SentimentLexicon,
+): { raw: number; hits: SentimentResult['hits'] } {
   const hits: SentimentResult['hits'] = [];
   let raw = 0;
   for (const tokens of tokeniseClauses(text)) {
@@ -183,8 +192,8 @@ export function scoreTextValence(text: string): { raw: number; hits: SentimentRe
       }
       // Two-word entries of the base list ("better-than-expected" is hyphenated, so one token).
       const pair = `${token} ${tokens[index + 1] ?? ''}`;
-      const pairValence = lookUpValence(pair);
-      const valence = pairValence ?? lookUpValence(token);
+      const pairValence = lookUpValence(pair, base);
+      const valence = pairValence ?? lookUpValence(token, base);
       const negated = negationLeft > 0;
       if (negationLeft > 0) negationLeft -= 1;
       if (valence === undefined || valence === 0) continue;
@@ -203,9 +212,9 @@ export function normaliseValence(raw: number): number {
 }
 
 /** Sentiment of a headline and its description, in -1..1, rounded to 3 decimals. */
-export function scoreSentiment(title: string, description = ''): SentimentResult {
-  const head = scoreTextValence(title);
-  const body = scoreTextValence(description);
+export function scoreSentiment(base: SentimentLexicon, title: string, description = ''): SentimentResult {
+  const head = scoreTextValence(title, base);
+  const body = scoreTextValence(description, base);
   const raw = head.raw + DESCRIPTION_WEIGHT * body.raw;
   return {
     score: Math.round(normaliseValence(raw) * 1000) / 1000,

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { RecipientRejectedError, type MailTransport } from './mailer';
 
 /** A permanent (5xx) refusal of the envelope: the address itself is unusable, not the server down. */
@@ -9,21 +9,30 @@ function isRecipientRefusal(error: unknown): boolean {
 
 /**
  * Plain SMTP through nodemailer: the local stack's maildev on 127.0.0.1 (no TLS on loopback, no
- * authentication), or any relay a deployment points SMTP_HOST at.
+ * authentication). The cloud sends through SES (MAIL_TRANSPORT=ses, infra/lib/constructs/mail.ts), so
+ * nodemailer (about 236 KB minified) is loaded on the first SMTP delivery and is external to the
+ * Lambda bundles (LAMBDA_BUNDLING in infra/lib/constructs/app-function.ts): a Lambda never ships it.
  */
 export function createSmtpTransport(options: { host: string; port: number }): MailTransport {
-  const transporter = createTransport({
-    host: options.host,
-    port: options.port,
-    secure: false,
-    ignoreTLS: true,
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 10_000,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const connect = async (): Promise<Transporter> => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({
+      host: options.host,
+      port: options.port,
+      secure: false,
+      ignoreTLS: true,
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 10_000,
+    });
+  };
   return {
     async deliver(message) {
-      const info = await transporter
+      transporter ??= connect();
+      const info = await (
+        await transporter
+      )
         .sendMail({
           from: message.from,
           to: message.to,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CatalystTypeSchema, SentimentLabelSchema } from '@app/shared/domain/enums';
-import offlineHeadlinesFile from './offline-headlines.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import { DATA_FILE_NAMES, loadDataFile } from '../../../platform/data-files';
 import type { ReplayTimeline } from './replay-timeline';
 import type { NewsItem, TimedNewsItem } from '../../../engine/catalysts/types';
 import type { NewsProvider, NewsQuery } from '../../news-provider';
@@ -42,8 +43,18 @@ export const DEMO_CURATED_HEADLINE_IDS: readonly string[] = [
   'replay-054', // ^GSPC general news (Fed tapering), positive
 ];
 
-/** Validates the headline file (imported as JSON so a bundled Lambda carries it: about 40 kB). */
-export function loadOfflineHeadlines(file: unknown = offlineHeadlinesFile): OfflineHeadline[] {
+/** The headline file in the source tree (what build-data-files.ts ships to Lambda). */
+export function readSourceHeadlineFile(): unknown {
+  return JSON.parse(readFileSync(new URL('./offline-headlines.json', import.meta.url), 'utf8')) as unknown;
+}
+
+/**
+ * Validates the headline file, read at run time (platform/data-files.ts) rather than bundled: the
+ * shipped copy in Lambda, the source tree's elsewhere.
+ */
+export function loadOfflineHeadlines(
+  file: unknown = loadDataFile(DATA_FILE_NAMES.offlineHeadlines, readSourceHeadlineFile),
+): OfflineHeadline[] {
   const parsed = OfflineHeadlineFileSchema.parse(file);
   const ids = new Set<string>();
   for (const item of parsed.items) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredFiling } from '../../../data/fundamentals-repository';
 import type { SeriesState } from '../../../data/series-repository';
 import { buildCatalyst } from '../../../engine/catalysts/build-catalyst';
+import { readInstalledLexicon } from '../../../catalysts/sentiment-lexicon';
 import { classifyCatalyst } from '../../../engine/catalysts/classify-catalyst';
 import { liveSeed, pendingSeries } from '../../ingestion/instruments';
 import { createStoredFilingsNewsProvider, filingNewsItem } from './stored-filings-news';
@@ -74,8 +75,11 @@ describe('catalysts from the stored 8-K filings', () => {
     );
     expect(read.description).toBe(`${plain.description}. ${words}`);
     const score = (item: typeof plain) =>
-      buildCatalyst({ item, symbol: 'TSLA', now: new Date('2022-10-20T20:07:00.000Z'), hours_ago: 24 }, null)
-        .catalyst.sentiment_score;
+      buildCatalyst(
+        { item, symbol: 'TSLA', now: new Date('2022-10-20T20:07:00.000Z'), hours_ago: 24 },
+        null,
+        readInstalledLexicon(),
+      ).catalyst.sentiment_score;
     // The title and item titles carry no lexicon word; "soared", "record" and "raised" are positive.
     expect(score(plain)).toBe(0);
     expect(score(read)).toBeGreaterThan(0.1);

@@ -14,53 +14,9 @@ import {
   SignedOutEverywhereSchema,
 } from '../domain/entities/account';
 import { MailCodeSentSchema, SignUpConfirmSchema } from '../domain/entities/mail';
-import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
 import { defineRoute } from './route';
-import { mailCodeRoutes, unsubscribeRoutes } from './routes-mail';
-
-export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  service: z.string(),
-  version: z.string(),
-  time: z.string(),
-});
-
-export const publicRoutes = {
-  root: defineRoute({
-    id: 'public.getRoot',
-    method: 'GET',
-    path: '/api/',
-    area: 'public',
-    access: 'public',
-    summary: 'API root; the dashboard calls it on load and logs the message.',
-    response: z.object({ message: z.string(), version: z.string(), data_mode: z.enum(['replay', 'live']) }),
-    rateClass: 'read',
-  }),
-  health: defineRoute({
-    id: 'public.getHealth',
-    method: 'GET',
-    path: '/api/health',
-    area: 'public',
-    access: 'public',
-    summary: 'Liveness of the API.',
-    response: HealthResponseSchema,
-    rateClass: 'read',
-  }),
-  sendContactMessage: defineRoute({
-    id: 'public.sendContactMessage',
-    method: 'POST',
-    path: '/api/contact',
-    area: 'public',
-    access: 'optional-user',
-    summary:
-      "The contact form, for administrators' Inbox; no sign-in needed (a signed-in sender's id and plan are kept). At most a few messages per sender and hour.",
-    body: ContactMessagePayloadSchema,
-    response: ContactMessageAcceptedSchema,
-    successStatus: 201,
-    rateClass: 'write',
-  }),
-  ...unsubscribeRoutes,
-} as const;
+import { HealthResponseSchema } from './health-response';
+import { mailCodeRoutes } from './routes-mail';
 
 export const authRoutes = {
   register: defineRoute({
