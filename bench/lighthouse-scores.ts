@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -11,6 +13,8 @@ import { chromium } from 'playwright-core';
  * where the investor has signed in through the site's own dialog (playwright-core over the same
  * Chromium's DevTools port); Lighthouse then keeps storage (the Amplify session in localStorage) but
  * the HTTP cache is cleared before every audit, so each is a cold load like the visitor's.
+ * With LIGHTHOUSE_REPORTS_DIR set, every audit's full result (LHR JSON) is written there, for the
+ * LCP element, the main-thread breakdown and the request chains behind a figure.
  */
 
 export interface LighthouseRun {
@@ -175,6 +179,11 @@ export async function runLighthouse(
         for (let run = 0; run < runs; run += 1) {
           const lhr = await auditOnce(chrome.port, { ...target, signedIn });
           if (!lhr) throw new Error('Lighthouse returned no result');
+          const reports = process.env.LIGHTHOUSE_REPORTS_DIR;
+          if (reports) {
+            const name = `${target.page.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`;
+            writeFileSync(join(reports, name), JSON.stringify(lhr));
+          }
           const figures = figuresOf(lhr);
           audits.push(figures);
           runFigures.push({

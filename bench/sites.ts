@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/sites.ts [--runs N] [--reuse-sites]`: section 5 alone (the sites' weight, then
+ * `npx tsx bench/sites.ts [--runs N] [--reuse-sites] [--only <page name part>]`: section 5 alone (the sites' weight, then
  * Lighthouse on a bench stack of its own), printed as JSON, for working on the sites without the whole
  * bench. `npm run bench` runs the same measures into bench/results.md.
  */
@@ -16,6 +16,8 @@ import { ensureSitesBuilt, measureSite, SITES } from './site-weight';
 
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag >= 0 ? Number(process.argv[runsFlag + 1]) : 3;
+const onlyFlag = process.argv.indexOf('--only');
+const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined;
 
 ensureSitesBuilt(process.argv.includes('--reuse-sites'));
 const weight = SITES.map((site) => {
@@ -36,7 +38,10 @@ try {
   const pages = await countPageRequests({ webUrl: stack.webUrl, investor });
   console.log(JSON.stringify({ pages }, null, 2));
   console.log(JSON.stringify({ load_before: loadavg() }));
-  const lighthouse = await runLighthouse(lighthousePages(stack.webUrl, stack.adminUrl), { runs, investor });
+  const audited = lighthousePages(stack.webUrl, stack.adminUrl).filter(
+    (page) => !only || page.page.includes(only),
+  );
+  const lighthouse = await runLighthouse(audited, { runs, investor });
   console.log(JSON.stringify({ lighthouse, load_after: loadavg() }, null, 2));
 } finally {
   await stack.stop();
