@@ -38,6 +38,11 @@ export interface LighthouseFigures {
   tbt_ms: number | null;
   cls: number | null;
   failed_accessibility_audits: string[];
+  /** The median run's largest-contentful-paint element (its selector and text) and LCP's phases. */
+  lcp_element?: string | undefined;
+  lcp_phases?: Record<string, number> | undefined;
+  /** The median run's main-thread time by kind (script evaluation, style and layout, GC...), ms. */
+  main_thread_ms?: Record<string, number> | undefined;
   /** Every run, in order. */
   runs: LighthouseRun[];
   error?: string;
@@ -146,7 +151,27 @@ function figuresOf(lhr: Lhr) {
       (audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
     )
     .map((audit) => audit?.id ?? '?');
+  // The LCP element audit: a list of two tables, the element, then the phases of its timing.
+  const lcpTables = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: Record<string, unknown>[] }[] } | undefined
+  )?.items;
+  const lcpNode = lcpTables?.[0]?.items?.[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
+  const lcpPhases = Object.fromEntries(
+    (lcpTables?.[1]?.items ?? []).map((row) => [String(row.phase), Math.round(Number(row.timing))]),
+  );
+  const mainThread = Object.fromEntries(
+    (
+      (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] })
+        ?.items ?? []
+    ).map((item) => [item.group, Math.round(item.duration)]),
+  );
   return {
+    lcp_element: lcpNode
+      ? `${lcpNode.selector ?? '?'} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"`
+      : undefined,
+    lcp_phases: lcpTables?.[1] ? lcpPhases : undefined,
+    main_thread_ms: Object.keys(mainThread).length > 0 ? mainThread : undefined,
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcp_ms: numeric('largest-contentful-paint'),
