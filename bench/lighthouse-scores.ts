@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signInThroughDialog } from './page-requests';
 
 /**
  * Section 5, scores: Lighthouse 12 (programmatic API) on the local build served by the local stack,
@@ -94,11 +95,7 @@ async function signInInvestor(
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(url);
-    await page.getByRole('button', { name: 'Sign In / Sign Up' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').first().fill(investor.email);
-    await dialog.getByLabel('Password', { exact: true }).first().fill(investor.password);
-    await dialog.locator('form button[type=submit]').first().click();
+    await signInThroughDialog(page, investor);
     await page.getByRole('button', { name: 'Sign In / Sign Up' }).first().waitFor({ state: 'detached' });
     await page.close();
   } finally {
