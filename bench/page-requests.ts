@@ -24,6 +24,18 @@ export interface PageLoadFigures {
   note?: string;
 }
 
+/** Signs the investor in through the investor site's dialog, from a page that shows the sign-in gate. */
+export async function signInThroughDialog(
+  page: Page,
+  investor: { email: string; password: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Sign In / Sign Up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').first().fill(investor.email);
+  await dialog.getByLabel('Password', { exact: true }).first().fill(investor.password);
+  await dialog.locator('form button[type=submit]').first().click();
+}
+
 function waterfallDepth(calls: readonly RecordedCall[]): number {
   const depths: number[] = [];
   const sorted = [...calls].sort((a, b) => a.started - b.started);
@@ -107,11 +119,7 @@ export async function countPageRequests(options: {
     await settle(page);
     let note: string | undefined;
     try {
-      await page.getByRole('button', { name: 'Sign In / Sign Up' }).first().click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Email').first().fill(options.investor.email);
-      await dialog.getByLabel('Password', { exact: true }).first().fill(options.investor.password);
-      await dialog.locator('form button[type=submit]').first().click();
+      await signInThroughDialog(page, options.investor);
       await page.waitForURL(`${options.webUrl}/dashboard`, { timeout: 15_000 });
       await settle(page);
       // A fresh load of the dashboard, signed in: what a returning investor's browser asks for.

@@ -34,7 +34,7 @@ import { runPortfolioBench } from './portfolio';
 import { renderReport } from './report/report';
 import type { Report } from './report/report-data';
 import { progress, round } from './report-format';
-import { INIT_RUNS, QUICK } from './run-options';
+import { INIT_RUNS, LIGHTHOUSE_RUNS, lighthousePages, QUICK } from './run-options';
 import { ensureSitesBuilt, measureSite, SITES } from './site-weight';
 import { runSubscriptionBench } from './subscription';
 
@@ -176,13 +176,11 @@ async function main(): Promise<void> {
       report.pagesError = error instanceof Error ? error.message : String(error);
     }
 
-    progress('lighthouse: home, pricing, dashboard, admin dashboard');
-    report.lighthouse = await runLighthouse([
-      { page: 'home', url: `${baseUrl}/` },
-      { page: 'pricing', url: `${baseUrl}/pricing` },
-      { page: 'dashboard', url: `${baseUrl}/dashboard` },
-      { page: 'admin dashboard', url: `${stack.adminUrl}/` },
-    ]);
+    progress('lighthouse: home, pricing, the signed-in dashboard, the admin login');
+    report.lighthouse = await runLighthouse(lighthousePages(baseUrl, stack.adminUrl), {
+      runs: LIGHTHOUSE_RUNS,
+      investor: { email: SEED_INVESTOR.email, password: SEED_INVESTOR.password },
+    });
   } catch (error: unknown) {
     report.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
     progress(`failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -51,3 +51,7 @@ export const BUNDLE_TARGET_BYTES = 300 * 1024;
 export const INIT_TARGET_RATIO = 3;
 export const MEMORY_TARGET_BYTES = 1.5 * 1024 ** 3;
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
+/** The admin site's entry: the script and its modulepreloads, gzipped. */
+export const ADMIN_ENTRY_BUDGET_BYTES = 120 * 1024;
+/** Lighthouse performance of the investor's signed-in dashboard (mobile settings). */
+export const DASHBOARD_PERFORMANCE_TARGET = 90;

@@ -1,49 +1,46 @@
-import { Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminLogin } from '@/features/auth/components/admin-login';
 import { useAdminSession } from '@/features/auth/components/admin-session-provider';
 import type { RuntimeConfig } from '@app/web/kit/runtime-config';
-import { AdminDashboard } from './admin-dashboard';
-import { AdminHeader } from './admin-header';
+
+// Each screen is its own chunk: a visitor downloads the login only, an admin the dashboard only.
+const AdminLogin = lazy(() =>
+  import('@/features/auth/components/admin-login').then((module) => ({ default: module.AdminLogin })),
+);
+const SignedInAdmin = lazy(() => import('./signed-in-admin'));
+
+/** Plain markup, so the entry can paint it before any Amplify UI chunk arrives. */
+function StartupStatus() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-startup" role="status">
+      <span className="admin-startup__spinner" aria-hidden="true" />
+      <p>{t('loading')}</p>
+    </div>
+  );
+}
 
 /** Login until an admin is signed in; then the header and the dashboard. */
 export function AdminApp({ config }: { config: RuntimeConfig }) {
-  const { t } = useTranslation('admin');
   const session = useAdminSession();
-  const queryClient = useQueryClient();
-  const fetching = useIsFetching();
 
-  if (session.status === 'checking') {
-    return (
-      <Flex direction="column" alignItems="center" padding="xxl" gap="small" role="status">
-        <Loader size="large" aria-hidden="true" />
-        <Text>{t('loading')}</Text>
-      </Flex>
-    );
-  }
+  if (session.status === 'checking') return <StartupStatus />;
   if (session.status === 'signedOut') {
     return (
       <main id="main">
-        <AdminLogin
-          onSignIn={session.signIn}
-          demoAdmin={config.demoAdmin}
-          investorSiteUrl={config.investorSiteUrl}
-        />
+        <Suspense fallback={<StartupStatus />}>
+          <AdminLogin
+            onSignIn={session.signIn}
+            demoAdmin={config.demoAdmin}
+            investorSiteUrl={config.investorSiteUrl}
+          />
+        </Suspense>
       </main>
     );
   }
   return (
-    <>
-      <AdminHeader
-        user={session.user}
-        refreshing={fetching > 0}
-        onRefresh={() => void queryClient.invalidateQueries()}
-        onLogout={() => void session.logout()}
-      />
-      <main id="main" className="admin-main" tabIndex={-1}>
-        <AdminDashboard user={session.user} />
-      </main>
-    </>
+    <Suspense fallback={<StartupStatus />}>
+      <SignedInAdmin config={config} onLogout={() => void session.logout()} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { User } from '@app/shared/domain/entities/user';
@@ -7,15 +7,45 @@ import { localeFor } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
 import { Tabs } from '@app/web/kit/ui/tabs';
 import { useErrorToast } from '@/components/use-error-toast';
-import { ContentTab } from '@/features/content/components/content-tab';
-import { CostsTab } from '@/features/costs/components/costs-tab';
-import { InboxTab } from '@/features/inbox/components/inbox-tab';
 import { useRouteQuery } from '@app/web/kit/route-query';
 import { dashboardErrorKey } from '@/features/dashboard/api/dashboard';
 import { OverviewTab } from '@/features/dashboard/components/overview-tab';
 import { SummaryCards } from '@/features/dashboard/components/summary-cards';
-import { PriceMonitorTab } from '@/features/price-monitor/components/price-monitor-tab';
-import { RecommendationsTab } from '@/features/recommendations/components/recommendations-tab';
+
+// The overview comes with the dashboard; every other tab is a chunk loaded when it is first opened.
+const RecommendationsTab = lazy(() =>
+  import('@/features/recommendations/components/recommendations-tab').then((module) => ({
+    default: module.RecommendationsTab,
+  })),
+);
+const ContentTab = lazy(() =>
+  import('@/features/content/components/content-tab').then((module) => ({ default: module.ContentTab })),
+);
+const InboxTab = lazy(() =>
+  import('@/features/inbox/components/inbox-tab').then((module) => ({ default: module.InboxTab })),
+);
+const PriceMonitorTab = lazy(() =>
+  import('@/features/price-monitor/components/price-monitor-tab').then((module) => ({
+    default: module.PriceMonitorTab,
+  })),
+);
+const CostsTab = lazy(() =>
+  import('@/features/costs/components/costs-tab').then((module) => ({ default: module.CostsTab })),
+);
+
+function Loading() {
+  const { t } = useTranslation('admin');
+  return (
+    <Flex gap="small" alignItems="center" role="status">
+      <Loader aria-hidden="true" />
+      <Text>{t('loading')}</Text>
+    </Flex>
+  );
+}
+
+function LazyTab({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
 
 type TabValue = 'overview' | 'recommendations' | 'content' | 'inbox' | 'priceMonitor' | 'costs';
 
@@ -41,14 +71,7 @@ export function AdminDashboard({ user }: { user: User | null }) {
 
   return (
     <Flex direction="column" gap="large">
-      {data ? (
-        <SummaryCards dashboard={data} />
-      ) : dashboard.isPending ? (
-        <Flex gap="small" alignItems="center" role="status">
-          <Loader aria-hidden="true" />
-          <Text>{t('loading')}</Text>
-        </Flex>
-      ) : null}
+      {data ? <SummaryCards dashboard={data} /> : dashboard.isPending ? <Loading /> : null}
       <Tabs<TabValue>
         value={tab}
         onChange={setTab}
@@ -63,16 +86,48 @@ export function AdminDashboard({ user }: { user: User | null }) {
           {
             value: 'recommendations',
             label: t('tabs.recommendations'),
-            content: <RecommendationsTab />,
+            content: (
+              <LazyTab>
+                <RecommendationsTab />
+              </LazyTab>
+            ),
           },
           {
             value: 'content',
             label: t('tabs.content'),
-            content: <ContentTab />,
+            content: (
+              <LazyTab>
+                <ContentTab />
+              </LazyTab>
+            ),
           },
-          { value: 'inbox', label: t('tabs.inbox'), content: <InboxTab /> },
-          { value: 'priceMonitor', label: t('tabs.priceMonitor'), content: <PriceMonitorTab /> },
-          { value: 'costs', label: t('tabs.costs'), content: <CostsTab /> },
+          {
+            value: 'inbox',
+            label: t('tabs.inbox'),
+            content: (
+              <LazyTab>
+                <InboxTab />
+              </LazyTab>
+            ),
+          },
+          {
+            value: 'priceMonitor',
+            label: t('tabs.priceMonitor'),
+            content: (
+              <LazyTab>
+                <PriceMonitorTab />
+              </LazyTab>
+            ),
+          },
+          {
+            value: 'costs',
+            label: t('tabs.costs'),
+            content: (
+              <LazyTab>
+                <CostsTab />
+              </LazyTab>
+            ),
+          },
         ]}
       />
       <footer className="admin-footer">

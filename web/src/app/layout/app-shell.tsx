@@ -9,6 +9,7 @@ import { FeatureGateContext, type RenderGate } from '@/kit/ui/feature-gate-slot'
 import { useBundlePart } from '@/lib/i18n';
 import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-config';
 import { ServerStateProvider } from '@/kit/api/server-state';
+import { configureAmplifyAuth, loadAmplifyAuth, mayHoldStoredSession } from '@/kit/auth/amplify-auth';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { GuidedTour } from './guided-tour';
@@ -23,9 +24,16 @@ const renderFeatureGate: RenderGate = ({ feature, fallback, children }) => (
   </FeatureGate>
 );
 
-/** The runtime configuration, before the shell renders (Amplify and the API client need it). */
-export function appShellLoader(): Promise<RuntimeConfig> {
-  return getRuntimeConfig();
+/**
+ * The runtime configuration, before the shell renders (Amplify and the API client need it). When the
+ * browser holds a session, Amplify's chunk starts downloading now, beside the shell's strings, instead
+ * of after them (the session check needs it first thing).
+ */
+export async function appShellLoader(): Promise<RuntimeConfig> {
+  const config = await getRuntimeConfig();
+  configureAmplifyAuth(config);
+  if (mayHoldStoredSession()) void loadAmplifyAuth().catch(() => undefined);
+  return config;
 }
 
 /** The signed-in shell (header, sidebar) around the guarded routes. Loaded on demand. */

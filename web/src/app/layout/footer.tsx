@@ -1,10 +1,10 @@
 import { Text } from '@aws-amplify/ui-react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { useContext, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useMarketDate } from '@/kit/market/market-date';
 import { Logo } from '@/kit/ui/logo';
+import { DataSourcesText } from './data-sources-text';
 import { PUBLIC_LINKS } from './public-nav';
 import './footer.css';
 
@@ -22,21 +22,11 @@ function useCurrentYear(): number {
   );
 }
 
-const DATA_SOURCES = {
-  replay: 'footer.dataSources',
-  live: 'footer.dataSourcesLive',
-  pending: 'footer.dataSourcesPending',
-} as const;
-
-function DataSourcesText({ mode }: { mode: 'replay' | 'live' | null }) {
-  const { t } = useTranslation('common');
-  return <Text className="app-muted app-footer__small">{t(DATA_SOURCES[mode ?? 'pending'])}</Text>;
-}
-
-/** Which data serves the site, from the market clock (replay or live). */
-function DataSourcesLine() {
-  return <DataSourcesText mode={useMarketDate().mode} />;
-}
+/**
+ * Which data serves the site, from the market clock: a chunk of its own, since the clock's query
+ * brings the API contract, which no public page's first paint needs.
+ */
+const DataSourcesLine = lazy(() => import('./data-sources-line'));
 
 /** Every public page ends with the "not investment advice" line. */
 export function Footer() {
@@ -62,7 +52,13 @@ export function Footer() {
       <p className="app-footer__advice" data-testid="not-advice">
         {t('common:footer.notAdvice')}
       </p>
-      {client ? <DataSourcesLine /> : <DataSourcesText mode={null} />}
+      {client ? (
+        <Suspense fallback={<DataSourcesText mode={null} />}>
+          <DataSourcesLine />
+        </Suspense>
+      ) : (
+        <DataSourcesText mode={null} />
+      )}
       <Text className="app-muted app-footer__small">{t('common:footer.copyright', { year })}</Text>
     </footer>
   );

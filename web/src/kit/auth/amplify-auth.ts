@@ -15,9 +15,14 @@ export interface AmplifyAuthConfig {
 export type AmplifyAuthModule = typeof AmplifyAuth;
 
 let authConfig: AmplifyAuthConfig | null = null;
+
+/** Amplify's `AUTH_KEY_PREFIX` (@aws-amplify/auth, cognito token provider constants). */
+const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 let loading: Promise<AmplifyAuthModule> | null = null;
 
 export function configureAmplifyAuth(config: AmplifyAuthConfig): void {
+  // The same configuration again (a site sets it at start, then its server state): keep the loaded module.
+  if (authConfig === config) return;
   authConfig = config;
   loading = null;
 }
@@ -44,6 +49,21 @@ export function loadAmplifyAuth(): Promise<AmplifyAuthModule> {
     return auth;
   });
   return loading;
+}
+
+/**
+ * False when this browser holds no Cognito session for the site: Amplify's token store writes
+ * `CognitoIdentityServiceProvider.<app client id>.LastAuthUser` to localStorage with the tokens and
+ * removes it with them. A visitor without it is signed out for sure, so the sign-in screen can show
+ * before (and without) Amplify's chunk. True when storage cannot be read: then Amplify decides.
+ */
+export function mayHoldStoredSession(storage: Pick<Storage, 'getItem'> = window.localStorage): boolean {
+  if (!authConfig) return true;
+  try {
+    return storage.getItem(`${AMPLIFY_KEY_PREFIX}.${authConfig.userPoolClientId}.LastAuthUser`) !== null;
+  } catch {
+    return true;
+  }
 }
 
 /** The current access token (refreshed by Amplify when needed), or null without a session. */

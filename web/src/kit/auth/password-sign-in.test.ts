@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentGroups, loadAmplifyAuth, type AmplifyAuthModule } from './amplify-auth';
+import { currentGroups, loadAmplifyAuth, mayHoldStoredSession, type AmplifyAuthModule } from './amplify-auth';
 import { confirmTotpCode, hasSession, SignInError, signInWithPassword } from './password-sign-in';
 
 vi.mock('./amplify-auth', () => ({
   authFlowType: () => 'USER_PASSWORD_AUTH',
   currentGroups: vi.fn(),
   loadAmplifyAuth: vi.fn(),
+  mayHoldStoredSession: vi.fn(),
 }));
 
 const auth = {
@@ -20,7 +21,10 @@ describe('password sign-in', () => {
   beforeEach(() => {
     for (const fn of Object.values(auth)) fn.mockReset();
     vi.mocked(currentGroups).mockReset();
-    vi.mocked(loadAmplifyAuth).mockResolvedValue(auth as unknown as AmplifyAuthModule);
+    vi.mocked(loadAmplifyAuth)
+      .mockReset()
+      .mockResolvedValue(auth as unknown as AmplifyAuthModule);
+    vi.mocked(mayHoldStoredSession).mockReset().mockReturnValue(true);
     auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     auth.signOut.mockResolvedValue(undefined);
     auth.fetchAuthSession.mockResolvedValue({ tokens: { accessToken: 'token' } });
@@ -107,5 +111,12 @@ describe('password sign-in', () => {
 
     await expect(hasSession()).resolves.toBe(true);
     expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('answers signed out without loading Amplify when the browser stores no session', async () => {
+    vi.mocked(mayHoldStoredSession).mockReturnValue(false);
+
+    await expect(hasSession({ requiredGroup: 'ADMIN' })).resolves.toBe(false);
+    expect(loadAmplifyAuth).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { authFlowType, currentGroups, loadAmplifyAuth } from './amplify-auth';
+import { authFlowType, currentGroups, loadAmplifyAuth, mayHoldStoredSession } from './amplify-auth';
 
 /** Amplify names for "wrong email or password" (cognito-local answers InvalidPasswordException). */
 const INVALID_CREDENTIALS = new Set([
@@ -114,6 +114,8 @@ export async function signOutEverywhere(): Promise<void> {
  * required group is ended (an investor's session left in the admin site's storage).
  */
 export async function hasSession({ requiredGroup }: SessionRequirement = {}): Promise<boolean> {
+  // Nothing stored: signed out, known without downloading Amplify.
+  if (!mayHoldStoredSession()) return false;
   const auth = await loadAmplifyAuth();
   try {
     await auth.getCurrentUser();

@@ -46,6 +46,8 @@ export function useMarketDate() {
     previous.current = date;
   }, [date, queryClient]);
   return {
+    /** The clock has not answered yet (a failed call is not pending). */
+    pending: clock.isPending && clock.fetchStatus !== 'idle',
     mode: clock.data?.data_mode ?? null,
     date: date ?? null,
     replay: clock.data?.data_mode === 'replay',
@@ -57,6 +59,9 @@ export function MarketDateBadge() {
   const { t } = useTranslation('common');
   const { language } = usePreferences();
   const market = useMarketDate();
+  // Until the clock answers, a placeholder of a replay badge's width holds the header's layout: the
+  // badge arriving late would wrap a phone's header actions and shift the page.
+  if (market.pending) return <span className="app-skeleton app-skeleton--badge app-market-date-pending" />;
   if (!market.mode || !market.date) return null;
   const date = formatMarketDate(market.date, language);
   return market.replay ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePreferences } from '../preferences/preferences';
-import { appThemeDefinition } from './theme';
+import { APP_THEME_NAME } from './theme-name';
 
 /**
  * The element Amplify's ThemeProvider renders, without the provider: the theme's CSS comes with the
@@ -11,7 +11,7 @@ import { appThemeDefinition } from './theme';
 export function ThemeScope({ children }: { children: ReactNode }) {
   const { theme } = usePreferences();
   return (
-    <div data-amplify-theme={appThemeDefinition.name} data-amplify-color-mode={theme} dir="ltr">
+    <div data-amplify-theme={APP_THEME_NAME} data-amplify-color-mode={theme} dir="ltr">
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
+import { APP_THEME_NAME } from './theme-name';
 
 /**
  * The Amplify UI theme of both colour modes. Brand colours are a calm teal (reason over hype) with
@@ -9,7 +10,7 @@ import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
  * start (a long task) and inject it as a <style> element, which the cloud CSP (style-src 'self') blocks.
  */
 export const appThemeDefinition = {
-  name: 'nugget',
+  name: APP_THEME_NAME,
   tokens: {
     colors: {
       brand: {

@@ -1,4 +1,3 @@
-import { Alert, Button } from '@aws-amplify/ui-react';
 import {
   createContext,
   useCallback,
@@ -7,9 +6,18 @@ import {
   useMemo,
   useRef,
   useState,
+  lazy,
+  Suspense,
   type ReactNode,
 } from 'react';
+import type { ToastEntry } from './toast-list';
 import './toast.css';
+
+/**
+ * The toasts are drawn with Amplify's Alert, whose theme code is a large chunk: it loads with the first
+ * toast, so a site's first screen does not wait for it.
+ */
+const ToastList = lazy(() => import('./toast-list'));
 
 /** Part 2 section 4: one toast at a time; the removal delay is long (the investor site). */
 export const TOAST_LIMIT = 1;
@@ -21,11 +29,6 @@ export interface ToastMessage {
   variant?: 'info' | 'success' | 'warning' | 'error';
   /** One button in the toast (Undo); pressing it also closes the toast. */
   action?: { label: string; onClick: () => void };
-}
-
-interface ToastEntry extends ToastMessage {
-  id: number;
-  expiresAt: number;
 }
 
 interface ToastValue {
@@ -79,31 +82,15 @@ export function ToastProvider({
     <ToastContext.Provider value={value}>
       {children}
       <div className="app-toasts" role="region" aria-live="polite">
-        {toasts.map((toast) => (
-          <Alert
-            key={toast.id}
-            variation={toast.variant ?? 'info'}
-            heading={toast.title}
-            isDismissible
-            onDismiss={() => setToasts((current) => current.filter((item) => item.id !== toast.id))}
-            dismissButtonLabel={dismissLabel}
-            className="app-toast"
-          >
-            {toast.description}
-            {toast.action ? (
-              <Button
-                size="small"
-                marginInlineStart="small"
-                onClick={() => {
-                  toast.action?.onClick();
-                  setToasts((current) => current.filter((item) => item.id !== toast.id));
-                }}
-              >
-                {toast.action.label}
-              </Button>
-            ) : null}
-          </Alert>
-        ))}
+        {toasts.length > 0 ? (
+          <Suspense fallback={null}>
+            <ToastList
+              toasts={toasts}
+              dismissLabel={dismissLabel}
+              onClose={(id) => setToasts((current) => current.filter((item) => item.id !== id))}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </ToastContext.Provider>
   );

@@ -1,10 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { contract } from '@app/shared/api/contract';
-import type { User } from '@app/shared/domain/entities/user';
 import type { Role } from '@app/shared/domain/enums';
 import { hasSession, signInWithPassword, signOutEverywhere } from '@app/web/kit/password-sign-in';
-import { useRouteQuery } from '@app/web/kit/route-query';
 
 /** Only members of the Cognito ADMIN group hold a session here (part 2 sections 4 and 6). */
 const ADMIN: { requiredGroup: Role } = { requiredGroup: 'ADMIN' };
@@ -13,16 +9,18 @@ export type AdminSessionStatus = 'checking' | 'signedOut' | 'signedIn';
 
 interface AdminSessionValue {
   status: AdminSessionStatus;
-  user: User | null;
   signIn: (email: string, password: string) => Promise<void>;
   logout: () => Promise<void>;
 }
 
 const AdminSessionContext = createContext<AdminSessionValue | null>(null);
 
-/** Part 2 section 4: the admin session succeeds only for role ADMIN; anything else is signed out. */
+/**
+ * Part 2 section 4: the admin session succeeds only for role ADMIN; anything else is signed out.
+ * Who the admin is (`/api/auth/me`) is asked by the signed-in screen, with the rest of its server
+ * state: the login needs neither the API client nor the contract's schemas.
+ */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<AdminSessionStatus>('checking');
 
   useEffect(() => {
@@ -37,23 +35,18 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const me = useRouteQuery(contract.auth.me, undefined, { enabled: status === 'signedIn' });
-
   const signIn = useCallback(async (email: string, password: string) => {
     await signInWithPassword(email, password, ADMIN);
     setStatus('signedIn');
   }, []);
 
+  // The signed-in screen owns the query cache: leaving it drops every cached answer.
   const logout = useCallback(async () => {
     await signOutEverywhere().catch(() => undefined);
-    queryClient.clear();
     setStatus('signedOut');
-  }, [queryClient]);
+  }, []);
 
-  const value = useMemo<AdminSessionValue>(
-    () => ({ status, user: me.data ?? null, signIn, logout }),
-    [status, me.data, signIn, logout],
-  );
+  const value = useMemo<AdminSessionValue>(() => ({ status, signIn, logout }), [status, signIn, logout]);
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }
 

@@ -27,7 +27,9 @@ export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNew
       <Heading level={1} className="app-welcome__title">
         {isNewAccount ? t('dashboard:welcome.titleNew', { name }) : t('dashboard:welcome.title', { name })}
       </Heading>
-      <Text>{date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}</Text>
+      <Text className="app-welcome__subtitle">
+        {date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}
+      </Text>
       <div className="app-badges-row dashboard__status">
         {aiPending ? (
           <span className="app-skeleton app-skeleton--badge" data-testid="ai-status-pending">

@@ -87,7 +87,8 @@ describe('PortfolioPage', () => {
     );
     await renderPage();
     expect((await screen.findByTestId('portfolio-error')).textContent).toContain('Database unavailable');
-    expect(screen.getByText('Failed to load portfolio data')).toBeTruthy();
+    // The toast is drawn by a chunk that loads with the first toast (kit/ui/toast.tsx).
+    expect(await screen.findByText('Failed to load portfolio data')).toBeTruthy();
   });
 
   it('marks Analysis with a crown, opening the gate over the limited view; disables Add Asset at the limit', async () => {
