@@ -107,7 +107,7 @@ function probeImport(directory: string, target: string, sourceMaps: boolean): Pr
       AWS_REGION: 'us-east-1',
       LOG_LEVEL: 'WARN',
       // What AppFunction sets: the data files written beside the bundles (prepareBundleDirectory).
-      DATA_FILES_DIR: join(directory, 'data'),
+      DATA_FILES_DIR: dataFilesDirectoryOf(directory),
       // The CDK gives every function NODE_OPTIONS=--enable-source-maps (app-function.ts).
       ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
     },
@@ -117,6 +117,11 @@ function probeImport(directory: string, target: string, sourceMaps: boolean): Pr
     throw new Error(`importing ${target} failed (${result.status}): ${result.stderr.slice(0, 2000)}`);
   }
   return JSON.parse(result.stdout) as ProbeResult;
+}
+
+/** Where prepareBundleDirectory writes the data files; a process running a bundle points DATA_FILES_DIR here. */
+export function dataFilesDirectoryOf(directory: string): string {
+  return join(directory, 'data');
 }
 
 export function prepareBundleDirectory(directory: string): void {

@@ -25,7 +25,7 @@ import { runEngineBench } from './engine';
 import { runIngestionBench } from './ingestion';
 import type { OnDemandBenchFigures } from './on-demand';
 import { areaOfPath, exerciseRoutes, exerciseSpecs, lambdaEnvironment } from './exercise-routes';
-import { measureArtefacts } from './lambda-artefacts';
+import { dataFilesDirectoryOf, measureArtefacts } from './lambda-artefacts';
 import { runLighthouse } from './lighthouse-scores';
 import { snapshotMemory } from './memory';
 import { countPageRequests } from './page-requests';
@@ -118,7 +118,8 @@ async function main(): Promise<void> {
         stdio: 'ignore',
       },
     );
-    const environment = lambdaEnvironment();
+    // As AppFunction sets it: the messages (and the news data) the bundles read at run time.
+    const environment = { ...lambdaEnvironment(), DATA_FILES_DIR: dataFilesDirectoryOf(bundleDirectory) };
     const replaySpecs: InvocationSpec[] = [
       { method: 'GET', path: '/api/ai/prices/real-time' },
       { method: 'GET', path: '/api/portfolio/search?q=app' },
