@@ -4,6 +4,7 @@ import { resources } from '@app/shared/i18n';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { uniqueEmail } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
+import { codeIn, waitForMails } from '../src/mail-inbox';
 import { addAssetThroughDialog, chooseLanguage, WAIT } from './investor-helpers';
 
 /*
@@ -68,8 +69,9 @@ async function signUpThroughDialog(page: Page, language: Language, firstName: st
   await page.getByRole('button', { name: strings.guard.signIn }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: strings.tabs.signUp }).click();
+  const email = uniqueEmail(`journey-${language}`);
   await dialog.locator('input[name=firstName]').fill(firstName);
-  await dialog.locator('input[name=email]').fill(uniqueEmail(`journey-${language}`));
+  await dialog.locator('input[name=email]').fill(email);
   // A password the policy refuses first: the form says why, in the visitor's language.
   await dialog.locator('input[name=password]').fill('short');
   await dialog.locator('input[name=confirmPassword]').fill('short');
@@ -80,6 +82,10 @@ async function signUpThroughDialog(page: Page, language: Language, firstName: st
   await dialog.locator('input[name=password]').fill('Journey-Pass-24');
   await dialog.locator('input[name=confirmPassword]').fill('Journey-Pass-24');
   await dialog.locator('form button[type=submit]').click();
+  // The second step, in the visitor's language: the code mailed to the address, from the stack's inbox.
+  const [mail] = await waitForMails(email);
+  await dialog.getByLabel(strings.signUpCode.code).fill(codeIn(mail!));
+  await dialog.getByRole('button', { name: strings.signUpCode.confirm }).click();
 }
 
 async function walkInvestorSite(browser: Browser, language: Language): Promise<string[]> {
