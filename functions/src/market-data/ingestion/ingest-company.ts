@@ -7,6 +7,7 @@ import type { CoinGeckoProvider, CoinListing } from '../providers/coingecko/coin
 import type { SecCompanyData, SecTicker } from '../providers/sec-edgar/sec-company-data';
 import { addDays } from '../quality/market-calendar';
 import { readFilingTexts } from './filing-texts';
+import { lookupCik, tickerChunkOf } from './reference-lookup';
 
 /*
  * What the ingestion worker stores besides prices:
@@ -28,20 +29,6 @@ export interface CompanyIngestionDeps {
   reference: Pick<ReferenceRepository, 'getChunk' | 'putChunks' | 'listChunks'>;
   sec: SecCompanyData;
   now: () => Date;
-}
-
-/** The chunk a ticker's entry lives in: its first character, A-Z, else `#`. */
-export function tickerChunkOf(ticker: string): string {
-  const first = ticker.charAt(0).toUpperCase();
-  return /[A-Z]/.test(first) ? first : '#';
-}
-
-export async function lookupCik(
-  reference: Pick<ReferenceRepository, 'getChunk'>,
-  symbol: string,
-): Promise<string | null> {
-  const chunk = await reference.getChunk<SecTicker>('sec-tickers', tickerChunkOf(symbol));
-  return chunk?.entries.find((entry) => entry.ticker === symbol.toUpperCase())?.cik ?? null;
 }
 
 /** Re-reads and retries when another worker wrote the series meanwhile. */
@@ -143,18 +130,4 @@ export async function ingestCoinList(deps: {
   }
   await deps.reference.putChunks('coingecko-coins', chunks);
   return coins.length;
-}
-
-/**
- * CoinGecko's id of a coin ticker (BTC -> bitcoin): the largest coin by market cap with that ticker;
- * null when the list has none, undefined when no list is stored yet.
- */
-export async function lookupCoinId(
-  reference: Pick<ReferenceRepository, 'listChunks'>,
-  ticker: string,
-): Promise<string | null | undefined> {
-  const chunks = await reference.listChunks<CoinListing>('coingecko-coins');
-  if (chunks.length === 0) return undefined;
-  const coins = chunks.sort((a, b) => a.chunk.localeCompare(b.chunk)).flatMap((chunk) => chunk.entries);
-  return coins.find((coin) => coin.symbol === ticker.toUpperCase())?.id ?? null;
 }

@@ -1,6 +1,6 @@
 import type { ReferenceRepository } from '../../data/reference-repository';
 import type { SeriesRepository, SeriesState } from '../../data/series-repository';
-import { lookupCik, lookupCoinId } from './ingest-company';
+import { lookupCik, lookupCoinId } from './reference-lookup';
 import type { IngestionQueue } from './ingestion-queue';
 import { assetClassOfSymbol, liveSeed, pendingSeries } from './instruments';
 import type { PlannedMessage } from './plan-ingestion';

@@ -7,13 +7,8 @@ import type { BarsProvider } from '../bars-provider';
 import { ProviderUnavailableError, SymbolNotListedError } from '../provider-errors';
 import type { CoinGeckoProvider } from '../providers/coingecko/coingecko-provider';
 import type { SecCompanyData } from '../providers/sec-edgar/sec-company-data';
-import {
-  ingestCoinList,
-  ingestCompany,
-  ingestSecTickers,
-  lookupCoinId,
-  updateSeries,
-} from './ingest-company';
+import { ingestCoinList, ingestCompany, ingestSecTickers, updateSeries } from './ingest-company';
+import { lookupCoinId } from './reference-lookup';
 import { ingestSeries, REFERENCE_INDEX, type SeriesOutcome } from './ingest-series';
 import type { BarProviderName, BarsMessage, IngestionMessage } from './ingestion-messages';
 import type { SharedProviderGuard } from './shared-provider-guard';
