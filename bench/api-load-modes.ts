@@ -49,7 +49,7 @@ export async function measureApiLoadMode(
   try {
     progress(`load (${mode}): stack started in ${stackStartMs} ms; preparing users`);
     const admin = await login(stack.webUrl, SEED_ADMIN.email, SEED_ADMIN.password);
-    const setup = await prepareLoadUsers(stack.webUrl, admin);
+    const setup = await prepareLoadUsers(stack, admin);
     const loadFrom = new Date().toISOString();
     // On the monotonic clock of V8's CPU profiles, to cut a `node --cpu-prof` profile to the load.
     const monotonicMicros = () => process.hrtime.bigint() / 1000n;
