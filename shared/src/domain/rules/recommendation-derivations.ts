@@ -35,7 +35,10 @@ export const NUGGET_ANALYSIS_FAILED_ERROR = 'Nugget analysis failed';
  * scoreToGrade(50) is B-.
  */
 export const FAILED_NUGGET_GRADE: Grade = 'B';
-/** Not in the spec: 1 means "reward equals risk", the neutral value, like the 50s around it. */
+/**
+ * Not a documented rule (docs/product.md names no fallback ratio): 1 means "reward equals risk", the neutral
+ * value, like the 50s around it.
+ */
 export const FAILED_NUGGET_RISK_REWARD_RATIO = 1;
 
 /**
