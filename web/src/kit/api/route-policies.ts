@@ -46,7 +46,7 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   RouteDefinition,
   RoutePolicy
 >([
-  // docs/product.md "Screens", dashboard: the dashboard calls the API root once per load and logs its message.
+  // docs/product.md "Screens", dashboard: it calls the API root once per load and logs its message.
   [contract.public.root, { staleTime: Infinity, ...NO_RETRY }],
   // The session check: a failure logs out (docs/product.md "Screens", session), a retry would only delay
   // that.
