@@ -12,7 +12,10 @@ import { AdminSessionProvider } from '@/features/auth/components/admin-session-p
 import { createI18n } from '@/lib/i18n';
 import { AdminApp } from './app/admin-app';
 
-/** Part 2 section 9: the admin toast defaults are 3 visible, 4 s each (the 14 px gap is in the CSS). */
+/**
+ * docs/product.md "Business rules and limits": the admin toasts are 3 visible, 4 s each (the 14 px gap is in
+ * the CSS).
+ */
 const ADMIN_TOASTS = { limit: 3, durationMs: 4_000 };
 
 /**

@@ -209,15 +209,15 @@ export function renderLoad(report: Report): string[] {
       '',
     );
     const dashboards = report.pages.filter((page) => page.page === '/dashboard');
-    // The signed-in shell restores the session on every page load (part 1 section 4: the stored user
-    // is fetched again) and counts the alerts for its sidebar badge; the dashboard's own data is what
-    // the budget is about.
+    // The signed-in shell restores the session on every page load (docs/product.md "Screens", session: the
+    // stored user is fetched again) and counts the alerts for its sidebar badge; the dashboard's own data is
+    // what the budget is about.
     const SHELL_CALLS = ['GET /api/auth/me ', 'GET /api/alerts/count '];
     const ownCalls = (page: PageLoadFigures) =>
       page.calls.filter((call) => !SHELL_CALLS.some((shellCall) => call.startsWith(shellCall))).length;
     out.push(
       `Target dashboard <= 4 requests and waterfall depth <= 2: ${verdict(dashboards.every((page) => ownCalls(page) <= 4 && page.waterfall_depth <= 2))} ` +
-        `(the dashboard's own calls: ${dashboards.map((page) => `${page.visitor} ${ownCalls(page)}`).join(', ')}; the signed-in shell's own calls on every page load, the session restore \`GET /api/auth/me\` that part 1 section 4 asks for and the sidebar's alert count \`GET /api/alerts/count\`, are counted in the table but not against the dashboard). ` +
+        `(the dashboard's own calls: ${dashboards.map((page) => `${page.visitor} ${ownCalls(page)}`).join(', ')}; the signed-in shell's own calls on every page load, the session restore \`GET /api/auth/me\` that docs/product.md "Screens" asks for and the sidebar's alert count \`GET /api/alerts/count\`, are counted in the table but not against the dashboard). ` +
         '(Depth n+1 = a call that started after a call of depth n had answered.)',
       '',
     );

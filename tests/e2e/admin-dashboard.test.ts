@@ -142,7 +142,7 @@ describe('admin dashboard journeys in Chromium', () => {
     const approveCard = await findPendingCard(page, toApprove.id);
     await expectNoSeriousAxeViolations(page);
 
-    // No decision: the spec's toast, nothing sent.
+    // No decision: the 'Status Required' toast, nothing sent.
     await approveCard.getByRole('button', { name: 'Submit Review' }).click();
     await expect
       .poll(() => page.getByText('Please select approval or rejection status').count(), POLL)

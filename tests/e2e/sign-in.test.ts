@@ -45,7 +45,7 @@ describe('sign-in journeys in Chromium', () => {
     await context.close();
   });
 
-  it('shows the spec message for an empty sign-in and clears it on edit', async () => {
+  it('shows the required-fields message for an empty sign-in and clears it on edit', async () => {
     const { webUrl } = inject('stack');
     const { context, page } = await newPage(browser);
     await page.goto(`${webUrl}/dashboard`);

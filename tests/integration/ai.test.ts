@@ -155,7 +155,7 @@ describe('ai analysis routes', () => {
     }
   });
 
-  it('batch forms use the spec fallbacks for a failed symbol only', async () => {
+  it('batch forms use the documented fallbacks for a failed symbol only', async () => {
     const batch = await api<{ results: Record<string, unknown>[] }>('POST', '/api/ai/analyze/batch', {
       body: { symbols: ['AAPL', 'ZZZZ'] },
     });

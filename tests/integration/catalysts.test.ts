@@ -45,7 +45,7 @@ describe('catalyst routes of the ai area on the local stack', () => {
     expect(response.body.recommendations).toHaveLength(2);
   });
 
-  it('answers market catalysts from the replayed headline set (possibly empty, with the spec message)', async () => {
+  it('answers market catalysts from the replayed headline set (possibly empty, with the documented message)', async () => {
     const response = await api<{
       success: boolean;
       catalysts: unknown[];

@@ -502,7 +502,7 @@ describe('GET /api/alerts/count: the active alerts behind the sidebar badge', ()
       user ? { token: user.token } : {},
     );
 
-  it("counts the spec's three sample alerts for a visitor without a token", async () => {
+  it('counts the three sample alerts for a visitor without a token', async () => {
     const response = await count();
 
     expect(response.status).toBe(200);

@@ -49,7 +49,10 @@ function LazyTab({ children }: { children: ReactNode }) {
 
 type TabValue = 'overview' | 'recommendations' | 'content' | 'inbox' | 'priceMonitor' | 'costs';
 
-/** Part 2 section 2: the four summary cards, the tabs, and the footer with last update and role. */
+/**
+ * docs/product.md "Screens", admin site: the four summary cards, the tabs, and the footer with last update
+ * and role.
+ */
 export function AdminDashboard({ user }: { user: User | null }) {
   const { t } = useTranslation('admin');
   const { language } = usePreferences();

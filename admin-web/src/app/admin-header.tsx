@@ -14,7 +14,7 @@ export interface AdminHeaderProps {
   onLogout: () => void;
 }
 
-/** Part 2 section 2: refresh, the admin's first name (or 'Admin') and email, Logout. */
+/** docs/product.md "Screens", admin site: refresh, the admin's first name (or 'Admin') and email, Logout. */
 export function AdminHeader({ user, onRefresh, refreshing, onLogout }: AdminHeaderProps) {
   const { t } = useTranslation('admin');
   const brand = (

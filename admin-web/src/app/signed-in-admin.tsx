@@ -7,8 +7,9 @@ import { AdminDashboard } from './admin-dashboard';
 import { AdminHeader } from './admin-header';
 
 /**
- * Part 2 sections 7 and 8: a 401 or 403 from the API ends the admin session at once; the login shows
- * again after 2 s, so the 'Authentication failed' toast that explains why can be read.
+ * docs/product.md "Roles, plans and demo mode" and "Errors and empty results": a 401 or 403 from the API ends
+ * the admin session at once; the login shows again after 2 s, so the 'Authentication failed' toast that
+ * explains why can be read.
  */
 const ADMIN_SESSION_END: SessionEndPolicy = { statuses: [401, 403], delayMs: 2_000 };
 

@@ -9,7 +9,7 @@ export interface DecisionFormProps<Status extends string> {
   legend: string;
   statuses: readonly Status[];
   statusLabel: (status: Status) => string;
-  /** Part 2 section 5: the 'Status Required' toast when no decision is chosen. */
+  /** docs/product.md "Screens", admin site: the 'Status Required' toast when no decision is chosen. */
   missingStatus: Pick<ToastMessage, 'title' | 'description'>;
   notesLabel: string;
   notesPlaceholder: string;

@@ -1,7 +1,10 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useToast, type ToastMessage } from '@app/web/kit/ui/toast';
 
-/** Shows the error toast once per failure of a query (part 2 section 8), not again on re-render. */
+/**
+ * Shows the error toast once per failure of a query (docs/product.md "Errors and empty results"), not again
+ * on re-render.
+ */
 export function useErrorToast(
   query: { isError: boolean; errorUpdatedAt: number },
   toast: Pick<ToastMessage, 'title' | 'description'>,

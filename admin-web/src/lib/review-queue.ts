@@ -5,8 +5,8 @@ import { useRouteMutation, type RouteMutationVariables } from '@app/web/kit/rout
 import { routeInfiniteQueryKey, useRouteInfiniteQuery } from '@app/web/kit/route-query';
 
 /**
- * The admin review queues: a route listing the items newest first, one page per cursor, and the
- * decision route that takes an item out of it (part 2 sections 2, 4 and 5).
+ * The admin review queues: a route listing the items newest first, one page per cursor, and the decision
+ * route that takes an item out of it (docs/product.md "Screens", admin site).
  */
 interface Queue {
   list: typeof contract.admin.pendingRecommendations | typeof contract.admin.socialStudio;
@@ -47,7 +47,10 @@ export function useReviewQueue<Item>({ list, field }: Queue) {
   return { ...pages, items };
 }
 
-/** Part 2 section 4: a decided item leaves the list at once (the dashboard's counts reload, by policy). */
+/**
+ * docs/product.md "Screens", admin site: a decided item leaves the list at once (the dashboard's counts
+ * reload, by policy).
+ */
 export function useQueueDecision<Decision>({ list, decide, field }: Queue) {
   const queryClient = useQueryClient();
   const mutation = useRouteMutation(decide, {

@@ -133,7 +133,7 @@ export function buildSymbolAnalysis(
 /**
  * POST /ai/analyze/stock: a detail, so it counts the caller's ai_recommendations quota once per
  * symbol a day (after the symbol is known to exist), shaped by plan. `analysis_type` and
- * `risk_tolerance` are accepted as the spec sends them but do not change the figures: the engine has
+ * `risk_tolerance` are accepted as callers send them but do not change the figures: the engine has
  * one published method, the same for every caller.
  */
 export async function analyzeStock(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
@@ -192,8 +192,9 @@ function logBatchFailure(symbol: string, error: unknown): void {
 }
 
 /**
- * Batch forms: one failing symbol gets the spec's fallback entry; the others are analysed. Scores
- * only (no detail), so nothing is counted; prices as the caller's plan serves them.
+ * Batch forms: one failing symbol gets the fallback entry of docs/product.md "Errors and empty results"; the
+ * others are analysed. Scores only (no detail), so nothing is counted; prices as the caller's plan serves
+ * them.
  */
 export async function analyzeBatch(
   symbols: readonly string[],

@@ -75,7 +75,7 @@ describe('market-catalysts route', () => {
     expect(strict.catalysts).toEqual([]);
   });
 
-  it('answers the spec failure message when the provider fails', async () => {
+  it('answers the documented failure message when the provider fails', async () => {
     const deps = buildDeps({
       news: { name: 'broken', listRecentNews: () => Promise.reject(new Error('down')) },
     });
@@ -146,7 +146,7 @@ describe('contextual-recommendations route', () => {
     expect(strict.recommendations.length).toBeLessThan(all.recommendations.length);
   });
 
-  it('gives the spec empty message when nothing qualifies', async () => {
+  it('gives the documented empty message when nothing qualifies', async () => {
     const response = await getContextualRecommendations(
       { hours_back: 1, min_impact_score: 100, limit: 5, demo_mode: false },
       english,

@@ -31,7 +31,10 @@ export interface CatalystRouteDeps {
   curated: { listCuratedNews(): Promise<TimedNewsItem[]> } | null;
   market: MarketView;
   now: () => Date;
-  /** Failures are logged here and answered with the spec's message. */
+  /**
+   * Failures are logged here and answered with the documented message (docs/product.md "Errors and empty
+   * results").
+   */
   reportError: (message: string, error: unknown) => void;
 }
 

@@ -63,8 +63,9 @@ const HASHTAGS: Readonly<Record<Language, { base: string[]; theme: Record<Conten
 };
 
 /**
- * A post is read outside the app, so it follows its own language's conventions ("12,5 %" in French
- * and Spanish), unlike the app's screens, which keep the spec's en-US for Spanish.
+ * A post is read outside the app, so it follows its own language's conventions ("12,5 %" in French and
+ * Spanish), unlike the app's screens, which format Spanish numbers in en-US (docs/product.md "Business rules
+ * and limits").
  */
 const POST_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
 

@@ -77,8 +77,8 @@ export function alertInLanguage(alert: AlertRow, language: Language): UserAlerts
 }
 
 /**
- * GET /api/alerts: the caller's alerts (dismissed ones included), in the caller's language; the
- * spec's samples without a token.
+ * GET /api/alerts: the caller's alerts (dismissed ones included), in the caller's language; the three sample
+ * alerts without a token (docs/product.md "Screens").
  */
 export async function listUserAlerts(
   auth: AuthContext,

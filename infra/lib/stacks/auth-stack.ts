@@ -13,11 +13,11 @@ export interface AuthStackProps extends StackProps {
 export const ADMIN_GROUP = 'ADMIN';
 
 /**
- * The Cognito user pool: email sign-in, the ADMIN group, and three app clients without secrets: one per
- * site (browsers, SRP or password flow) and one the auth Lambda signs users in with (password flow).
- * Self sign-up is off: registration goes through `POST /api/auth/register` and its confirmation by a
- * mailed code (docs/accounts.md "Sign-up"), which creates the Cognito user and the profile row only
- * once the address is proven, so sign-up answers alike whether or not an address has an account.
+ * The Cognito user pool: email sign-in, the ADMIN group, and three app clients without secrets: one per site
+ * (browsers, SRP or password flow) and one the auth Lambda signs users in with (password flow). Self sign-up
+ * is off: registration goes through `POST /api/auth/register` and its confirmation by a mailed code
+ * (docs/accounts.md "Sign-up"), which creates the Cognito user and the profile row only once the address is
+ * proven, so sign-up answers alike whether or not an address has an account.
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
@@ -39,8 +39,9 @@ export class AuthStack extends Stack {
         givenName: { required: false, mutable: true },
         familyName: { required: false, mutable: true },
       },
-      // The same policy as the local pool (infra/local/cognito-local.ts), above the spec's minimum of 6.
-      // The one password policy of shared/ (the sign-up form and the local pool read it too).
+      // The same policy as the local pool (infra/local/cognito-local.ts), docs/product.md "Business rules and
+      // limits", passwords. The one password policy of shared/ (the sign-up form and the local pool read it
+      // too).
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },

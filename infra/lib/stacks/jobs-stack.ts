@@ -29,7 +29,7 @@ interface JobSpec {
   readonly newsData?: boolean;
 }
 
-/** Midnight UTC, when the daily quotas of the spec start again. */
+/** Midnight UTC, when the daily quotas start again (docs/product.md "Business rules and limits"). */
 export const USAGE_RESET_SCHEDULE = 'cron(0 0 * * ? *)';
 /** 06:00 UTC: after the US close has been polled, before European investors wake. */
 export const CONTENT_GENERATION_SCHEDULE = 'cron(0 6 * * ? *)';

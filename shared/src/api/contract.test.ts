@@ -3,7 +3,9 @@ import { contract, findRouteByKey, ROUTES } from './contract';
 import { matchRoute } from './match-route';
 import { buildPath, pathParamNames, routeKeyOf } from './route';
 
-/** Every endpoint the spec names (docs/product.md "Endpoints the screens call"), with the paths we designed. */
+/**
+ * Every endpoint the screens call (docs/product.md "Endpoints the screens call"), with the paths we designed.
+ */
 const SPEC_ENDPOINTS = [
   'GET /api/',
   'GET /api/health',
@@ -36,7 +38,8 @@ const SPEC_ENDPOINTS = [
   'POST /api/admin/content/{id}/moderate',
   'GET /api/admin/price-monitoring',
   'GET /api/admin/health',
-  // Designed where the spec leaves paths out (docs/product.md "Endpoints the screens call", and the issues' additions).
+  // Paths we designed for calls the screens make (docs/product.md "Endpoints the screens call", and the
+  // issues' additions).
   'GET /api/portfolio/search',
   'GET /api/portfolio',
   'POST /api/portfolio/holdings',

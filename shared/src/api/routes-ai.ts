@@ -43,8 +43,9 @@ const HoursBackSchema = (defaultValue: number) =>
 const ImpactSchema = (defaultValue: number) => z.coerce.number().min(0).max(100).default(defaultValue);
 
 /**
- * The AI area. The spec's AI calls carry no auth header, so these routes accept an optional token:
- * with one the caller is a user (and reads only their own lists), without one the demo visitor.
+ * The AI area. The screens' AI calls carry no auth header (docs/product.md "Roles, plans and demo mode"), so
+ * these routes accept an optional token: with one the caller is a user (and reads only their own lists),
+ * without one the demo visitor.
  */
 export const aiRoutes = {
   health: defineRoute({

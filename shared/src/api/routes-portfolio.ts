@@ -107,7 +107,7 @@ export const portfolioRoutes = {
     path: '/api/alerts',
     area: 'portfolio',
     access: 'optional-user',
-    summary: "The caller's alerts, dismissed ones included (the spec's three samples without a token).",
+    summary: "The caller's alerts, dismissed ones included (the three sample alerts without a token).",
     response: UserAlertsResponseSchema,
     rateClass: 'read',
   }),

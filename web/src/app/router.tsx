@@ -9,8 +9,8 @@ import type { PageTitle, TitleHandle } from './layout/document-title';
 const title = (page: PageTitle): TitleHandle => ({ title: page });
 
 /**
- * Part 1 section 2 and part 2 section 2. The home page ships in the first chunk; every other page,
- * and the signed-in shell with Amplify behind it, loads when first visited.
+ * docs/product.md "Screens" (the investor site's routes). The home page ships in the first chunk; every other
+ * page, and the signed-in shell with Amplify behind it, loads when first visited.
  */
 export const routes: RouteObject[] = [
   {
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
             Component: m.UnsubscribePage,
           })),
       },
-      // Any other path shows the home page (part 1 section 2).
+      // Any other path shows the home page (docs/product.md "Screens").
       { path: '*', element: <HomePage />, handle: title('home') },
     ],
   },

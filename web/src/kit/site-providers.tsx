@@ -34,7 +34,7 @@ export function SiteProviders({
   children,
 }: {
   i18n: I18nInstance;
-  /** A site's toast settings (defaults: part 1 section 9's). */
+  /** A site's toast settings (defaults: the investor site's, docs/product.md "Business rules and limits"). */
   toasts?: Pick<ToastProviderProps, 'limit' | 'durationMs'>;
   children: ReactNode;
 }) {

@@ -6,10 +6,10 @@ import { routeQueryOptions, useRouteQuery } from '@/kit/api/route-query';
 const checkOf = (feature: Feature) => ({ params: { feature } });
 
 /**
- * Whether the caller may use a feature now (GET /api/subscription/check-feature/{feature}), for every
- * screen that gates or counts something. Part 2 section 8: a failed check counts as not allowed, and
- * so does a check still on its way (nothing gated flashes open); the required tier comes from the
- * server (PREMIUM when it names none, part 2 section 6).
+ * Whether the caller may use a feature now (GET /api/subscription/check-feature/{feature}), for every screen
+ * that gates or counts something. docs/product.md "Errors and empty results": a failed check counts as not
+ * allowed, and so does a check still on its way (nothing gated flashes open); the required tier comes from
+ * the server (PREMIUM when it names none, docs/product.md "Roles, plans and demo mode").
  */
 export function useFeatureAccess(feature: Feature) {
   const query = useRouteQuery(contract.subscription.checkFeature, checkOf(feature));
@@ -26,7 +26,10 @@ export function useFeatureAccess(feature: Feature) {
   };
 }
 
-/** A fresh check, never from the cache (part 2 section 5: the quota is checked before adding). */
+/**
+ * A fresh check, never from the cache (docs/product.md "Screens", portfolio: the quota is checked before
+ * adding).
+ */
 export function checkFeatureNow(queryClient: QueryClient, feature: Feature) {
   return queryClient.fetchQuery({
     ...routeQueryOptions(contract.subscription.checkFeature, checkOf(feature)),

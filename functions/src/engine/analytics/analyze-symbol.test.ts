@@ -18,7 +18,7 @@ describe('analyzeSymbol', () => {
     appleReports = indexFundamentalsBySymbol(loadAnnualFundamentals()).get('AAPL');
   });
 
-  it('returns the spec fields for AAPL on 2016-01-04', () => {
+  it('returns the documented fields for AAPL on 2016-01-04', () => {
     const analysis = analyzeSymbol({
       symbol: 'AAPL',
       bars: apple.bars,

@@ -92,7 +92,7 @@ describe('factor scores, by hand', () => {
     expect(loss.score).toBe(0);
   });
 
-  it('composite is the documented weighted sum and maps to the spec grades', () => {
+  it('composite is the documented weighted sum and maps to the documented grades', () => {
     const scores = computeNuggetScores({ riskMetrics: calmRisk, fundamentals, snapshot: null, price: 100 });
     const oriented = scores.factors.map((factor) =>
       factor.higher_is_better ? factor.score : 100 - factor.score,

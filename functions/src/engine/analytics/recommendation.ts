@@ -23,16 +23,15 @@ export const FALLBACK_ANNUAL_VOLATILITY_PERCENT = 20;
 export const RECOMMENDATION_TIMEFRAME = '3-6 months';
 
 /**
- * Grade of a computed composite. The thresholds live once, in the shared rules (docs/product.md
- * "Business rules and limits"); a computed composite is always a finite number, so it is never
- * ungraded.
+ * Grade of a computed composite. The thresholds live once, in the shared rules (docs/product.md "Business
+ * rules and limits"); a computed composite is always a finite number, so it is never ungraded.
  */
 export function gradeOfComposite(score: number): Grade {
   return scoreToGrade(score) ?? LOWEST_GRADE;
 }
 
 /**
- * Engine action of a grade, from the shared grade table; the spec's "Weak Hold" (B-) has no action
+ * Engine action of a grade, from the shared grade table; the grade table's "Weak Hold" (B-) has no action
  * of its own, so `recommendationToAction` folds it into HOLD.
  */
 export function actionOfGrade(grade: Grade): RecommendationAction {

@@ -51,7 +51,7 @@ describe('impact score', () => {
     expect(computeImpactScore({ ...strongest, volumeRatio: null })).toBe(100);
   });
 
-  it('maps onto the spec impact levels at the strict boundaries', () => {
+  it('maps onto the documented impact levels at the strict boundaries', () => {
     // earnings, sentiment 0.5, project source, fresh, no volume data:
     // 100 x (0.45 + 0.15) / 0.8 x 0.92 = 69.0 -> MEDIUM
     const medium = computeImpactScore({

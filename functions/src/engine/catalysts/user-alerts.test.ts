@@ -85,7 +85,7 @@ describe('deriveAlertId', () => {
 });
 
 describe('demo alerts', () => {
-  it('are the spec samples: Bitcoin high, Apple earnings medium, tech rotation low, in three languages', () => {
+  it('are the documented samples: Bitcoin high, Apple earnings medium, tech rotation low, in three languages', () => {
     const alerts = buildDemoAlerts(now);
     expect(alerts.map((alert) => [alert.asset, alert.severity, alert.type])).toEqual([
       ['BTC-USD', 'high', 'price_movement'],

@@ -16,10 +16,10 @@ import { UNLIMITED } from '../rules/usage';
  * Choices the product rules leave open (docs/product.md "Roles, plans and demo mode", "Business rules
  * and limits"):
  * - Quotas: FREE 5 assets, 3 detailed analyses a day, 5 alerts a day; PREMIUM 25, 10, 50; PRO unlimited.
- * - custom_alerts is PRO only, so the spec's "PRO as the alternative required tier" exists (the alert
+ * - custom_alerts is PRO only, so a feature whose required tier is PRO exists (the alert
  *   button of a recommendation asks for PRO; everything else gated asks for PREMIUM). A PRO account
  *   keeps at most `custom_alert_rules` rules.
- * - real_time_prices duplicates price_updates on purpose: price_updates is the spec's display field,
+ * - real_time_prices duplicates price_updates on purpose: price_updates is the subscription screen's display field,
  *   real_time_prices the gatable feature. The schema keeps the two in step.
  * - Perks nothing delivers are not listed (early IPO analysis, crypto arbitrage, exclusive strategies,
  *   institutional research, 1-on-1 AI sessions, white-glove service, phone and 24/7 support,

@@ -387,7 +387,7 @@ const SPEC_FIELDS: [string, z.ZodType, string[]][] = [
   ],
 ];
 
-describe('entity schemas carry every field of the spec', () => {
+describe('entity schemas carry every field the screens read', () => {
   it.each(SPEC_FIELDS)('%s', (_entity, schema, fields) => {
     const declared = fieldPaths(schema);
     const missing = fields.filter((field) => !declared.has(field));

@@ -1,7 +1,7 @@
 /**
- * Colour and label thresholds (docs/product.md "Business rules and limits": analysis cards, price
- * monitor, alerts, usage). They return codes, not CSS classes or words: each site maps a colour code
- * to its theme and a label code to an i18n key.
+ * Colour and label thresholds (docs/product.md "Business rules and limits": analysis cards, price monitor,
+ * alerts, usage). They return codes, not CSS classes or words: each site maps a colour code to its theme and
+ * a label code to an i18n key.
  */
 
 export type DisplayColour = 'green' | 'blue' | 'yellow' | 'red' | 'neutral';
@@ -56,7 +56,10 @@ export function riskScoreColour(riskScore: number): DisplayColour {
   return 'red';
 }
 
-/** The spec names only green and yellow; below 60 we show red, like every other scale here. */
+/**
+ * docs/product.md "Business rules and limits" names only green and yellow; below 60 we show red, like every
+ * other scale here.
+ */
 export function confidenceColour(confidencePercent: number): DisplayColour {
   if (confidencePercent >= CONFIDENCE_GREEN_MIN) return 'green';
   if (confidencePercent >= CONFIDENCE_YELLOW_MIN) return 'yellow';
@@ -87,8 +90,8 @@ export function sharpeColour(sharpe: number): DisplayColour {
 }
 
 /**
- * Levels are whole numbers in the spec ("4 to 6"); a fractional level between bands (3.5, 6.5)
- * goes to the higher band, the cautious choice.
+ * Levels are whole numbers in docs/product.md "Business rules and limits" ("4-6"); a fractional level between
+ * bands (3.5, 6.5) goes to the higher band, the cautious choice.
  */
 export function riskLabel(riskLevel: number): LevelLabel {
   if (riskLevel <= RISK_LEVEL_LOW_MAX) return 'low';

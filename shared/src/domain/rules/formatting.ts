@@ -1,10 +1,10 @@
 import type { Language } from '../enums';
 
 /**
- * Number, money and date display (docs/product.md "Business rules and limits"). Numbers and money:
- * French with fr-FR and every other language, Spanish included, with en-US, so prices read the same on
- * every screen the spec describes. Dates name months, so each language gets its own: en-US, fr-FR,
- * es-ES ("Sep 27, 2019", "27 sept. 2019", "27 sept 2019").
+ * Number, money and date display (docs/product.md "Business rules and limits"). Numbers and money: French
+ * with fr-FR and every other language, Spanish included, with en-US, so prices read the same on every screen
+ * docs/product.md describes. Dates name months, so each language gets its own: en-US, fr-FR, es-ES ("Sep 27,
+ * 2019", "27 sept. 2019", "27 sept 2019").
  */
 
 export const CURRENCY = 'USD';

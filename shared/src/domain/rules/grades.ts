@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { GradeSchema } from '../enums';
 import type { Grade, RecommendationAction, SpeculationLevel } from '../enums';
 
-/** Lowest score of each grade, best first (docs/product.md "Business rules and limits"). Anything below the last is D. */
+/**
+ * Lowest score of each grade, best first (docs/product.md "Business rules and limits"). Anything below the
+ * last is D.
+ */
 export const GRADE_THRESHOLDS = [
   { grade: 'A+', minScore: 85 },
   { grade: 'A', minScore: 75 },
@@ -15,8 +18,9 @@ export const GRADE_THRESHOLDS = [
 export const LOWEST_GRADE: Grade = 'D';
 
 /**
- * The recommendation a grade stands for. It has six values because the spec's grade table has a
- * 'Weak Hold' (B-) that the five-value engine action enum lacks; see `recommendationToAction`.
+ * The recommendation a grade stands for. It has six values because the grade table (docs/product.md "Business
+ * rules and limits") has a 'Weak Hold' (B-) that the five-value engine action enum lacks; see
+ * `recommendationToAction`.
  */
 export const GRADE_RECOMMENDATIONS = [
   'STRONG_BUY',
@@ -64,7 +68,7 @@ export function isGrade(value: unknown): value is Grade {
 /**
  * Grade of a 0-100 score. Returns null when there is no usable score (undefined, null, NaN,
  * +/-Infinity): a missing score must not read as D (a 'Strong Sell') or as any other verdict;
- * callers show it as ungraded and the grade rules below treat null as the spec's "unknown".
+ * callers show it as ungraded and the grade rules below treat null as the grade table's "unknown".
  * Scores outside 0-100 are not rejected here (the schemas do that); they grade as A+ or D.
  */
 export function scoreToGrade(score: number | null | undefined): Grade | null {

@@ -14,7 +14,7 @@ import {
 } from './recommendation-derivations';
 
 describe('constants', () => {
-  it('holds the spec values', () => {
+  it('holds the documented values', () => {
     expect(FALLBACK_SCORE).toBe(50);
     expect(FALLBACK_PRICE).toBe(150);
     expect(DEFAULT_TIMEFRAME).toBe('3-6 months');

@@ -1,11 +1,15 @@
 import type { Grade, SpeculationLevel } from '../enums';
 
 /**
- * Values the recommendation screens derive from the engine's raw fields (docs/product.md "Entities"),
- * and the fallbacks used when a symbol's analysis fails (docs/product.md "Errors and empty results", "Business rules and limits").
+ * Values the recommendation screens derive from the engine's raw fields (docs/product.md "Entities"), and the
+ * fallbacks used when a symbol's analysis fails (docs/product.md "Errors and empty results", "Business rules
+ * and limits").
  */
 
-/** Score used when none could be computed (docs/product.md "Business rules and limits"). 50 is the middle of the 0-100 scale. */
+/**
+ * Score used when none could be computed (docs/product.md "Business rules and limits"). 50 is the middle of
+ * the 0-100 scale.
+ */
 export const FALLBACK_SCORE = 50;
 /** Price used by the dashboard when a symbol has none (docs/product.md "Business rules and limits"). */
 export const FALLBACK_PRICE = 150;
@@ -26,9 +30,15 @@ export const CRYPTO_SYMBOL_MARKERS = ['-USD', 'BTC', 'ETH'] as const;
 
 export const ANALYSIS_FAILED_ERROR = 'Analysis failed';
 export const NUGGET_ANALYSIS_FAILED_ERROR = 'Nugget analysis failed';
-/** docs/product.md "Errors and empty results" fixes grade B for a failed nugget analysis, although scoreToGrade(50) is B-. */
+/**
+ * docs/product.md "Errors and empty results" fixes grade B for a failed nugget analysis, although
+ * scoreToGrade(50) is B-.
+ */
 export const FAILED_NUGGET_GRADE: Grade = 'B';
-/** Not in the spec: 1 means "reward equals risk", the neutral value, like the 50s around it. */
+/**
+ * Not a documented rule (docs/product.md names no fallback ratio): 1 means "reward equals risk", the neutral
+ * value, like the 50s around it.
+ */
 export const FAILED_NUGGET_RISK_REWARD_RATIO = 1;
 
 /**
@@ -56,7 +66,7 @@ export function confidencePercent(confidence: number): number {
 
 /**
  * (target - current) / current in percent, rounded to 2 decimals. A missing price, or a current
- * price of 0 or below (no meaningful base), gives the spec's default 5.
+ * price of 0 or below (no meaningful base), gives the documented default 5.
  */
 export function expectedReturnPercent(
   targetPrice: number | null | undefined,
@@ -70,10 +80,10 @@ export function expectedReturnPercent(
 }
 
 /**
- * Risk level 0-10 from the nugget risk score 0-100 (docs/product.md "Entities": "risk level 0-10, capped
- * at 10"): score / 10, rounded to a whole level because the risk labels use whole bands
- * ("4 to 6"), and kept within 0-10 (one screen's text says 1-10, but a score below 5 honestly rounds to 0).
- * Without a score the level is 5, the level of the fallback score 50.
+ * Risk level 0-10 from the nugget risk score 0-100 (docs/product.md "Entities": "risk level 0-10, capped at
+ * 10"): score / 10, rounded to a whole level because the risk labels use whole bands ("4 to 6"), and kept
+ * within 0-10 (one screen's text says 1-10, but a score below 5 honestly rounds to 0). Without a score the
+ * level is 5, the level of the fallback score 50.
  */
 export function riskLevel(riskScore: number | null | undefined): number {
   if (!isUsableNumber(riskScore)) return DEFAULT_RISK_LEVEL;
@@ -82,8 +92,9 @@ export function riskLevel(riskScore: number | null | undefined): number {
 }
 
 /**
- * The spec's heuristic, kept as is: crypto if the symbol contains -USD, BTC or ETH, else stock.
- * Case-insensitive because users type symbols. Alternatives never come from a symbol alone.
+ * The documented heuristic (docs/product.md "Business rules and limits"), kept as is: crypto if the symbol
+ * contains -USD, BTC or ETH, else stock. Case-insensitive because users type symbols. Alternatives never come
+ * from a symbol alone.
  */
 export function assetTypeFromSymbol(symbol: string): 'crypto' | 'stock' {
   const upper = symbol.toUpperCase();
@@ -134,8 +145,8 @@ export interface FailedNuggetAnalysisEntry {
 }
 
 /**
- * The spec fixes composite 50, grade B, health 50 and risk 50; the other scores it does not
- * name get the same neutral 50 so the card shows no invented strength or weakness.
+ * docs/product.md "Errors and empty results" fixes composite 50, grade B, health 50 and risk 50; the other
+ * scores it does not name get the same neutral 50 so the card shows no invented strength or weakness.
  */
 export function buildFailedNuggetAnalysis(symbol: string): FailedNuggetAnalysisEntry {
   return {

@@ -15,7 +15,9 @@ export const PUBLIC_LINKS = [
   { to: '/contact', key: 'contact' },
 ] as const;
 
-/** Part 1 section 2: sticky navigation bar of the public pages, with its mobile menu. */
+/**
+ * docs/product.md "Screens", public pages: sticky navigation bar of the public pages, with its mobile menu.
+ */
 export function PublicNav() {
   const { t } = useTranslation('nav');
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,6 +1,6 @@
 /**
- * Demo mode is a local choice (part 2 section 4): a flag in this browser, nothing on the server.
- * A demo visitor has limited features and no data persistence.
+ * Demo mode is a local choice (docs/product.md "Roles, plans and demo mode"): a flag in this browser, nothing
+ * on the server. A demo visitor has limited features and no data persistence.
  */
 export const DEMO_MODE_STORAGE_KEY = 'demoMode';
 
@@ -21,5 +21,8 @@ export function setDemoMode(enabled: boolean): void {
   }
 }
 
-/** Part 1 section 3: the `{user}` of the AI list routes for a demo visitor, the public demo list. */
+/**
+ * docs/product.md "Roles, plans and demo mode": the `{user}` of the AI list routes for a demo visitor, the
+ * public demo list.
+ */
 export const DEMO_USER_ID = 'demo_user';

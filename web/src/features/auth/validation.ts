@@ -1,6 +1,6 @@
 import { RegistrationPayloadSchema, meetsPasswordPolicy } from '@app/shared/domain/entities/user';
 
-/** Translation keys of the dialog's form errors (part 1 sections 5 and 8). */
+/** Translation keys of the dialog's form errors (docs/product.md "Screens", sign-in dialog). */
 export type AuthFormError =
   | 'auth:errors.fillAllFields'
   | 'auth:errors.fillRequiredFields'
@@ -24,7 +24,7 @@ export function validateSignIn({ email, password }: SignInValues): AuthFormError
 }
 
 /**
- * The spec's checks in its order (required, match, the password policy of shared/, the same the
+ * The dialog's checks in order (required, match, the password policy of shared/, the same the
  * server and the user pool apply), then the server's own schema so a malformed email is caught
  * before the request.
  */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { buildPath, type RouteDefinition } from '@app/shared/api/route';
 import { ApiErrorSchema, type ApiError as ApiErrorBody } from '@app/shared/domain/entities/errors';
 
-/** Part 1 section 9: service timeouts are 30 000 ms. */
+/** docs/product.md "Business rules and limits", the sites' timing: service calls time out after 30 000 ms. */
 export const API_TIMEOUT_MS = 30_000;
 
 type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;

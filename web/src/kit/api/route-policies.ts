@@ -29,33 +29,38 @@ export interface MutationPolicy {
 export type RoutePolicy = QueryPolicy & MutationPolicy;
 
 const NO_RETRY = { retry: false } as const;
-/** Holdings and the slot counts move together (part 2 section 5): both reload after any change. */
+/**
+ * Holdings and the slot counts move together (docs/product.md "Screens", portfolio): both reload after any
+ * change.
+ */
 const HOLDINGS_CHANGE: MutationPolicy = { invalidates: [contract.portfolio, contract.subscription] };
 const ALERTS_CHANGE: MutationPolicy = {
   invalidates: [contract.portfolio.alerts, contract.portfolio.alertCount],
   invalidateWhen: 'settled',
 };
 const RULES_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alertRules] };
-/** A reviewed or moderated item changes the dashboard's counts (part 2 section 2). */
+/** A reviewed or moderated item changes the dashboard's counts (docs/product.md "Screens", admin site). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
 export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map<
   RouteDefinition,
   RoutePolicy
 >([
-  // Part 2 section 2: the dashboard calls the API root once per load and logs its message.
+  // docs/product.md "Screens", dashboard: it calls the API root once per load and logs its message.
   [contract.public.root, { staleTime: Infinity, ...NO_RETRY }],
-  // The session check: a failure logs out (part 1 section 4), a retry would only delay that.
+  // The session check: a failure logs out (docs/product.md "Screens", session), a retry would only delay
+  // that.
   [contract.auth.me, { staleTime: 60_000, ...NO_RETRY }],
   [contract.auth.updateMe, { replaces: contract.auth.me }],
   [contract.auth.confirmEmailChange, { replaces: contract.auth.me }],
   [contract.ai.health, { staleTime: 60_000 }],
-  // A failure empties the lists and marks the AI offline at once (part 1 section 4).
+  // A failure empties the lists and marks the AI offline at once (docs/product.md "Screens", dashboard).
   [contract.ai.recommendations, NO_RETRY],
   [contract.ai.enhancedPrices, NO_RETRY],
   [contract.ai.prices, NO_RETRY],
   [contract.ai.priceHistory, { staleTime: 5 * 60_000, ...NO_RETRY }],
-  // Part 2 section 8: a failed check counts as not allowed, without waiting for a retry.
+  // docs/product.md "Errors and empty results": a failed check counts as not allowed, without waiting for a
+  // retry.
   [contract.subscription.checkFeature, NO_RETRY],
   [contract.subscription.tiers, { staleTime: 10 * 60_000 }],
   // A billing write can change the plan, so every gate, limit and list reloads.
@@ -70,7 +75,7 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.ai.recommendationDetail, { staleTime: 5 * 60_000, ...NO_RETRY }],
   [contract.portfolio.list, NO_RETRY],
   [contract.portfolio.analysis, NO_RETRY],
-  // Part 2 section 5: a failed search shows no results; typing again searches again.
+  // docs/product.md "Screens", portfolio: a failed search shows no results; typing again searches again.
   [contract.portfolio.search, { staleTime: 60_000, ...NO_RETRY }],
   [contract.portfolio.add, HOLDINGS_CHANGE],
   [contract.portfolio.edit, HOLDINGS_CHANGE],
@@ -101,7 +106,7 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
       replaces: contract.portfolio.notificationPreferences,
     },
   ],
-  // Part 2 section 8: an admin read that fails shows its toast at once.
+  // docs/product.md "Errors and empty results": an admin read that fails shows its toast at once.
   [contract.admin.dashboard, NO_RETRY],
   [contract.admin.pendingRecommendations, NO_RETRY],
   [contract.admin.socialStudio, NO_RETRY],

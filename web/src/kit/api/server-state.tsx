@@ -20,13 +20,13 @@ export function createQueryClient(): QueryClient {
 /** When an API answer ends the session, and how the site leaves. */
 export interface SessionEndPolicy {
   /**
-   * Statuses that end the session. The investor site: 401 (part 1 sections 4 and 8); the admin site
-   * also 403 (part 2 section 7).
+   * Statuses that end the session (docs/product.md "Screens", session, and "Roles, plans and demo mode"). The
+   * investor site: 401; the admin site also 403.
    */
   statuses?: readonly number[];
   /**
-   * How long the page stays before going home, so the toast that explains why can be read (the admin
-   * site: 2 s, part 2 section 8).
+   * How long the page stays before going home, so the toast that explains why can be read (the admin site: 2
+   * s, docs/product.md "Errors and empty results").
    */
   delayMs?: number;
 }

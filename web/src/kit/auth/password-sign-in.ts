@@ -22,7 +22,7 @@ export class SignInError extends Error {
   override readonly name = 'SignInError';
   constructor(
     readonly kind: SignInFailure,
-    /** The server's own text, shown when present (part 1 section 8). */
+    /** The server's own text, shown when present (docs/product.md "Screens", sign-in dialog). */
     readonly detail?: string,
   ) {
     super(detail ?? kind);
@@ -49,8 +49,8 @@ function toSignInError(error: unknown): unknown {
 }
 
 /**
- * Signs in through Cognito, the Amplify way (Amplify stores and refreshes the session). With a
- * required group, anyone outside it is signed out again and refused (part 2 sections 4 and 6).
+ * Signs in through Cognito, the Amplify way (Amplify stores and refreshes the session). With a required
+ * group, anyone outside it is signed out again and refused (docs/product.md "Roles, plans and demo mode").
  */
 export async function signInWithPassword(
   email: string,
@@ -76,7 +76,7 @@ export async function signInWithPassword(
   await requireGroup(requiredGroup);
 }
 
-/** Ends a session outside the site's required group (part 2 sections 4 and 6). */
+/** Ends a session outside the site's required group (docs/product.md "Roles, plans and demo mode"). */
 async function requireGroup(requiredGroup: string | undefined): Promise<void> {
   const auth = await loadAmplifyAuth();
   if (requiredGroup && !(await currentGroups()).includes(requiredGroup)) {

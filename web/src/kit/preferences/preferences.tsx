@@ -6,17 +6,17 @@ import { SUPPORTED_LANGUAGES } from '../i18n/i18n-core';
 
 export const SUPPORTED_THEMES: readonly Theme[] = ['light', 'dark'];
 
-/** Only en, fr and es are accepted (part 1 section 5). */
+/** Only en, fr and es are accepted (docs/product.md "Business rules and limits"). */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Only light and dark are accepted (part 1 section 5). */
+/** Only light and dark are accepted (docs/product.md "Business rules and limits"). */
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (SUPPORTED_THEMES as readonly string[]).includes(value);
 }
 
-/** Browser storage keys of part 1 section 9. */
+/** Browser storage keys (docs/product.md "Business rules and limits", the sites' timing). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -136,7 +136,9 @@ export function PreferencesProvider({ i18n, initialTheme, children }: Preference
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }
 
-/** Language and theme; part 1 section 8: using it outside its provider is an error. */
+/**
+ * Language and theme; using it outside its provider is an error (docs/product.md "Errors and empty results").
+ */
 export function usePreferences(): PreferencesValue {
   const value = useContext(PreferencesContext);
   if (!value) throw new Error('usePreferences must be used within a PreferencesProvider');

@@ -1,7 +1,10 @@
 import { Badge as AmplifyBadge, type BadgeProps as AmplifyBadgeProps } from '@aws-amplify/ui-react';
 import './badge.css';
 
-/** The spec's badge styles: default, secondary, outline, destructive, plus success and warning. */
+/**
+ * The badge styles of docs/product.md "Screens" (grade and speculation badges): default, secondary, outline,
+ * destructive, plus success and warning.
+ */
 export type BadgeVariant =
   'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'destructive' | 'info';
 

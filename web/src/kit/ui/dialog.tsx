@@ -15,7 +15,7 @@ export interface DialogProps {
   open: boolean;
   title: ReactNode;
   description?: ReactNode;
-  /** Without it there is no close button and Escape does nothing (the spec's close is optional). */
+  /** Without it there is no close button and Escape does nothing (a dialog's close button is optional). */
   onClose?: () => void;
   closeLabel?: string;
   children: ReactNode;

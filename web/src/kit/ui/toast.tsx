@@ -19,7 +19,10 @@ import './toast.css';
  */
 const ToastList = lazy(() => import('./toast-list'));
 
-/** Part 2 section 4: one toast at a time; the removal delay is long (the investor site). */
+/**
+ * docs/product.md "Business rules and limits", the sites' timing: one toast at a time, kept long (the
+ * investor site).
+ */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 10_000;
 

@@ -23,7 +23,7 @@ describe('AdminLogin', () => {
     expect(onSignIn).not.toHaveBeenCalled();
   });
 
-  it('refuses a signed-in user who is not an admin with the spec message', async () => {
+  it('refuses a signed-in user who is not an admin with the "Admin access required" message', async () => {
     const onSignIn = vi.fn().mockRejectedValue(new SignInError('missing-group'));
     await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />);
 

@@ -14,7 +14,7 @@ export interface AdminLoginProps {
   investorSiteUrl: string;
 }
 
-/** Part 2 sections 2, 5 and 8: the admin login. */
+/** docs/product.md "Screens", admin site, and "Roles, plans and demo mode": the admin login. */
 export function AdminLogin({ onSignIn, demoAdmin, investorSiteUrl }: AdminLoginProps) {
   const { t } = useTranslation(['admin', 'auth']);
   const [email, setEmail] = useState('');

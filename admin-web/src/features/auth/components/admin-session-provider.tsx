@@ -2,7 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Role } from '@app/shared/domain/enums';
 import { hasSession, signInWithPassword, signOutEverywhere } from '@app/web/kit/password-sign-in';
 
-/** Only members of the Cognito ADMIN group hold a session here (part 2 sections 4 and 6). */
+/**
+ * Only members of the Cognito ADMIN group hold a session here (docs/product.md "Roles, plans and demo mode").
+ */
 const ADMIN: { requiredGroup: Role } = { requiredGroup: 'ADMIN' };
 
 export type AdminSessionStatus = 'checking' | 'signedOut' | 'signedIn';
@@ -16,9 +18,9 @@ interface AdminSessionValue {
 const AdminSessionContext = createContext<AdminSessionValue | null>(null);
 
 /**
- * Part 2 section 4: the admin session succeeds only for role ADMIN; anything else is signed out.
- * Who the admin is (`/api/auth/me`) is asked by the signed-in screen, with the rest of its server
- * state: the login needs neither the API client nor the contract's schemas.
+ * docs/product.md "Roles, plans and demo mode": the admin session succeeds only for role ADMIN; anything else
+ * is signed out. Who the admin is (`/api/auth/me`) is asked by the signed-in screen, with the rest of its
+ * server state: the login needs neither the API client nor the contract's schemas.
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AdminSessionStatus>('checking');

@@ -62,7 +62,7 @@ function ContentItem({
   );
 }
 
-/** Part 2 section 2, Content Review: generated posts with a moderation form each. */
+/** docs/product.md "Screens", admin site, Content Review: generated posts with a moderation form each. */
 export function ContentTab() {
   const { t } = useTranslation('admin');
   const toast = useToast();

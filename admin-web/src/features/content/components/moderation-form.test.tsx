@@ -20,7 +20,7 @@ describe('ModerationForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('offers the three decisions and the six flagged issues of the spec', async () => {
+  it('offers the three decisions and the six kinds of flagged issue', async () => {
     await renderWithProviders(<ModerationForm contentId="c1" onSubmit={vi.fn()} />);
 
     for (const decision of ['Approved', 'Needs revision', 'Rejected'])
@@ -35,7 +35,7 @@ describe('ModerationForm', () => {
     ]);
   });
 
-  it('sends the decision, the notes and the flagged issues (in the spec order, unchecked ones dropped)', async () => {
+  it('sends the decision, the notes and the flagged issues (in the FLAGGED_ISSUES order, unchecked ones dropped)', async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     await renderWithProviders(<ModerationForm contentId="c1" onSubmit={onSubmit} />);
 

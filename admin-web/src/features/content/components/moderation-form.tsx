@@ -15,8 +15,8 @@ export interface ModerationFormProps {
 }
 
 /**
- * Part 2 section 5: a decision is required ('Status Required' toast otherwise); flagged issues are
- * optional, from the six of the spec; notes are optional. Checked with the server's schema.
+ * docs/product.md "Screens", admin site: a decision is required ('Status Required' toast otherwise); flagged
+ * issues are optional, from the six of FLAGGED_ISSUES; notes are optional. Checked with the server's schema.
  */
 export function ModerationForm({ contentId, onSubmit }: ModerationFormProps) {
   const { t } = useTranslation('admin');
@@ -24,7 +24,7 @@ export function ModerationForm({ contentId, onSubmit }: ModerationFormProps) {
   const [issues, setIssues] = useState<FlaggedIssue[]>([]);
 
   function toggleIssue(issue: FlaggedIssue, checked: boolean) {
-    // Kept in the spec's order whatever the order of the clicks.
+    // Kept in the order of FLAGGED_ISSUES whatever the order of the clicks.
     setIssues((current) =>
       FLAGGED_ISSUES.filter((item) => (item === issue ? checked : current.includes(item))),
     );

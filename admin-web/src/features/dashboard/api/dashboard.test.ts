@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@app/web/kit/api-client';
 import { dashboardErrorKey } from './dashboard';
 
-describe('dashboardErrorKey (part 2 section 8)', () => {
+describe('dashboardErrorKey (docs/product.md "Errors and empty results")', () => {
   it.each([
     [new ApiError(401, null), 'toasts.authFailed'],
     [new ApiError(403, null), 'toasts.authFailed'],

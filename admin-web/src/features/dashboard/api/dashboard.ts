@@ -4,8 +4,9 @@ export type DashboardErrorKey =
   'toasts.authFailed' | 'toasts.serverError' | 'toasts.cannotConnect' | 'toasts.dashboardLoadFailedBody';
 
 /**
- * Part 2 section 8, 'Dashboard Load Failed': 401 or 403 -> authentication (the session ends and the
- * login shows after 2 s), 500 -> server error, no answer -> cannot connect, anything else -> generic.
+ * docs/product.md "Errors and empty results", 'Dashboard Load Failed': 401 or 403 -> authentication (the
+ * session ends and the login shows after 2 s), 500 -> server error, no answer -> cannot connect, anything
+ * else -> generic.
  */
 export function dashboardErrorKey(error: unknown): DashboardErrorKey {
   if (!isApiError(error)) return 'toasts.dashboardLoadFailedBody';

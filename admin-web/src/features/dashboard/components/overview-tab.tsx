@@ -11,7 +11,10 @@ import './dashboard.css';
 
 type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 
-/** Part 2 section 2, Overview: market data per symbol; health of AI service, price feed, database. */
+/**
+ * docs/product.md "Screens", admin site, Overview: market data per symbol; health of AI service, price feed,
+ * database.
+ */
 export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('admin');
   const { language } = usePreferences();

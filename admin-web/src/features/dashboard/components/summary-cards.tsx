@@ -28,8 +28,8 @@ function SummaryCard({ title, value, detail }: { title: string; value: string; d
 }
 
 /**
- * Part 2 section 2: AI recommendations generated and pending review; content posts approved and
- * pending; average quality score out of 10; platform health.
+ * docs/product.md "Screens", admin site: AI recommendations generated and pending review; content posts
+ * approved and pending; average quality score out of 10; platform health.
  */
 export function SummaryCards({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('admin');

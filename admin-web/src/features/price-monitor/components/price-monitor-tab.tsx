@@ -13,7 +13,10 @@ import { useRouteQuery } from '@app/web/kit/route-query';
 import { ProviderStatusCard } from './provider-status-card';
 import { AsOfCell, CompletenessCell, FlagsCell, QualityCell } from './series-status-cells';
 
-/** Part 2 section 9: the admin price monitor refreshes every 30 s. */
+/**
+ * docs/product.md "Business rules and limits", the sites' timing: the admin price monitor refreshes every 30
+ * s.
+ */
 export const PRICE_MONITOR_REFRESH_MS = 30_000;
 
 const SEVERITY_VARIANTS: Record<Severity, BadgeVariant> = {
@@ -28,7 +31,7 @@ const VOLATILITY_VARIANTS: Record<ReturnType<typeof volatility5dLabel>, BadgeVar
   high: 'destructive',
 };
 
-/** Part 2 section 2, Price Monitor: polled every 30 s and on demand. */
+/** docs/product.md "Screens", admin site, Price Monitor: polled every 30 s and on demand. */
 export function PriceMonitorTab() {
   const { t } = useTranslation('admin');
   const { language } = usePreferences();

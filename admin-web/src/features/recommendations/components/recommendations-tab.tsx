@@ -63,7 +63,10 @@ function PendingItem({
   );
 }
 
-/** Part 2 section 2, Recommendations: the pending list (newest first, 'load more') with a review form each. */
+/**
+ * docs/product.md "Screens", admin site, Recommendations: the pending list (newest first, 'load more') with a
+ * review form each.
+ */
 export function RecommendationsTab() {
   const { t } = useTranslation('admin');
   const toast = useToast();

@@ -14,8 +14,8 @@ export interface ReviewFormProps {
 const STATUS_KEYS = { APPROVED: 'review.approve', REJECTED: 'review.reject' } as const;
 
 /**
- * Part 2 section 5: a decision is required ('Status Required' toast otherwise); notes are optional;
- * the quality score is optional, 1 to 10, sent as an integer. Checked with the server's schema.
+ * docs/product.md "Screens", admin site: a decision is required ('Status Required' toast otherwise); notes
+ * are optional; the quality score is optional, 1 to 10, sent as an integer. Checked with the server's schema.
  */
 export function ReviewForm({ recommendationId, onSubmit }: ReviewFormProps) {
   const { t } = useTranslation('admin');

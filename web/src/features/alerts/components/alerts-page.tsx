@@ -21,8 +21,9 @@ function useNow(): Date {
 }
 
 /**
- * The alerts screen on the API: a signed-in user's dismiss and Restore All are saved on the server;
- * a demo visitor's stay in this page (part 2 section 4: demo visitors have no persistence).
+ * The alerts screen on the API: a signed-in user's dismiss and Restore All are saved on the server; a demo
+ * visitor's stay in this page (docs/product.md "Roles, plans and demo mode": what a demo visitor changes is
+ * not kept).
  */
 export function AlertsPage({ canPersist }: { canPersist: boolean }) {
   const { t } = useTranslation(['alerts', 'common']);

@@ -27,7 +27,7 @@ export { GENERAL_ASSET } from './alert-filters';
 
 export type AlertFilter = 'all' | 'critical' | 'medium' | 'info';
 
-/** Filter tabs of part 2 section 2 and the severity each one shows. */
+/** Filter tabs (docs/product.md "Screens", alerts) and the severity each one shows. */
 const FILTER_SEVERITY: Record<Exclude<AlertFilter, 'all'>, Severity> = {
   critical: 'high',
   medium: 'medium',
@@ -154,11 +154,11 @@ export interface AlertsViewProps {
   onRead: (id: string) => void;
   /** Settings: the page opens the notification preferences. */
   onOpenSettings: () => void;
-  /** Demo visitors see the spec's samples and nothing they do is saved. */
+  /** Demo visitors see the three sample alerts (docs/product.md "Screens") and nothing they do is saved. */
   demo: boolean;
 }
 
-/** Part 2 section 2: the alerts screen, from already-loaded alerts. */
+/** docs/product.md "Screens": the alerts screen, from already-loaded alerts. */
 export function AlertsView({
   alerts,
   now,

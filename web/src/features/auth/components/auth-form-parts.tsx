@@ -1,6 +1,9 @@
 import { Alert, Button } from '@aws-amplify/ui-react';
 
-/** The form's error, in a destructive alert (part 1 section 2); it clears on any edit. */
+/**
+ * The form's error, in a destructive alert (docs/product.md "Screens", sign-in dialog); it clears on any
+ * edit.
+ */
 export function AuthError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -7,7 +7,7 @@ import { Card } from '@/kit/ui/card';
 import { useAuth } from './auth-provider';
 import './auth.css';
 
-/** Part 2 section 2: the route guard with demo access (allowed by default). */
+/** docs/product.md "Screens": the route guard with demo access (allowed by default). */
 export function AuthGuard({ children, allowDemo = true }: { children: ReactNode; allowDemo?: boolean }) {
   const { t } = useTranslation('auth');
   const { status, openSignIn, enterDemo } = useAuth();

@@ -24,7 +24,7 @@ import type { AuthTab } from './sign-in-dialog';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
 
-/** Part 1 section 4 (session) and part 2 section 4 (client session: signed in, or demo). */
+/** docs/product.md "Screens" (session) and "Roles, plans and demo mode" (signed in, or demo). */
 export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated' | 'demo';
 
 /** What the header and the screens show about whoever is using the app. */
@@ -35,7 +35,7 @@ export interface Viewer {
   isDemo: boolean;
 }
 
-/** Part 1 section 3 demo constants: the demo visitor is on Premium. */
+/** docs/product.md "Roles, plans and demo mode": the demo visitor is on Premium. */
 export const DEMO_TIER: Tier = 'PREMIUM';
 
 interface AuthValue {
@@ -93,7 +93,8 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     }
   }, [queryClient, sessionStatus, t, toast]);
 
-  // Part 1 section 4: the stored session is checked with the current user; a failure logs out.
+  // docs/product.md "Screens", session: the stored session is checked with the current user; a failure logs
+  // out.
   useEffect(() => {
     if (me.isError) void logout();
   }, [me.isError, logout]);
@@ -149,8 +150,8 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
             onClose={() => setDialogTab(null)}
             onSignedIn={() => {
               setDemoMode(false);
-              // Part 1 section 4: a full page load after signing in, to /dashboard, or to the plan's
-              // checkout when the visitor came from pricing's get-started.
+              // docs/product.md "Screens", session: a full page load after signing in, to /dashboard, or to
+              // the plan's checkout when the visitor came from pricing's get-started.
               window.location.assign(afterSignInPath(window.location));
             }}
             onDemo={() => enterDemo()}
@@ -161,7 +162,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   );
 }
 
-/** Part 1 section 8: using the auth helpers outside their provider is an error. */
+/** docs/product.md "Errors and empty results": using the auth helpers outside their provider is an error. */
 export function useAuth(): AuthValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');

@@ -49,7 +49,7 @@ function OtherWaysIn({
   );
 }
 
-/** Part 1 section 2: the sign-in / sign-up dialog. */
+/** docs/product.md "Screens": the sign-in / sign-up dialog. */
 export default function SignInDialog({
   open,
   initialTab = 'signIn',

@@ -15,7 +15,10 @@ export interface SignInFormProps {
   totp?: { code: string; onEdit: (value: string) => void } | null;
 }
 
-/** Part 1 section 2: email and password, then the authenticator code when the account asks for one. */
+/**
+ * docs/product.md "Screens", sign-in dialog: email and password, then the authenticator code when the account
+ * asks for one.
+ */
 export function SignInForm({ values, onEdit, error, loading, onSubmit, totp }: SignInFormProps) {
   const { t } = useTranslation('auth');
   return (

@@ -71,8 +71,8 @@ function SignUpCodeForm({
 }
 
 /**
- * Part 1 section 2: first and last name, the shared email and password, and its confirmation; then
- * the code mailed to the address (docs/accounts.md "Sign-up").
+ * docs/product.md "Screens", sign-in dialog, and docs/accounts.md "Sign-up": first and last name, the shared
+ * email and password, and its confirmation; then the code mailed to the address (docs/accounts.md "Sign-up").
  */
 export function SignUpForm({ values, onEdit, error, loading, onSubmit, confirmation }: SignUpFormProps) {
   const { t } = useTranslation('auth');

@@ -19,8 +19,8 @@ const EMPTY_SIGN_UP: SignUpValues = {
 };
 
 /**
- * The state and submissions of the dialog's two forms. Values survive a switch of tab; one error at a
- * time, cleared on any edit (part 1 section 2); the messages are those of sections 5 and 8, translated.
+ * The state and submissions of the dialog's two forms. Values survive a switch of tab; one error at a time,
+ * cleared on any edit (docs/product.md "Screens", sign-in dialog); the messages are translated.
  */
 export function useAuthForms(onSignedIn: () => void) {
   const { t, i18n } = useTranslation(['auth', 'errors']);

@@ -50,7 +50,10 @@ export function OperatorCard({ operator = OPERATOR_CONTACT }: { operator?: Opera
   );
 }
 
-/** Part 1 section 2: contact form, the operator's contact details from configuration, four FAQs. */
+/**
+ * docs/product.md "Screens", public pages: contact form, the operator's contact details from configuration,
+ * four FAQs.
+ */
 export function ContactPage() {
   const { t } = useTranslation('contact');
   return (

@@ -2,7 +2,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { contract } from '@app/shared/api/contract';
 import { useRouteQuery } from '@/kit/api/route-query';
 
-/** Part 2 section 9: 48 hours back, minimum impact 50 in demo mode or 30 on real data, 5 results. */
+/**
+ * docs/product.md "Screens", recommendations: 48 hours back, minimum impact 50 in demo mode or 30 on real
+ * data, 5 results.
+ */
 export const CONTEXTUAL_HOURS_BACK = 48;
 export const CONTEXTUAL_DEMO_MIN_IMPACT = 50;
 export const CONTEXTUAL_REAL_MIN_IMPACT = 30;

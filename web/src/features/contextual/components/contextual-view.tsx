@@ -180,7 +180,7 @@ export function ContextualCard({ recommendation: item, expanded, onToggle }: Con
   );
 }
 
-/** Part 2 section 2: the Contextual Intelligence view; loads in demo mode. */
+/** docs/product.md "Screens", recommendations: the Contextual Intelligence view; loads in demo mode. */
 export function ContextualView() {
   const { t } = useTranslation('contextual');
   const { language } = usePreferences();

@@ -3,14 +3,17 @@ import { contract } from '@app/shared/api/contract';
 import { api, type CallOutput } from '@/kit/api/api-client';
 import { routeQueryKey } from '@/kit/api/route-key';
 
-/** Part 1 section 9: the dashboard asks for 6 recommendations and shows the first 3. */
+/**
+ * docs/product.md "Business rules and limits": the dashboard asks for 6 recommendations and shows the first
+ * 3.
+ */
 export const DASHBOARD_RECOMMENDATIONS_LIMIT = 6;
 export const DASHBOARD_RECOMMENDATIONS_SHOWN = 3;
 
 /**
- * The market columns and the AI status in one query. Part 1 section 4: enhanced prices first; when
- * that call fails, the plain real-time prices (no grades, no groups). The enhanced answer's status
- * also stands for the AI health check (see the dashboard's request budget in dashboard-page.tsx).
+ * The market columns and the AI status in one query. docs/product.md "Screens", dashboard: enhanced prices
+ * first; when that call fails, the plain real-time prices (no grades, no groups). The enhanced answer's
+ * status also stands for the AI health check (see the dashboard's request budget in dashboard-page.tsx).
  */
 export type MarketSnapshot =
   | { kind: 'enhanced'; data: CallOutput<typeof contract.ai.enhancedPrices> }

@@ -20,18 +20,21 @@ export interface DashboardPageProps {
   name: string;
   tier: Tier;
   isDemo: boolean;
-  /** The signed-in user's id, or 'demo_user' for a demo visitor (part 1 section 6). */
+  /**
+   * The signed-in user's id, or 'demo_user' for a demo visitor (docs/product.md "Roles, plans and demo
+   * mode").
+   */
   recommendationsUserId: string;
 }
 
 /**
- * Part 1 section 2 and section 4. The request budget is 4 (5 for a signed-in user): the API root
- * (required on load), the recommendations, the enhanced prices, the portfolio summary and, signed in,
- * the ledger's performance (the user's own return over their holding period). Each card shows a
- * skeleton until its own data answers, never a placeholder figure. `GET /api/ai/health` is not called:
- * the enhanced-prices answer is produced by the same engine, and its status 'success' is what marks
- * the AI live here (any failure marks it offline and empties the recommendations, as the spec's
- * sequence does). The plain prices are a fifth call only on the fallback path.
+ * docs/product.md "Screens", dashboard. The request budget is 4 (5 for a signed-in user): the API root
+ * (required on load), the recommendations, the enhanced prices, the portfolio summary and, signed in, the
+ * ledger's performance (the user's own return over their holding period). Each card shows a skeleton until
+ * its own data answers, never a placeholder figure. `GET /api/ai/health` is not called: the enhanced-prices
+ * answer is produced by the same engine, and its status 'success' is what marks the AI live here (any failure
+ * marks it offline and empties the recommendations, as docs/product.md "Screens" says). The plain prices are
+ * a fifth call only on the fallback path.
  */
 export function DashboardPage({ name, isDemo, recommendationsUserId }: DashboardPageProps) {
   const root = useRouteQuery(contract.public.root);

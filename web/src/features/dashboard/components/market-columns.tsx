@@ -115,8 +115,8 @@ export interface MarketColumnsProps {
 }
 
 /**
- * Part 1 section 2: indices, crypto, commodities and currencies, each item with its grade and as-of
- * date: what exists on the market date. The watched series with no data on it are named below.
+ * docs/product.md "Screens", dashboard: indices, crypto, commodities and currencies, each item with its grade
+ * and as-of date: what exists on the market date. The watched series with no data on it are named below.
  */
 export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketColumnsProps) {
   const { t } = useTranslation(['dashboard', 'common']);

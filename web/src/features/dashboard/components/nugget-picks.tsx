@@ -67,7 +67,9 @@ function NuggetPick({ item }: { item: Recommendation }) {
   );
 }
 
-/** Part 1 section 2: the top picks, each with its grade, speculation level and key nugget. */
+/**
+ * docs/product.md "Screens", dashboard: the top picks, each with its grade, speculation level and key nugget.
+ */
 export function NuggetPicks({
   picks,
   replayDate,

@@ -18,9 +18,9 @@ export interface FeatureGateProps {
 }
 
 /**
- * Part 2 sections 2 and 4: checking (spinner) -> allowed (children) or denied (blurred content under
- * an overlay with 'Premium Feature', the required tier, Upgrade, and the limited view when there is
- * one). Wrap any route element or panel. The server refuses or trims the same feature on its own.
+ * docs/product.md "Screens", feature gate: checking (spinner) -> allowed (children) or denied (blurred
+ * content under an overlay with 'Premium Feature', the required tier, Upgrade, and the limited view when
+ * there is one). Wrap any route element or panel. The server refuses or trims the same feature on its own.
  */
 export function FeatureGate({ feature, children, fallback }: FeatureGateProps) {
   const { t } = useTranslation(['gating', 'common']);

@@ -19,8 +19,8 @@ export interface UpgradeDialogProps {
 }
 
 /**
- * Part 2 sections 2 and 4: Premium and Platinum with what each delivers (the catalogue's perk lines),
- * 30-day money-back, cancel anytime. Choosing a plan opens the checkout on the subscription screen,
+ * docs/product.md "Screens", feature gate: Premium and Platinum with what each delivers (the catalogue's perk
+ * lines), 30-day money-back, cancel anytime. Choosing a plan opens the checkout on the subscription screen,
  * where the price and billing date are confirmed before anything is charged.
  */
 export function UpgradeDialog({ open, onClose, currentTier }: UpgradeDialogProps) {

@@ -29,7 +29,9 @@ function initialsOf(name: string): string {
     .join('');
 }
 
-/** Part 1 section 2: hero, mission, story, philosophy, team of four, call to action. */
+/**
+ * docs/product.md "Screens", public pages: hero, mission, story, philosophy, team of four, call to action.
+ */
 export function AboutPage() {
   const { t } = useTranslation('about');
   return (

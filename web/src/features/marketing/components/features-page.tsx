@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/kit/ui/badge';
 import './marketing.css';
 
-/** Part 1 section 2: the features page is a coming-soon placeholder. */
+/** docs/product.md "Screens", public pages: the features page is a coming-soon placeholder. */
 export function FeaturesPage() {
   const { t } = useTranslation('features');
   return (

@@ -22,7 +22,10 @@ const emptyHolding = (latestDate: string): HoldingValues => ({
   purchaseDate: latestDate,
 });
 
-/** Part 2 section 8: 403 -> the upgrade message; others -> the server's text or the generic one. */
+/**
+ * docs/product.md "Errors and empty results": 403 -> the upgrade message; others -> the server's text or the
+ * generic one.
+ */
 function addErrorMessage(
   error: unknown,
   t: (key: 'errors.limitReached' | 'errors.addFailed') => string,
@@ -38,7 +41,7 @@ export interface AddAssetDialogProps {
   onClose: () => void;
 }
 
-/** Part 2 sections 2, 4 and 5: search, select, shares, optional price and date, add. */
+/** docs/product.md "Screens", portfolio: search, select, shares, optional price and date, add. */
 export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
   const { t, i18n } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
@@ -81,7 +84,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
     setSubmitting(true);
     setError(null);
     try {
-      // Part 2 section 5: the quota is checked before adding (fresh, never from cache).
+      // docs/product.md "Screens", portfolio: the quota is checked before adding (fresh, never from cache).
       const access = await checkFeatureNow(queryClient, 'portfolio_assets');
       if (!access.access.allowed) {
         setError(access.access.upgrade_message ?? t('portfolio:errors.limitReachedPlan'));

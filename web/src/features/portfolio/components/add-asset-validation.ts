@@ -25,8 +25,8 @@ export function todayIsoDate(now: Date = new Date()): string {
 }
 
 /**
- * Part 2 section 5, with the server's own schema: an asset first, then shares greater than 0;
- * price and date are optional (empty means not given); a date is not after `latestDate` (the server
+ * docs/product.md "Screens", portfolio, with the server's own schema: an asset first, then shares greater
+ * than 0; price and date are optional (empty means not given); a date is not after `latestDate` (the server
  * refuses it too: in replay a purchase must not pair with a price of another era).
  */
 export function validateAddAsset(values: AddAssetFormValues): AddAssetValidation {

@@ -12,7 +12,10 @@ import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { usePreferences } from '@/kit/preferences/preferences';
 
-/** Part 2 section 9: the search waits 300 ms after the last keystroke. */
+/**
+ * docs/product.md "Business rules and limits", the sites' timing: the search waits 300 ms after the last
+ * keystroke.
+ */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function useDebounced(value: string, delayMs: number): string {
@@ -25,8 +28,8 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 /**
- * GET /api/portfolio/search?q=&limit=8 (part 2 section 5) on the debounced text, from 2 characters;
- * the previous results stay while the next ones load, and a failed search shows no results.
+ * GET /api/portfolio/search?q=&limit=8 (docs/product.md "Screens", portfolio) on the debounced text, from 2
+ * characters; the previous results stay while the next ones load, and a failed search shows no results.
  */
 function useAssetSearch(text: string) {
   const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);

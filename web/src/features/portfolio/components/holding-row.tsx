@@ -54,7 +54,10 @@ function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
   );
 }
 
-/** One holding; the expanded row shows details, Edit, Remove and the price history (part 2 section 2). */
+/**
+ * One holding; the expanded row shows details, Edit, Remove and the price history (docs/product.md "Screens",
+ * portfolio).
+ */
 export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: HoldingRowProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();

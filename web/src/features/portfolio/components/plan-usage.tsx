@@ -9,7 +9,7 @@ import { ProgressBar } from '@/kit/ui/progress-bar';
 
 const USAGE_TONE = { green: 'success', yellow: 'warning', red: 'error' } as const;
 
-/** The portfolio_assets quota of the caller's plan (part 2 section 5). */
+/** The portfolio_assets quota of the caller's plan (docs/product.md "Roles, plans and demo mode"). */
 export interface AssetSlots {
   tier: Tier;
   used: number;

@@ -38,7 +38,7 @@ function useAssetSlots(holdingsShown: number): AssetSlots | null {
   };
 }
 
-/** Part 2 sections 2, 4, 5 and 8: the portfolio page. */
+/** docs/product.md "Screens", portfolio: the portfolio page. */
 export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
@@ -76,7 +76,7 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
   const slotsLeft = slots?.remaining ?? Infinity;
   const finiteSlots = slots && !slots.unlimited ? slots : null;
 
-  /** Part 2 section 5: the quota is checked (fresh) before the dialog opens. */
+  /** docs/product.md "Screens", portfolio: the quota is checked (fresh) before the dialog opens. */
   async function openAddDialog() {
     try {
       const access = await checkFeatureNow(queryClient, 'portfolio_assets');

@@ -23,7 +23,10 @@ export interface PlanCardProps {
   language: Language;
 }
 
-/** One plan: name and features in the visitor's language, the price rule of part 1 section 9. */
+/**
+ * One plan: name and features in the visitor's language, the pricing rule of docs/product.md "Business rules
+ * and limits".
+ */
 export function PlanCard({ plan, period, language }: PlanCardProps) {
   const { t } = useTranslation(['pricing', 'common']);
   const name = plan.name[language];

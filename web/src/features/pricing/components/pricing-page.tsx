@@ -16,7 +16,7 @@ import './pricing.css';
 
 const FAQ = ['changePlan', 'refund', 'crypto', 'trading'] as const;
 
-/** Part 1 section 2: the pricing page. */
+/** docs/product.md "Screens", public pages: the pricing page. */
 export function PricingPage() {
   const { t } = useTranslation('pricing');
   const { language } = usePreferences();

@@ -4,7 +4,7 @@ import type { Language } from '@app/shared/domain/enums';
 
 export const INFINITY_SIGN = '∞';
 
-/** A quota limit for display: the infinity sign for -1 (part 2 section 2). */
+/** A quota limit for display: the infinity sign for -1 (docs/product.md "Screens", recommendations). */
 export function formatLimit(limit: number, language: Language): string {
   return isUnlimited(limit) ? INFINITY_SIGN : formatNumber(limit, language, 0);
 }

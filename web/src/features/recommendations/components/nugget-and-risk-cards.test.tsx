@@ -71,7 +71,7 @@ describe('NuggetCard', () => {
 });
 
 describe('VolumeRiskCard', () => {
-  it('applies every part 2 section 9 threshold: bar width, momentum, drawdown, Sharpe', async () => {
+  it('applies every display threshold of docs/product.md: bar width, momentum, drawdown, Sharpe', async () => {
     const { volume_analysis: volume, risk_metrics: risk, nugget_scores: scores } = buildRecommendation();
     await renderWithProviders(<VolumeRiskCard volume={volume} risk={risk} scores={scores} />);
 

@@ -28,8 +28,9 @@ export interface NuggetCardProps {
 }
 
 /**
- * Part 2 section 2: the nugget analysis card, full or compact. Risk reads on the product's one scale,
- * the 1-10 risk level (issue 28); the sentences live once, in "Why this grade", not here.
+ * docs/product.md "Screens", recommendations: the nugget analysis card, full or compact. Risk reads on the
+ * product's one scale, the 1-10 risk level (issue 28); the sentences live once, in "Why this grade", not
+ * here.
  */
 export function NuggetCard({ scores, compact = false }: NuggetCardProps) {
   const { t } = useTranslation(['recommendations', 'common']);

@@ -4,8 +4,9 @@ import { MeasuredClaim, type MeasuredBacktest } from '@/components/measured-clai
 import { Card } from '@/kit/ui/card';
 
 /**
- * Part 2 section 2's static claim, with the engine's measured backtest beside it (period, sample size,
- * how it is measured), so the reader can compare the two; "not measured" when there is none.
+ * The static claim of docs/product.md "Screens", recommendations, with the engine's measured backtest beside
+ * it (period, sample size, how it is measured), so the reader can compare the two; "not measured" when there
+ * is none.
  */
 export function PerformanceBanner({ backtest }: { backtest: MeasuredBacktest | null }) {
   const { t } = useTranslation(['recommendations', 'methodology']);

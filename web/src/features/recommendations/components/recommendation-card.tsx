@@ -108,7 +108,9 @@ function AddRationalForm({
   );
 }
 
-/** Part 2 section 2: one recommendation, its figures, and its detail when expanded. */
+/**
+ * docs/product.md "Screens", recommendations: one recommendation, its figures, and its detail when expanded.
+ */
 export function RecommendationCard({
   recommendation,
   expanded,

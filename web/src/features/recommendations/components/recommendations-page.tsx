@@ -55,7 +55,9 @@ export interface RecommendationListProps {
   onAdd: (recommendation: Recommendation, shares: number) => Promise<void>;
 }
 
-/** The cards, with one detail open at a time (part 2 section 2), or the empty state. */
+/**
+ * The cards, with one detail open at a time (docs/product.md "Screens", recommendations), or the empty state.
+ */
 export function RecommendationList({ recommendations, ...cardProps }: RecommendationListProps) {
   const { t } = useTranslation('recommendations');
   const [expandedId, setExpandedId] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export interface RecommendationsPageProps {
   contextual: ReactNode;
 }
 
-/** Part 2 section 2: the recommendations page. */
+/** docs/product.md "Screens": the recommendations page. */
 export function RecommendationsPage({ userId, canWrite, contextual }: RecommendationsPageProps) {
   const { t } = useTranslation(['recommendations', 'common']);
   const { language } = usePreferences();

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Card } from '@/kit/ui/card';
 
-/** Part 2 section 2: 'N additional recommendations with Premium', when the tier cap hid some. */
+/**
+ * docs/product.md "Screens", recommendations: 'N additional recommendations with Premium', when the tier cap
+ * hid some.
+ */
 export function UpsellCard({ hiddenCount }: { hiddenCount: number }) {
   const { t } = useTranslation('recommendations');
   const navigate = useNavigate();

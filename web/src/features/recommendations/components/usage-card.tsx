@@ -14,7 +14,10 @@ export interface UsageCardProps {
   limit: number;
 }
 
-/** Part 2 section 2: the daily-usage card ('Used: n/limit today', remaining; infinity for -1). */
+/**
+ * docs/product.md "Screens", recommendations: the daily-usage card ('Used: n/limit today', remaining;
+ * infinity for -1).
+ */
 export function UsageCard({ used, limit }: UsageCardProps) {
   const { t } = useTranslation('recommendations');
   const { language } = usePreferences();

@@ -30,8 +30,9 @@ export interface VolumeRiskCardProps {
 }
 
 /**
- * Part 2 section 2: volume analysis and risk metrics, coloured by the part 2 section 9 thresholds.
- * Each label is the glossary's (linked to its meaning) and each value carries its unit (issue 28).
+ * docs/product.md "Screens", recommendations: volume analysis and risk metrics, coloured by the display
+ * thresholds of "Business rules and limits". Each label is the glossary's (linked to its meaning) and each
+ * value carries its unit (issue 28).
  */
 export function VolumeRiskCard({ volume, risk, scores }: VolumeRiskCardProps) {
   const { t } = useTranslation(['recommendations', 'common', 'glossary']);

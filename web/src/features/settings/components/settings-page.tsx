@@ -24,8 +24,8 @@ export interface SettingsPageProps {
 }
 
 /**
- * Part 2 section 2 (heading and subtitle) with language, theme and profile; for a signed-in user also
- * the account's sections (docs/accounts.md): password and sessions, two-step sign-in, base currency,
+ * docs/product.md "Screens" (heading and subtitle) with language, theme and profile; for a signed-in user
+ * also the account's sections (docs/accounts.md): password and sessions, two-step sign-in, base currency,
  * notifications, and the user's data (export, deletion).
  */
 export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {

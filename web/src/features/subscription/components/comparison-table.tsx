@@ -8,8 +8,8 @@ type CellValue = 'yes' | 'basic' | 'no';
 const flag = (value: boolean): CellValue => (value ? 'yes' : 'no');
 
 /**
- * Part 2 section 2: which plan includes what, read from the tier catalogue the server enforces (so a
- * row cannot promise what no plan delivers): free / middle / top columns.
+ * docs/product.md "Screens", subscription: which plan includes what, read from the tier catalogue the server
+ * enforces (so a row cannot promise what no plan delivers): free / middle / top columns.
  */
 const COMPARISON_ROWS = [
   { key: 'portfolioTracking', cell: () => 'yes' },

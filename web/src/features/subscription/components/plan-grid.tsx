@@ -69,7 +69,7 @@ export interface PlanGridProps {
   onChoose: (tier: PaidTier) => void;
 }
 
-/** Part 2 section 2: the available plans side by side, the middle one highlighted. */
+/** docs/product.md "Screens", subscription: the available plans side by side, the middle one highlighted. */
 export function PlanGrid({ tiers, currentTier, locked, onChoose }: PlanGridProps) {
   const { t } = useTranslation('subscription');
   return (

@@ -27,10 +27,10 @@ function requestedPlanOf(params: URLSearchParams): PaidPlan | null {
   return { tier: tier.data, cycle: cycle.success ? cycle.data : 'monthly' };
 }
 
-/** Part 2 section 2 (subscription screen), section 4 (upgrade), section 9 (constants). */
+/** docs/product.md "Screens" (subscription) and "Business rules and limits" (tier order, usage). */
 export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
   const { t } = useTranslation('subscription');
-  // The three reads of the subscription screen (part 2 section 7): subscription, tiers, usage.
+  // The three reads of the subscription screen (docs/product.md "Screens"): subscription, tiers, usage.
   const subscription = useRouteQuery(contract.subscription.mySubscription);
   const tiers = useRouteQuery(contract.subscription.tiers);
   const usage = useRouteQuery(contract.subscription.usageStats);
