@@ -52,6 +52,16 @@ function submit(name: string) {
   fireEvent.click(screen.getByRole('button', { name }));
 }
 
+/** The sign-up form of the Spanish dialog, filled with a valid first step and sent. */
+function signUpInSpanish() {
+  fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
+  fireEvent.change(field('Nombre'), { target: { value: 'Paz' } });
+  fireEvent.change(field(/^Correo/), { target: { value: 'paz@example.com' } });
+  fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
+  fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
+  submit('Crear cuenta');
+}
+
 describe('SignInDialog', () => {
   beforeEach(() => {
     vi.mocked(signInWithPassword).mockReset();
@@ -196,12 +206,7 @@ describe('SignInDialog', () => {
       };
     });
     const { onSignedIn } = await renderDialog('es');
-    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
-    fireEvent.change(field('Nombre'), { target: { value: 'Paz' } });
-    fireEvent.change(field(/^Correo/), { target: { value: 'paz@example.com' } });
-    fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
-    fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
-    submit('Crear cuenta');
+    signUpInSpanish();
     await waitFor(() => expect(field('Código de registro del correo')).toBeTruthy());
 
     fireEvent.change(field('Código de registro del correo'), { target: { value: '000000' } });
@@ -229,12 +234,7 @@ describe('SignInDialog', () => {
       },
     }));
     await renderDialog('es');
-    fireEvent.click(screen.getByRole('tab', { name: 'Registrarse' }));
-    fireEvent.change(field('Nombre'), { target: { value: 'Paz' } });
-    fireEvent.change(field(/^Correo/), { target: { value: 'paz@example.com' } });
-    fireEvent.change(field('Contraseña'), { target: { value: 'Hola-mundo-1' } });
-    fireEvent.change(field(/^Confirm/), { target: { value: 'Hola-mundo-1' } });
-    submit('Crear cuenta');
+    signUpInSpanish();
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
