@@ -26,6 +26,8 @@ export interface RouteCall {
   contentType?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The loopback address to send from (ApiOptions.from). */
+  from?: string;
 }
 
 /** One real HTTP request to a contract route, its path built from the contract. */
@@ -40,6 +42,7 @@ export function callRoute(route: RouteDefinition, call: RouteCall = {}): Promise
     ...(call.body !== undefined ? { body: call.body } : {}),
     ...(call.rawBody !== undefined ? { rawBody: call.rawBody } : {}),
     headers,
+    ...(call.from ? { from: call.from } : {}),
   });
 }
 

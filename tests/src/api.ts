@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, fetch } from 'undici';
 import { inject } from 'vitest';
 import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { signUpThroughInbox } from './sign-up-by-mail';
@@ -17,6 +18,25 @@ export interface ApiOptions {
   rawBody?: string;
   query?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
+  /**
+   * The loopback address the request leaves from; 127.0.0.1 when absent. Per-address limits (the
+   * contact form's messages an hour, the sign-in limiter's failures an hour) count every anonymous
+   * caller on one address together, and every browser journey comes from 127.0.0.1. A suite that
+   * spends such a limit on purpose sends from an address of its own, as another visitor would.
+   * Linux routes the whole of 127.0.0.0/8 to the loopback interface.
+   */
+  from?: string;
+}
+
+/** One connection pool per source address, kept for the run. */
+const agents = new Map<string, Agent>();
+function agentFrom(address: string): Agent {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ localAddress: address });
+    agents.set(address, agent);
+  }
+  return agent;
 }
 
 /** One real HTTP call to the local stack's API (same origin as the investor site). */
@@ -36,7 +56,12 @@ export async function api<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(url, { method, headers, body });
+  const response = await fetch(url, {
+    method,
+    headers,
+    body,
+    ...(options.from ? { dispatcher: agentFrom(options.from) } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
