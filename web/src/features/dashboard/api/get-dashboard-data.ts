@@ -12,7 +12,7 @@ export const DASHBOARD_RECOMMENDATIONS_SHOWN = 3;
 
 /**
  * The market columns and the AI status in one query. docs/product.md "Screens", dashboard: enhanced prices
- * first; when that call fails, the plain real-time prices (no grades, no groups). The enhanced answer's
+ * first; when that call fails, the plain prices (no grades, no groups). The enhanced answer's
  * status also stands for the AI health check (see the dashboard's request budget in dashboard-page.tsx).
  */
 export type MarketSnapshot =
