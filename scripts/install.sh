@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the local stack and the test suites need on a fresh Debian machine:
-# Java 17 (for the official DynamoDB Local), Debian's Chromium (for browser tests) and the npm
-# dependencies from the lock file. Safe to run again: it only installs what is missing.
+# Node 22 (the runtime Lambda runs), Java 17 (for the official DynamoDB Local), Debian's Chromium
+# (for browser tests) and the npm dependencies from the lock file. Safe to run again: it only
+# installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,23 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
+
+# Node 22, as Lambda runs it. A machine with another major gets the registry's `node` package
+# (pinned) installed under /usr/local, whose bin comes before /usr/bin on Debian's PATH; its
+# preinstall script fetches the matching node-linux-<arch> package from the same registry.
+NODE_VERSION=22.23.3
+if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)" != "22" ]; then
+  echo "install: Node $(node --version 2>/dev/null || echo none) found, installing Node $NODE_VERSION from the npm registry"
+  if [ "$(id -u)" -eq 0 ]; then node_prefix=/usr/local; else node_prefix="$HOME/.local"; fi
+  npm install -g --prefix "$node_prefix" --no-audit --no-fund --loglevel=error \
+    --allow-scripts=node "node@$NODE_VERSION"
+  hash -r
+  if [ "$(node -p 'process.versions.node.split(".")[0]')" != "22" ]; then
+    echo "install: Node $NODE_VERSION is in $node_prefix/bin; put that folder first on PATH and run again" >&2
+    exit 1
+  fi
+fi
+echo "install: node $(node --version), npm $(npm --version)"
 
 echo "install: npm ci"
 npm ci --no-audit --no-fund --loglevel=error

@@ -3,8 +3,8 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { startProcess, waitForPort, type ManagedProcess } from './processes';
 
 /*
- * The local SQS-compatible server: fauxqs 1.9.2 (it speaks the JSON protocol of the current
- * @aws-sdk/client-sqs; its 2.x needs Node 22.5), as a child process listening on 127.0.0.1 only
+ * The local SQS-compatible server: fauxqs 2.4 (it speaks the JSON protocol of the current
+ * @aws-sdk/client-sqs; 2.x needs Node 22.5, which the stack runs), as a child process listening on 127.0.0.1 only
  * (its own CLI binds every interface: queue-server-main.js builds the same app and binds loopback).
  * It keeps no state on disk: after a restart the stack creates the queues again, and the next
  * planner run sends again what was due (ingestion is idempotent).
