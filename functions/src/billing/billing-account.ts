@@ -149,6 +149,12 @@ export interface BillingAccount {
   charges: ChargeRecord[];
   invoiceCount: number;
   creditNoteCount: number;
+  /**
+   * When the money-back guarantee was used (the refund's instant), null while it never was. Once per
+   * customer (docs/product.md "Business rules and limits"): kept apart from `charges` and from the plan
+   * fields, so no plan change, cancellation, return to FREE or pruning of old charges gives it back.
+   */
+  moneyBackUsedAt: string | null;
   /** Idempotency: the answer given to each key (storage keeps them with a TTL). */
   processed: Record<string, ProcessedRequest>;
 }
@@ -179,6 +185,7 @@ export function newBillingAccount(customerId: string): BillingAccount {
     charges: [],
     invoiceCount: 0,
     creditNoteCount: 0,
+    moneyBackUsedAt: null,
     processed: {},
   };
 }

@@ -51,7 +51,10 @@ export class NoPaymentMethodError extends BillingError<'BILLING_NO_PAYMENT_METHO
   }
 }
 
-/** 409: the request does not fit the account's billing state. */
+/**
+ * 409: the request does not fit the account's billing state (a money-back already used included: the
+ * guarantee is once per customer, docs/product.md "Business rules and limits").
+ */
 export class BillingStateError extends BillingError<
   | 'BILLING_ALREADY_SUBSCRIBED'
   | 'BILLING_NOT_SUBSCRIBED'
@@ -61,6 +64,7 @@ export class BillingStateError extends BillingError<
   | 'BILLING_PAYMENT_PENDING'
   | 'BILLING_NO_PENDING_AUTHENTICATION'
   | 'BILLING_NOTHING_SCHEDULED'
+  | 'BILLING_MONEY_BACK_ALREADY_USED'
 > {
   readonly status = 409;
   readonly code = 'CONFLICT';

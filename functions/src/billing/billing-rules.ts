@@ -221,12 +221,29 @@ export function retryPayment(account: BillingAccount, key: string): PaymentConte
 }
 
 /**
+ * The money-back guarantee is once per customer (docs/product.md "Business rules and limits"): used
+ * once, a later refund request is refused, whatever plan was bought since. What is left is a
+ * cancellation, which keeps the plan to the end of the paid period and gives nothing back.
+ */
+function assertMoneyBackUnused(account: BillingAccount): void {
+  if (account.moneyBackUsedAt) {
+    throw new BillingStateError(
+      'BILLING_MONEY_BACK_ALREADY_USED',
+      { usedAt: account.moneyBackUsedAt },
+      'The money-back guarantee was already used',
+    );
+  }
+}
+
+/**
  * The charges the money-back guarantee gives back at `now`: every payment not yet refunded whose day
- * (from its own charge date) is 30 or less. None left: the window is closed, named by the latest payment.
+ * (from its own charge date) is 30 or less, the first time the customer asks. None left: the window is
+ * closed, named by the latest payment.
  */
 export function refundableCharges(account: BillingAccount, now: Date): ChargeRecord[] {
   subscribedPlan(account);
   assertNothingPending(account);
+  assertMoneyBackUnused(account);
   const unrefunded = account.charges.filter((charge) => !charge.refunded && charge.amountCents > 0);
   const eligible = unrefunded.filter((charge) => isWithinRefundWindow(new Date(charge.chargedAt), now));
   if (eligible.length > 0) return eligible;

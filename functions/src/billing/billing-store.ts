@@ -35,10 +35,20 @@ export interface BillingStoreDeps {
 
 export type BillingOperation = (service: BillingService, account: BillingAccount) => Promise<BillingReply>;
 
+/**
+ * An account stored before `moneyBackUsedAt` existed used the guarantee if a payment was refunded; the
+ * refund's day was not kept, so the refunded payment's date (at most 30 days earlier) stands for it.
+ */
+function moneyBackUsedAtOf(account: Omit<BillingAccount, 'processed'>): string | null {
+  if (account.moneyBackUsedAt) return account.moneyBackUsedAt;
+  return account.charges.find((charge) => charge.refunded)?.chargedAt ?? null;
+}
+
 /** Reads of an account that has never billed anything see a new, FREE one. */
 export function accountOf(userId: string, stored: StoredBilling | null): BillingAccount {
   if (!stored) return newBillingAccount(userId);
-  return { ...(stored.account as Omit<BillingAccount, 'processed'>), processed: {} };
+  const account = stored.account as Omit<BillingAccount, 'processed'>;
+  return { ...account, moneyBackUsedAt: moneyBackUsedAtOf(account), processed: {} };
 }
 
 function withoutAnswers(account: BillingAccount): Omit<BillingAccount, 'processed'> {

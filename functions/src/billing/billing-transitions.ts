@@ -197,7 +197,10 @@ export function returnToFree(account: BillingAccount, reason: TierChangeReason):
   };
 }
 
-/** Money-back refunds made: one credit note per refunded invoice, then FREE. */
+/**
+ * Money-back refunds made: one credit note per refunded invoice, the guarantee marked as used (once per
+ * customer), then FREE.
+ */
 export function applyRefunds(
   account: BillingAccount,
   refunds: { charge: ChargeRecord; refundId: string }[],
@@ -219,6 +222,7 @@ export function applyRefunds(
       refundedIds.has(charge.chargeId) ? { ...charge, refunded: true } : charge,
     ),
     creditNoteCount: account.creditNoteCount + creditNotes.length,
+    moneyBackUsedAt: at.toISOString(),
   };
   const backToFree = returnToFree(refunded, 'refunded');
   return {

@@ -419,6 +419,7 @@ export const MESSAGE_CATALOGUE = {
   BILLING_NO_PENDING_AUTHENTICATION: {},
   BILLING_NOTHING_SCHEDULED: {},
   BILLING_REFUND_WINDOW_CLOSED: { chargedAt: 'date', deadline: 'date', day: 'count' },
+  BILLING_MONEY_BACK_ALREADY_USED: { usedAt: 'date' },
   BILLING_IDEMPOTENCY_KEY_REUSED: { key: 'text' },
   BILLING_CARD_DECLINED: { declineCode: 'text' },
   BILLING_AUTHENTICATION_REQUIRED: {},
