@@ -190,7 +190,7 @@ export const subscriptionRoutes = {
     area: 'subscription',
     access: 'user',
     summary:
-      '30-day money-back guarantee: refunds every payment of the last 30 days in full, one credit note each, and returns the account to Free.',
+      '30-day money-back guarantee, once per customer: refunds every payment of the last 30 days in full, one credit note each, and returns the account to Free; once it was used, a later request is a 409.',
     response: BillingAnswerSchema,
     errors: [409, 422],
     idempotent: true,

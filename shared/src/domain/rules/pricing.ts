@@ -3,7 +3,7 @@
 /** The 'Save 20%' of annual billing. */
 export const ANNUAL_DISCOUNT = 0.2;
 
-/** 30-day money-back guarantee on all plans. */
+/** 30-day money-back guarantee on all plans, once per customer (functions/src/billing/billing-rules.ts). */
 export const REFUND_DAYS = 30;
 
 export const MONTHS_PER_YEAR = 12;
