@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { PASSWORD_POLICY, type AuthResponse, type User } from '@app/shared/domain/entities/user';
 import type { Language, Role } from '@app/shared/domain/enums';
@@ -5,6 +6,7 @@ import { message } from '@app/shared/messages/message';
 import { parseGroupsClaim, ADMIN_GROUP } from '../platform/auth-context';
 import { NotFoundError, UnauthorizedError, fieldError } from '../platform/errors';
 import type { UsersRepository, StoredUser } from '../data/users-repository';
+import type { TotpStepsRepository } from '../data/totp-steps-repository';
 import {
   SecondFactorRequiredError,
   SecondFactorWrongError,
@@ -17,6 +19,29 @@ export interface AuthDeps {
   users: UsersRepository;
   cognito: CognitoGateway;
   now: () => Date;
+}
+
+/** Sign-in also records the authenticator code it accepted, so that it works once. */
+export interface LoginDeps extends AuthDeps {
+  totpSteps: TotpStepsRepository;
+}
+
+/** RFC 6238's time step: 30 seconds, counted from the epoch. */
+const TOTP_STEP_SECONDS = 30;
+
+const wrongTotpCode = () =>
+  fieldError('body.totp_code', message('AUTH_TOTP_CODE_WRONG', { field: 'totp_code' }));
+
+/**
+ * docs/accounts.md "Two-step sign-in (TOTP)": the identity service accepted the code; refuse it, with
+ * the same error as a wrong code, when it (or any code) was already used at this step or a later one.
+ */
+async function useTotpCodeOnce(userId: string, code: string, deps: LoginDeps): Promise<void> {
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+  const codeHash = createHash('sha256').update(`${userId}:${code.trim()}`).digest('hex');
+  const step = Math.floor(nowSeconds / TOTP_STEP_SECONDS);
+  if ((await deps.totpSteps.recordUse(userId, step, codeHash, nowSeconds)) === 'replayed')
+    throw wrongTotpCode();
 }
 
 function publicUser(user: StoredUser): User {
@@ -63,9 +88,9 @@ export const weakPassword = () =>
 export async function loginUser(
   { email, password, totpCode }: { email: string; password: string; totpCode?: string | undefined },
   requestLanguage: Language,
-  deps: AuthDeps,
+  deps: LoginDeps,
 ): Promise<AuthResponse> {
-  let tokens: Tokens;
+  let tokens: Tokens & { secondFactor: boolean };
   try {
     tokens = await deps.cognito.signIn(email, password, totpCode);
   } catch (error: unknown) {
@@ -75,11 +100,11 @@ export async function loginUser(
     // Only said once the password is known to be right.
     if (error instanceof SecondFactorRequiredError)
       throw fieldError('body.totp_code', message('AUTH_TOTP_CODE_REQUIRED', { field: 'totp_code' }));
-    if (error instanceof SecondFactorWrongError)
-      throw fieldError('body.totp_code', message('AUTH_TOTP_CODE_WRONG', { field: 'totp_code' }));
+    if (error instanceof SecondFactorWrongError) throw wrongTotpCode();
     throw error;
   }
   const { sub, role } = roleOfToken(tokens.accessToken);
+  if (tokens.secondFactor && totpCode) await useTotpCodeOnce(sub, totpCode, deps);
   let user = await deps.users.get(sub);
   if (!user) {
     // Users created outside the API (the console, the seed) get their profile on first sign-in.

@@ -124,8 +124,13 @@ export function createCognitoGateway(
     /**
      * Password sign-in; an account with an authenticator app answers the SOFTWARE_TOKEN_MFA challenge
      * with `totpCode` (without one, SecondFactorRequiredError once the password is known to be right).
+     * `secondFactor` says whether the code was asked for and accepted (auth-service.ts records its step).
      */
-    async signIn(email: string, password: string, totpCode?: string): Promise<Tokens> {
+    async signIn(
+      email: string,
+      password: string,
+      totpCode?: string,
+    ): Promise<Tokens & { secondFactor: boolean }> {
       let started;
       try {
         countCall();
@@ -142,7 +147,7 @@ export function createCognitoGateway(
         throw error;
       }
       if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
-        return tokensOf(started.AuthenticationResult, email);
+        return { ...tokensOf(started.AuthenticationResult, email), secondFactor: false };
       if (!totpCode) throw new SecondFactorRequiredError(email);
       try {
         countCall();
@@ -157,7 +162,7 @@ export function createCognitoGateway(
             },
           }),
         );
-        return tokensOf(answered.AuthenticationResult, email);
+        return { ...tokensOf(answered.AuthenticationResult, email), secondFactor: true };
       } catch (error: unknown) {
         if (
           ['CodeMismatchException', 'NotAuthorizedException', 'ExpiredCodeException'].includes(nameOf(error))

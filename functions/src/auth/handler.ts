@@ -2,6 +2,7 @@ import { routes } from '@app/shared/api/areas/auth';
 import { getConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
+import { createTotpStepsRepository } from '../data/totp-steps-repository';
 import { createAccountRecordsRepository } from '../data/account-records-repository';
 import { createAreaHandler } from '../platform/http-handler';
 import { bearerTokenOf } from '../platform/token-verifier';
@@ -9,7 +10,7 @@ import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, UnauthorizedError } from '../platform/errors';
 import { createCognitoGateway } from './cognito-gateway';
-import { getCurrentUser, loginUser, type AuthDeps } from './auth-service';
+import { getCurrentUser, loginUser, type LoginDeps } from './auth-service';
 import { confirmSignUp, startSignUp } from './sign-up-service';
 import {
   changePassword,
@@ -32,7 +33,7 @@ import {
   type MailCodeDeps,
 } from './mail-code-service';
 
-function createDeps(): AuthDeps & AccountDeps & { mailCodes: MailCodeDeps } {
+function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
   const config = getConfig();
   const client = createDocumentClient(config);
   const users = createUsersRepository(client, config.TABLE_USERS);
@@ -40,6 +41,7 @@ function createDeps(): AuthDeps & AccountDeps & { mailCodes: MailCodeDeps } {
   return {
     users,
     cognito: createCognitoGateway(config),
+    totpSteps: createTotpStepsRepository(client, config.TABLE_USERS),
     now,
     accountRecords: createAccountRecordsRepository(client, {
       users: config.TABLE_USERS,

@@ -131,6 +131,8 @@ export const keys = {
     purpose === 'SIGNUP'
       ? { pk: `SIGNUP#${owner}`, sk: 'CODE#SIGNUP' }
       : { pk: `USER#${owner}`, sk: `CODE#${purpose}` },
+  /** The last authenticator (TOTP) time step a user signed in with (users table, TTL): codes work once. */
+  totpLastStep: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP_STEP' }),
   /** Codes requested for one address (hashed) in one clock hour (usage table, TTL). */
   mailCodeRequests: (purpose: 'RESET' | 'EMAIL' | 'SIGNUP', addressHash: string, hour: string) => ({
     pk: `CODES#${purpose}#${addressHash}`,
