@@ -5,8 +5,9 @@ import { z } from 'zod';
  * fast-check arbitraries from the contract's zod schemas. There is no zod-fast-check for zod 4, so the
  * schema goes through zod's own JSON Schema export (`z.toJSONSchema(schema, { io: 'input' })`: what a
  * client may send) and a small converter for the subset the contract uses: object (strict), string
- * (min/max length, pattern, email/date/date-time formats), number and integer (bounds, exclusive
- * bounds), boolean, null, enum, const, array, anyOf/oneOf and nullable type lists.
+ * (min/max length, pattern, email/date/date-time formats with their `formatMinimum`/`formatMaximum`
+ * bounds), number and integer (bounds, exclusive bounds), boolean, null, enum, const, array,
+ * anyOf/oneOf and nullable type lists.
  *
  * A generated value is a candidate, not a promise: JSON Schema cannot say everything zod checks
  * (transforms, pipes, refinements), so the tests ask the zod schema itself whether a candidate is
@@ -25,6 +26,9 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  /** The first and last day a date or date-time field takes (shared/src/domain/entities/common.ts). */
+  formatMinimum?: string;
+  formatMaximum?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -44,10 +48,17 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
 }
 
-function isoDateArbitrary(): fc.Arbitrary<Date> {
+/** Days from 1990 to 2035, within the field's own bounds when it has narrower ones. */
+function isoDateArbitrary(schema: JsonSchema): fc.Arbitrary<Date> {
+  const dayOf = (bound: string | undefined, fallback: string) => {
+    const time = bound === undefined ? Number.NaN : Date.parse(bound.slice(0, 10));
+    return Number.isNaN(time) ? new Date(fallback) : new Date(time);
+  };
+  const min = dayOf(schema.formatMinimum, '1990-01-01T00:00:00Z');
+  const max = dayOf(schema.formatMaximum, '2035-12-31T00:00:00Z');
   return fc.date({
-    min: new Date('1990-01-01T00:00:00Z'),
-    max: new Date('2035-12-31T00:00:00Z'),
+    min: new Date(Math.max(min.getTime(), Date.parse('1990-01-01T00:00:00Z'))),
+    max: new Date(Math.min(max.getTime(), Date.parse('2035-12-31T00:00:00Z'))),
     noInvalidDate: true,
   });
 }
@@ -56,8 +67,9 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, MAX_GENERATED_LENGTH);
   const withinLength = (value: string) => value.length >= minLength && value.length <= maxLength;
-  if (schema.format === 'date') return isoDateArbitrary().map((date) => date.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return isoDateArbitrary().map((date) => date.toISOString());
+  if (schema.format === 'date')
+    return isoDateArbitrary(schema).map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'date-time') return isoDateArbitrary(schema).map((date) => date.toISOString());
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(withinLength);
   if (schema.format === 'email') return fc.emailAddress().filter(withinLength);
   const bounded = { minLength, maxLength: Math.min(maxLength, minLength + MAX_GENERATED_LENGTH) };
@@ -139,4 +151,43 @@ export function candidateArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
 /** Draws `count` values, reproducibly for a seed. */
 export function sampleOf<T>(arbitrary: fc.Arbitrary<T>, count: number, seed: number): T[] {
   return fc.sample(arbitrary, { numRuns: count, seed });
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+}
+function dayAfter(day: string): string {
+  return new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Dates a bounded date or date-time field must refuse: the days either side of its bounds, year 1 and
+ * year 9999 (a century-long ledger, an overflowing calendar). Empty for an unbounded field.
+ */
+export function outOfRangeDates(schema: JsonSchema): string[] {
+  if (schema.format !== 'date' && schema.format !== 'date-time') return [];
+  const days = [
+    ...(schema.formatMinimum ? [dayBefore(schema.formatMinimum.slice(0, 10)), '0001-01-01'] : []),
+    ...(schema.formatMaximum ? [dayAfter(schema.formatMaximum.slice(0, 10)), '9999-12-31'] : []),
+  ];
+  return schema.format === 'date' ? days : days.map((day) => `${day}T00:00:00Z`);
+}
+
+/**
+ * The date and date-time fields of an object schema, by name, including those of each branch of a
+ * union (a transaction's `date` is in every one of its seven kinds).
+ */
+export function dateFieldsOf(schema: JsonSchema): Map<string, JsonSchema> {
+  const fields = new Map<string, JsonSchema>();
+  const visit = (node: JsonSchema) => {
+    for (const [name, property] of Object.entries(node.properties ?? {})) {
+      const dated = [property, ...(property.anyOf ?? []), ...(property.oneOf ?? [])].find(
+        (candidate) => candidate.format === 'date' || candidate.format === 'date-time',
+      );
+      if (dated && !fields.has(name)) fields.set(name, dated);
+    }
+    for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(branch);
+  };
+  visit(schema);
+  return fields;
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathParamNames, ROUTES, type RouteDefinition } from '@app/shared/api';
 import type { ApiResponse, SignedInUser } from '../src/api';
-import { candidateArbitrary, jsonSchemaOf, sampleOf, type JsonSchema } from './arbitraries';
+import {
+  candidateArbitrary,
+  dateFieldsOf,
+  jsonSchemaOf,
+  outOfRangeDates,
+  sampleOf,
+  type JsonSchema,
+} from './arbitraries';
 import {
   callRoute,
   createAdmin,
@@ -18,7 +25,8 @@ import { createSuiteReport } from './security-report';
 /**
  * Bad input, fuzzed from the contract's own schemas, for every route: random valid inputs (from
  * arbitraries.ts) must be accepted; mutated, oversized, wrong-type, extra-field, prototype-pollution,
- * malformed and duplicate-parameter inputs must get a 4xx naming the field; every response keeps the
+ * malformed, duplicate-parameter and out-of-range-date inputs must get a 4xx naming the field (a date
+ * out of its field's bounds: a 400 naming that very field); every response keeps the
  * response rules (response-checks.ts); a batch of rejected requests leaves the caller's data as it was.
  */
 
@@ -106,6 +114,8 @@ interface FuzzCase {
   kind: 'valid' | 'invalid';
   label: string;
   call: RouteCall;
+  /** The field the refusal must name (`body.date`), when the case breaks one field only. */
+  field?: string;
 }
 
 type Location = 'params' | 'query' | 'body';
@@ -190,11 +200,12 @@ function wrongTypeFor(schema: JsonSchema): unknown[] {
 /** Every way to break a valid request, generated from its schemas. */
 function mutationsOf(route: RouteDefinition, base: RouteCall, index: number): FuzzCase[] {
   const cases: FuzzCase[] = [];
-  const add = (label: string, call: RouteCall) =>
+  const add = (label: string, call: RouteCall, field?: string) =>
     cases.push({
       kind: 'invalid',
       label,
       call: call.rawBody !== undefined ? { ...call, body: undefined } : call,
+      ...(field ? { field } : {}),
     });
   const body = (base.body ?? {}) as Record<string, unknown>;
   const bodyProperties = propertiesOf(route, 'body');
@@ -225,6 +236,11 @@ function mutationsOf(route: RouteDefinition, base: RouteCall, index: number): Fu
           contentType: 'application/json',
         });
     }
+    // A date out of its bounds (year 1, year 9999, the days either side): a 400 naming that field.
+    for (const [name, schema] of bodySchema ? dateFieldsOf(bodySchema) : [])
+      if (name in body || bodySchema?.properties?.[name])
+        for (const date of outOfRangeDates(schema))
+          add(`body.${name} out-of-range date`, { ...base, body: { ...body, [name]: date } }, `body.${name}`);
     for (const name of bodySchema?.required ?? []) {
       const { [name]: _dropped, ...rest } = body;
       add(`body.${name} missing`, { ...base, body: rest });
@@ -308,6 +324,13 @@ function mutationsOf(route: RouteDefinition, base: RouteCall, index: number): Fu
           add(`query.${name}=${wrong}`, { ...base, query: { ...query, [name]: wrong } });
       } else add(`query.${name} 4 KB`, { ...base, query: { ...query, [name]: 'q'.repeat(4096) } });
     }
+    for (const [name, schema] of route.query ? dateFieldsOf(jsonSchemaOf(route.query)) : [])
+      for (const date of outOfRangeDates(schema))
+        add(
+          `query.${name} out-of-range date`,
+          { ...base, query: { ...query, [name]: date } },
+          `query.${name}`,
+        );
     add('unknown query parameter', { ...base, query: { ...query, [`unknown_${index}`]: '1' } });
     add('query __proto__', {
       ...base,
@@ -434,12 +457,14 @@ function judgeValid(route: RouteDefinition, response: ApiResponse): string | nul
   return `valid input refused with ${response.status}`;
 }
 
-function judgeInvalid(response: ApiResponse): string | null {
+function judgeInvalid(response: ApiResponse, field?: string): string | null {
   if (response.status === 413 && (response.body as { code?: string }).code === 'PAYLOAD_TOO_LARGE')
     return null;
   if (response.status !== 400) return `invalid input answered ${response.status}`;
   const issues = issuesOf(response);
   if (issues.length === 0) return '400 without field issues';
+  if (field && !issues.some((issue) => issue.path === field))
+    return `400 not naming ${field}: ${issues.map((issue) => issue.path).join(', ')}`;
   const bad = issues.filter((issue) => !/^(params|query|body|headers)(\.|$)/.test(issue.path));
   return bad.length > 0 ? `issue paths not field-level: ${bad.map((issue) => issue.path).join(', ')}` : null;
 }
@@ -479,7 +504,10 @@ describe('bad input fuzzed from the contract schemas', () => {
             const inspection = report.inspect(route, route.access === 'admin' ? 'admin' : 'free', response, [
               caller.email,
             ]);
-            const verdict = fuzzCase.kind === 'valid' ? judgeValid(route, response) : judgeInvalid(response);
+            const verdict =
+              fuzzCase.kind === 'valid'
+                ? judgeValid(route, response)
+                : judgeInvalid(response, fuzzCase.field);
             // One example per route, case kind and verdict keeps a failure report readable.
             if (verdict && !(response.status === 501 && !process.env.SECURITY_STRICT))
               failures.set(

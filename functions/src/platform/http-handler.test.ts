@@ -109,6 +109,26 @@ describe('createAreaHandler', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
+  it('refuses a body nested 20,000 deep with a 400 naming the body, in the caller’s language', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const result = await buildHandler()(
+      event('POST /api/auth/register', {
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+        body: `{"email":${deep}}`,
+      }),
+      context,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(parse(result.body).issues).toEqual([
+      {
+        path: 'body',
+        message: 'Le corps de la requête imbrique des objets et des tableaux sur plus de 64 niveaux.',
+        message_code: 'REQUEST_BODY_TOO_DEEP',
+        params: { maximum: 64 },
+      },
+    ]);
+  });
+
   it('refuses a body over the size limit with 413', async () => {
     const result = await buildHandler()(
       event('POST /api/auth/register', {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, parseBoundedJson } from '@app/shared/domain/bounded-json';
 import { message } from '@app/shared/messages/message';
 import { fieldIssuesFromZod, type FieldIssue } from '@app/shared/messages/field-issues';
 import { PayloadTooLargeError, fieldError } from './errors';
@@ -46,9 +47,13 @@ export function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
   if (!/^application\/json\b/i.test(contentType)) {
     throw fieldError('body', message('REQUEST_BODY_WRONG_CONTENT_TYPE'));
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw fieldError('body', message('REQUEST_BODY_NOT_JSON'));
-  }
+  // A body nested thousands deep parses, then overflows the stack of whatever walks it: refused first.
+  const parsed = parseBoundedJson(text, MAX_JSON_DEPTH);
+  if (parsed.ok) return parsed.value;
+  throw fieldError(
+    'body',
+    parsed.reason === 'too_deep'
+      ? message('REQUEST_BODY_TOO_DEEP', { maximum: MAX_JSON_DEPTH })
+      : message('REQUEST_BODY_NOT_JSON'),
+  );
 }

@@ -16,6 +16,7 @@ export const MESSAGE_CATALOGUE = {
   // --- Requests: what the platform says about a request before any service runs ---------------------
   REQUEST_INVALID: { issues: 'messages' },
   REQUEST_BODY_NOT_JSON: {},
+  REQUEST_BODY_TOO_DEEP: { maximum: 'count' },
   REQUEST_BODY_WRONG_CONTENT_TYPE: {},
   REQUEST_BODY_TOO_LARGE: { maximum: 'count' },
   REQUEST_ROUTE_NOT_FOUND: {},
@@ -56,6 +57,8 @@ export const MESSAGE_CATALOGUE = {
   FIELD_DATE_IN_FUTURE: { field: 'field' },
   FIELD_DATE_AFTER_REPLAY: { field: 'field', date: 'date' },
   FIELD_DATE_BEFORE_START: { field: 'field' },
+  FIELD_DATE_BEFORE_MINIMUM: { field: 'field', minimum: 'date' },
+  FIELD_DATE_AFTER_MAXIMUM: { field: 'field', maximum: 'date' },
   FIELD_RANGE_TOO_LONG: { field: 'field', maximum: 'count' },
   FIELD_PRICE_TOO_SMALL: { field: 'field', minimum: 'number' },
 
@@ -379,6 +382,8 @@ export const MESSAGE_CATALOGUE = {
   LEDGER_NUMBER_TOO_LARGE: { maximum: 'number' },
   LEDGER_TEXT_TOO_LONG: { maximum: 'count' },
   LEDGER_DATE_INVALID: {},
+  LEDGER_DATE_BEFORE_MINIMUM: { minimum: 'date' },
+  LEDGER_DATE_AFTER_MAXIMUM: { maximum: 'date' },
   LEDGER_DATE_AFTER_MARKET_DATE: { date: 'date', market_date: 'date' },
   LEDGER_SYMBOL_INVALID: {},
   LEDGER_CURRENCY_INVALID: {},
@@ -402,6 +407,7 @@ export const MESSAGE_CATALOGUE = {
   LEDGER_IMPORT_FEE_CONVERTED: { from: 'text', to: 'text', rate: 'number' },
   LEDGER_SYMBOL_UNKNOWN: { symbol: 'text' },
   LEDGER_TOO_MANY_TRANSACTIONS: { maximum: 'count' },
+  LEDGER_STORAGE_FULL: { maximum: 'count' },
 
   // --- Billing: the billing core's refusals (functions/src/subscription/billing/) --------------------
   BILLING_CARD_NUMBER_INVALID: {},

@@ -162,12 +162,12 @@ export const AdminDashboardResponseSchema = z.object({
 
 /** Finance: cost per route per UTC day. */
 export const CostsQuerySchema = z.strictObject({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
 });
 
 export const CostRowSchema = z.object({
-  day: z.iso.date(),
+  day: IsoDateSchema,
   route: z.string(),
   requests: z.number().int(),
   p50_ms: z.number(),
@@ -179,7 +179,7 @@ export const CostRowSchema = z.object({
 
 export const CostsResponseSchema = z.object({
   rows: z.array(CostRowSchema),
-  price_table: z.object({ region: z.string(), as_of: z.iso.date(), source: z.string() }),
-  from: z.iso.date(),
-  to: z.iso.date(),
+  price_table: z.object({ region: z.string(), as_of: IsoDateSchema, source: z.string() }),
+  from: IsoDateSchema,
+  to: IsoDateSchema,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IsoDateSchema } from './common';
+import { IsoDateSchema, StoredDateSchema } from './common';
 import { BaseCurrencySchema, CurrencyCodeSchema } from '../ledger/currencies';
 import { AllocationSchema, CostMethodSchema, RETURN_PERIODS } from '../ledger/ledger-vocabulary';
 import {
@@ -35,7 +35,8 @@ export const MAX_IMPORT_CONTENT_LENGTH = 500_000;
  */
 export const MAX_IMPORT_BODY_BYTES = 1_800_000;
 
-const WithId = { id: z.string() };
+/** A stored row's date reads back as stored: a row from before the calendar's bounds can be corrected. */
+const WithId = { id: z.string(), date: StoredDateSchema };
 
 /** A stored row: a draft plus its id (a ULID). */
 export const LedgerTransactionSchema = z.discriminatedUnion('type', [
@@ -249,7 +250,8 @@ export const PerformanceResponseSchema = z.object({
   returns: z.array(
     z.object({
       period: z.enum(RETURN_PERIODS),
-      start: IsoDateSchema,
+      /** The day before the first transaction for Max (1899-12-31 for a ledger from 1900-01-01). */
+      start: StoredDateSchema,
       end: IsoDateSchema,
       covers_full_period: z.boolean(),
       time_weighted: z.number().nullable(),
@@ -275,7 +277,7 @@ export const PerformanceResponseSchema = z.object({
     .object({
       symbol: z.string(),
       period: z.enum(RETURN_PERIODS),
-      start: IsoDateSchema,
+      start: StoredDateSchema,
       end: IsoDateSchema,
       portfolio_time_weighted: z.number().nullable(),
       benchmark_time_weighted: z.number().nullable(),

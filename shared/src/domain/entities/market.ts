@@ -8,7 +8,7 @@ import {
   VolatilityRegimeSchema,
   VolumeSurgeLevelSchema,
 } from '../enums';
-import { DataModeSchema, IsoDateSchema, Score100Schema, StatusSchema } from './common';
+import { DataModeSchema, IsoDateSchema, IsoDateTimeSchema, Score100Schema, StatusSchema } from './common';
 
 /**
  * How much of an analysis a caller receives (subscription README, "Entitlements"): 'basic' is the
@@ -388,6 +388,6 @@ export const MarketClockResponseSchema = z.object({
     })
     .nullable(),
   /** When the market date changes next (wall time): a page refetches its prices then. */
-  next_change_at: z.iso.datetime(),
+  next_change_at: IsoDateTimeSchema,
 });
 export type MarketClockResponse = z.infer<typeof MarketClockResponseSchema>;

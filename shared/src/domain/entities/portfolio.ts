@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fieldCode } from '../../messages/field-issues';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
-import { IsoDateSchema, IsoDateTimeSchema, SymbolSchema } from './common';
+import { IsoDateSchema, IsoDateTimeSchema, StoredDateSchema, SymbolSchema } from './common';
 
 /**
  * Where a price comes from: the replayed history or the live feed (a dated quote), or the one-day
@@ -87,7 +87,8 @@ export const PortfolioAssetSchema = z.object({
   /** Null when the asset has no price on the market date (`no_data_on`). */
   current_price: z.number().nullable(),
   purchase_price: z.number().nullable(),
-  purchase_date: IsoDateSchema.nullable(),
+  /** As stored: a holding from before the calendar's bounds still lists (entities/common.ts). */
+  purchase_date: StoredDateSchema.nullable(),
   total_value: z.number().nullable(),
   change_percent: z.number().nullable(),
   change_amount: z.number().nullable(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FeatureSchema, PriceUpdateModeSchema, TierSchema } from '../enums';
-import { IsoDateTimeSchema, LocalizedTextSchema } from './common';
+import { IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common';
 
 /** -1 means unlimited, 0 none allowed (docs/product.md "Entities"). */
 export const LimitSchema = z.number().int().min(-1);
@@ -85,7 +85,7 @@ export const UsageStatsResponseSchema = z.object({
     market_alerts: UsageStatEntrySchema,
   }),
   user_tier: TierSchema,
-  usage_date: z.iso.date().describe('the UTC day the daily counters belong to'),
+  usage_date: IsoDateSchema.describe('the UTC day the daily counters belong to'),
   resets_at: IsoDateTimeSchema,
   demo: z.boolean(),
 });

@@ -81,6 +81,17 @@ function issueFromZod(issue: z.core.$ZodIssue, input: unknown): LedgerIssue[] {
           : [{ field, code: 'LEDGER_TYPE_UNKNOWN', params: { value: String(value) } }];
       }
       return [{ field, code: FIELDS_WITH_OWN_FORMAT_CODE[lastKey] ?? 'LEDGER_FIELD_INVALID', params: {} }];
+    case 'custom':
+      // The calendar's bounds (entities/common.ts): the field's own code, as the ledger words it.
+      if (issue.message === 'FIELD_DATE_BEFORE_MINIMUM')
+        return [
+          { field, code: 'LEDGER_DATE_BEFORE_MINIMUM', params: { minimum: String(issue.params?.minimum) } },
+        ];
+      if (issue.message === 'FIELD_DATE_AFTER_MAXIMUM')
+        return [
+          { field, code: 'LEDGER_DATE_AFTER_MAXIMUM', params: { maximum: String(issue.params?.maximum) } },
+        ];
+      return [{ field, code: 'LEDGER_FIELD_INVALID', params: {} }];
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({
         field: fieldName([...issue.path, key]),

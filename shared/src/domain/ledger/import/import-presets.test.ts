@@ -365,4 +365,19 @@ describe('previewImport on files it cannot read', () => {
     expect(result.file_issues.map((issue) => issue.code)).toContain(code);
     expect(result.rows).toEqual([]);
   });
+
+  // Nested 20,000 deep, a cell once overflowed the stack when turned into text (a 500 from the API).
+  const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+  it.each([
+    ['ghostfolio', `{"activities":[{"type":"BUY","date":${deep}}]}`],
+    [
+      'ledger-json',
+      `{"format":"nugget-invest-ledger","version":1,"transactions":[{"type":"BUY","date":${deep}}]}`,
+    ],
+  ] as const)('%s: a file nested 20,000 deep is unreadable', (format, content) => {
+    const result = previewImport({ format, content });
+
+    expect(result.file_issues.map((issue) => issue.code)).toEqual(['LEDGER_IMPORT_FILE_UNREADABLE']);
+    expect(result.rows).toEqual([]);
+  });
 });

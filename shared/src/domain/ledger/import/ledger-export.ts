@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import * as z from 'zod';
+import { parseBoundedJson } from '../../bounded-json';
 import { TRANSACTION_FIELDS, type Transaction } from '../transaction';
 import { readMappedCsv, type ColumnMappingInput } from './column-mapping';
 import { storedFingerprint } from './fingerprint';
@@ -75,14 +76,10 @@ const LedgerJsonSchema = z.object({
 });
 
 export function readLedgerJson(text: string): SourceFile {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_UNREADABLE', params: {} }] };
-  }
-  const parsed = LedgerJsonSchema.safeParse(document);
-  if (!parsed.success) {
+  // Nested deeper than any export, a file is unreadable (its cells would overflow the stack as text).
+  const document = parseBoundedJson(text);
+  const parsed = document.ok ? LedgerJsonSchema.safeParse(document.value) : null;
+  if (!parsed?.success) {
     return { rows: [], issues: [{ field: null, code: 'LEDGER_IMPORT_FILE_UNREADABLE', params: {} }] };
   }
   const rows = parsed.data.transactions.map((item, index): SourceRow => {

@@ -1,3 +1,4 @@
+import { parseBoundedJson } from '../../../bounded-json';
 import type { LedgerIssue } from '../../ledger-errors';
 import type { TransactionType } from '../../transaction';
 import { unreadRow, unsupportedActionIssue, type SourceFile, type SourceRow } from '../import-preview';
@@ -33,12 +34,10 @@ function dayOf(value: unknown): unknown {
 }
 
 export function readGhostfolioJson(text: string): SourceFile {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    return unreadable();
-  }
+  // Nested deeper than any export, a file is unreadable (its cells would overflow the stack as text).
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return unreadable();
+  const document = parsed.value;
   const activities = (document as { activities?: unknown } | null)?.activities;
   if (!Array.isArray(activities)) {
     return {
