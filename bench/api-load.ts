@@ -9,6 +9,7 @@ import type { LoadPlan, LoadRequest, LoadResult } from './load-generator';
 import { startMemorySampler, type ChildProcessInfo, type MemoryPeaks } from './memory';
 import { progress } from './report-format';
 import { signUpThroughInbox, type StackUrls } from '../tests/src/sign-up-by-mail';
+import { totp } from '../tests/src/totp';
 
 /**
  * Section 2: the API under load. Users are made for the run (a PRO reader whose portfolio the list
@@ -50,12 +51,19 @@ export async function callApi(
   return { status: response.status, body };
 }
 
-export async function login(baseUrl: string, email: string, password: string): Promise<BenchUser> {
-  const response = await callApi(baseUrl, 'POST', '/api/auth/login', { body: { email, password } });
+/** Signs in; `totpSecret` for an account with an authenticator app (the seeded admin's, from the stack). */
+export async function login(
+  baseUrl: string,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<BenchUser> {
+  const body = { email, password, ...(totpSecret ? { totp_code: totp(totpSecret) } : {}) };
+  const response = await callApi(baseUrl, 'POST', '/api/auth/login', { body });
   if (response.status !== 200)
     throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
-  const body = response.body as { access_token: string; user: { id: string } };
-  return { userId: body.user.id, token: body.access_token, email };
+  const answer = response.body as { access_token: string; user: { id: string } };
+  return { userId: answer.user.id, token: answer.access_token, email };
 }
 
 /** A fresh investor, upgraded to PRO (unlimited assets) through the sandbox payment gateway. */

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     global.gc?.();
     report.memoryAtRest = snapshotMemory(children());
 
-    const admin = await login(baseUrl, SEED_ADMIN.email, SEED_ADMIN.password);
+    const admin = await login(baseUrl, SEED_ADMIN.email, SEED_ADMIN.password, stack.seed.adminTotpSecret);
     progress('subscription and portfolio latency benches');
     const subscriber = await createProUser(stack, 'subscription');
     report.subscription = await runSubscriptionBench(baseUrl, subscriber.token, {

@@ -27,6 +27,8 @@ const { values } = parseArgs({
     to: { type: 'string' },
     email: { type: 'string', default: SEED_ADMIN.email },
     password: { type: 'string', default: SEED_ADMIN.password },
+    // Admins sign in with an authenticator app: the code it shows now (npm start prints the seed's key).
+    'totp-code': { type: 'string' },
   },
 });
 
@@ -35,7 +37,11 @@ async function readViaApi(apiUrl: string): Promise<CostsResponse> {
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: values.email, password: values.password }),
+    body: JSON.stringify({
+      email: values.email,
+      password: values.password,
+      ...(values['totp-code'] ? { totp_code: values['totp-code'] } : {}),
+    }),
   });
   if (!login.ok) throw new Error(`sign-in as ${values.email} failed: ${login.status} ${await login.text()}`);
   const { access_token: token } = (await login.json()) as { access_token: string };

@@ -99,3 +99,9 @@ export const AUTH_COGNITO_ACTIONS: readonly string[] = [
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminUserGlobalSignOut',
 ];
+
+/**
+ * The admin area reads whether the calling admin has an authenticator app enrolled (AdminGetUser's MFA
+ * settings) before any admin route runs (functions/src/admin/admin-second-factor.ts).
+ */
+export const ADMIN_COGNITO_ACTIONS: readonly string[] = ['cognito-idp:AdminGetUser'];

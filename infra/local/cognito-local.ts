@@ -6,11 +6,15 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import { startProcess, waitForPort, type ManagedProcess } from './processes';
@@ -25,9 +29,24 @@ export interface LocalPool {
   apiClientId: string;
 }
 
-/** cognito-local keeps its state in `<directory>/.cognito`; it has no SRP, so sites sign in with USER_PASSWORD_AUTH. */
-export async function startCognitoLocal(port: number, directory: string): Promise<ManagedProcess> {
-  mkdirSync(directory, { recursive: true });
+/**
+ * cognito-local keeps its state in `<directory>/.cognito`; it has no SRP, so sites sign in with
+ * USER_PASSWORD_AUTH. It listens on `port` behind the stand-in on `publicPort` (cognito-sign-out.ts),
+ * and signs its tokens with the public address as issuer, the one everybody calls.
+ */
+export async function startCognitoLocal(
+  port: number,
+  directory: string,
+  publicPort: number,
+): Promise<ManagedProcess> {
+  const configDirectory = join(directory, '.cognito');
+  mkdirSync(configDirectory, { recursive: true });
+  const configFile = join(configDirectory, 'config.json');
+  const saved = existsSync(configFile)
+    ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>)
+    : {};
+  const tokenConfig = { IssuerDomain: `http://127.0.0.1:${publicPort}` };
+  writeFileSync(configFile, `${JSON.stringify({ ...saved, TokenConfig: tokenConfig }, null, 2)}\n`);
   const entry = require.resolve('cognito-local/lib/bin/start.js');
   const managed = startProcess('cognito-local', process.execPath, [entry], {
     cwd: directory,
@@ -147,4 +166,50 @@ export async function ensureUser(
     );
   }
   return sub;
+}
+
+/**
+ * Gives a seeded user an authenticator app (TOTP) unless it has one, and returns its secret. The secret
+ * is kept beside the pool (`totp-secrets.json` in cognito-local's folder, never in a site's files), so an
+ * app set up from it keeps working across restarts. The first code is made by cognito-local's own
+ * generator, the one that checks it.
+ */
+export async function ensureTotp(
+  client: CognitoIdentityProviderClient,
+  pool: LocalPool,
+  directory: string,
+  user: { email: string; password: string },
+): Promise<string> {
+  const file = join(directory, 'totp-secrets.json');
+  const secrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const existing = await client.send(
+    new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+  );
+  const enrolled = existing.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false;
+  const saved = secrets[user.email];
+  if (enrolled && saved) return saved;
+  if (enrolled)
+    throw new Error(`${user.email} has an authenticator app but ${file} is gone: restart with --reset`);
+  const signedIn = await client.send(
+    new InitiateAuthCommand({
+      ClientId: pool.apiClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  const accessToken = signedIn.AuthenticationResult?.AccessToken as string;
+  const associated = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  const secret = associated.SecretCode as string;
+  const { generate } = require('cognito-local/lib/services/totp.js') as {
+    generate: (secret: string) => string;
+  };
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: generate(secret) }));
+  await client.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  writeFileSync(file, `${JSON.stringify({ ...secrets, [user.email]: secret }, null, 2)}\n`);
+  return secret;
 }

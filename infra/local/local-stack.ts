@@ -7,6 +7,7 @@ import { createApiGatewayAdapter, type AreaHandler } from './api-gateway-adapter
 import { startAreaWorkers, type AreaWorkers } from './area-workers';
 import {
   ensurePool,
+  ensureTotp,
   ensureUser,
   localCognitoClient,
   startCognitoLocal,
@@ -68,7 +69,8 @@ export interface LocalStack {
   mailUrl: string;
   smtpPort: number;
   pool: LocalPool;
-  seed: { adminUserId: string; investorUserId: string };
+  /** The seeded users; the admin's authenticator secret is printed at start beside its password. */
+  seed: { adminUserId: string; investorUserId: string; adminTotpSecret: string };
   /** Stops and restarts the DynamoDB Local child alone (fault tests); same port and data directory. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   /** The supervised child servers: DynamoDB Local, cognito-local, the queue, maildev. */
@@ -167,7 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
     );
 
-    const seed = await seedLocalData(cognitoClient, pool);
+    const seed = await seedLocalData(cognitoClient, pool, cognitoDirectory);
     process.env.DEMO_USER_ID = seed.investorUserId;
     // The seed read the config before the demo investor existed: read it again with DEMO_USER_ID.
     const { resetConfigForTests: rereadConfig } = await import('@app/functions/config');
@@ -234,11 +236,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         port: options.adminPort,
         site: createStaticSite(
           join(REPOSITORY_ROOT, 'admin-web', 'dist'),
-          {
-            ...common,
-            userPoolClientId: pool.adminClientId,
-            demoAdmin: { email: SEED_ADMIN.email, password: SEED_ADMIN.password },
-          },
+          // No credentials: config.json is public (docs/accounts.md "Administrators sign in with an authenticator app").
+          { ...common, userPoolClientId: pool.adminClientId },
           [cognitoEndpoint],
         ),
       },
@@ -301,7 +300,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 async function seedLocalData(
   cognitoClient: ReturnType<typeof localCognitoClient>,
   pool: LocalPool,
-): Promise<{ adminUserId: string; investorUserId: string }> {
+  cognitoDirectory: string,
+): Promise<LocalStack['seed']> {
   const { getConfig, resetConfigForTests } = await import('@app/functions/config');
   resetConfigForTests();
   const config = getConfig();
@@ -311,6 +311,8 @@ async function seedLocalData(
   const now = new Date().toISOString();
 
   const adminUserId = await ensureUser(cognitoClient, pool, SEED_ADMIN);
+  // docs/accounts.md "Administrators sign in with an authenticator app".
+  const adminTotpSecret = await ensureTotp(cognitoClient, pool, cognitoDirectory, SEED_ADMIN);
   if (!(await users.get(adminUserId))) {
     await users.create({
       id: adminUserId,
@@ -346,5 +348,5 @@ async function seedLocalData(
   const { createPortfolioDeps } = await import('@app/functions/portfolio/portfolio-deps');
   const { seedDemoPortfolio } = await import('@app/functions/portfolio/seed');
   await seedDemoPortfolio({ ...createPortfolioDeps(config), userId: investorUserId });
-  return { adminUserId, investorUserId };
+  return { adminUserId, investorUserId, adminTotpSecret };
 }

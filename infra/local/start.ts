@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     Mail inbox     ${stack.mailUrl}    (maildev: every mail the stack sends lands here)
 
     Admin          ${SEED_ADMIN.email} / ${SEED_ADMIN.password}
+                   authenticator app key ${stack.seed.adminTotpSecret} (the admin site asks for its code)
     Demo investor  ${SEED_INVESTOR.email} / ${SEED_INVESTOR.password}  (${SEED_INVESTOR.tier})
 
   Data persists in .local/ (npm start -- --reset wipes it). Ctrl-C stops everything.

@@ -6,6 +6,7 @@ import { SERVICE_AREAS } from '@app/shared/api';
 import type { NuggetStacks } from '../lib/nugget-app';
 import {
   AREA_TABLE_GRANTS,
+  ADMIN_COGNITO_ACTIONS,
   AUTH_COGNITO_ACTIONS,
   DYNAMODB_ACTIONS,
   JOB_NAMES,
@@ -84,19 +85,22 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the auth area manage Cognito users, on its own pool', () => {
+  it('lets only the auth area manage Cognito users and the admin area read them, on its own pool', () => {
+    const expected: Partial<Record<string, readonly string[]>> = {
+      auth: AUTH_COGNITO_ACTIONS,
+      admin: ADMIN_COGNITO_ACTIONS,
+    };
     for (const area of SERVICE_AREAS) {
       const cognitoStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
         actionsOf(statement).some((action) => action.startsWith('cognito-idp:')),
       );
-      if (area !== 'auth') {
+      const actions = expected[area];
+      if (!actions) {
         expect(cognitoStatements, area).toEqual([]);
         continue;
       }
       expect(cognitoStatements).toHaveLength(1);
-      expect(actionsOf(cognitoStatements[0] as PolicyStatementJson).sort()).toEqual(
-        [...AUTH_COGNITO_ACTIONS].sort(),
-      );
+      expect(actionsOf(cognitoStatements[0] as PolicyStatementJson).sort()).toEqual([...actions].sort());
       expect(JSON.stringify(cognitoStatements[0]?.Resource)).toContain('UserPool');
     }
   });
@@ -110,21 +114,23 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the portfolio area send on-demand backfills, to the priority queue alone', () => {
+  it('lets only the portfolio area send on-demand backfills (priority queue) and the auth area queue mails (mail queue)', () => {
+    const queueOf: Partial<Record<string, string>> = { portfolio: 'PriorityQueue', auth: 'MailQueue' };
     for (const area of SERVICE_AREAS) {
       const queueStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
         actionsOf(statement).some((action) => action.startsWith('sqs:')),
       );
-      if (area !== 'portfolio') {
+      const queue = queueOf[area];
+      if (!queue) {
         expect(queueStatements, area).toEqual([]);
         continue;
       }
-      expect(queueStatements).toHaveLength(1);
+      expect(queueStatements, area).toHaveLength(1);
       const statement = queueStatements[0] as PolicyStatementJson;
       expect(
         actionsOf(statement).every((action) => action.startsWith('sqs:Send') || action.startsWith('sqs:Get')),
       ).toBe(true);
-      expect(JSON.stringify(statement.Resource)).toContain('PriorityQueue');
+      expect(JSON.stringify(statement.Resource)).toContain(queue);
     }
   });
 });

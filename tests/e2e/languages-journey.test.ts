@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resources } from '@app/shared/i18n';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { uniqueEmail } from '../src/api';
+import { enterAdminTotpCode } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
 import { codeIn, waitForMails } from '../src/mail-inbox';
 import { addAssetThroughDialog, chooseLanguage, WAIT } from './investor-helpers';
@@ -164,6 +165,9 @@ async function walkAdminSite(browser: Browser, language: Language): Promise<stri
   await page.locator('input[type=email], input[name=email]').first().fill(SEED_ADMIN.email);
   await page.locator('input[type=password]').first().fill(SEED_ADMIN.password);
   await page.locator('button[type=submit]').click();
+  await page.locator('input[name=totp_code]').waitFor();
+  await englishOn(page, 'admin authenticator code', found);
+  await enterAdminTotpCode(page);
   await expect.poll(() => page.getByTestId('admin-user').count(), WAIT).toBe(1);
   await englishOn(page, 'admin overview', found);
   const tabs = page.getByRole('tab');

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { enterAdminTotpCode } from '../src/admin-site';
 import { launchBrowser, newPage } from '../src/browser';
 import { codeIn, waitForMails } from '../src/mail-inbox';
 
@@ -74,6 +75,7 @@ describe('sign-in journeys in Chromium', () => {
     await page.getByLabel('Email').fill(SEED_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(SEED_ADMIN.password);
     await page.locator('button[type=submit]').click();
+    await enterAdminTotpCode(page);
     await expect
       .poll(() => page.getByTestId('admin-user').textContent(), { timeout: 15_000 })
       .toContain(SEED_ADMIN.email);

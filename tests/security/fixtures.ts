@@ -5,6 +5,7 @@ import { localCognitoClient } from '@app/infra/local/cognito-local';
 import { buildPath, contract, type RouteDefinition } from '@app/shared/api';
 import { subscribe } from '../src/billing';
 import { api, signIn, signUpInvestor, type ApiResponse, type SignedInUser } from '../src/api';
+import { enrolTotp } from '../src/totp-enrolment';
 
 /** Who calls: the columns of the authorisation matrix. */
 export const CALLERS = ['anonymous', 'demo', 'free', 'premium', 'pro', 'second', 'admin'] as const;
@@ -111,7 +112,10 @@ export async function createAdmin(): Promise<SignedInUser> {
       GroupName: 'ADMIN',
     }),
   );
-  return signIn(user.email, user.password);
+  const admin = await signIn(user.email, user.password);
+  // The API refuses admin routes to an admin without an authenticator app (docs/accounts.md).
+  await enrolTotp(admin.token);
+  return admin;
 }
 
 export interface CallerSet {

@@ -55,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminClientId: stack.pool.adminClientId,
     apiClientId: stack.pool.apiClientId,
     seedAdminUserId: stack.seed.adminUserId,
+    seedAdminTotpSecret: stack.seed.adminTotpSecret,
     seedInvestorUserId: stack.seed.investorUserId,
   };
   project.provide('stack', info);

@@ -12,6 +12,8 @@ export interface StackInfo {
   adminClientId: string;
   apiClientId: string;
   seedAdminUserId: string;
+  /** The seeded admin's authenticator app key (base32): tests compute its codes (src/totp.ts). */
+  seedAdminTotpSecret: string;
   seedInvestorUserId: string;
 }
 

@@ -6,7 +6,7 @@ import {
 import { inject } from 'vitest';
 import { ensureUser, localCognitoClient } from '@app/infra/local/cognito-local';
 import { signIn, STRONG_PASSWORD, uniqueEmail, type SignedInUser } from './api';
-import { totp } from './totp';
+import { msLeftInStep, totp } from './totp';
 
 const cognitoOfStack = () => localCognitoClient(Number(new URL(inject('stack').cognitoEndpoint).port));
 
@@ -24,9 +24,6 @@ export async function enrolTotp(accessToken: string): Promise<string> {
   );
   return secret;
 }
-
-/** Milliseconds left in the current 30-second TOTP step. */
-export const msLeftInStep = (at = Date.now()) => 30_000 - (at % 30_000);
 
 /** Waits for a fresh step when fewer than `neededMs` remain, so a test's codes all fall in one step. */
 export async function waitForRoomInStep(neededMs = 10_000): Promise<void> {

@@ -14,3 +14,6 @@ export function totp(base32Secret: string, at = Date.now()): string {
   const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, '0');
 }
+
+/** Milliseconds left in the current 30-second TOTP step. */
+export const msLeftInStep = (at = Date.now()) => 30_000 - (at % 30_000);

@@ -31,7 +31,7 @@ export function AdminApp({ config }: { config: RuntimeConfig }) {
         <Suspense fallback={<StartupStatus />}>
           <AdminLogin
             onSignIn={session.signIn}
-            demoAdmin={config.demoAdmin}
+            onSecondStep={session.completeSecondStep}
             investorSiteUrl={config.investorSiteUrl}
           />
         </Suspense>

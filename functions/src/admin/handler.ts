@@ -36,11 +36,17 @@ import { createProviderStateRepository } from '../data/provider-state-repository
 import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 import {
   createContactMessagesRepository,
   type ContactMessagesRepository,
 } from '../data/contact-messages-repository';
 import { listInbox, setInboxHandled } from './inbox-service';
+import {
+  createPoolAuthenticatorCheck,
+  requiringAuthenticator,
+  type HasAuthenticator,
+} from './admin-second-factor';
 
 /**
  * The admin area. Every route is `access: 'admin'` in the contract: the platform refuses anyone
@@ -215,7 +221,18 @@ export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
   },
 };
 
-export const handler = createAreaHandler('admin', routes, adminImplementations, {
-  createDeps: createAdminDeps,
-  recordCost: saveCostRecordToUsageTable,
-});
+let hasAuthenticator: HasAuthenticator | undefined;
+
+export const handler = createAreaHandler(
+  'admin',
+  routes,
+  requiringAuthenticator(
+    adminImplementations,
+    () => (hasAuthenticator ??= createPoolAuthenticatorCheck(getConfig())),
+  ),
+  {
+    createDeps: createAdminDeps,
+    recordCost: saveCostRecordToUsageTable,
+    readSessionState: readSessionStateFromUsersTable,
+  },
+);

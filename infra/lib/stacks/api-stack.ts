@@ -16,7 +16,8 @@ import { apiGatewayPathOf, apiGatewayRouteKeyOf } from '../route-keys';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import type { Mail } from '../constructs/mail';
-import { AREA_TABLE_GRANTS, AUTH_COGNITO_ACTIONS } from '../table-access';
+import type { MailQueue } from '../constructs/mail-queue';
+import { ADMIN_COGNITO_ACTIONS, AREA_TABLE_GRANTS, AUTH_COGNITO_ACTIONS } from '../table-access';
 import { RATE_LIMITS, STAGE_RATE_LIMIT } from '../throttling';
 import type { TableRefs } from './data-stack';
 
@@ -35,6 +36,8 @@ export interface ApiStackProps extends StackProps {
   readonly onDemandQueue?: sqs.IQueue;
   /** SES sending for the areas that mail (jobs-stack's Mail construct). */
   readonly mail?: Mail;
+  /** The mail queue the auth area puts reset and sign-up mails on (jobs-stack's MailQueue construct). */
+  readonly mailQueue?: MailQueue;
 }
 
 /**
@@ -136,16 +139,25 @@ export class ApiStack extends Stack {
       );
     }
 
-    // The areas that mail: reset and verification codes (auth), the contact form's copy (public).
+    // The areas that mail: e-mail change codes (auth), the contact form's copy (public).
     if (props.mail) {
       props.mail.connectSender(functions.auth as lambda.Function);
       props.mail.connectSender(functions.public as lambda.Function);
     }
+    // Reset and sign-up mails go through the mail queue, never SES inside the request.
+    props.mailQueue?.connectProducer(functions.auth as lambda.Function);
 
     functions.auth.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'ManageUsersOfThePool',
         actions: [...AUTH_COGNITO_ACTIONS],
+        resources: [userPool.userPoolArn],
+      }),
+    );
+    functions.admin.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ReadAdminsSecondFactor',
+        actions: [...ADMIN_COGNITO_ACTIONS],
         resources: [userPool.userPoolArn],
       }),
     );

@@ -130,3 +130,41 @@ export async function hasSession({ requiredGroup }: SessionRequirement = {}): Pr
   await auth.signOut().catch(() => undefined);
   return false;
 }
+
+/** True when the signed-in account has an authenticator app (TOTP) turned on. */
+export async function hasAuthenticatorApp(): Promise<boolean> {
+  const auth = await loadAmplifyAuth();
+  const preference = await auth.fetchMFAPreference();
+  return preference.enabled?.includes('TOTP') ?? false;
+}
+
+export interface AuthenticatorEnrolment {
+  /** The key (base32), shown once for typing into the app. */
+  secret: string;
+  /** The `otpauth://` link that opens the app on a phone. */
+  setupUri: string;
+}
+
+/** Starts adding an authenticator app to the signed-in account: a new key from the identity service. */
+export async function startAuthenticatorEnrolment(
+  issuer: string,
+  accountName: string,
+): Promise<AuthenticatorEnrolment> {
+  const auth = await loadAmplifyAuth();
+  const details = await auth.setUpTOTP();
+  return { secret: details.sharedSecret, setupUri: details.getSetupUri(issuer, accountName).toString() };
+}
+
+/** Finishes the enrolment with the app's first code and makes it the account's second step. */
+export async function finishAuthenticatorEnrolment(code: string): Promise<void> {
+  const auth = await loadAmplifyAuth();
+  try {
+    await auth.verifyTOTPSetup({ code: code.trim() });
+  } catch (error: unknown) {
+    const name = errorName(error);
+    if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException')
+      throw new SignInError('totp-wrong');
+    throw toSignInError(error);
+  }
+  await auth.updateMFAPreference({ totp: 'PREFERRED' });
+}

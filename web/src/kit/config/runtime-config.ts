@@ -20,13 +20,6 @@ export const RuntimeConfigSchema = z.object({
   stage: z.string().check(z.minLength(1)),
   investorSiteUrl: z.url(),
   adminSiteUrl: z.url(),
-  /**
-   * Local stack only, admin site: the seeded admin, shown on the login screen (docs/product.md "Screens",
-   * admin site).
-   */
-  demoAdmin: z.optional(
-    z.object({ email: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)) }),
-  ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

@@ -15,7 +15,9 @@ function fillAndSubmit(email: string, password: string) {
 describe('AdminLogin', () => {
   it('asks for both fields before calling Cognito', async () => {
     const onSignIn = vi.fn();
-    await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />);
+    await renderWithProviders(
+      <AdminLogin onSignIn={onSignIn} onSecondStep={vi.fn()} investorSiteUrl={INVESTOR_SITE} />,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -25,7 +27,9 @@ describe('AdminLogin', () => {
 
   it('refuses a signed-in user who is not an admin with the "Admin access required" message', async () => {
     const onSignIn = vi.fn().mockRejectedValue(new SignInError('missing-group'));
-    await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />);
+    await renderWithProviders(
+      <AdminLogin onSignIn={onSignIn} onSecondStep={vi.fn()} investorSiteUrl={INVESTOR_SITE} />,
+    );
 
     fillAndSubmit('demo@nugget.local', 'NuggetDemo1');
 
@@ -39,9 +43,12 @@ describe('AdminLogin', () => {
 
   it('says so in French too', async () => {
     const onSignIn = vi.fn().mockRejectedValue(new SignInError('missing-group'));
-    await renderWithProviders(<AdminLogin onSignIn={onSignIn} investorSiteUrl={INVESTOR_SITE} />, {
-      language: 'fr',
-    });
+    await renderWithProviders(
+      <AdminLogin onSignIn={onSignIn} onSecondStep={vi.fn()} investorSiteUrl={INVESTOR_SITE} />,
+      {
+        language: 'fr',
+      },
+    );
 
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'demo@nugget.local' } });
     fireEvent.change(screen.getByLabelText('Mot de passe', { selector: 'input' }), {
@@ -56,7 +63,11 @@ describe('AdminLogin', () => {
 
   it('shows an unexpected failure with the generic message', async () => {
     await renderWithProviders(
-      <AdminLogin onSignIn={vi.fn().mockRejectedValue(new Error('boom'))} investorSiteUrl={INVESTOR_SITE} />,
+      <AdminLogin
+        onSignIn={vi.fn().mockRejectedValue(new Error('boom'))}
+        onSecondStep={vi.fn()}
+        investorSiteUrl={INVESTOR_SITE}
+      />,
     );
 
     fillAndSubmit('admin@nugget.local', 'NuggetAdmin1');
@@ -66,23 +77,48 @@ describe('AdminLogin', () => {
     );
   });
 
-  it('shows the demo admin credentials only when the configuration provides them', async () => {
-    const { unmount } = await renderWithProviders(
-      <AdminLogin onSignIn={vi.fn()} investorSiteUrl={INVESTOR_SITE} />,
+  it('asks for the authenticator code after a right password, and says when the code is wrong', async () => {
+    const onSignIn = vi.fn().mockResolvedValue({ kind: 'code' });
+    const onSecondStep = vi.fn().mockRejectedValue(new SignInError('totp-wrong'));
+    await renderWithProviders(
+      <AdminLogin onSignIn={onSignIn} onSecondStep={onSecondStep} investorSiteUrl={INVESTOR_SITE} />,
     );
-    expect(screen.queryByTestId('demo-credentials')).toBeNull();
-    unmount();
 
+    fillAndSubmit('admin@example.test', 'Admin-Password-1');
+    fireEvent.change(await screen.findByLabelText('Authenticator code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'That code did not work. Enter the code your app shows now.',
+      ),
+    );
+    expect(onSecondStep).toHaveBeenCalledWith({ kind: 'code' }, '123456');
+  });
+
+  it('shows the key and the otpauth link once to an admin without an app, then asks for its code', async () => {
+    const step = { kind: 'enrol', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', setupUri: 'otpauth://totp/x' };
+    const onSecondStep = vi.fn().mockResolvedValue(undefined);
     await renderWithProviders(
       <AdminLogin
-        onSignIn={vi.fn()}
+        onSignIn={vi.fn().mockResolvedValue(step)}
+        onSecondStep={onSecondStep}
         investorSiteUrl={INVESTOR_SITE}
-        demoAdmin={{ email: 'admin@nugget.local', password: 'NuggetAdmin1' }}
       />,
+      { language: 'es' },
     );
 
-    const block = screen.getByTestId('demo-credentials');
-    expect(block.textContent).toContain('Email: admin@nugget.local');
-    expect(block.textContent).toContain('Password: NuggetAdmin1');
+    fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'a@example.test' } });
+    fireEvent.change(screen.getByLabelText('Contraseña', { selector: 'input' }), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByText('Configura tu aplicación de autenticación')).toBeTruthy();
+    expect((screen.getByTestId('totp-secret') as HTMLInputElement).value).toBe(step.secret);
+    expect(
+      screen.getByRole('link', { name: 'Abrir en la aplicación de autenticación' }).getAttribute('href'),
+    ).toBe(step.setupUri);
+    fireEvent.change(screen.getByLabelText('Código de autenticación'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar e iniciar sesión' }));
+    await waitFor(() => expect(onSecondStep).toHaveBeenCalledWith(step, '654321'));
   });
 });
