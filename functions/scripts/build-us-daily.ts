@@ -140,7 +140,8 @@ const manifest: UsDailyManifest = {
   series: entries,
 };
 const command = `npx tsx functions/scripts/build-us-daily.ts ${relative(repositoryRoot, source)}`;
-const prettierOptions = { ...(await prettier.resolveConfig(join(output, 'VALIDATION.md'))) };
+// The repository's prettier settings, wherever the output goes, so that a rebuild in place is byte-identical.
+const prettierOptions = { ...(await prettier.resolveConfig(join(US_DAILY_DIRECTORY, 'VALIDATION.md'))) };
 writeFileSync(
   join(output, US_DAILY_MANIFEST_FILE),
   await prettier.format(JSON.stringify(manifest, null, 2), { ...prettierOptions, parser: 'json' }),
