@@ -23,7 +23,7 @@ export interface AdapterOptions {
   onRequestCompleted?: (details: { route: RouteDefinition; status: number; latencyMs: number }) => void;
   /** Per-caller throttling at the CDK's numbers (rate-limiter.ts); absent, nothing is throttled. */
   rateLimiter?: RateLimiter;
-  /** Failed sign-ins per account and address (sign-in-limiter.ts); absent, nothing is counted. */
+  /** Slows repeated failed sign-ins per account and client address (sign-in-limiter.ts); absent, nothing is counted. */
   signInLimiter?: SignInLimiter;
 }
 
@@ -178,8 +178,8 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       try {
         verified = token ? await options.verifyAccessToken(token) : null;
       } catch {
-        // The key set or the revocation time (read from the users table) is out of reach: our fault,
-        // not the caller's, and brief, as a handler says when DynamoDB is down (docs/accounts.md).
+        // The key set is out of reach: our fault, not the caller's, and brief, as a handler says when
+        // DynamoDB is down.
         send(
           response,
           503,
@@ -276,7 +276,7 @@ export function createApiGatewayAdapter(options: AdapterOptions) {
       const failed =
         status === 401 || (status === 400 && (result.body ?? '').includes('AUTH_TOTP_CODE_WRONG'));
       if (failed) await options.signInLimiter.recordFailure(signInAccount, address);
-      if (status === 200) await options.signInLimiter.recordSuccess(signInAccount);
+      if (status === 200) await options.signInLimiter.recordSuccess(signInAccount, address);
     }
     const resultHeaders = Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),

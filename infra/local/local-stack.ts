@@ -17,6 +17,7 @@ import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-
 import { configureFunctionEnvironment } from './local-environment';
 import { startLocalIngestion, type LocalIngestion } from './local-ingestion';
 import { createSignInLimiter } from './sign-in-limiter';
+import { startCognitoSignOutStandIn } from './cognito-sign-out';
 import { createRateLimiter } from './rate-limiter';
 import { findFreePort } from './processes';
 import { supervise, type SupervisedServer } from './supervisor';
@@ -137,6 +138,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       smtpPort: options.smtpPort ?? (await findFreePort()),
       webPort: options.mailWebPort ?? (await findFreePort()),
     };
+    // cognito-local listens here, behind the stand-in that adds global sign-out (cognito-sign-out.ts).
+    const cognitoPort = await findFreePort();
     const [dynamo, cognito, queue, mail] = await Promise.all([
       supervise('DynamoDB Local', () => startDynamoDbLocal(options.dynamoPort, dynamoDataDirectory), {
         log,
@@ -147,7 +150,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           await createTables(localDynamoClient(options.dynamoPort), 'local');
         },
       }),
-      supervise('cognito-local', () => startCognitoLocal(options.cognitoPort, cognitoDirectory), { log }),
+      supervise(
+        'cognito-local',
+        () => startCognitoLocal(cognitoPort, cognitoDirectory, options.cognitoPort),
+        {
+          log,
+        },
+      ),
       startLocalIngestion(options.queuePort ?? (await findFreePort()), log),
       supervise('maildev', () => startMailServer(mailPorts), { log }),
     ]);
@@ -155,6 +164,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     servers.push(dynamo, cognito, queue.server, mail);
     const database = { stop: () => dynamo.stop(), start: () => dynamo.start() };
 
+    httpServers.push(
+      await startCognitoSignOutStandIn({
+        port: options.cognitoPort,
+        targetPort: cognitoPort,
+        directory: cognitoDirectory,
+      }),
+    );
     const dynamoClient = localDynamoClient(options.dynamoPort);
     await createTables(dynamoClient, 'local');
     const cognitoClient = localCognitoClient(options.cognitoPort);
@@ -190,19 +206,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const handlers = areaWorkers?.handlers ?? (await loadHandlers());
     const runJobs = (scheduler as LocalScheduler).runCycle;
     const { createTokenVerifier } = await import('@app/functions/platform/token-verifier');
-    const { createUsersRepository } = await import('@app/functions/data/users-repository');
-    const { createDocumentClient } = await import('@app/functions/platform/dynamo-client');
-    const { getConfig } = await import('@app/functions/config');
-    const revocations = createUsersRepository(createDocumentClient(getConfig()), getConfig().TABLE_USERS);
     const issuer = process.env.JWT_ISSUER as string;
     const adapter = createApiGatewayAdapter({
       handlers,
       verifyAccessToken: createTokenVerifier({
         issuer,
         jwksUrl: process.env.JWKS_URL as string,
+        // As API Gateway's JWT authorizer: ended sessions are the handlers' check (platform/session-check.ts).
         clientIds: [pool.webClientId, pool.adminClientId, pool.apiClientId],
-        // Sign out everywhere: cognito-local has no GlobalSignOut (docs/accounts.md).
-        revokedAt: (sub) => revocations.tokensRevokedAt(sub),
       }),
       ...((options.rateLimits ?? 'cloud') === 'cloud'
         ? { rateLimiter: createRateLimiter(), signInLimiter: createSignInLimiter() }

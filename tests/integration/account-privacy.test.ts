@@ -223,12 +223,11 @@ describe('download my data, then delete my account', () => {
     expect(signIn.status).toBe(401);
   }, 60_000);
 
-  it('deleting again is harmless: nothing left to erase', async () => {
+  it("deleting again is refused: the deleted account's token is not accepted any more", async () => {
     const again = await api(routes.deleteAccount.method, routes.deleteAccount.path, {
       token: user.token,
       body: { password: user.password },
     });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({ deleted: true, erased_records: 0, retained_documents: 0 });
+    expect(again.status).toBe(401);
   });
 });

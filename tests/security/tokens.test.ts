@@ -5,6 +5,7 @@ import { api } from '../src/api';
 import { testCard } from '../src/billing';
 import { signUpThroughInbox } from '../src/sign-up-by-mail';
 import { mintToken, unsignedToken } from '../src/tokens';
+import { SESSION_STATE_CACHE_SECONDS } from '@app/functions/platform/session-check';
 import { AUTHORISATION_MATRIX, isThrowawayRoute, type MatrixContext } from './authorisation-matrix';
 import {
   callRoute,
@@ -176,6 +177,52 @@ describe('every non-public route refuses a bad token with 401', () => {
     expect(report.result.serverErrors).toEqual([]);
     expect(report.result.leaks).toEqual([]);
     expect(report.result.problems).toEqual([]);
+  }, 240_000);
+});
+
+describe('an ended session and a deleted account are refused on every route that reads a token', () => {
+  it(`refuses them with 401 everywhere, at the latest ${SESSION_STATE_CACHE_SECONDS} s after the end`, async () => {
+    // Each has used the portfolio and subscription areas first: those areas keep what they read of the
+    // account for SESSION_STATE_CACHE_SECONDS (functions/src/platform/session-check.ts).
+    const [signedOut, deleted] = await Promise.all([
+      createInvestor('PREMIUM', 1, 'Ended'),
+      createInvestor('PREMIUM', 1, 'Erased'),
+    ]);
+    const ended = await callRoute(contract.auth.signOutEverywhere, { token: signedOut.token });
+    const erased = await callRoute(contract.auth.deleteAccount, {
+      token: deleted.token,
+      body: { password: deleted.password },
+    });
+    expect([ended.status, erased.status]).toEqual([200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, (SESSION_STATE_CACHE_SECONDS + 1) * 1000));
+    const failures: string[] = [];
+
+    for (const [name, owner] of [
+      ['signed out everywhere', signedOut],
+      ['deleted', deleted],
+    ] as const) {
+      const context: MatrixContext = {
+        caller: 'free',
+        token: owner.token,
+        self: owner,
+        target: owner,
+        unknownId: randomUlid(),
+        loginAs: owner,
+      };
+      for (const route of PROTECTED) {
+        const entry = AUTHORISATION_MATRIX[route.id];
+        if (!entry) continue;
+        const response = await callRoute(route, { ...entry.request(context), token: owner.token });
+        report.inspect(route, 'free', response, [owner.email]);
+        if (response.status !== 401) failures.push(`${route.id} (${name}): ${response.status}`);
+      }
+    }
+    report.figure(
+      `${PROTECTED.length} routes refuse an ended session's and a deleted account's token within ${SESSION_STATE_CACHE_SECONDS} s`,
+    );
+
+    expect(failures).toEqual([]);
+    expect(report.result.serverErrors).toEqual([]);
   }, 240_000);
 });
 

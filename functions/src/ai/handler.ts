@@ -17,6 +17,7 @@ import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-servi
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { getScoreHistory } from './score-history-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 
 /**
  * The catalyst routes load on first use: 3 of the area's 18 routes need the news code (the sentiment
@@ -81,5 +82,9 @@ export const handler = createAreaHandler(
       );
     },
   },
-  { createDeps: createAiDeps, recordCost: saveCostRecordToUsageTable },
+  {
+    createDeps: createAiDeps,
+    recordCost: saveCostRecordToUsageTable,
+    readSessionState: readSessionStateFromUsersTable,
+  },
 );

@@ -57,6 +57,7 @@ function cognitoStub(overrides: Partial<CognitoGateway> = {}) {
       if (password !== 'Right-Password-1') throw new WrongCredentialsError('a@example.test');
       return { accessToken: 'a', idToken: 'i', refreshToken: undefined, expiresIn: 1 };
     }),
+    signOutEverywhere: vi.fn(async () => undefined),
     deleteUserIfPresent: vi.fn(async () => {
       calls.push('delete identity');
       exists = false;
@@ -68,7 +69,7 @@ function cognitoStub(overrides: Partial<CognitoGateway> = {}) {
 
 const depsOf = (records: AccountRecordsRepository, cognito: CognitoGateway): AccountDeps =>
   ({
-    users: {} as AccountDeps['users'],
+    users: { revokeTokensIssuedBefore: async () => 0 } as unknown as AccountDeps['users'],
     cognito,
     accountRecords: records,
     now: () => new Date('2026-03-01T12:00:00.000Z'),

@@ -13,6 +13,7 @@ import {
 } from '../data/account-records-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { buildAccountArchive } from './account-archive';
+import { endEverySession } from './session-revocation';
 import { SecondFactorRequiredError, WrongCredentialsError, type CognitoGateway } from './cognito-gateway';
 
 /** The account's own operations (docs/accounts.md); the caller is always the verified token's user. */
@@ -33,10 +34,12 @@ export interface Caller {
 const wrongCurrentPassword = (field: string) =>
   fieldError(field, message('AUTH_CURRENT_PASSWORD_WRONG', { field: field.replace(/^body\./, '') }));
 
+/** A new password ends every session signed in with the old one, this one too (the site signs in again). */
 export async function changePassword(
+  caller: Caller,
   accessToken: string,
   payload: ChangePasswordPayload,
-  deps: Pick<AccountDeps, 'cognito'>,
+  deps: Pick<AccountDeps, 'cognito' | 'users' | 'now'>,
 ): Promise<{ changed: true }> {
   const changed = await deps.cognito.changePassword(
     accessToken,
@@ -44,6 +47,7 @@ export async function changePassword(
     payload.new_password,
   );
   if (!changed) throw wrongCurrentPassword('body.current_password');
+  await endEverySession(caller.userId, deps);
   return { changed: true };
 }
 
@@ -51,8 +55,7 @@ export async function signOutEverywhere(
   caller: Caller,
   deps: Pick<AccountDeps, 'users' | 'cognito' | 'now'>,
 ): Promise<{ revoked_before: string }> {
-  const seconds = await deps.users.revokeTokensIssuedBefore(caller.userId, deps.now());
-  await deps.cognito.signOutEverywhere(caller.username);
+  const seconds = await endEverySession(caller.userId, deps);
   return { revoked_before: new Date(seconds * 1000).toISOString() };
 }
 
@@ -101,6 +104,9 @@ export async function deleteAccount(
 ): Promise<AccountDeleted> {
   const email = await deps.cognito.emailOf(caller.username);
   if (email) await confirmPassword(email, password, deps.cognito);
+  // From here no token of the account is accepted (this request goes on) and no session gets a new
+  // one: nothing the account does can race the erasure (docs/accounts.md "Delete my account").
+  await endEverySession(caller.userId, deps);
   const records: AccountRecord[] = await deps.accountRecords.listAll(caller.userId);
   const kept = records.filter(isRetainedDocument);
   const erased = records.filter((record) => !isRetainedDocument(record));

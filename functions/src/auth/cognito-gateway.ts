@@ -2,8 +2,8 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  AdminSetUserPasswordCommand,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -192,16 +192,20 @@ export function createCognitoGateway(
     },
 
     /**
-     * AdminUserGlobalSignOut: Cognito revokes every refresh token (and its access tokens for Cognito's
-     * own APIs). cognito-local 5.3.0 has no such operation: locally the per-user revocation time the
-     * token verifier checks does the job (docs/accounts.md), so this is skipped against a local endpoint.
+     * AdminUserGlobalSignOut: Cognito revokes every refresh token of the user (and its access tokens
+     * for Cognito's own APIs), so no session gets a new token (session-revocation.ts). cognito-local
+     * 5.3.0 lacks the operation: the local stack's stand-in in front of it provides it
+     * (infra/local/cognito-sign-out.ts). A user already gone counts as done.
      */
     async signOutEverywhere(username: string): Promise<void> {
-      if (config.COGNITO_ENDPOINT) return;
-      countCall();
-      await client.send(
-        new AdminUserGlobalSignOutCommand({ UserPoolId: config.USER_POOL_ID, Username: username }),
-      );
+      try {
+        countCall();
+        await client.send(
+          new AdminUserGlobalSignOutCommand({ UserPoolId: config.USER_POOL_ID, Username: username }),
+        );
+      } catch (error: unknown) {
+        if (nameOf(error) !== 'UserNotFoundException') throw error;
+      }
     },
 
     /** The account's e-mail (AdminGetUser), or null when the identity service no longer has it. */

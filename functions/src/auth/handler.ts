@@ -22,9 +22,11 @@ import {
 } from './account-service';
 import { checkDependencies } from '../platform/health';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 import { createMailCodesRepository } from '../data/mail-codes-repository';
 import { createProductMailer } from '../notifications/mail-deps';
 import { createIdentityAdmin } from './identity-admin';
+import { endEverySession } from './session-revocation';
 import {
   confirmEmailChange,
   confirmPasswordReset,
@@ -38,9 +40,10 @@ function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
   const client = createDocumentClient(config);
   const users = createUsersRepository(client, config.TABLE_USERS);
   const now = () => new Date();
+  const cognito = createCognitoGateway(config);
   return {
     users,
-    cognito: createCognitoGateway(config),
+    cognito,
     totpSteps: createTotpStepsRepository(client, config.TABLE_USERS),
     now,
     accountRecords: createAccountRecordsRepository(client, {
@@ -55,6 +58,7 @@ function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
       codes: createMailCodesRepository(client, { users: config.TABLE_USERS, usage: config.TABLE_USAGE }),
       mailer: createProductMailer(config, client),
       identity: createIdentityAdmin(config),
+      endSessions: (userId: string) => endEverySession(userId, { users, cognito, now }),
       secret: config.MAIL_TOKEN_SECRET,
       now,
     },
@@ -99,16 +103,16 @@ export const handler = createAreaHandler(
       return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
     },
     changePassword: async ({ auth, body, headers }, deps) => {
-      callerOf(auth);
+      const caller = callerOf(auth);
       // The route is 'user': the token was verified before the handler ran; Cognito takes it as is.
       const token = bearerTokenOf(headers);
       if (!token) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
-      return changePassword(token, body, deps);
+      return changePassword(caller, token, body, deps);
     },
     signOutEverywhere: async ({ auth }, deps) => signOutEverywhere(callerOf(auth), deps),
     exportData: async ({ auth }, deps) => exportAccountData(callerOf(auth), deps),
     deleteAccount: async ({ auth, body }, deps) => deleteAccount(callerOf(auth), body.password, deps),
     health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
   },
-  { createDeps, recordCost: saveCostRecordToUsageTable },
+  { createDeps, recordCost: saveCostRecordToUsageTable, readSessionState: readSessionStateFromUsersTable },
 );

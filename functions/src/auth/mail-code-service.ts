@@ -30,6 +30,8 @@ export interface MailCodeDeps {
     setPassword(userId: string, password: string): Promise<void>;
     setEmail(userId: string, email: string): Promise<void>;
   };
+  /** Ends every session of the account (session-revocation.ts): a reset password ends them all. */
+  endSessions: (userId: string) => Promise<unknown>;
   secret: string;
   now: () => Date;
 }
@@ -157,6 +159,7 @@ export async function confirmPasswordReset(
   if (!user) throw invalidCode();
   await useCode(user.id, 'RESET', payload.code, deps);
   await deps.identity.setPassword(user.id, payload.new_password);
+  await deps.endSessions(user.id);
   return { reset: true };
 }
 

@@ -13,6 +13,7 @@ export function fakeDeps() {
   const counters = new Map<string, number>();
   const mailed: MailMessage[] = [];
   const passwords = new Map<string, string>();
+  const endedSessions: string[] = [];
   let clock = NOW;
   const repository: MailCodesRepository = {
     countRequest: async (purpose, hash, hour, limit) => {
@@ -59,6 +60,7 @@ export function fakeDeps() {
       setPassword: async (id, password) => void passwords.set(id, password),
       setEmail: async () => undefined,
     },
+    endSessions: async (userId) => void endedSessions.push(userId),
     secret: 'unit-test-secret',
     now: () => clock,
   };
@@ -66,6 +68,7 @@ export function fakeDeps() {
     deps,
     mailed,
     passwords,
+    endedSessions,
     users,
     codes,
     advance: (ms: number) => (clock = new Date(clock.getTime() + ms)),

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { UserSchema, type User } from '@app/shared/domain/entities/user';
 import type { Language, Role, Theme } from '@app/shared/domain/enums';
+import type { SessionState } from '../platform/session-check';
 import { keys } from './keys';
 
 export interface StoredUser extends User {
@@ -130,33 +131,46 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
       }
     },
     /**
-     * "Sign out everywhere": tokens issued at or before this second are refused by the token verifier
-     * (platform/token-verifier.ts `isRevoked`). Stored on the profile as epoch seconds.
+     * Ends the user's sessions: tokens whose session began at or before this second are refused on every
+     * route (platform/session-check.ts). Stored on the profile as epoch seconds.
      */
     async revokeTokensIssuedBefore(userId: string, at: Date): Promise<number> {
       const seconds = Math.floor(at.getTime() / 1000);
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.userProfile(userId),
-          UpdateExpression: 'SET tokens_revoked_at = :seconds',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':seconds': seconds },
-        }),
-      );
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.userProfile(userId),
+            UpdateExpression: 'SET tokens_revoked_at = :seconds',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':seconds': seconds },
+          }),
+        );
+      } catch (error: unknown) {
+        // No profile: the account is gone, and so are its sessions (platform/session-check.ts).
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
       return seconds;
     },
 
-    /** The second up to which the user's tokens are revoked, or null when they never signed out everywhere. */
-    async tokensRevokedAt(userId: string): Promise<number | null> {
+    /**
+     * Whether the account exists (its profile, which deletion erases) and the second up to which its
+     * sessions are ended (null: never). Consistent, so the process that ended them reads it back at once.
+     */
+    async sessionState(userId: string): Promise<SessionState> {
       const { Item } = await client.send(
         new GetCommand({
           TableName: tableName,
           Key: keys.userProfile(userId),
-          ProjectionExpression: 'tokens_revoked_at',
+          ProjectionExpression: 'pk, tokens_revoked_at',
+          ConsistentRead: true,
         }),
       );
-      return typeof Item?.tokens_revoked_at === 'number' ? Item.tokens_revoked_at : null;
+      if (!Item) return { exists: false };
+      return {
+        exists: true,
+        revokedAt: typeof Item.tokens_revoked_at === 'number' ? Item.tokens_revoked_at : null,
+      };
     },
 
     /** Keeps the stored role in step with the Cognito group (the group is the truth). */

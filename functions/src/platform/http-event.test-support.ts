@@ -1,4 +1,5 @@
 import type { HttpEvent } from './http-handler';
+import type { SessionState } from './session-check';
 
 /** An API Gateway HTTP API (payload 2.0) event for a route key, as the handler tests send it. */
 export function event(routeKey: string, overrides: Partial<HttpEvent> = {}): HttpEvent {
@@ -25,3 +26,6 @@ export function event(routeKey: string, overrides: Partial<HttpEvent> = {}): Htt
     ...overrides,
   } as HttpEvent;
 }
+
+/** Every account exists and no session was ended: for handler tests that are not about sessions. */
+export const activeSessions = async (): Promise<SessionState> => ({ exists: true, revokedAt: null });

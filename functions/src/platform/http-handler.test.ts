@@ -3,7 +3,7 @@ import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { createAreaHandler } from './http-handler';
-import { event } from './http-event.test-support';
+import { activeSessions, event } from './http-event.test-support';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
 import { UNUSED_ACCOUNT_ROUTES, user } from './auth-area.fixtures';
@@ -46,7 +46,7 @@ function buildHandler(
       health: async () => ({ status: 'ok', service: 'auth', version: 'x', time: 'now' }),
       ...overrides,
     },
-    { createDeps: () => ({}), ...(verifier ? { verifier } : {}) },
+    { createDeps: () => ({}), readSessionState: activeSessions, ...(verifier ? { verifier } : {}) },
   );
 }
 
@@ -279,7 +279,7 @@ describe('optional-user routes (verified in the Lambda)', () => {
           throw new ConflictError(message('ADMIN_ALREADY_APPROVED'));
         },
       },
-      { createDeps: () => ({}), verifier },
+      { createDeps: () => ({}), readSessionState: activeSessions, verifier },
     );
     const key = 'GET /api/subscription/my-subscription';
     await handler(event(key), context);

@@ -23,6 +23,7 @@ import { createRequestLogger, logger, metrics } from './observability';
 import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
 import { bearerTokenOf, createTokenVerifier, type VerifyAccessToken } from './token-verifier';
+import { sessionRefusalOf, type ReadSessionState } from './session-check';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -61,29 +62,39 @@ function routeResolver(area: ServiceArea, routes: Record<string, RouteDefinition
   };
 }
 
-/** Builds the caller from verified claims; refuses what the route's access rule does not allow. */
-function authenticator(verifier: () => VerifyAccessToken): Middleware {
+/**
+ * Builds the caller from verified claims; refuses what the route's access rule does not allow, and a
+ * token of a deleted account or of an ended session (session-check.ts), on every route that reads one.
+ */
+function authenticator(verifier: () => VerifyAccessToken, readSessionState: ReadSessionState): Middleware {
   return {
     name: 'authenticator',
     before: async (request) => {
       const route = scope().route as RouteDefinition;
       let auth: AuthContext = ANONYMOUS;
+      let claims: Claims | undefined;
       if (route.access === 'user' || route.access === 'admin') {
         // API Gateway's JWT authorizer (or the local stack's equivalent) verified the token already.
-        const claims = request.event.requestContext.authorizer?.jwt?.claims;
+        claims = request.event.requestContext.authorizer?.jwt?.claims;
         if (!claims) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
-        const result = authContextFromClaims(claims);
-        if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
-        auth = result.auth;
       } else if (route.access === 'optional-user') {
         // No authorizer on these routes (it would refuse token-less demo visitors): verify here.
         const token = bearerTokenOf(request.event.headers ?? {});
         if (token) {
           const verified = await verifier()(token);
           if (!verified.ok) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
-          const result = authContextFromClaims(verified.claims);
-          if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
-          auth = result.auth;
+          claims = verified.claims;
+        }
+      }
+      if (claims) {
+        const result = authContextFromClaims(claims);
+        if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
+        auth = result.auth;
+        const refusal =
+          auth.kind === 'user' && (await sessionRefusalOf(auth.userId, claims, readSessionState));
+        if (refusal) {
+          logger.info('token refused', { reason: refusal });
+          throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
         }
       }
       if (auth.kind === 'user') {
@@ -144,6 +155,8 @@ export interface AreaHandlerOptions<Deps> {
   createDeps: () => Deps;
   /** Injected by tests; otherwise built from the config. */
   verifier?: VerifyAccessToken;
+  /** Whether a verified token's account exists and since when its sessions are ended (data/session-states.ts). */
+  readSessionState: ReadSessionState;
   /** Where each request's cost record goes (the usage table locally); none: metrics and logs only. */
   recordCost?: CostRecordSink;
 }
@@ -248,7 +261,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
     )
     .use(responder(options.recordCost))
     .use(routeResolver(area, areaRoutes))
-    .use(authenticator(getVerifier))
+    .use(authenticator(getVerifier, options.readSessionState))
     .handler((event) => dispatch(event));
 
   return async (event: HttpEvent, context: Context): Promise<HttpResult> => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { logger, processLogger } from './observability';
 import { UNUSED_ACCOUNT_ROUTES } from './auth-area.fixtures';
-import { event } from './http-event.test-support';
+import { activeSessions, event } from './http-event.test-support';
 
 /*
  * Two requests overlapping in one process, as they do in the local stack and the bench: request A
@@ -112,7 +112,7 @@ describe('request-scoped logging', () => {
           };
         },
       },
-      { createDeps: () => ({}) },
+      { createDeps: () => ({}), readSessionState: activeSessions },
     );
 
     const requestA = handler(meRequest('req-A', 'user-a'), lambdaContext('req-A'));

@@ -4,41 +4,44 @@ import { createTokenVerifier } from './token-verifier';
 
 const ISSUER = 'http://127.0.0.1:9229/local_pool';
 
-async function setup(revokedAt: Record<string, number>) {
+async function setup() {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const keySet = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
   const verify = createTokenVerifier({
     issuer: ISSUER,
     jwksUrl: `${ISSUER}/.well-known/jwks.json`,
-    clientIds: [],
+    clientIds: ['web'],
     keySet,
-    revokedAt: async (sub) => revokedAt[sub] ?? null,
   });
-  const token = (sub: string, issuedAt: number) =>
-    new SignJWT({ token_use: 'access', client_id: 'web' })
+  const now = Math.floor(Date.now() / 1000);
+  const token = (claims: Record<string, unknown>, expiresAt = now + 3600) =>
+    new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
-      .setSubject(sub)
+      .setSubject('alice')
       .setIssuer(ISSUER)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + 3600)
+      .setIssuedAt(now - 10)
+      .setExpirationTime(expiresAt)
       .sign(privateKey);
-  return { verify, token };
+  return { verify, token, now };
 }
 
-describe('sign out everywhere in the token verifier', () => {
-  const now = Math.floor(Date.now() / 1000);
+describe('the token verifier (as API Gateway JWT authorizer)', () => {
+  it("accepts an access token of an accepted client, refuses an ID token and another client's token", async () => {
+    const { verify, token } = await setup();
 
-  it('refuses a token issued at or before the revocation second, accepts one issued after', async () => {
-    const { verify, token } = await setup({ alice: now - 10 });
-
-    expect(await verify(await token('alice', now - 20))).toMatchObject({ ok: false });
-    expect(await verify(await token('alice', now - 10))).toMatchObject({ ok: false });
-    expect(await verify(await token('alice', now - 9))).toMatchObject({ ok: true });
+    expect(await verify(await token({ token_use: 'access', client_id: 'web' }))).toMatchObject({ ok: true });
+    expect(await verify(await token({ token_use: 'id', aud: 'web' }))).toMatchObject({ ok: false });
+    expect(await verify(await token({ token_use: 'access', client_id: 'other' }))).toMatchObject({
+      ok: false,
+    });
   });
 
-  it("leaves other users' tokens alone", async () => {
-    const { verify, token } = await setup({ alice: now });
+  it('refuses an expired token', async () => {
+    const { verify, token, now } = await setup();
 
-    expect(await verify(await token('bob', now - 20))).toMatchObject({ ok: true });
+    expect(await verify(await token({ token_use: 'access', client_id: 'web' }, now - 1))).toEqual({
+      ok: false,
+      reason: 'the token has expired',
+    });
   });
 });

@@ -9,13 +9,6 @@ export interface TokenVerifierOptions {
   /** Injected in tests (a local key set); otherwise fetched from jwksUrl and cached. */
   keySet?: JWTVerifyGetKey;
   clockToleranceSeconds?: number;
-  /**
-   * "Sign out everywhere": the second up to which this user's tokens are revoked (null: none). A token
-   * issued at or before it is refused. The local stack reads it from the users table; in the cloud API
-   * Gateway's authorizer does not call this, and AdminUserGlobalSignOut ends the sessions instead
-   * (docs/accounts.md).
-   */
-  revokedAt?: (sub: string) => Promise<number | null>;
 }
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: string };
@@ -23,7 +16,9 @@ export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: s
 /**
  * Verifies a Cognito access token the way API Gateway's JWT authorizer does: RS256 signature from the
  * pool's JWKS, issuer, expiry and not-before, and the app client (`client_id` on access tokens). Used by
- * the local stack in front of every protected route, and by the Lambdas for optional-user routes.
+ * the local stack in front of every protected route, and by the Lambdas for optional-user routes. Whether
+ * the account still exists and its sessions were not ended is the platform's next step, on every route
+ * (session-check.ts), not the authorizer's.
  */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   const keySet = options.keySet ?? createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000 });
@@ -42,12 +37,6 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         !(typeof clientId === 'string' && options.clientIds.includes(clientId))
       ) {
         return { ok: false, reason: 'the token was issued to another client' };
-      }
-      if (options.revokedAt && typeof payload.sub === 'string') {
-        const revokedAt = await options.revokedAt(payload.sub);
-        if (revokedAt !== null && (payload.iat ?? 0) <= revokedAt) {
-          return { ok: false, reason: 'the session was ended (signed out everywhere)' };
-        }
       }
       return { ok: true, claims: payload as Claims };
     } catch (error: unknown) {

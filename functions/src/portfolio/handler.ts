@@ -45,6 +45,7 @@ import {
 } from './transactions-service';
 import { exportTransactions, importTransactions, previewTransactionsImport } from './ledger-import-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 import { fetchInstrument, getInstrumentStatus, withUnindexedSymbol } from './instruments-service';
 
 async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Promise<void> {
@@ -172,5 +173,6 @@ export const handler = createAreaHandler(
       demoUserId: loadConfig().DEMO_USER_ID ?? null,
     }),
     recordCost: saveCostRecordToUsageTable,
+    readSessionState: readSessionStateFromUsersTable,
   },
 );

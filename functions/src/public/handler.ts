@@ -6,6 +6,7 @@ import { APP_VERSION, checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 import { createContactMessagesRepository } from '../data/contact-messages-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createNotificationPreferencesRepository } from '../data/notification-preferences-repository';
@@ -48,5 +49,9 @@ export const handler = createAreaHandler(
       sendContactMessage(body, { auth, sourceIp }, deps),
     unsubscribe: async ({ body }, deps) => unsubscribe(body.token, deps.unsubscribe),
   },
-  { createDeps: createPublicDeps, recordCost: saveCostRecordToUsageTable },
+  {
+    createDeps: createPublicDeps,
+    recordCost: saveCostRecordToUsageTable,
+    readSessionState: readSessionStateFromUsersTable,
+  },
 );

@@ -35,6 +35,7 @@ import {
   type SubscriptionDeps,
 } from './subscription-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
+import { readSessionStateFromUsersTable } from '../data/session-states';
 
 type HandlerDeps = SubscriptionDeps & BillingRoutesDeps;
 
@@ -116,5 +117,5 @@ export const handler = createAreaHandler(
     requestRefund: async ({ auth, headers }, deps) =>
       requestRefund(requireUserId(auth), idempotencyKeyOf(headers), deps),
   },
-  { createDeps, recordCost: saveCostRecordToUsageTable },
+  { createDeps, recordCost: saveCostRecordToUsageTable, readSessionState: readSessionStateFromUsersTable },
 );

@@ -35,7 +35,10 @@ export function SecuritySection({ onSessionEnded }: SessionEndingProps) {
       toast.show({ title: t('settings:security.changed'), variant: 'success' });
     } catch (failure: unknown) {
       setError(serverMessageOf(failure, i18n) ?? t('settings:security.changeFailed'));
+      return;
     }
+    // A new password ends every session, this one too (docs/accounts.md "Sign out of every session").
+    await onSessionEnded();
   }
 
   async function endEverySession() {
