@@ -31,6 +31,7 @@ import { snapshotMemory } from './memory';
 import { countPageRequests } from './page-requests';
 import { runLedgerRoutesBench } from './ledger';
 import { runPortfolioBench } from './portfolio';
+import { runResetTimingBench } from './reset-timing';
 import { renderReport } from './report/report';
 import type { Report } from './report/report-data';
 import { progress, round } from './report-format';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
     report.portfolio = await runPortfolioBench(baseUrl, holder.token, { requests: QUICK ? 30 : 150 });
     const ledgerHolder = await createProUser(stack, 'ledger');
     report.ledger = await runLedgerRoutesBench(baseUrl, ledgerHolder.token, { requests: QUICK ? 20 : 100 });
+    progress('password reset: known and unknown addresses, alternating');
+    report.resetTiming = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
 
     progress('load: preparing users');
     const setup = await prepareLoadUsers(stack, admin);

@@ -11,6 +11,7 @@ import type { MemorySnapshot } from '../memory';
 import type { PageLoadFigures } from '../page-requests';
 import type { LedgerBenchResult } from '../ledger';
 import type { PortfolioBenchResult } from '../portfolio';
+import type { ResetTimingFigures } from '../reset-timing';
 import type { SiteWeight } from '../site-weight';
 import type { SubscriptionBenchResult } from '../subscription';
 
@@ -29,6 +30,8 @@ export interface Report {
   subscription?: SubscriptionBenchResult;
   portfolio?: PortfolioBenchResult;
   ledger?: LedgerBenchResult;
+  /** Section 10: the password reset's answer time, account or not. */
+  resetTiming?: ResetTimingFigures;
   consumption?: RouteConsumption[];
   exerciseStatuses?: Record<string, Record<string, number>>;
   /** Section 2: the same mix in both process models (workers first). */

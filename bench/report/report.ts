@@ -10,6 +10,7 @@ import { renderMemory } from './section-6-memory';
 import { renderEngine } from './section-7-engine';
 import { renderIngestion } from './section-8-ingestion';
 import { renderOnDemand } from './section-9-on-demand';
+import { renderResetTiming } from './section-10-reset-timing';
 import type { Report } from './report-data';
 
 /** bench/results.md: the run's header, then one section per module of this folder, in order. */
@@ -33,5 +34,6 @@ export function renderReport(report: Report): string {
   out.push(...renderSites(report), ...renderMemory(report), ...renderEngine(report));
   out.push(...renderIngestion(report.ingestion, QUICK));
   out.push(...renderOnDemand(report.onDemand));
+  out.push(...renderResetTiming(report.resetTiming));
   return `${out.join('\n')}\n`;
 }

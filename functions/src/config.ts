@@ -147,19 +147,35 @@ const ConfigSchema = z
     /** The investor site's address, for links in mails (unsubscribe, sign-in). */
     PUBLIC_SITE_URL: z.url().default('http://127.0.0.1:3000'),
     /**
-     * Signs unsubscribe tokens and salts the hashes of e-mailed codes (HMAC-SHA256). The CDK stack
-     * sets a generated secret; the local default is only for a laptop.
+     * Signs unsubscribe tokens and salts the hashes of e-mailed codes (HMAC-SHA256). No default: the
+     * CDK stack sets the Secrets Manager value (required off the local stage), and the local stack
+     * generates one per data directory (infra/local/local-secrets.ts). Read it with `mailTokenSecretOf`.
      */
-    MAIL_TOKEN_SECRET: z.string().min(32).default('local-only-mail-token-secret-not-for-the-cloud'),
+    MAIL_TOKEN_SECRET: z.string().min(32).optional(),
+    /** The mail queue (notifications/mail-queue.ts): the CDK sets it; the local stack points it at fauxqs. */
+    MAIL_QUEUE_URL: z.string().default(''),
   })
   .refine((config) => config.REPLAY_FROM <= config.REPLAY_TO, {
     path: ['REPLAY_TO'],
     message: 'must not be before REPLAY_FROM',
+  })
+  .refine((config) => config.STAGE === 'local' || config.MAIL_TOKEN_SECRET !== undefined, {
+    path: ['MAIL_TOKEN_SECRET'],
+    message: 'is required outside the local stage (the Secrets Manager value)',
   });
 
 export type Config = z.infer<typeof ConfigSchema> & { jwtIssuer: string; jwksUrl: string };
 
 let cached: Config | undefined;
+
+/** The secret that signs mail links; a process that mails without one stops here, naming it. */
+export function mailTokenSecretOf(config: Pick<Config, 'MAIL_TOKEN_SECRET'>): string {
+  if (!config.MAIL_TOKEN_SECRET)
+    throw new Error(
+      'MAIL_TOKEN_SECRET is not set: the local stack generates one; the cloud reads Secrets Manager',
+    );
+  return config.MAIL_TOKEN_SECRET;
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(environment);

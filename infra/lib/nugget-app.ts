@@ -64,6 +64,7 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     apiClient: auth.apiClient,
     onDemandQueue: jobs.ingestion.priorityQueue,
     mail: jobs.mail,
+    mailQueue: jobs.mailQueue,
   });
   const sites = new SitesStack(app, name('Sites'), {
     ...common,

@@ -19,6 +19,8 @@ export interface LocalEnvironmentOptions {
   queue: { endpoint: string; urls: LocalQueueUrls };
   /** maildev's SMTP port: every mail of the stack goes there. */
   smtpPort: number;
+  /** Signs mail links (local-secrets.ts): configured, or drawn once per data directory. */
+  mailTokenSecret: string;
 }
 
 export function configureFunctionEnvironment(options: LocalEnvironmentOptions, pool: LocalPool): void {
@@ -32,6 +34,8 @@ export function configureFunctionEnvironment(options: LocalEnvironmentOptions, p
     SQS_ENDPOINT: options.queue.endpoint,
     INGESTION_QUEUE_URL: options.queue.urls.normal,
     INGESTION_PRIORITY_QUEUE_URL: options.queue.urls.priority,
+    MAIL_QUEUE_URL: options.queue.urls.mail,
+    MAIL_TOKEN_SECRET: options.mailTokenSecret,
     // One laptop, no fleet to spread: messages go out at once unless the shell asks for jitter.
     INGESTION_JITTER_SECONDS: process.env.INGESTION_JITTER_SECONDS ?? '0',
     USER_POOL_ID: pool.userPoolId,

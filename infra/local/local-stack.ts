@@ -25,6 +25,9 @@ import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
 import { createStaticSite } from './static-site';
 import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { startMailServer } from './mail-server';
+import { startLocalMailConsumer } from './local-mail-queue';
+import { localMailTokenSecret } from './local-secrets';
+import type { QueueConsumer } from './queue-consumer';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -79,6 +82,10 @@ export interface LocalStack {
   /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
   childProcesses: () => { name: string; pid: number }[];
   ingestion: LocalIngestion;
+  /** The mail queue's consumer: mails of resets and sign-ups arrive in maildev through it, after the answer. */
+  mailQueue: QueueConsumer;
+  /** The secret signing this stack's mail links (local-secrets.ts), for tests that forge or check one. */
+  mailTokenSecret: string;
   /** One scheduler cycle now: ingestion planner, the worker draining the queues, the price poll. */
   runJobs: () => Promise<unknown>;
   dataMode: 'replay' | 'live';
@@ -116,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const servers: SupervisedServer[] = [];
   const httpServers: Server[] = [];
   let ingestion: LocalIngestion | undefined;
+  let mailConsumer: QueueConsumer | undefined;
   let scheduler: LocalScheduler | undefined;
   let areaWorkers: AreaWorkers | undefined;
   let flushMainThreadCostRecords: (() => Promise<void>) | undefined;
@@ -126,11 +134,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // writes the cost records it still holds.
     await areaWorkers?.stop();
     await flushMainThreadCostRecords?.();
+    await mailConsumer?.stop();
     await ingestion?.stop();
     for (const server of [...servers].reverse()) await server.stop();
   };
   try {
     if (options.reset) rmSync(options.dataDirectory, { recursive: true, force: true });
+    const mailTokenSecret = localMailTokenSecret(options.dataDirectory);
     const dynamoDirectory = join(options.dataDirectory, 'dynamodb');
     const cognitoDirectory = join(options.dataDirectory, 'cognito');
     const dynamoDataDirectory = options.persistDynamo ? dynamoDirectory : null;
@@ -181,6 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dataMode,
         queue: { endpoint: queue.endpoint, urls: queue.urls },
         smtpPort: mailPorts.smtpPort,
+        mailTokenSecret,
       },
       pool,
     );
@@ -190,6 +201,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The seed read the config before the demo investor existed: read it again with DEMO_USER_ID.
     const { resetConfigForTests: rereadConfig } = await import('@app/functions/config');
     rereadConfig();
+    mailConsumer = await startLocalMailConsumer(queue.client, queue.urls.mail, log);
 
     const { flushCostRecords } = await import('@app/functions/data/costs-repository');
     flushMainThreadCostRecords = flushCostRecords;
@@ -293,6 +305,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           return pid === undefined ? [] : [{ name: server.name, pid }];
         }),
       ingestion: queue,
+      mailQueue: mailConsumer,
+      mailTokenSecret,
       runJobs,
       dataMode,
       processModel: areaWorkers ? 'workers' : 'single-process',

@@ -120,14 +120,14 @@ describe('e-mail change with verification', () => {
 });
 
 describe('alert mails', () => {
-  const { dynamoEndpoint, smtpPort, webUrl, mailUrl } = inject('stack');
+  const { dynamoEndpoint, smtpPort, webUrl, mailUrl, mailTokenSecret } = inject('stack');
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   const alerts = createAlertsRepository(client, {
     holdings: tableName('local', 'holdings'),
     usage: tableName('local', 'usage'),
   });
   // The price poll's path (raiseUserAlerts) with the poll's mailing deps pointed at the stack's maildev;
-  // the secret is the stack's (the local default), so the API accepts the link's token.
+  // the secret is the stack's (drawn for the run), so the API accepts the link's token.
   const mailAlert = alertMailerOf({
     preferences: createNotificationPreferencesRepository(client, tableName('local', 'holdings')),
     users: createUsersRepository(client, tableName('local', 'users')),
@@ -139,7 +139,7 @@ describe('alert mails', () => {
       },
     ),
     siteUrl: webUrl,
-    secret: 'local-only-mail-token-secret-not-for-the-cloud',
+    secret: mailTokenSecret,
     now: () => new Date(),
   });
   /** A +7 % day on `symbol`: the price-movement rule fires (see tests/src/alerts.ts). */
@@ -165,7 +165,7 @@ describe('alert mails', () => {
       { alerts, now: () => new Date(), getTier: async () => 'FREE', mailAlert },
     );
 
-  it('mails an alert in French to a French reader; its unsubscribe link turns that mail off', async () => {
+  it('mails an alert in French to a French reader; its one-click header turns that mail off without a sign-in (RFC 8058)', async () => {
     const email = uniqueEmail('lecteur');
     const registered = await signUpThroughInbox(
       { webUrl, mailUrl },
@@ -193,9 +193,24 @@ describe('alert mails', () => {
     expect(mail?.text).toContain('Le désactiver en un clic');
     const link = /(http:\/\/\S+\/unsubscribe\?token=\S+)/.exec(mail!.text)?.[1];
     expect(link).toBeDefined();
-    expect(await rawHeader(mail!, 'List-Unsubscribe')).toBe(`<${link}>`);
-
     const token2 = new URL(link!).searchParams.get('token');
+    // The header names the API's one-click route with the page link's token; the mail client POSTs there.
+    const oneClick = `${webUrl}/api/unsubscribe/one-click?token=${token2}`;
+    expect(await rawHeader(mail!, 'List-Unsubscribe')).toBe(`<${oneClick}>`);
+    expect(await rawHeader(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    const clientPost = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(clientPost.status).toBe(200);
+    expect(await clientPost.json()).toEqual({
+      unsubscribed: true,
+      alert_type: 'price_movement',
+      channel: 'email',
+    });
+    // The site page's route with the same token answers the same (a second click changes nothing).
     const off = await api(contract.public.unsubscribe.method, contract.public.unsubscribe.path, {
       body: { token: token2 },
     });
@@ -250,7 +265,7 @@ describe('alert mails', () => {
         },
       ),
       siteUrl: webUrl,
-      secret: 'local-only-mail-token-secret-not-for-the-cloud',
+      secret: mailTokenSecret,
       now: () => new Date(),
     });
     expect(outcome.mailed).toBeGreaterThanOrEqual(1);
@@ -268,5 +283,17 @@ describe('alert mails', () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('body.token');
     expect(JSON.stringify(refused.body)).toContain('no es válido');
+  });
+
+  it('refuses an altered token on the one-click route with a 400 naming query.token, in the caller language', async () => {
+    const route = contract.public.unsubscribeOneClick;
+    const refused = await api(route.method, route.path, {
+      query: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'accept-language': 'fr', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('query.token');
+    expect(JSON.stringify(refused.body)).toContain("n'est pas valide");
   });
 });

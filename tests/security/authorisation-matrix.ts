@@ -112,6 +112,15 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     expect: every(200),
     request: ({ target }) => ({ body: { token: unsubscribeTokenFor(target.userId) } }),
   },
+  // RFC 8058: a mail client's POST, the token in the query and the fixed form body it always sends.
+  'public.unsubscribeOneClick': {
+    expect: every(200),
+    request: ({ target }) => ({
+      query: { token: unsubscribeTokenFor(target.userId) },
+      rawBody: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+  },
 
   // The same answer for any address (no enumeration): a code or a notice is mailed.
   'auth.register': {

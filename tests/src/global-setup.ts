@@ -50,6 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cognitoEndpoint: stack.cognitoEndpoint,
     mailUrl: stack.mailUrl,
     smtpPort: stack.smtpPort,
+    mailTokenSecret: stack.mailTokenSecret,
     userPoolId: stack.pool.userPoolId,
     webClientId: stack.pool.webClientId,
     adminClientId: stack.pool.adminClientId,

@@ -7,6 +7,8 @@ export interface StackInfo {
   /** maildev's web inbox; its REST API (GET /api/email) is what the mail tests read. */
   mailUrl: string;
   smtpPort: number;
+  /** The secret the stack signs mail links with (drawn for the run: the source holds none). */
+  mailTokenSecret: string;
   userPoolId: string;
   webClientId: string;
   adminClientId: string;

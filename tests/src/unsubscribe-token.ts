@@ -1,7 +1,5 @@
 import { createHmac } from 'node:crypto';
-
-/** The local stack's mail secret (functions/src/config.ts default): what the stack signs links with. */
-export const LOCAL_MAIL_TOKEN_SECRET = 'local-only-mail-token-secret-not-for-the-cloud';
+import { inject } from 'vitest';
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -13,7 +11,8 @@ export function unsubscribeTokenFor(
   userId: string,
   type = 'market_news',
   channel: 'email' | 'digest' = 'digest',
-  secret = LOCAL_MAIL_TOKEN_SECRET,
+  // The stack's own secret, drawn for the run (infra/local/local-secrets.ts): the source holds none.
+  secret = inject('stack').mailTokenSecret,
 ): string {
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'HS256' }));

@@ -1,5 +1,5 @@
 import { routes } from '@app/shared/api/areas/auth';
-import { getConfig } from '../config';
+import { getConfig, mailTokenSecretOf } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createUsersRepository } from '../data/users-repository';
 import { createTotpStepsRepository } from '../data/totp-steps-repository';
@@ -25,6 +25,8 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
 import { createMailCodesRepository } from '../data/mail-codes-repository';
 import { createProductMailer } from '../notifications/mail-deps';
+import { createSqsMailQueue } from '../notifications/mail-queue';
+import { createQueueClient } from '../platform/queue-client';
 import { createIdentityAdmin } from './identity-admin';
 import { endEverySession } from './session-revocation';
 import {
@@ -57,9 +59,10 @@ function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
       users,
       codes: createMailCodesRepository(client, { users: config.TABLE_USERS, usage: config.TABLE_USAGE }),
       mailer: createProductMailer(config, client),
+      mailQueue: createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
       identity: createIdentityAdmin(config),
       endSessions: (userId: string) => endEverySession(userId, { users, cognito, now }),
-      secret: config.MAIL_TOKEN_SECRET,
+      secret: mailTokenSecretOf(config),
       now,
     },
   };

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { RecipientRejectedError } from '../platform/mail/mailer';
-import { ConflictError, RateLimitedError, ValidationError } from '../platform/errors';
+import {
+  ConflictError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../platform/errors';
 import {
   confirmEmailChange,
   confirmPasswordReset,
   requestEmailChange,
   requestPasswordReset,
 } from './mail-code-service';
-import { ADA, codeOf, fakeDeps } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
 
 const NEW = 'Nugget-New-9';
 
@@ -30,6 +35,33 @@ describe('password reset by e-mailed code', () => {
       await requestPasswordReset(ADA.email, deps),
     );
     expect(mailed.map((mail) => mail.to)).toEqual([ADA.email]);
+  });
+
+  it('makes the same store calls and exactly one enqueue for a known and an unknown address, and never mails in the request', async () => {
+    const known = fakeDeps();
+    const unknown = fakeDeps();
+    const knownCalls = recordCalls({
+      users: known.deps.users,
+      codes: known.deps.codes,
+      queue: known.deps.mailQueue,
+    });
+    const unknownCalls = recordCalls({
+      users: unknown.deps.users,
+      codes: unknown.deps.codes,
+      queue: unknown.deps.mailQueue,
+    });
+    const requestMailer = { send: async () => Promise.reject(new Error('no mail server in a request')) };
+    known.deps.mailer = requestMailer;
+    unknown.deps.mailer = requestMailer;
+
+    await requestPasswordReset(ADA.email, known.deps);
+    await requestPasswordReset('nobody@example.test', unknown.deps);
+
+    const expected = ['codes.countRequest(RESET)', 'users.findByEmail', 'codes.save(RESET)', 'queue.enqueue'];
+    expect(knownCalls).toEqual(expected);
+    expect(unknownCalls).toEqual(expected);
+    expect(known.queued.map((mail) => mail.kind)).toEqual(['send']);
+    expect(unknown.queued).toEqual([{ kind: 'drop' }]);
   });
 
   it('refuses the fourth request of the hour with the seconds left in it', async () => {
@@ -94,10 +126,19 @@ describe('e-mail change', () => {
 });
 
 describe('reset when the mail cannot go out', () => {
-  it('answers as for any address (no account is revealed) and keeps no pending code', async () => {
-    const { deps, codes } = fakeDeps();
+  it('answers accepted whatever the mail server does: the request never waits for it', async () => {
+    const { deps, queued } = fakeDeps();
     deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
     expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
-    expect(codes.size).toBe(0);
+    expect(queued).toHaveLength(1);
+  });
+
+  it('answers a 503 for a known and an unknown address alike when the queue is down', async () => {
+    const { deps } = fakeDeps();
+    deps.mailQueue = { enqueue: async () => Promise.reject(new Error('queue down')) };
+    await expect(requestPasswordReset(ADA.email, deps)).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(requestPasswordReset('nobody@example.test', deps)).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
   });
 });

@@ -4,8 +4,10 @@ import { message, type Message } from '@app/shared/messages/message';
 import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { hashAddress, hashMailCode, newMailCode, sameDigest } from '../notifications/mail-code';
+import type { MailQueue } from '../notifications/mail-queue';
 import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
 import {
+  AppError,
   ConflictError,
   NotFoundError,
   RateLimitedError,
@@ -18,14 +20,18 @@ import { logger } from '../platform/observability';
 /*
  * Password reset and e-mail change by e-mailed code (docs/product.md "Accounts and e-mail"). The same
  * code runs locally and in the cloud: the auth area draws the code, stores only its HMAC, mails it
- * through the product's Mailer in the user's language, and on confirmation sets the password or the
- * address in the user pool with the admin API (auth/README.md says why not Cognito's ForgotPassword).
+ * in the user's language, and on confirmation sets the password or the address in the user pool with
+ * the admin API (notifications/README.md says why not Cognito's ForgotPassword). A reset, which must not
+ * tell whether the address has an account, never talks to the mail server: it stores a code and puts
+ * one message on the mail queue for every address (queueCode); an e-mail change, asked by a signed-in
+ * user, mails at once through the Mailer.
  */
 
 export interface MailCodeDeps {
   users: Pick<UsersRepository, 'get' | 'findByEmail' | 'updateEmail'>;
   codes: MailCodesRepository;
   mailer: Mailer;
+  mailQueue: MailQueue;
   identity: {
     setPassword(userId: string, password: string): Promise<void>;
     setEmail(userId: string, email: string): Promise<void>;
@@ -93,30 +99,65 @@ export async function issueCode(
   });
 }
 
+/** A queued code's row outlives the code by a day at most, then the users table's TTL removes it. */
+const QUEUED_CODE_ROW_SECONDS = MAIL_CODE_RULES.ttlMinutes * 60 + 24 * 3600;
+
 /**
- * Mails a reset code when an account has the address. Known or not, the answer is the same and the
- * request counts against the address's hourly limit, so neither the body nor a 429 tells them apart.
+ * Draws a code, stores its HMAC under `owner` (an address hash: the row exists whether or not an
+ * account has the address, and expires) and puts exactly one message on the mail queue: the mail, or
+ * a `drop` when `mail` is null. The same calls in the same order either way; the mail server is the
+ * queue consumer's business. A queue that cannot be reached is a 503, for every address alike.
+ */
+export async function queueCode(
+  owner: string,
+  purpose: CodePurpose,
+  mail: { to: string; language: User['language']; subject: Message; body: (code: string) => Message } | null,
+  deps: MailCodeDeps,
+  extra: Pick<StoredCode, 'sign_up'> = {},
+): Promise<void> {
+  const code = newMailCode();
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+  try {
+    await deps.codes.save(owner, purpose, {
+      code_hash: hashMailCode(deps.secret, purpose, owner, code),
+      valid_until: nowSeconds + MAIL_CODE_RULES.ttlMinutes * 60,
+      expires_at: nowSeconds + QUEUED_CODE_ROW_SECONDS,
+      ...extra,
+    });
+    await deps.mailQueue.enqueue(
+      mail
+        ? { kind: 'send', to: mail.to, language: mail.language, subject: mail.subject, body: mail.body(code) }
+        : { kind: 'drop' },
+    );
+  } catch (error: unknown) {
+    if (error instanceof AppError) throw error;
+    logger.warn('code not queued', { error: error instanceof Error ? error.message : String(error) });
+    throw new ServiceUnavailableError();
+  }
+}
+
+/**
+ * Queues a reset code for the address (docs/accounts.md "Password reset"). Known or not, the request
+ * counts against the address's hourly limit, looks the address up, stores a code and enqueues one
+ * message (the mail, or a drop), then answers the same: neither the body, a 429 nor the time tells
+ * them apart. The code is keyed by the address's hash, not the user.
  */
 export async function requestPasswordReset(email: string, deps: MailCodeDeps): Promise<typeof ACCEPTED> {
   await countRequest('RESET', email, deps);
   const user = await deps.users.findByEmail(email);
-  if (!user) return ACCEPTED;
-  try {
-    await issueCode(
-      user.id,
-      'RESET',
-      {
-        to: user.email,
-        language: user.language,
-        subject: message('MAIL_RESET_SUBJECT'),
-        body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
-      },
-      deps,
-    );
-  } catch (error: unknown) {
-    // Answered alike even when the mail cannot go out: another answer would tell that the account exists.
-    logger.warn('reset code not mailed', { error: error instanceof Error ? error.message : String(error) });
-  }
+  await queueCode(
+    hashAddress(deps.secret, email),
+    'RESET',
+    user
+      ? {
+          to: user.email,
+          language: user.language,
+          subject: message('MAIL_RESET_SUBJECT'),
+          body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
+        }
+      : null,
+    deps,
+  );
   return ACCEPTED;
 }
 
@@ -157,7 +198,7 @@ export async function confirmPasswordReset(
 ): Promise<{ reset: true }> {
   const user = await deps.users.findByEmail(payload.email);
   if (!user) throw invalidCode();
-  await useCode(user.id, 'RESET', payload.code, deps);
+  await useCode(hashAddress(deps.secret, payload.email), 'RESET', payload.code, deps);
   await deps.identity.setPassword(user.id, payload.new_password);
   await deps.endSessions(user.id);
   return { reset: true };

@@ -1,6 +1,7 @@
 import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
 import type { StoredUser } from '../data/users-repository';
 import type { MailMessage } from '../platform/mail/mailer';
+import { deliverQueuedMail, type QueuedMail } from '../notifications/mail-queue';
 import type { MailCodeDeps } from './mail-code-service';
 
 const NOW = new Date('2030-05-06T08:50:00Z');
@@ -12,6 +13,7 @@ export function fakeDeps() {
   const codes = new Map<string, StoredCode>();
   const counters = new Map<string, number>();
   const mailed: MailMessage[] = [];
+  const queued: QueuedMail[] = [];
   const passwords = new Map<string, string>();
   const endedSessions: string[] = [];
   let clock = NOW;
@@ -61,18 +63,53 @@ export function fakeDeps() {
       setEmail: async () => undefined,
     },
     endSessions: async (userId) => void endedSessions.push(userId),
+    // The queue delivers at once through the real consumer's path (wording, then the Mailer above).
+    mailQueue: {
+      enqueue: async (mail) => {
+        queued.push(mail);
+        await deliverQueuedMail(
+          { body: JSON.stringify(mail), messageId: String(queued.length) },
+          deps.mailer,
+        );
+      },
+    },
     secret: 'unit-test-secret',
     now: () => clock,
   };
   return {
     deps,
     mailed,
+    queued,
     passwords,
     endedSessions,
     users,
     codes,
     advance: (ms: number) => (clock = new Date(clock.getTime() + ms)),
   };
+}
+
+/**
+ * Wraps every method of the given dependency groups so each call is written down as `group.method`
+ * (with the code purpose for the codes repository): what a request does, to compare two requests.
+ */
+export function recordCalls(groups: Record<string, object>): string[] {
+  const calls: string[] = [];
+  for (const [group, target] of Object.entries(groups)) {
+    for (const [name, value] of Object.entries(target)) {
+      if (typeof value !== 'function') continue;
+      const original = value as (...args: unknown[]) => unknown;
+      Object.assign(target, {
+        [name]: (...args: unknown[]) => {
+          const purpose = args
+            .slice(0, 2)
+            .find((arg) => arg === 'RESET' || arg === 'SIGNUP' || arg === 'EMAIL');
+          calls.push(purpose ? `${group}.${name}(${String(purpose)})` : `${group}.${name}`);
+          return original(...args);
+        },
+      });
+    }
+  }
+  return calls;
 }
 
 /** The six-digit code a mail carries. */

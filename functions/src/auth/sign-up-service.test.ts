@@ -3,7 +3,7 @@ import type { UsersRepository, StoredUser } from '../data/users-repository';
 import { RateLimitedError } from '../platform/errors';
 import type { AuthDeps } from './auth-service';
 import { EmailTakenError, type CognitoGateway } from './cognito-gateway';
-import { ADA, codeOf, fakeDeps } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
 import { confirmSignUp, startSignUp, type SignUpDeps } from './sign-up-service';
 
 const PASSWORD = 'Nugget-Sign-1';
@@ -68,7 +68,8 @@ describe('sign-up confirmed by e-mail', () => {
     expect([...pool.keys()]).toEqual([ADA.email]);
     expect(pool.get(ADA.email)?.password).toBe('Ada-Lovelace-1');
     expect(JSON.stringify([...codes.values()])).not.toContain(PASSWORD);
-    expect(codes.size).toBe(1);
+    // Both addresses get a pending row (the same work); the known one's code is never mailed.
+    expect(codes.size).toBe(2);
   });
 
   it('creates and signs in the account with the code, once; the first step decides name and language', async () => {
@@ -127,6 +128,39 @@ describe('sign-up confirmed by e-mail', () => {
     pool.set('seed@example.test', { sub: 'seed', password: 'Seed-pass-1' });
     await startSignUp(registration('seed@example.test'), 'es', deps);
     expect(mailed[0]?.subject).toBe('Alguien intentó crear una cuenta de Nugget Invest con su dirección');
+  });
+
+  it('makes the same store and pool calls and exactly one enqueue for a known and a new address, mailing nothing in the request', async () => {
+    const known = signUpDeps();
+    const fresh = signUpDeps();
+    const callsOf = (setup: ReturnType<typeof signUpDeps>) => {
+      setup.deps.mailCodes.mailer = {
+        send: async () => Promise.reject(new Error('no mail server in a request')),
+      };
+      return recordCalls({
+        users: setup.deps.auth.users,
+        pool: setup.deps.auth.cognito,
+        codes: setup.deps.mailCodes.codes,
+        queue: setup.deps.mailCodes.mailQueue,
+      });
+    };
+    const knownCalls = callsOf(known);
+    const freshCalls = callsOf(fresh);
+
+    await startSignUp(registration(ADA.email, 'es'), 'en', known.deps);
+    await startSignUp(registration(NEW_ADDRESS, 'es'), 'en', fresh.deps);
+
+    const expected = [
+      'codes.countRequest(SIGNUP)',
+      'users.findByEmail',
+      'pool.emailOf',
+      'codes.save(SIGNUP)',
+      'queue.enqueue',
+    ];
+    expect(knownCalls).toEqual(expected);
+    expect(freshCalls).toEqual(expected);
+    expect(known.queued).toHaveLength(1);
+    expect(fresh.queued).toHaveLength(1);
   });
 
   it('limits each address to 3 requests an hour, known or not', async () => {

@@ -9,22 +9,17 @@ import { message } from '@app/shared/messages/message';
 import { hashAddress } from '../notifications/mail-code';
 import { authResponse, weakPassword, type AuthDeps } from './auth-service';
 import { EmailTakenError, WeakPasswordError } from './cognito-gateway';
-import {
-  countRequest,
-  invalidCode,
-  issueCode,
-  issueCodeOrNameField,
-  mailInLanguage,
-  useCode,
-  type MailCodeDeps,
-} from './mail-code-service';
+import { countRequest, invalidCode, queueCode, useCode, type MailCodeDeps } from './mail-code-service';
 
 /*
  * Sign-up confirmed by e-mail, so that sign-up tells nobody which addresses have an account
- * (docs/accounts.md "Sign-up"). The first step answers the same for every address: a new one gets a
- * code, one that already has an account gets a notice instead. Nothing is created in the user pool
- * before the code comes back with the password; until then a pending row keyed by the address's hash
- * holds the names and preferences (never the password) and expires with its code.
+ * (docs/accounts.md "Sign-up"). The first step answers the same for every address, and does the same
+ * work: a new one gets a code, one that already has an account gets a notice instead, both through
+ * the mail queue (notifications/mail-queue.ts), never the mail server in the request. Nothing is
+ * created in the user pool before the code comes back with the password; until then a pending row
+ * keyed by the address's hash holds the names and preferences (never the password) and expires. An
+ * address with an account gets that row too, with a code nobody is told: it could only ever be
+ * refused as a wrong code, since the pool already has the address.
  */
 
 export interface SignUpDeps {
@@ -34,25 +29,25 @@ export interface SignUpDeps {
 
 const ACCEPTED = { accepted: true } as const;
 
-/** A pending row outlives its code by a day at most, then the users table's TTL removes it. */
-const PENDING_ROW_SECONDS = MAIL_CODE_RULES.ttlMinutes * 60 + 24 * 3600;
-
 /** The language to write to the address's account, or null when no account has the address. */
 async function accountLanguage(
   email: string,
   fallback: Language,
   deps: SignUpDeps,
 ): Promise<Language | null> {
+  // Both asked every time, so a known and a new address cost the same calls.
   const profile = await deps.auth.users.findByEmail(email);
+  const inPool = await deps.auth.cognito.emailOf(email);
   if (profile) return profile.language;
   // An account made outside the API (the seed, the console) has no profile until its first sign-in.
-  return (await deps.auth.cognito.emailOf(email)) === null ? null : fallback;
+  return inPool === null ? null : fallback;
 }
 
 /**
- * The first step. Every address counts against its hourly limit and gets exactly one mail; the answer
- * is the same. A second request for an address still pending replaces its code and details, so an
- * address someone else started is taken back by whoever reads its mail.
+ * The first step. Every address counts against its hourly limit, gets a pending row and exactly one
+ * queued mail; the answer is the same. A second request for an address still pending replaces its code
+ * and details, so an address someone else started is taken back by whoever reads its mail. A recipient
+ * the mail server refuses is now the queue consumer's to log: the answer cannot depend on the address.
  */
 export async function startSignUp(
   payload: RegistrationPayload,
@@ -65,42 +60,28 @@ export async function startSignUp(
   await countRequest('SIGNUP', payload.email, codes);
   const language = payload.language ?? requestLanguage;
   const existingLanguage = await accountLanguage(payload.email, language, deps);
-  // A refused recipient is refused for a known and an unknown address alike: a 400 naming the field.
-  await issueCodeOrNameField('body.email', 'email', async () => {
-    if (existingLanguage) {
-      await mailInLanguage(
-        {
-          to: payload.email,
-          language: existingLanguage,
-          subject: message('MAIL_SIGN_UP_EXISTING_SUBJECT'),
-          body: message('MAIL_SIGN_UP_EXISTING_BODY'),
-        },
-        codes,
-      );
-      return;
-    }
-    await issueCode(
-      hashAddress(codes.secret, payload.email),
-      'SIGNUP',
-      {
+  const mail = existingLanguage
+    ? {
+        to: payload.email,
+        language: existingLanguage,
+        subject: message('MAIL_SIGN_UP_EXISTING_SUBJECT'),
+        body: () => message('MAIL_SIGN_UP_EXISTING_BODY'),
+      }
+    : {
         to: payload.email,
         language,
         subject: message('MAIL_SIGN_UP_SUBJECT'),
-        body: (code) => message('MAIL_SIGN_UP_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
-      },
-      codes,
-      {
-        // `payload.role` is ignored on purpose: every account is a USER on the FREE tier.
-        sign_up: {
-          email: payload.email,
-          first_name: payload.first_name,
-          last_name: payload.last_name,
-          language,
-          theme: payload.theme ?? 'dark',
-        },
-        expires_at: Math.floor(codes.now().getTime() / 1000) + PENDING_ROW_SECONDS,
-      },
-    );
+        body: (code: string) => message('MAIL_SIGN_UP_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
+      };
+  await queueCode(hashAddress(codes.secret, payload.email), 'SIGNUP', mail, codes, {
+    // `payload.role` is ignored on purpose: every account is a USER on the FREE tier.
+    sign_up: {
+      email: payload.email,
+      first_name: payload.first_name,
+      last_name: payload.last_name,
+      language,
+      theme: payload.theme ?? 'dark',
+    },
   });
   return ACCEPTED;
 }

@@ -124,13 +124,14 @@ export const keys = {
   /** An address SES reported as bounced or complaining (users table): the Mailer never mails it. */
   mailSuppression: (email: string) => ({ pk: `MAIL#${email.toLowerCase()}`, sk: 'SUPPRESSED' }),
   /**
-   * A single-use e-mailed code (users table): a user's `RESET` (password) or `EMAIL` (new address), or
-   * the pending `SIGNUP` of an address that has no account yet, keyed by the address's hash (TTL).
+   * A single-use e-mailed code (users table): a user's `EMAIL` (new address), or a `RESET` (password)
+   * or pending `SIGNUP` keyed by the address's hash (TTL): those two are stored for every address asked
+   * for, an account or not, so the request does the same work either way (auth/mail-code-service.ts).
    */
   mailCode: (owner: string, purpose: 'RESET' | 'EMAIL' | 'SIGNUP') =>
-    purpose === 'SIGNUP'
-      ? { pk: `SIGNUP#${owner}`, sk: 'CODE#SIGNUP' }
-      : { pk: `USER#${owner}`, sk: `CODE#${purpose}` },
+    purpose === 'EMAIL'
+      ? { pk: `USER#${owner}`, sk: 'CODE#EMAIL' }
+      : { pk: `${purpose}#${owner}`, sk: `CODE#${purpose}` },
   /** The last authenticator (TOTP) time step a user signed in with (users table, TTL): codes work once. */
   totpLastStep: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP_STEP' }),
   /** Codes requested for one address (hashed) in one clock hour (usage table, TTL). */

@@ -14,7 +14,8 @@ import { keys } from './keys';
  *
  * | Pattern                                      | Key                                                         |
  * | -------------------------------------------- | ----------------------------------------------------------- |
- * | a user's pending code (users table)          | pk=USER#<id>, sk=CODE#RESET or CODE#EMAIL                    |
+ * | a user's pending e-mail change (users table) | pk=USER#<id>, sk=CODE#EMAIL                                  |
+ * | a pending reset (users table, TTL)           | pk=RESET#<address hash>, sk=CODE#RESET                       |
  * | a pending sign-up (users table, TTL)         | pk=SIGNUP#<address hash>, sk=CODE#SIGNUP                     |
  * | codes asked for one address this hour (usage) | pk=CODES#<purpose>#<address hash>, sk=HOUR#<hour>, TTL      |
  *

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DIGEST_HOUR_UTC } from '@app/shared/domain/entities/mail';
-import { getConfig } from '../config';
+import { getConfig, mailTokenSecretOf } from '../config';
 import { createAlertsRepository } from '../data/alerts-repository';
 import { createNotificationPreferencesRepository } from '../data/notification-preferences-repository';
 import { createUsersRepository } from '../data/users-repository';
@@ -24,7 +24,7 @@ function createAlertDigestDeps(): AlertDigestDeps {
     users: createUsersRepository(client, config.TABLE_USERS),
     mailer: createProductMailer(config, client),
     siteUrl: config.PUBLIC_SITE_URL,
-    secret: config.MAIL_TOKEN_SECRET,
+    secret: mailTokenSecretOf(config),
     now: () => new Date(),
   };
 }

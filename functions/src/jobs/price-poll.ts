@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { message as messageOf } from '@app/shared/messages/message';
-import { getConfig } from '../config';
+import { getConfig, mailTokenSecretOf } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
 import { createAlertRulesRepository } from '../data/alert-rules-repository';
@@ -178,7 +178,7 @@ export function createPricePollDeps(): PricePollDeps {
     users,
     mailer: createProductMailer(config, client),
     siteUrl: config.PUBLIC_SITE_URL,
-    secret: config.MAIL_TOKEN_SECRET,
+    secret: mailTokenSecretOf(config),
     now,
   });
   return {

@@ -10,7 +10,7 @@ const LINKS = {
 const tokenOf = (text: string) => /unsubscribe\?token=(\S+)/.exec(text)?.[1] ?? '';
 
 describe('alert mails', () => {
-  it('words an alert mail in Spanish with a working unsubscribe link and the List-Unsubscribe header', async () => {
+  it('words an alert mail in Spanish with a working unsubscribe link and RFC 8058 one-click headers', async () => {
     const mail = await alertMail(
       { userId: 'user-9', email: 'ana@example.test', language: 'es' },
       { type: 'earnings', title: 'MSFT publica resultados', message: 'Resultados el 25 de enero.' },
@@ -21,8 +21,10 @@ describe('alert mails', () => {
     expect(mail.text).toContain('Ver todas sus alertas: https://invest.example/alerts');
     expect(mail.text).toContain('«Resultados»');
     const token = tokenOf(mail.text);
+    // The mail client POSTs `List-Unsubscribe=One-Click` to the API's one-click route with the same token.
     expect(mail.headers).toEqual({
-      'List-Unsubscribe': `<https://invest.example/unsubscribe?token=${token}>`,
+      'List-Unsubscribe': `<https://invest.example/api/unsubscribe/one-click?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(await verifyUnsubscribeToken(token, LINKS.secret, LINKS.now)).toEqual({
       userId: 'user-9',

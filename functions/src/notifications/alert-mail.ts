@@ -1,3 +1,4 @@
+import { routes as publicRoutes } from '@app/shared/api/areas/public';
 import type { MailChannel } from '@app/shared/domain/entities/mail';
 import type { Language, MarketAlertType } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
@@ -29,9 +30,20 @@ export async function unsubscribeUrl(
   return `${links.siteUrl.replace(/\/+$/, '')}/unsubscribe?token=${token}`;
 }
 
-/** RFC 2369 List-Unsubscribe: the same page, so a mail client's "unsubscribe" button works too. */
-function listUnsubscribe(url: string): Record<string, string> {
-  return { 'List-Unsubscribe': `<${url}>` };
+/**
+ * RFC 2369 List-Unsubscribe with RFC 8058 one-click: the address is the API's one-click route (the
+ * site's origin serves /api), carrying the same signed token as the page link, and
+ * List-Unsubscribe-Post tells the mail client to POST `List-Unsubscribe=One-Click` there: the mail
+ * is turned off without a sign-in or a page, and a link scanner's GET changes nothing.
+ */
+function listUnsubscribe(pageUrl: string): Record<string, string> {
+  const page = new URL(pageUrl);
+  const oneClick = new URL(publicRoutes.unsubscribeOneClick.path, page);
+  oneClick.search = page.search;
+  return {
+    'List-Unsubscribe': `<${oneClick.href}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** One alert, mailed when raised, in the reader's language, with its one-click unsubscribe link. */

@@ -1,7 +1,7 @@
 import { routes } from '@app/shared/api/areas/public';
 import { message } from '@app/shared/messages/message';
 import { render } from '../platform/messages';
-import { getConfig } from '../config';
+import { getConfig, mailTokenSecretOf } from '../config';
 import { APP_VERSION, checkDependencies } from '../platform/health';
 import { createAreaHandler } from '../platform/http-handler';
 import { createDocumentClient } from '../platform/dynamo-client';
@@ -23,7 +23,7 @@ function createPublicDeps(): ContactDeps & { unsubscribe: UnsubscribeDeps } {
     operatorEmail: config.OPERATOR_EMAIL,
     unsubscribe: {
       preferences: createNotificationPreferencesRepository(client, config.TABLE_HOLDINGS),
-      secret: config.MAIL_TOKEN_SECRET,
+      secret: mailTokenSecretOf(config),
       now,
     },
     contact: createContactMessagesRepository(client, {
@@ -48,6 +48,7 @@ export const handler = createAreaHandler(
     sendContactMessage: async ({ body, auth, sourceIp }, deps) =>
       sendContactMessage(body, { auth, sourceIp }, deps),
     unsubscribe: async ({ body }, deps) => unsubscribe(body.token, deps.unsubscribe),
+    unsubscribeOneClick: async ({ query }, deps) => unsubscribe(query.token, deps.unsubscribe, 'query.token'),
   },
   {
     createDeps: createPublicDeps,

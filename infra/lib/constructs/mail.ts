@@ -93,8 +93,12 @@ export class Mail extends Construct {
     );
   }
 
-  /** What a sender needs: SES's transport, the sender, the configuration set, the links' site, the secret. */
-  environment(): Record<string, string> {
+  /**
+   * What a sender needs: SES's transport, the sender, the configuration set, the links' site, and the
+   * secret when it signs links or hashes codes (the functions' config requires it off the local stage:
+   * there is no default in the source).
+   */
+  environment(options: { signsLinks: boolean } = { signsLinks: true }): Record<string, string> {
     const { config } = this;
     return {
       MAIL_TRANSPORT: 'ses',
@@ -103,12 +107,12 @@ export class Mail extends Construct {
       OPERATOR_EMAIL: config.operatorEmail,
       PUBLIC_SITE_URL: config.siteUrl,
       // A CloudFormation dynamic reference: resolved at deploy time, never written in the template.
-      MAIL_TOKEN_SECRET: this.tokenSecret.secretValue.unsafeUnwrap(),
+      ...(options.signsLinks ? { MAIL_TOKEN_SECRET: this.tokenSecret.secretValue.unsafeUnwrap() } : {}),
     };
   }
 
   /** Lets a function send through the identity with the configuration set, and gives it the environment. */
-  connectSender(fn: lambda.Function): void {
+  connectSender(fn: lambda.Function, options: { signsLinks: boolean } = { signsLinks: true }): void {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'SendMailThroughSes',
@@ -116,7 +120,7 @@ export class Mail extends Construct {
         resources: [this.identity.emailIdentityArn, this.configurationSetArn()],
       }),
     );
-    for (const [name, value] of Object.entries(this.environment())) fn.addEnvironment(name, value);
+    for (const [name, value] of Object.entries(this.environment(options))) fn.addEnvironment(name, value);
   }
 
   private configurationSetArn(): string {

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { IngestionPipeline } from '../constructs/ingestion-pipeline';
 import { Mail } from '../constructs/mail';
+import { MailQueue } from '../constructs/mail-queue';
 import { DIGEST_HOUR_UTC } from '@app/shared/domain/entities/mail';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
@@ -109,6 +110,7 @@ export class JobsStack extends Stack {
   readonly rules: Readonly<Record<JobName, events.Rule>>;
   readonly ingestion: IngestionPipeline;
   readonly mail: Mail;
+  readonly mailQueue: MailQueue;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -120,6 +122,7 @@ export class JobsStack extends Stack {
     });
 
     this.mail = new Mail(this, 'Mail', { config, tables: props.tables });
+    this.mailQueue = new MailQueue(this, 'MailQueue', { config, tables: props.tables, mail: this.mail });
 
     const functions = {} as Record<JobName, lambda.IFunction>;
     const queues = {} as Record<JobName, sqs.IQueue>;

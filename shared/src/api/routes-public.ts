@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import { ContactMessageAcceptedSchema, ContactMessagePayloadSchema } from '../domain/entities/contact';
-import { UnsubscribePayloadSchema, UnsubscribeResultSchema } from '../domain/entities/mail';
+import {
+  UnsubscribeOneClickQuerySchema,
+  UnsubscribePayloadSchema,
+  UnsubscribeResultSchema,
+} from '../domain/entities/mail';
 import { HealthResponseSchema } from './health-response';
 import { defineRoute } from './route';
 
@@ -15,6 +19,18 @@ const unsubscribeRoutes = {
     summary:
       'Turn off the mail a signed unsubscribe link names (one alert type, e-mail or digest); works without signing in.',
     body: UnsubscribePayloadSchema,
+    response: UnsubscribeResultSchema,
+    rateClass: 'write',
+  }),
+  unsubscribeOneClick: defineRoute({
+    id: 'public.unsubscribeOneClick',
+    method: 'POST',
+    path: '/api/unsubscribe/one-click',
+    area: 'public',
+    access: 'public',
+    summary:
+      "RFC 8058 one-click unsubscribe: a mail client's POST to an alert mail's List-Unsubscribe address (body `List-Unsubscribe=One-Click`, not read); the signed token in the query turns that one mail off without signing in.",
+    query: UnsubscribeOneClickQuerySchema,
     response: UnsubscribeResultSchema,
     rateClass: 'write',
   }),

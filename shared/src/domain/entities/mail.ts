@@ -68,6 +68,12 @@ export const UnsubscribePayloadSchema = z.strictObject({
     .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
 });
 
+/**
+ * The one-click unsubscribe (RFC 8058): the token rides in the List-Unsubscribe address's query, since
+ * a mail client posts only `List-Unsubscribe=One-Click` as the body.
+ */
+export const UnsubscribeOneClickQuerySchema = UnsubscribePayloadSchema;
+
 export const UnsubscribeResultSchema = z.object({
   unsubscribed: z.literal(true),
   alert_type: MarketAlertTypeSchema,
