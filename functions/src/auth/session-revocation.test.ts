@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { UsersRepository } from '../data/users-repository';
 import { changePassword, signOutEverywhere } from './account-service';
 import { createCognitoGateway } from './cognito-gateway';
 import { endEverySession } from './session-revocation';
@@ -35,7 +36,7 @@ function depsWith() {
           revoked.push([userId, Math.floor(at.getTime() / 1000)]);
           return Math.floor(at.getTime() / 1000);
         },
-      },
+      } as unknown as UsersRepository,
       cognito: createCognitoGateway(config, cognitoClient),
       now: () => NOW,
     },
