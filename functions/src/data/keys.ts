@@ -8,6 +8,8 @@ export type ReviewQueueName = 'REC' | 'CONTENT';
 export const keys = {
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.toLowerCase()}`, gsi1sk: 'PROFILE' }),
+  /** Who holds an address while it moves between accounts (users table, TTL): data/email-claims-repository.ts. */
+  emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'CLAIM' }),
   /** The billing account, one item (billing-repository.ts). */
   billingAccount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
   billingInvoice: (userId: string, number: string) => ({ pk: `USER#${userId}`, sk: `INV#${number}` }),

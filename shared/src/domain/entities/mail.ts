@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MarketAlertTypeSchema } from '../enums';
+import { CurrentPasswordSchema } from './account';
 import { EmailInputSchema, NewPasswordSchema } from './user';
 
 /*
@@ -49,10 +50,29 @@ export const SignUpConfirmSchema = z.strictObject({
 });
 export type SignUpConfirm = z.infer<typeof SignUpConfirmSchema>;
 
-export const EmailChangeRequestSchema = z.strictObject({ new_email: EmailInputSchema });
+/** An e-mail change is asked with the current password (docs/accounts.md "Sensitive changes"). */
+export const EmailChangeRequestSchema = z.strictObject({
+  new_email: EmailInputSchema,
+  current_password: CurrentPasswordSchema,
+});
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
 
 export const EmailChangeConfirmSchema = z.strictObject({ code: MailCodeSchema });
+
+/** The signed token of the undo link mailed to the address an account left (compact JWS). */
+export const EmailChangeUndoSchema = z.strictObject({
+  token: z
+    .string()
+    .min(20)
+    .max(2048)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+});
+
+export const EmailChangeUndoneSchema = z.object({
+  restored: z.literal(true),
+  /** The address the account signs in with again. */
+  email: z.string(),
+});
 
 /** The channels a mail can be turned off on: the alert mail itself or the daily digest. */
 export const MAIL_CHANNELS = ['email', 'digest'] as const;
