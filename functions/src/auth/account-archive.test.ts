@@ -23,6 +23,21 @@ describe('the account archive', () => {
     ]);
   });
 
+  it('writes a cell a spreadsheet would run as a formula with a leading apostrophe, as the ledger export does', () => {
+    const csv = recordsToCsv([
+      { first_name: '=HYPERLINK("http://x","y")', note: '+1', city: '-2', tag: '@SUM(A1)', shares: -3 },
+      { first_name: '\tTab', note: '\rReturn', city: 'a=b', tag: 'Ann', shares: 4 },
+    ]);
+
+    // Columns sorted: city, first_name, note, shares, tag. The apostrophe keeps each text as text;
+    // a real negative number is a number, not a formula, and stays as it is.
+    expect(csv.split('\r\n')).toEqual([
+      'city,first_name,note,shares,tag',
+      `"'-2","'=HYPERLINK(""http://x"",""y"")","'+1",-3,"'@SUM(A1)"`,
+      `a=b,"'\tTab","'\rReturn",4,Ann`,
+    ]);
+  });
+
   it('zips account.json with every record and one CSV per table and kind', () => {
     const archive = buildAccountArchive({
       userId: 'sub-1',

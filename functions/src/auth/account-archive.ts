@@ -1,12 +1,14 @@
 import { strToU8, zipSync } from 'fflate';
-import Papa from 'papaparse';
+import { writeSpreadsheetCsv } from '@app/shared/domain/spreadsheet-csv';
 import type { AccountRecord } from '../data/account-records-repository';
 
 /**
  * The "Download my data" archive (docs/accounts.md): `account.json` holds every record as stored,
  * grouped by table, and `csv/<table>-<kind>.csv` the same records as spreadsheets, one file per kind
  * of record (the sort key's first segment: HOLDING, LEDGER, ALERT, RULE, DAY, INV...). Nested values
- * (a ledger's transactions, an invoice's lines) are JSON text in their CSV cell.
+ * (a ledger's transactions, an invoice's lines) are JSON text in their CSV cell. A text cell a
+ * spreadsheet would run as a formula (a first name `=HYPERLINK(...)`) is written as text, the same
+ * way as the ledger's export (shared/src/domain/spreadsheet-csv.ts).
  */
 
 /** `HOLDING#01J...` -> `HOLDING`; a contact message (`ITEM` in moderation) -> `contact-message`. */
@@ -26,7 +28,7 @@ function cell(value: unknown): string | number | boolean | null {
 /** One CSV of records of one kind: the union of their attributes as columns, sorted. */
 export function recordsToCsv(items: readonly Record<string, unknown>[]): string {
   const columns = [...new Set(items.flatMap((item) => Object.keys(item)))].sort();
-  return Papa.unparse({
+  return writeSpreadsheetCsv({
     fields: columns,
     data: items.map((item) => columns.map((name) => cell(item[name]))),
   });

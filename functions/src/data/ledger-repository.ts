@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import type { CostMethod } from '@app/shared/domain/ledger/ledger-book';
+import { isItemTooLarge, itemSizeBytes, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
 
 /**
@@ -11,7 +12,8 @@ import { keys } from './keys';
  * (holdings, gains and returns are derived from all of it), so one GetItem serves them; every write
  * (one row, or a whole import) is one Put conditioned on the version read, so concurrent writers
  * cannot lose a row and a re-import cannot add a row twice. The item's 400 KB bound is why a ledger
- * holds at most MAX_LEDGER_TRANSACTIONS rows.
+ * holds at most MAX_LEDGER_TRANSACTIONS rows; long notes can reach it sooner, so a write that would
+ * not fit is refused ('too_large') and nothing is stored.
  */
 
 export interface StoredLedger {
@@ -26,7 +28,7 @@ export interface StoredLedger {
   updated_at: string;
 }
 
-export type SaveLedgerOutcome = 'saved' | 'stale';
+export type SaveLedgerOutcome = 'saved' | 'stale' | 'too_large';
 
 export function createLedgerRepository(client: DynamoDBDocumentClient, tableName: string) {
   return {
@@ -48,14 +50,17 @@ export function createLedgerRepository(client: DynamoDBDocumentClient, tableName
 
     /**
      * Writes the ledger if nobody wrote it since `expectedVersion` was read (null: if it does not
-     * exist yet). The stored version becomes `ledger.version`.
+     * exist yet). The stored version becomes `ledger.version`. An item over DynamoDB's 400 KB is
+     * not sent ('too_large'), or refused by DynamoDB itself where the size rule is approximate.
      */
     async save(ledger: StoredLedger, expectedVersion: number | null): Promise<SaveLedgerOutcome> {
+      const item = { ...keys.ledger(ledger.user_id), entity: 'ledger', ...ledger };
+      if (itemSizeBytes(item) > MAX_ITEM_BYTES) return 'too_large';
       try {
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...keys.ledger(ledger.user_id), entity: 'ledger', ...ledger },
+            Item: item,
             ConditionExpression:
               expectedVersion === null ? 'attribute_not_exists(pk)' : '#version = :expected',
             ...(expectedVersion === null
@@ -69,6 +74,7 @@ export function createLedgerRepository(client: DynamoDBDocumentClient, tableName
         return 'saved';
       } catch (error: unknown) {
         if (error instanceof ConditionalCheckFailedException) return 'stale';
+        if (isItemTooLarge(error)) return 'too_large';
         throw error;
       }
     },

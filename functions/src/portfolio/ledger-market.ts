@@ -29,6 +29,8 @@ export interface LedgerMarketLookups {
   prices: PriceLookup;
   fx: FxLookup;
   index: (date: IsoDate) => number | undefined;
+  /** The index's first level held: every day before it has none (no look-back needed). */
+  indexFirstDate: IsoDate | null;
 }
 
 async function barsOf(engine: MarketEngine, symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]> {
@@ -93,12 +95,22 @@ export async function loadLedgerLookups(
       ),
     ),
     fxLookupFor(engine, currencies, from, options.to),
-    options.indexSymbol ? barsOf(engine, options.indexSymbol, from, options.to).then(closesByDate) : null,
+    options.indexSymbol ? barsOf(engine, options.indexSymbol, from, options.to) : null,
   ]);
   const bySymbol = new Map(closes);
+  const indexCloses = index ? closesByDate(index) : null;
   // The replayed histories are split-adjusted; the ledger's own SPLIT rows change the quantity.
   const prices = asTradedPrices((symbol, date) => bySymbol.get(symbol)?.get(date), splits);
-  return { prices, fx, index: (date) => index?.get(date) };
+  return {
+    prices,
+    fx,
+    index: (date) => indexCloses?.get(date),
+    indexFirstDate:
+      index?.reduce<IsoDate | null>(
+        (first, bar) => (first === null || bar.date < first ? bar.date : first),
+        null,
+      ) ?? null,
+  };
 }
 
 /** The close of `symbol` on `date`, else the latest of the week before (an opening BUY's estimate). */

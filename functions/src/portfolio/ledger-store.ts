@@ -7,7 +7,7 @@ import type { UsersRepository } from '../data/users-repository';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { MarketReading } from '../market-data/market-quotes';
-import { ConflictError, QuotaExceededError } from '../platform/errors';
+import { ConflictError, QuotaExceededError, fieldError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import { MAX_WRITE_ATTEMPTS } from './holdings-service';
 import { closeOnOrBefore, UNIVERSE_CURRENCY } from './ledger-market';
@@ -97,7 +97,22 @@ export interface LedgerChange<Result> {
   settings?: Pick<StoredLedger, 'base_currency' | 'cost_method'>;
   /** How a ledger that no longer adds up is refused: a 400 on the row, or a 409 (a delete). */
   target: LedgerProblemTarget;
+  /** The field a ledger too large to store is blamed on (`body.note`); by default the target's. */
+  storageField?: string;
   result: Result;
+}
+
+/** DynamoDB's 400 KB item bound, in KB, as the refusal says it (data/item-size.ts). */
+const LEDGER_STORAGE_KB = 400;
+
+/**
+ * A change that would make the ledger's one item too large: a 400 naming what the caller sent (the
+ * row's note, the imported file), or a 409 when the caller sent no row; nothing is stored.
+ */
+function storageFull(change: LedgerChange<unknown>): Error {
+  const problem = message('LEDGER_STORAGE_FULL', { maximum: LEDGER_STORAGE_KB });
+  if (change.target === 'conflict') return new ConflictError(problem);
+  return fieldError(change.storageField ?? (change.target === 'content' ? 'body.content' : 'body'), problem);
 }
 
 const defaultSleep = (milliseconds: number) =>
@@ -150,7 +165,9 @@ export async function changeLedger<Result>(
       version: ledger.version + 1,
       updated_at: deps.now().toISOString(),
     };
-    if ((await deps.ledgers.save(saved, ledger.version)) === 'stale') continue;
+    const outcome = await deps.ledgers.save(saved, ledger.version);
+    if (outcome === 'stale') continue;
+    if (outcome === 'too_large') throw storageFull(next);
     await syncHoldingsWithLedger(userId, deps);
     return next.result;
   }

@@ -15,6 +15,7 @@ import { addDays } from '@app/shared/domain/ledger/calendar';
 import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import { RATE_LOOKBACK_DAYS, rateOnOrBefore } from '@app/shared/domain/ledger/market-lookups';
 import { allocatePortfolio, type DescribeInstrument } from '@app/shared/domain/ledger/allocation';
+import { EARLIEST_DATE } from '@app/shared/domain/entities/common';
 
 /**
  * The performance route: the ledger analysed at the market clock's date (shared/src/domain/ledger:
@@ -24,10 +25,40 @@ import { allocatePortfolio, type DescribeInstrument } from '@app/shared/domain/l
 
 /** One point a week keeps five years of history under 300 points: enough for a chart, light to send. */
 const SERIES_STEP_DAYS = 7;
+/**
+ * However old the ledger, the chart has at most this many points (a longer history is cut every two
+ * weeks or more, still whole weeks): the answer stays tens of kilobytes whatever the stored dates.
+ */
+export const MAX_SERIES_POINTS = 500;
+
+/** The chart's days: every `step`-th day from the first (a whole number of weeks), and the last. */
+export function chartDayIndices(dayCount: number): number[] {
+  if (dayCount === 0) return [];
+  const weeks = Math.ceil(dayCount / (MAX_SERIES_POINTS - 2) / SERIES_STEP_DAYS);
+  const step = Math.max(1, weeks) * SERIES_STEP_DAYS;
+  const indices: number[] = [];
+  for (let index = 0; index < dayCount; index += step) indices.push(index);
+  if (indices.at(-1) !== dayCount - 1) indices.push(dayCount - 1);
+  return indices;
+}
+
+/**
+ * Rows as the analysis reads them: none after the market date (stored before a replay's wrap, not
+ * valued yet), and a row stored before the calendar's first day (entities/common.ts, legacy rows from
+ * before requests were bounded) as if on that day, so the daily walk never spans more than the
+ * calendar the API accepts.
+ */
+function analysedRows<Row extends { date: string }>(rows: readonly Row[], marketDate: string): Row[] {
+  return rows
+    .filter((row) => row.date <= marketDate)
+    .map((row) => (row.date < EARLIEST_DATE ? { ...row, date: EARLIEST_DATE } : row));
+}
 
 /** The index's level on a day (else the last of the week before), in the base currency at that day's rate. */
 function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
   return (date: string): number | undefined => {
+    // Before the index's history (a ledger from 1900), no day has a level: no look-back to run.
+    if (lookups.indexFirstDate === null || date < lookups.indexFirstDate) return undefined;
     for (let back = 0; back <= RATE_LOOKBACK_DAYS; back += 1) {
       const day = addDays(date, -back);
       const level = lookups.index(day);
@@ -99,8 +130,7 @@ export async function getPerformance(
   const reading = deps.market.readMarket();
   const date = reading.marketDate.date;
   const ledger = await loadLedger(userId, deps, reading);
-  // Rows after the market date (stored before a replay's wrap) are not valued yet.
-  const rows = ledger.transactions.filter((row) => row.date <= date);
+  const rows = analysedRows(ledger.transactions, date);
   const lookups = await loadLedgerLookups(deps.engine, rows, {
     baseCurrency: ledger.base_currency,
     to: date,
@@ -145,18 +175,15 @@ export async function getPerformance(
       },
       allocation: allocatePortfolio(valuation.holdings, valuation.cash, describe),
       returns: returns.map(({ series: _series, ...period }) => period),
-      series: analysis.daily.days.flatMap((day, index, days) =>
-        index % SERIES_STEP_DAYS === 0 || index === days.length - 1
-          ? [
-              {
-                date: day.date,
-                value_base: day.value_base,
-                invested_base: day.net_contributions_base,
-                benchmark_value_base: path[index]?.value_base ?? null,
-              },
-            ]
-          : [],
-      ),
+      series: chartDayIndices(analysis.daily.days.length).map((index) => {
+        const day = analysis.daily.days[index] as (typeof analysis.daily.days)[number];
+        return {
+          date: day.date,
+          value_base: day.value_base,
+          invested_base: day.net_contributions_base,
+          benchmark_value_base: path[index]?.value_base ?? null,
+        };
+      }),
       benchmark: analysis.benchmark
         ? {
             symbol: indexSymbol,

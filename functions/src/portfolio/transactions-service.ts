@@ -27,6 +27,11 @@ async function checkedRow(row: Transaction, deps: LedgerStoreDeps): Promise<Tran
   return 'symbol' in row && row.symbol ? { ...row, symbol: row.symbol.trim().toUpperCase() } : row;
 }
 
+/** What a row that no longer fits in the ledger's item is blamed on: its note when it has one. */
+function storageFieldOf(row: Transaction): string {
+  return row.note ? 'body.note' : 'body';
+}
+
 /** A new row keeps its id across retries of one request (the Idempotency-Key replays the answer). */
 export async function addTransaction(
   userId: string,
@@ -37,6 +42,7 @@ export async function addTransaction(
   return changeLedger(userId, deps, (ledger) => ({
     transactions: [...ledger.transactions, row],
     target: 'body',
+    storageField: storageFieldOf(row),
     result: row,
   }));
 }
@@ -56,7 +62,12 @@ export async function editTransaction(
     const fingerprint = ledger.transactions[index]?.import_fingerprint;
     transactions[index] =
       fingerprint && !row.import_fingerprint ? { ...row, import_fingerprint: fingerprint } : row;
-    return { transactions, target: 'body', result: transactions[index] as LedgerTransaction };
+    return {
+      transactions,
+      target: 'body',
+      storageField: storageFieldOf(row),
+      result: transactions[index] as LedgerTransaction,
+    };
   });
 }
 

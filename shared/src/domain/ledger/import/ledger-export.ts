@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import * as z from 'zod';
 import { parseBoundedJson } from '../../bounded-json';
+import { unescapeFormulaCell, writeSpreadsheetCsv } from '../../spreadsheet-csv';
 import { TRANSACTION_FIELDS, type Transaction } from '../transaction';
 import { readMappedCsv, type ColumnMappingInput } from './column-mapping';
 import { storedFingerprint } from './fingerprint';
@@ -14,13 +14,6 @@ import type { SourceFile, SourceRow } from './import-preview';
 export const LEDGER_JSON_FORMAT = 'nugget-invest-ledger';
 export const LEDGER_JSON_VERSION = 1;
 
-/**
- * A cell starting with one of these is a formula to a spreadsheet: written with a leading
- * apostrophe (OWASP's advice against CSV injection), which the reader below removes again.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
-
 function exportRow(transaction: Transaction): Record<string, string | number | boolean> {
   const row: Record<string, string | number | boolean> = {};
   for (const field of TRANSACTION_FIELDS) {
@@ -33,9 +26,10 @@ function exportRow(transaction: Transaction): Record<string, string | number | b
 }
 
 export function exportTransactionsCsv(transactions: readonly Transaction[]): string {
-  return Papa.unparse(
-    { fields: [...TRANSACTION_FIELDS], data: transactions.map(exportRow) },
-    { escapeFormulae: FORMULA_START, newline: '\n' },
+  // A note a spreadsheet would run as a formula is written as text (spreadsheet-csv.ts).
+  return writeSpreadsheetCsv(
+    { fields: TRANSACTION_FIELDS, data: transactions.map(exportRow) },
+    { newline: '\n' },
   );
 }
 
@@ -51,7 +45,7 @@ export function readLedgerCsv(text: string): SourceFile {
   const file = readMappedCsv(text, LEDGER_CSV_MAPPING);
   for (const row of file.rows) {
     if (row.candidate && typeof row.candidate.note === 'string') {
-      row.candidate.note = row.candidate.note.replace(ESCAPED_FORMULA, '');
+      row.candidate.note = unescapeFormulaCell(row.candidate.note);
     }
   }
   return file;
