@@ -89,6 +89,7 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
       queues: [jobs.ingestion.queue, jobs.ingestion.priorityQueue],
       deadLetterQueue: jobs.ingestion.deadLetterQueue,
     },
+    mailDeadLetterQueue: jobs.mailQueue.deadLetterQueue,
     tables: data.tables,
   });
 

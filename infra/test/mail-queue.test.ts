@@ -83,6 +83,14 @@ describe('mail queue', () => {
     expect(environment).not.toHaveProperty('MAIL_TOKEN_SECRET');
   });
 
+  it('alarms on any mail in the dead-letter queue', () => {
+    Template.fromStack(stacks.observability).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'nugget-dev-mail-dead-letters',
+      Threshold: 1,
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+    });
+  });
+
   it('gives the auth area the queue address and the Secrets Manager secret, never a literal one', () => {
     const environment = environmentOf(stacks.api, stacks.api.functions.auth as never);
     expect(JSON.stringify(environment.MAIL_QUEUE_URL)).toContain('MailQueue');

@@ -25,6 +25,8 @@ export interface ObservabilityStackProps extends StackProps {
   readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
   /** The ingestion queues and their dead-letter queue (jobs stack). */
   readonly ingestion: { readonly queues: readonly sqs.IQueue[]; readonly deadLetterQueue: sqs.IQueue };
+  /** The mail queue's dead-letter queue (jobs stack): reset and sign-up mails SES never took. */
+  readonly mailDeadLetterQueue?: sqs.IQueue;
   readonly tables: Readonly<Record<TableId, dynamodb.ITable>>;
 }
 
@@ -116,6 +118,21 @@ export class ObservabilityStack extends Stack {
       errorsAlarm.addAlarmAction(notify);
       queueAlarm.addAlarmAction(notify);
       jobAlarms.push(errorsAlarm, queueAlarm);
+    }
+    if (props.mailDeadLetterQueue) {
+      const mailAlarm = props.mailDeadLetterQueue
+        .metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' })
+        .createAlarm(this, 'mail-dead-letters', {
+          alarmName: `nugget-${config.stage}-mail-dead-letters`,
+          alarmDescription:
+            'Queued reset or sign-up mails failed five deliveries and wait in the dead-letter queue.',
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        });
+      mailAlarm.addAlarmAction(notify);
+      jobAlarms.push(mailAlarm);
     }
 
     const ingestion = createIngestionAlarms(this, {
