@@ -16,7 +16,7 @@ import {
 import { createTables, localDynamoClient, startDynamoDbLocal } from './dynamodb-local';
 import { configureFunctionEnvironment } from './local-environment';
 import { startLocalIngestion, type LocalIngestion } from './local-ingestion';
-import { createSignInLimiter } from './sign-in-limiter';
+import { createLocalSignInLimiter } from './local-sign-in-limiter';
 import { startCognitoSignOutStandIn } from './cognito-sign-out';
 import { createRateLimiter } from './rate-limiter';
 import { findFreePort } from './processes';
@@ -228,7 +228,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         clientIds: [pool.webClientId, pool.adminClientId, pool.apiClientId],
       }),
       ...((options.rateLimits ?? 'cloud') === 'cloud'
-        ? { rateLimiter: createRateLimiter(), signInLimiter: createSignInLimiter() }
+        ? { rateLimiter: createRateLimiter(), signInLimiter: await createLocalSignInLimiter(log) }
         : {}),
     });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, findRouteByKey } from '@app/shared/api';
 import { SIGN_IN_LIMITS } from '@app/infra/local/sign-in-limiter';
@@ -10,6 +11,7 @@ import { findFreePort } from '@app/infra/local/processes';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import type { ApiResponse } from '../src/api';
 import { codeIn, waitForMailsAt } from '../src/sign-up-by-mail';
+import { totp } from '../src/totp';
 import { createSuiteReport } from './security-report';
 
 /**
@@ -54,9 +56,11 @@ function captureOutput(): void {
 async function request(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string | Buffer } = {},
+  options: { token?: string; body?: unknown; rawBody?: string | Buffer; from?: string | undefined } = {},
 ): Promise<ApiResponse> {
+  // `from`: the loopback address the request leaves from (another client; Linux routes 127.0.0.0/8 to lo).
   const response = await fetch(new URL(path, stack.webUrl), {
+    ...(options.from ? { dispatcher: new Agent({ localAddress: options.from }) } : {}),
     method,
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -88,10 +92,10 @@ async function request(
 }
 
 /** Both sign-up steps through `request` (so the report inspects them), the code read from the inbox. */
-async function register(name: string): Promise<{ token: string; email: string }> {
+async function register(name: string, language?: 'fr'): Promise<{ token: string; email: string }> {
   const email = `${name.toLowerCase()}-${Date.now()}@example.test`;
   const started = await request('POST', contract.auth.register.path, {
-    body: { email, password: PASSWORD, first_name: name },
+    body: { email, password: PASSWORD, first_name: name, ...(language ? { language } : {}) },
   });
   if (started.status !== 202) throw new Error(`register failed: ${started.status} ${started.text}`);
   const [mail] = await waitForMailsAt(stack.mailUrl, email);
@@ -130,32 +134,43 @@ afterAll(async () => {
 });
 
 describe('brute-force protection on sign-in (the local stack; Cognito’s own in the cloud)', () => {
-  it('after 5 wrong passwords the account is locked with 429 and Retry-After, even for the right one; another account is not', async () => {
-    const [victim, bystander] = [await register('Victim'), await register('Bystander')];
-    const login = (email: string, password: string) =>
-      request('POST', contract.auth.login.path, { body: { email, password } });
+  it('slows the client guessing past 5 wrong passwords (1 s, then 2 s), never the owner elsewhere, and mails the owner once in their language', async () => {
+    const victim = await register('Victim', 'fr');
+    const attacker = '127.0.0.3';
+    const login = (password: string, from?: string) =>
+      request('POST', contract.auth.login.path, { body: { email: victim.email, password }, from });
+    const { freeFailures } = SIGN_IN_LIMITS.perAccount;
 
     const wrong: number[] = [];
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.failures; attempt += 1)
-      wrong.push((await login(victim.email, `Wrong-Password-${attempt}`)).status);
-    const locked = await login(victim.email, PASSWORD);
-    const otherAccount = await login(bystander.email, PASSWORD);
-    const retryAfter = Number(locked.headers.get('retry-after'));
+    for (let attempt = 0; attempt < freeFailures; attempt += 1)
+      wrong.push((await login(`Wrong-Password-${attempt}`, attacker)).status);
+    const slowed = await login(PASSWORD, attacker);
+    // The owner, on their own device, with the right password: not locked out by the attacker.
+    const owner = await login(PASSWORD);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const sixth = await login('Wrong-Password-6', attacker);
+    const slowedAgain = await login('Wrong-Password-7', attacker);
+    const mails = await waitForMailsAt(stack.mailUrl, victim.email, 2);
 
-    expect(wrong).toEqual([401, 401, 401, 401, 401]);
-    expect(locked.status).toBe(429);
-    // The block lasts the configured 15 minutes, give or take the seconds the attempts took.
-    expect(retryAfter).toBeGreaterThan(SIGN_IN_LIMITS.perAccount.blockSeconds - 60);
-    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAccount.blockSeconds);
-    expect(locked.body).toMatchObject({
+    expect(wrong).toEqual(Array(freeFailures).fill(401));
+    // 2^0 s after the 5th failure, then 2^1 s after the 6th (docs/accounts.md "Abuse").
+    expect([slowed.status, slowed.headers.get('retry-after')]).toEqual([429, '1']);
+    expect(slowed.body).toMatchObject({
       code: 'RATE_LIMITED',
       message_code: 'AUTH_SIGN_IN_LOCKED',
-      retry_after_seconds: retryAfter,
+      retry_after_seconds: 1,
     });
-    expect(otherAccount.status).toBe(200);
+    expect(owner.status).toBe(200);
+    expect(sixth.status).toBe(401);
+    expect([slowedAgain.status, slowedAgain.headers.get('retry-after')]).toEqual([429, '2']);
+    // The sign-up code, then one alert (once per burst, in French as the account's language).
+    const alerts = mails.filter(
+      (mail) => mail.subject === 'Connexions échouées sur votre compte Nugget Invest',
+    );
+    expect(alerts).toHaveLength(1);
     report.limit(
-      `sign-in: ${SIGN_IN_LIMITS.perAccount.failures} failures per account lock it for ${SIGN_IN_LIMITS.perAccount.blockSeconds} s`,
-      locked.status === 429,
+      `sign-in: past ${freeFailures} failures per account a client waits 1, 2, 4... s; the owner elsewhere signs in`,
+      slowed.status === 429 && owner.status === 200,
     );
   }, 60_000);
 });
@@ -300,7 +315,11 @@ describe('logs never hold a token or a password', () => {
       body: { email: user.email, password: PASSWORD },
     });
     const admin = await request('POST', contract.auth.login.path, {
-      body: { email: SEED_ADMIN.email, password: SEED_ADMIN.password },
+      body: {
+        email: SEED_ADMIN.email,
+        password: SEED_ADMIN.password,
+        totp_code: totp(stack.seed.adminTotpSecret),
+      },
     });
     const wrong = await request('POST', contract.auth.login.path, {
       body: { email: user.email, password: 'Wrong-Password-99' },

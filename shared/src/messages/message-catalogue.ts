@@ -83,6 +83,8 @@ export const MESSAGE_CATALOGUE = {
   MAIL_SIGN_UP_BODY: { code: 'text', minutes: 'count' },
   MAIL_SIGN_UP_EXISTING_SUBJECT: {},
   MAIL_SIGN_UP_EXISTING_BODY: {},
+  MAIL_SIGN_IN_FAILURES_SUBJECT: {},
+  MAIL_SIGN_IN_FAILURES_BODY: { attempts: 'count' },
   MAIL_EMAIL_CHANGE_SUBJECT: {},
   MAIL_EMAIL_CHANGE_BODY: { code: 'text', minutes: 'count' },
   MAIL_EMAIL_CHANGE_TAKEN_SUBJECT: {},
