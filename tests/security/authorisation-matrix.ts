@@ -159,7 +159,8 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { new_email: uniqueEmail('moved') } }),
   },
   'auth.confirmEmailChange': { expect: userRoute(400), request: () => ({ body: { code: '000000' } }) },
-  // The same password again: the identity service changes it, and every suite can still sign in.
+  // The same password again: the identity service changes it, which ends every session of the caller
+  // (docs/accounts.md "Sign out of every session"), so a throwaway investor calls it.
   'auth.changePassword': {
     expect: userRoute(200),
     request: ({ self }) => ({
@@ -168,6 +169,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
         new_password: self?.password ?? STRONG_PASSWORD,
       },
     }),
+    throwaway: true,
   },
   'auth.signOutEverywhere': { expect: userRoute(200), request: none, throwaway: true },
   'auth.exportData': { expect: userRoute(200), request: none },
