@@ -185,8 +185,8 @@ describe('an ended session and a deleted account are refused on every route that
     // Each has used the portfolio and subscription areas first: those areas keep what they read of the
     // account for SESSION_STATE_CACHE_SECONDS (functions/src/platform/session-check.ts).
     const [signedOut, deleted] = await Promise.all([
-      createInvestor('PREMIUM', 1, 'Ended'),
-      createInvestor('PREMIUM', 1, 'Erased'),
+      createInvestor('PREMIUM', 2, 'Ended'),
+      createInvestor('PREMIUM', 2, 'Erased'),
     ]);
     const ended = await callRoute(contract.auth.signOutEverywhere, { token: signedOut.token });
     const erased = await callRoute(contract.auth.deleteAccount, {
