@@ -55,6 +55,8 @@ describe('auth stack', () => {
     for (const client of clients) {
       expect(client.GenerateSecret).toBe(false);
       expect(client.ExplicitAuthFlows).toContain('ALLOW_USER_PASSWORD_AUTH');
+      // The address is not writable with an access token alone (docs/accounts.md "E-mail change").
+      expect([...client.WriteAttributes].sort()).toEqual(['family_name', 'given_name']);
       if (client.ClientName !== 'nugget-dev-api')
         expect(client.ExplicitAuthFlows).toContain('ALLOW_USER_SRP_AUTH');
     }

@@ -74,13 +74,21 @@ export async function exportAccountData(
   };
 }
 
-/** The password is right (a second factor is not asked here: the caller already holds a session). */
-async function confirmPassword(email: string, password: string, cognito: CognitoGateway): Promise<void> {
+/**
+ * The account's current password is right, else a 400 naming `field` (docs/accounts.md "Sensitive
+ * changes"). A second factor is not asked here: the caller already holds a session.
+ */
+export async function confirmCurrentPassword(
+  email: string,
+  password: string,
+  field: 'body.password' | 'body.current_password',
+  cognito: Pick<CognitoGateway, 'signIn'>,
+): Promise<void> {
   try {
     await cognito.signIn(email, password);
   } catch (error: unknown) {
     if (error instanceof SecondFactorRequiredError) return;
-    if (error instanceof WrongCredentialsError) throw wrongCurrentPassword('body.password');
+    if (error instanceof WrongCredentialsError) throw wrongCurrentPassword(field);
     throw error;
   }
 }
@@ -94,8 +102,8 @@ function retentionEnd(now: Date, years: number): Date {
 /**
  * Erases the account: every record but invoices and credit notes, which move under a pseudonym for the
  * legal period, then the identity. Each step tolerates what an earlier attempt already did, and the
- * identity goes last, so a retry after a partial failure (same token, same password) finishes the job;
- * once the identity is gone there is no password to check and nothing of the account left to erase.
+ * identity goes last, so a retry after a partial failure (a new sign-in, the same password) finishes the
+ * job. The sessions end first; once the profile is gone every token of the account is refused (401).
  */
 export async function deleteAccount(
   caller: Caller,
@@ -103,7 +111,7 @@ export async function deleteAccount(
   deps: AccountDeps,
 ): Promise<AccountDeleted> {
   const email = await deps.cognito.emailOf(caller.username);
-  if (email) await confirmPassword(email, password, deps.cognito);
+  if (email) await confirmCurrentPassword(email, password, 'body.password', deps.cognito);
   // From here no token of the account is accepted (this request goes on) and no session gets a new
   // one: nothing the account does can race the erasure (docs/accounts.md "Delete my account").
   await endEverySession(caller.userId, deps);

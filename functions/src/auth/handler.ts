@@ -29,20 +29,34 @@ import { createSqsMailQueue } from '../notifications/mail-queue';
 import { createQueueClient } from '../platform/queue-client';
 import { createIdentityAdmin } from './identity-admin';
 import { endEverySession } from './session-revocation';
+import { confirmPasswordReset, requestPasswordReset, type MailCodeDeps } from './mail-code-service';
+import { createEmailClaimsRepository } from '../data/email-claims-repository';
+import { createTotpSwitch, turnOffTwoFactor, type TwoFactorDeps } from './two-factor-service';
 import {
   confirmEmailChange,
-  confirmPasswordReset,
   requestEmailChange,
-  requestPasswordReset,
-  type MailCodeDeps,
-} from './mail-code-service';
+  undoEmailChange,
+  type EmailChangeDeps,
+} from './email-change-service';
 
-function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
+function createDeps(): LoginDeps &
+  AccountDeps &
+  Pick<TwoFactorDeps, 'turnOffTotp'> & { mailCodes: MailCodeDeps; emailChange: EmailChangeDeps } {
   const config = getConfig();
   const client = createDocumentClient(config);
   const users = createUsersRepository(client, config.TABLE_USERS);
-  const now = () => new Date();
   const cognito = createCognitoGateway(config);
+  const now = () => new Date();
+  const mailCodes: MailCodeDeps = {
+    users,
+    codes: createMailCodesRepository(client, { users: config.TABLE_USERS, usage: config.TABLE_USAGE }),
+    mailer: createProductMailer(config, client),
+    mailQueue: createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
+    identity: createIdentityAdmin(config),
+    endSessions: (userId) => endEverySession(userId, { users, cognito, now }),
+    secret: mailTokenSecretOf(config),
+    now,
+  };
   return {
     users,
     cognito,
@@ -55,16 +69,15 @@ function createDeps(): LoginDeps & AccountDeps & { mailCodes: MailCodeDeps } {
       moderation: config.TABLE_MODERATION,
     }),
     invoiceRetentionYears: config.INVOICE_RETENTION_YEARS,
-    mailCodes: {
+    mailCodes,
+    emailChange: {
+      ...mailCodes,
       users,
-      codes: createMailCodesRepository(client, { users: config.TABLE_USERS, usage: config.TABLE_USAGE }),
-      mailer: createProductMailer(config, client),
-      mailQueue: createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
-      identity: createIdentityAdmin(config),
-      endSessions: (userId: string) => endEverySession(userId, { users, cognito, now }),
-      secret: mailTokenSecretOf(config),
-      now,
+      cognito,
+      claims: createEmailClaimsRepository(client, config.TABLE_USERS),
+      siteUrl: config.PUBLIC_SITE_URL,
     },
+    turnOffTotp: createTotpSwitch(config),
   };
 }
 
@@ -96,21 +109,25 @@ export const handler = createAreaHandler(
     },
     requestPasswordReset: async ({ body }, deps) => requestPasswordReset(body.email, deps.mailCodes),
     confirmPasswordReset: async ({ body }, deps) => confirmPasswordReset(body, deps.mailCodes),
-    requestEmailChange: async ({ auth, body }, deps) => {
-      if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
-      return requestEmailChange(auth.userId, body.new_email, deps.mailCodes);
-    },
+    requestEmailChange: async ({ auth, body }, deps) =>
+      requestEmailChange(callerOf(auth).userId, body, deps.emailChange),
     confirmEmailChange: async ({ auth, body }, deps) => {
-      if (auth.kind !== 'user') throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
-      const updated = await confirmEmailChange(auth.userId, body.code, deps.mailCodes);
-      return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
+      const updated = await confirmEmailChange(callerOf(auth).userId, body.code, deps.emailChange);
+      return { ...updated, role: auth.kind === 'user' && auth.isAdmin ? 'ADMIN' : 'USER' };
     },
+    undoEmailChange: async ({ body }, deps) => undoEmailChange(body.token, deps.emailChange),
     changePassword: async ({ auth, body, headers }, deps) => {
       const caller = callerOf(auth);
       // The route is 'user': the token was verified before the handler ran; Cognito takes it as is.
       const token = bearerTokenOf(headers);
       if (!token) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
       return changePassword(caller, token, body, deps);
+    },
+    turnOffTwoFactor: async ({ auth, body, headers }, deps) => {
+      const caller = callerOf(auth);
+      const token = bearerTokenOf(headers);
+      if (!token) throw new UnauthorizedError(message('AUTH_SIGN_IN_REQUIRED'));
+      return turnOffTwoFactor(caller.userId, token, body.current_password, deps);
     },
     signOutEverywhere: async ({ auth }, deps) => signOutEverywhere(callerOf(auth), deps),
     exportData: async ({ auth }, deps) => exportAccountData(callerOf(auth), deps),

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecipientRejectedError } from '../platform/mail/mailer';
-import {
-  ConflictError,
-  RateLimitedError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '../platform/errors';
-import {
-  confirmEmailChange,
-  confirmPasswordReset,
-  requestEmailChange,
-  requestPasswordReset,
-} from './mail-code-service';
+import { RateLimitedError, ServiceUnavailableError, ValidationError } from '../platform/errors';
+import { confirmPasswordReset, requestPasswordReset } from './mail-code-service';
 import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
 
 const NEW = 'Nugget-New-9';
@@ -96,32 +85,6 @@ describe('password reset by e-mailed code', () => {
       confirmPasswordReset({ email: ADA.email, code: right, new_password: NEW }, guessed.deps),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(guessed.passwords.size).toBe(0);
-  });
-});
-
-describe('e-mail change', () => {
-  it('mails the new address and changes the profile only with the code', async () => {
-    const { deps, mailed, users } = fakeDeps();
-    await requestEmailChange(ADA.id, 'ada.new@example.test', deps);
-    expect(mailed[0]?.to).toBe('ada.new@example.test');
-    expect(users.get(ADA.id)?.email).toBe(ADA.email);
-    const updated = await confirmEmailChange(ADA.id, codeOf(mailed[0]), deps);
-    expect(updated.email).toBe('ada.new@example.test');
-  });
-
-  it('refuses an address another account has, with a 409', async () => {
-    const { deps, users } = fakeDeps();
-    users.set('u-bob', { ...ADA, id: 'u-bob', email: 'bob@example.test' });
-    await expect(requestEmailChange(ADA.id, 'bob@example.test', deps)).rejects.toBeInstanceOf(ConflictError);
-  });
-
-  it('names the new address when the mail server refuses it, and keeps no pending code', async () => {
-    const { deps, codes } = fakeDeps();
-    deps.mailer = { send: async (mail) => Promise.reject(new RecipientRejectedError(mail.to)) };
-    const refused = requestEmailChange(ADA.id, "a'b@x-.example", deps);
-    await expect(refused).rejects.toBeInstanceOf(ValidationError);
-    await expect(refused).rejects.toMatchObject({ issues: [{ path: 'body.new_email' }] });
-    expect(codes.size).toBe(0);
   });
 });
 

@@ -6,14 +6,7 @@ import type { UsersRepository } from '../data/users-repository';
 import { hashAddress, hashMailCode, newMailCode, sameDigest } from '../notifications/mail-code';
 import type { MailQueue } from '../notifications/mail-queue';
 import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
-import {
-  AppError,
-  ConflictError,
-  NotFoundError,
-  RateLimitedError,
-  ServiceUnavailableError,
-  fieldError,
-} from '../platform/errors';
+import { AppError, RateLimitedError, ServiceUnavailableError, fieldError } from '../platform/errors';
 import { render } from '../platform/messages';
 import { logger } from '../platform/observability';
 
@@ -202,43 +195,4 @@ export async function confirmPasswordReset(
   await deps.identity.setPassword(user.id, payload.new_password);
   await deps.endSessions(user.id);
   return { reset: true };
-}
-
-/** Mails a code to the new address; the account keeps its address until the code comes back. */
-export async function requestEmailChange(
-  userId: string,
-  newEmail: string,
-  deps: MailCodeDeps,
-): Promise<typeof ACCEPTED> {
-  const user = await deps.users.get(userId);
-  if (!user) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
-  await countRequest('EMAIL', user.email, deps);
-  const owner = await deps.users.findByEmail(newEmail);
-  if (owner) throw new ConflictError(message('AUTH_EMAIL_TAKEN'));
-  await issueCodeOrNameField('body.new_email', 'new_email', () =>
-    issueCode(
-      user.id,
-      'EMAIL',
-      {
-        to: newEmail,
-        language: user.language,
-        subject: message('MAIL_EMAIL_CHANGE_SUBJECT'),
-        body: (code) => message('MAIL_EMAIL_CHANGE_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
-      },
-      deps,
-      { new_email: newEmail },
-    ),
-  );
-  return ACCEPTED;
-}
-
-export async function confirmEmailChange(userId: string, code: string, deps: MailCodeDeps) {
-  const stored = await useCode(userId, 'EMAIL', code, deps);
-  const newEmail = stored.new_email;
-  if (!newEmail) throw invalidCode();
-  if (await deps.users.findByEmail(newEmail)) throw new ConflictError(message('AUTH_EMAIL_TAKEN'));
-  await deps.identity.setEmail(userId, newEmail);
-  const updated = await deps.users.updateEmail(userId, newEmail);
-  if (!updated) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
-  return updated;
 }

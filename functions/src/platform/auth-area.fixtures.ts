@@ -22,4 +22,6 @@ export const UNUSED_ACCOUNT_ROUTES = {
   signOutEverywhere: notUsed,
   exportData: notUsed,
   deleteAccount: notUsed,
+  undoEmailChange: notUsed,
+  turnOffTwoFactor: notUsed,
 };

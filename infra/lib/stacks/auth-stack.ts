@@ -59,6 +59,13 @@ export class AuthStack extends Stack {
       precedence: 0,
     });
 
+    // A client may write the names only: the address moves through the API, with the password, a code
+    // and a notice to the old address (docs/accounts.md "E-mail change"), never by UpdateUserAttributes
+    // with an access token alone.
+    const writeAttributes = new cognito.ClientAttributes().withStandardAttributes({
+      givenName: true,
+      familyName: true,
+    });
     const browserClient = (clientId: string, name: string) =>
       this.userPool.addClient(clientId, {
         userPoolClientName: `nugget-${config.stage}-${name}`,
@@ -66,6 +73,7 @@ export class AuthStack extends Stack {
         // SRP in the cloud; the password flow because the local Cognito has no SRP and sites share code.
         authFlows: { userSrp: true, userPassword: true },
         preventUserExistenceErrors: true,
+        writeAttributes,
         enableTokenRevocation: true,
         accessTokenValidity: Duration.hours(1),
         idTokenValidity: Duration.hours(1),
@@ -78,6 +86,7 @@ export class AuthStack extends Stack {
       generateSecret: false,
       authFlows: { userPassword: true },
       preventUserExistenceErrors: true,
+      writeAttributes,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),

@@ -12,6 +12,8 @@ import {
   ChangePasswordPayloadSchema,
   DeleteAccountPayloadSchema,
   SignedOutEverywhereSchema,
+  TwoFactorOffPayloadSchema,
+  TwoFactorOffSchema,
 } from '../domain/entities/account';
 import { MailCodeSentSchema, SignUpConfirmSchema } from '../domain/entities/mail';
 import { defineRoute } from './route';
@@ -88,6 +90,18 @@ export const authRoutes = {
     summary: 'Change the password (the current one, then the new one), through the identity service.',
     body: ChangePasswordPayloadSchema,
     response: z.object({ changed: z.literal(true) }),
+    rateClass: 'write',
+  }),
+  turnOffTwoFactor: defineRoute({
+    id: 'auth.turnOffTwoFactor',
+    method: 'POST',
+    path: '/api/auth/two-factor/off',
+    area: 'auth',
+    access: 'user',
+    summary:
+      'Turn the authenticator (TOTP) off, confirmed with the current password (a wrong one: 400 naming body.current_password, nothing changes).',
+    body: TwoFactorOffPayloadSchema,
+    response: TwoFactorOffSchema,
     rateClass: 'write',
   }),
   signOutEverywhere: defineRoute({

@@ -1,6 +1,8 @@
 import {
   EmailChangeConfirmSchema,
   EmailChangeRequestSchema,
+  EmailChangeUndoneSchema,
+  EmailChangeUndoSchema,
   MailCodeSentSchema,
   PasswordResetConfirmSchema,
   PasswordResetDoneSchema,
@@ -9,7 +11,10 @@ import {
 import { UserSchema } from '../domain/entities/user';
 import { defineRoute } from './route';
 
-/** The auth area's e-mailed codes: password reset (signed out) and e-mail change (signed in). */
+/**
+ * The auth area's e-mailed codes: password reset (signed out), e-mail change (signed in) and its undo
+ * link (signed out: whoever reads the old address's mail).
+ */
 export const mailCodeRoutes = {
   requestPasswordReset: defineRoute({
     id: 'auth.requestPasswordReset',
@@ -41,10 +46,10 @@ export const mailCodeRoutes = {
     area: 'auth',
     access: 'user',
     summary:
-      'Mail a verification code to the new address; the account keeps its address until the code is confirmed.',
+      'With the current password, mail a verification code to the new address (an address that has an account gets a notice instead); the answer is the same either way, and the account keeps its address until the code is confirmed.',
     body: EmailChangeRequestSchema,
     response: MailCodeSentSchema,
-    errors: [409],
+    successStatus: 202,
     rateClass: 'write',
   }),
   confirmEmailChange: defineRoute({
@@ -53,10 +58,22 @@ export const mailCodeRoutes = {
     path: '/api/auth/email-change/confirm',
     area: 'auth',
     access: 'user',
-    summary: 'Confirm the new address with its code: the account signs in with it from now on.',
+    summary:
+      'Confirm the new address with its code: the account signs in with it from now on, and the old address is mailed a link that undoes the change for 7 days. An address another account took meanwhile is a 400 naming the code.',
     body: EmailChangeConfirmSchema,
     response: UserSchema,
-    errors: [409],
+    rateClass: 'write',
+  }),
+  undoEmailChange: defineRoute({
+    id: 'auth.undoEmailChange',
+    method: 'POST',
+    path: '/api/auth/email-change/undo',
+    area: 'auth',
+    access: 'public',
+    summary:
+      'With the signed link mailed to the old address: move the account back to it and end every session, so its owner can reset the password. Works for 7 days, while the account still has the address it was moved to.',
+    body: EmailChangeUndoSchema,
+    response: EmailChangeUndoneSchema,
     rateClass: 'write',
   }),
 } as const;

@@ -51,6 +51,14 @@ export const routes: RouteObject[] = [
             Component: m.UnsubscribePage,
           })),
       },
+      {
+        path: 'email-change/undo',
+        handle: title('emailUndo'),
+        lazy: () =>
+          import('@/features/email-undo/components/email-undo-page').then((m) => ({
+            Component: m.EmailUndoPage,
+          })),
+      },
       // Any other path shows the home page (docs/product.md "Screens").
       { path: '*', element: <HomePage />, handle: title('home') },
     ],

@@ -7,13 +7,17 @@ import { IsoDateTimeSchema } from './common';
  * every session, the data export and the account's deletion. The password fields are bounded like the
  * sign-in form's; the new one meets THE password policy.
  */
-const CurrentPasswordSchema = z.string().min(1).max(256);
+export const CurrentPasswordSchema = z.string().min(1).max(256);
 
 export const ChangePasswordPayloadSchema = z.strictObject({
   current_password: CurrentPasswordSchema,
   new_password: NewPasswordSchema,
 });
 export type ChangePasswordPayload = z.infer<typeof ChangePasswordPayloadSchema>;
+
+/** Turning the authenticator (TOTP) off is asked with the current password, like a password change. */
+export const TwoFactorOffPayloadSchema = z.strictObject({ current_password: CurrentPasswordSchema });
+export const TwoFactorOffSchema = z.object({ two_factor: z.literal(false) });
 
 export const SignedOutEverywhereSchema = z.object({
   /** Tokens issued before this instant are refused from now on. */

@@ -19,6 +19,7 @@ export const PAGE_TITLES = [
   'subscription',
   'settings',
   'unsubscribe',
+  'emailUndo',
 ] as const;
 export type PageTitle = (typeof PAGE_TITLES)[number];
 

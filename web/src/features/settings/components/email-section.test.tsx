@@ -18,7 +18,7 @@ const saved = {
 };
 
 describe('EmailSection', () => {
-  it('mails a code to the new address, then confirms it with the code', async () => {
+  it('asks for the current password with the new address, then confirms it with the code', async () => {
     const requests = installFakeApi((request) => {
       if (request.path === '/api/auth/email-change') return { body: { accepted: true } };
       if (request.path === '/api/auth/email-change/confirm') return { body: saved };
@@ -28,32 +28,32 @@ describe('EmailSection', () => {
     expect(screen.getByText('You sign in with old@example.test.')).toBeTruthy();
 
     fireEvent.change(field('New e-mail address'), { target: { value: 'new@example.test' } });
+    fireEvent.change(field('Your current password'), { target: { value: 'Ada-Lovelace-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mail a code to the new address' }));
-    await screen.findByText(/^A code is on its way to new@example\.test\. It works once, for 15 minutes\./);
+    // The page cannot tell whether the address has an account: it says a mail went, not a code.
+    await screen.findByText(/^We mailed new@example\.test\. If the address can be used, .* for 15 minutes\./);
     fireEvent.change(field('Code from the mail'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm the new address' }));
 
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests.map((request) => [request.path, request.body])).toEqual([
-      ['/api/auth/email-change', { new_email: 'new@example.test' }],
+      ['/api/auth/email-change', { new_email: 'new@example.test', current_password: 'Ada-Lovelace-1' }],
       ['/api/auth/email-change/confirm', { code: '123456' }],
     ]);
     // Back to the first step once the address is changed.
     await screen.findByLabelText('New e-mail address', { exact: true });
   });
 
-  it("shows the API's refusal (an address another account has) in the server's words", async () => {
+  it("shows the API's refusal (a wrong current password) in the server's words and stays on the first step", async () => {
     installFakeApi(() => ({
-      status: 409,
-      body: { error: 'This e-mail address already belongs to an account.', code: 'CONFLICT' },
+      status: 400,
+      body: { error: 'Current password: the current password is not correct.', code: 'VALIDATION_FAILED' },
     }));
     await renderWithProviders(withQueryClient(<EmailSection email="old@example.test" />));
-    fireEvent.change(field('New e-mail address'), { target: { value: 'taken@example.test' } });
+    fireEvent.change(field('New e-mail address'), { target: { value: 'new@example.test' } });
+    fireEvent.change(field('Your current password'), { target: { value: 'Not-It-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Mail a code to the new address' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('email-error').textContent).toBe(
-        'This e-mail address already belongs to an account.',
-      ),
-    );
+    await waitFor(() => expect(screen.getByTestId('email-error').textContent).toContain('current password'));
+    expect(field('New e-mail address').value).toBe('new@example.test');
   });
 });

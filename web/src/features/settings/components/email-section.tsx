@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
@@ -9,14 +9,17 @@ import { Card } from '@/kit/ui/card';
 import { useToast } from '@/kit/ui/toast';
 
 /**
- * The sign-in address, changed with verification (docs/accounts.md): a code goes to the new address and
- * the account keeps its current one until that code comes back. The confirmed answer is the saved user,
- * which the route's policy puts in the session's cache, so the page shows the new address at once.
+ * The sign-in address, changed with verification (docs/accounts.md "E-mail change"): asked with the
+ * current password, a code goes to the new address (or a notice, when that address has an account: the
+ * page cannot tell which, and says so) and the account keeps its current one until that code comes back.
+ * The confirmed answer is the saved user, which the route's policy puts in the session's cache, so the
+ * page shows the new address at once; the old address is mailed a link that undoes the change.
  */
 export function EmailSection({ email }: { email: string }) {
   const { t, i18n } = useTranslation(['settings']);
   const toast = useToast();
   const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +30,8 @@ export function EmailSection({ email }: { email: string }) {
     event.preventDefault();
     setError(null);
     try {
-      await request.mutateAsync({ body: { new_email: newEmail } });
+      await request.mutateAsync({ body: { new_email: newEmail, current_password: password } });
+      setPassword('');
       setSentTo(newEmail);
     } catch (failure: unknown) {
       setError(serverMessageOf(failure, i18n) ?? t('settings:email.failed'));
@@ -65,6 +69,12 @@ export function EmailSection({ email }: { email: string }) {
               autoComplete="email"
               value={newEmail}
               onChange={(event) => setNewEmail(event.target.value)}
+            />
+            <PasswordField
+              label={t('settings:email.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
             />
             <Flex>
               <Button type="submit" isLoading={request.isPending} loadingText={t('settings:email.sending')}>

@@ -1,6 +1,9 @@
-import { Alert, Button, Flex, Heading, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contract } from '@app/shared/api/contract';
+import { serverMessageOf } from '@/kit/api/api-error-text';
+import { useRouteMutation } from '@/kit/api/route-mutation';
 import { loadAmplifyAuth } from '@/kit/auth/amplify-auth';
 import { Card } from '@/kit/ui/card';
 import { useToast } from '@/kit/ui/toast';
@@ -14,9 +17,12 @@ type Status = 'loading' | 'unavailable' | 'off' | 'enrolling' | 'on';
  * A second factor with an authenticator app (TOTP), held by the identity service (Cognito; cognito-local
  * on a laptop implements the same AssociateSoftwareToken / VerifySoftwareToken / SetUserMFAPreference
  * calls). The secret is shown once, during enrolment, and never stored or shown by us afterwards.
+ * Turning it off goes through the API with the current password (docs/accounts.md "Sensitive changes").
  */
 export function TwoFactorSection({ email }: { email: string }) {
-  const { t } = useTranslation(['settings']);
+  const { t, i18n } = useTranslation(['settings']);
+  const turnOffCall = useRouteMutation(contract.auth.turnOffTwoFactor);
+  const [password, setPassword] = useState('');
   const toast = useToast();
   const [status, setStatus] = useState<Status>('loading');
   const [secret, setSecret] = useState<string | null>(null);
@@ -74,17 +80,16 @@ export function TwoFactorSection({ email }: { email: string }) {
     }
   }
 
-  async function turnOff() {
-    setBusy(true);
+  async function turnOff(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
     try {
-      const auth = await loadAmplifyAuth();
-      await auth.updateMFAPreference({ totp: 'DISABLED' });
+      await turnOffCall.mutateAsync({ body: { current_password: password } });
+      setPassword('');
       setStatus('off');
       toast.show({ title: t('settings:twoFactor.turnedOff'), variant: 'success' });
-    } catch {
-      setStatus('unavailable');
-    } finally {
-      setBusy(false);
+    } catch (failure: unknown) {
+      setError(serverMessageOf(failure, i18n) ?? t('settings:twoFactor.turnOffFailed'));
     }
   }
 
@@ -101,11 +106,26 @@ export function TwoFactorSection({ email }: { email: string }) {
         {status === 'on' ? (
           <>
             <Text data-testid="two-factor-status">{t('settings:twoFactor.enabled')}</Text>
-            <Flex>
-              <Button onClick={() => void turnOff()} isLoading={busy}>
-                {t('settings:twoFactor.turnOff')}
-              </Button>
-            </Flex>
+            <form onSubmit={turnOff} noValidate>
+              <Flex direction="column" gap="medium">
+                <PasswordField
+                  label={t('settings:twoFactor.password')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                {error ? (
+                  <Alert variation="error" role="alert" data-testid="two-factor-error">
+                    {error}
+                  </Alert>
+                ) : null}
+                <Flex>
+                  <Button type="submit" isLoading={turnOffCall.isPending}>
+                    {t('settings:twoFactor.turnOff')}
+                  </Button>
+                </Flex>
+              </Flex>
+            </form>
           </>
         ) : null}
         {status === 'off' ? (
