@@ -154,11 +154,24 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
       body: { email: loginAs.email, code: '000000', new_password: STRONG_PASSWORD },
     }),
   },
+  // With the caller's password (docs/accounts.md "E-mail change"): the same 202 for any address.
   'auth.requestEmailChange': {
-    expect: userRoute(200),
-    request: () => ({ body: { new_email: uniqueEmail('moved') } }),
+    expect: userRoute(202),
+    request: ({ self }) => ({
+      body: { new_email: uniqueEmail('moved'), current_password: self?.password ?? STRONG_PASSWORD },
+    }),
   },
   'auth.confirmEmailChange': { expect: userRoute(400), request: () => ({ body: { code: '000000' } }) },
+  // Anyone holding the old address's mail may call it; a token nobody signed is a 400 naming it.
+  'auth.undoEmailChange': {
+    expect: every(400),
+    request: () => ({ body: { token: 'aaaaaaaaaaaa.bbbbbbbbbbbb.cccccccccccc' } }),
+  },
+  // A wrong password: a 400 naming body.current_password, nothing changes (docs/accounts.md).
+  'auth.turnOffTwoFactor': {
+    expect: userRoute(400),
+    request: () => ({ body: { current_password: 'Not-The-Password-1' } }),
+  },
   // The same password again: the identity service changes it, which ends every session of the caller
   // (docs/accounts.md "Sign out of every session"), so a throwaway investor calls it.
   'auth.changePassword': {

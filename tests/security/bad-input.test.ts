@@ -100,10 +100,13 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   // An address the schema accepts may still be one the mail server refuses (a 400 naming it).
   'auth.requestEmailChange': [
     { status: 429, codes: ['RATE_LIMITED'] },
-    { status: 400, paths: /^body\.new_email$/ },
+    { status: 400, paths: /^body\.(new_email|current_password)$/ },
   ],
   'auth.confirmPasswordReset': [{ status: 400, paths: /^body\.code$/ }],
   'auth.confirmEmailChange': [{ status: 400, paths: /^body\.code$/ }],
+  // A made-up password or token is refused by name (docs/accounts.md "Sensitive changes").
+  'auth.turnOffTwoFactor': [{ status: 400, paths: /^body\.current_password$/ }],
+  'auth.undoEmailChange': [{ status: 400, paths: /^body\.token$/ }],
   // A token the fuzz makes up has no valid signature.
   'public.unsubscribe': [{ status: 400, paths: /^body\.token$/ }],
   // `from` after `to` is a cross-field rule the schema does not express.
