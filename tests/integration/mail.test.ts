@@ -92,9 +92,9 @@ describe('e-mail change with verification', () => {
     const newEmail = uniqueEmail('moved');
     const asked = await api(contract.auth.requestEmailChange.method, contract.auth.requestEmailChange.path, {
       token: user.token,
-      body: { new_email: newEmail },
+      body: { new_email: newEmail, current_password: user.password },
     });
-    expect(asked.status).toBe(200);
+    expect(asked.status).toBe(202);
     const [mail] = await waitForMails(newEmail);
     expect((await api('GET', '/api/auth/me', { token: user.token })).body).toMatchObject({
       email: user.email,
