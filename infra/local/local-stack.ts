@@ -25,9 +25,8 @@ import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
 import { createStaticSite } from './static-site';
 import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { startMailServer } from './mail-server';
-import { startLocalMailConsumer } from './local-mail-queue';
+import { startLocalMailConsumer, type LocalMailQueue } from './local-mail-queue';
 import { localMailTokenSecret } from './local-secrets';
-import type { QueueConsumer } from './queue-consumer';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -83,7 +82,7 @@ export interface LocalStack {
   childProcesses: () => { name: string; pid: number }[];
   ingestion: LocalIngestion;
   /** The mail queue's consumer: mails of resets and sign-ups arrive in maildev through it, after the answer. */
-  mailQueue: QueueConsumer;
+  mailQueue: LocalMailQueue;
   /** The secret signing this stack's mail links (local-secrets.ts), for tests that forge or check one. */
   mailTokenSecret: string;
   /** One scheduler cycle now: ingestion planner, the worker draining the queues, the price poll. */
@@ -123,7 +122,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const servers: SupervisedServer[] = [];
   const httpServers: Server[] = [];
   let ingestion: LocalIngestion | undefined;
-  let mailConsumer: QueueConsumer | undefined;
+  let mailConsumer: LocalMailQueue | undefined;
   let scheduler: LocalScheduler | undefined;
   let areaWorkers: AreaWorkers | undefined;
   let flushMainThreadCostRecords: (() => Promise<void>) | undefined;
@@ -201,7 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The seed read the config before the demo investor existed: read it again with DEMO_USER_ID.
     const { resetConfigForTests: rereadConfig } = await import('@app/functions/config');
     rereadConfig();
-    mailConsumer = await startLocalMailConsumer(queue.client, queue.urls.mail, log);
+    mailConsumer = await startLocalMailConsumer(log);
 
     const { flushCostRecords } = await import('@app/functions/data/costs-repository');
     flushMainThreadCostRecords = flushCostRecords;
