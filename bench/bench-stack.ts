@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
@@ -22,5 +24,27 @@ export async function startBenchStack(
     verbose: false,
     rateLimits: 'off',
     singleProcess: options.singleProcess ?? false,
+  });
+}
+
+/**
+ * A bench script's whole life on one stack: a scratch folder, the stack, the work, then the stack
+ * stopped and the folder removed whatever happened; a failure sets the exit code.
+ */
+export function runOnBenchStack(folderPrefix: string, work: (stack: LocalStack) => Promise<void>): void {
+  const run = async () => {
+    const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+    let stack: LocalStack | undefined;
+    try {
+      stack = await startBenchStack(folder);
+      await work(stack);
+    } finally {
+      await stack?.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
   });
 }

@@ -8,14 +8,11 @@
  * the machine is shared, and the figures mean little without it.
  */
 import './quiet-env';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { LocalStack } from '@app/infra/local/local-stack';
+import { loadavg } from 'node:os';
 import { runLedgerBench, buildBenchMarket } from '@app/shared/domain/ledger/bench';
 import { analysePortfolio } from '@app/shared/domain/ledger/portfolio-analysis';
 import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
-import { startBenchStack } from './bench-stack';
+import { runOnBenchStack } from './bench-stack';
 import { createProUser } from './api-load';
 import { runLedgerRoutesBench } from './ledger';
 import { progress, round } from './report-format';
@@ -62,48 +59,35 @@ function timeSeriesPath(runs: number): { p50_ms: number; p99_ms: number } {
   return { p50_ms: at(0.5), p99_ms: at(0.99) };
 }
 
-async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), 'nugget-bench-ledger-'));
-  let stack: LocalStack | undefined;
-  const loadBefore = load();
-  try {
-    stack = await startBenchStack(work);
-    const holder = await createProUser(stack, 'ledger');
-    progress('ledger routes: one request at a time');
-    const routes = await runLedgerRoutesBench(stack.webUrl, holder.token, { requests: QUICK ? 20 : 100 });
-    const loadAfterRoutes = load();
-    progress('ledger computation in process');
-    const computation = runLedgerBench({ runs: QUICK ? 10 : 50 });
-    const series = timeSeriesPath(QUICK ? 20 : 200);
-    const row = (
-      name: string,
-      figures: { p50_ms: number; p99_ms: number; mean_ms?: number; max_ms?: number },
-    ) =>
-      `| ${name} | ${figures.p50_ms} | ${figures.p99_ms} | ${figures.mean_ms ?? ''} | ${figures.max_ms ?? ''} |`;
-    console.log(
-      [
-        `Ledger bench, ${new Date().toISOString()}, Node ${process.version}; load average (1/5/15 min) ` +
-          `before ${loadBefore}, after the routes ${loadAfterRoutes}, at the end ${load()}.`,
-        `${routes.holdings} holdings, ${routes.transactions} transactions, ${routes.days} days; ` +
-          `${routes.performance.requests} sequential requests per route after 10 warm-up requests.`,
-        '',
-        '| what | p50 ms | p99 ms | mean ms | max ms |',
-        '| --- | ---: | ---: | ---: | ---: |',
-        row('GET /api/portfolio/performance (HTTP)', routes.performance),
-        row('GET /api/portfolio/transactions (HTTP, same ledger item)', routes.list_transactions),
-        row('GET /api/portfolio (HTTP, holdings derived from the ledger)', routes.list_portfolio),
-        row('analysePortfolio in process (all of the computation)', computation.total),
-        row('valueDaily in process (the daily valuation alone)', computation.daily_valuation),
-        row('chart series: index path over every day + weekly sampling', series),
-      ].join('\n'),
-    );
-  } finally {
-    await stack?.stop();
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+const loadBefore = load();
+runOnBenchStack('nugget-bench-ledger-', async (stack) => {
+  const holder = await createProUser(stack, 'ledger');
+  progress('ledger routes: one request at a time');
+  const routes = await runLedgerRoutesBench(stack.webUrl, holder.token, { requests: QUICK ? 20 : 100 });
+  const loadAfterRoutes = load();
+  progress('ledger computation in process');
+  const computation = runLedgerBench({ runs: QUICK ? 10 : 50 });
+  const series = timeSeriesPath(QUICK ? 20 : 200);
+  const row = (
+    name: string,
+    figures: { p50_ms: number; p99_ms: number; mean_ms?: number; max_ms?: number },
+  ) =>
+    `| ${name} | ${figures.p50_ms} | ${figures.p99_ms} | ${figures.mean_ms ?? ''} | ${figures.max_ms ?? ''} |`;
+  console.log(
+    [
+      `Ledger bench, ${new Date().toISOString()}, Node ${process.version}; load average (1/5/15 min) ` +
+        `before ${loadBefore}, after the routes ${loadAfterRoutes}, at the end ${load()}.`,
+      `${routes.holdings} holdings, ${routes.transactions} transactions, ${routes.days} days; ` +
+        `${routes.performance.requests} sequential requests per route after 10 warm-up requests.`,
+      '',
+      '| what | p50 ms | p99 ms | mean ms | max ms |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      row('GET /api/portfolio/performance (HTTP)', routes.performance),
+      row('GET /api/portfolio/transactions (HTTP, same ledger item)', routes.list_transactions),
+      row('GET /api/portfolio (HTTP, holdings derived from the ledger)', routes.list_portfolio),
+      row('analysePortfolio in process (all of the computation)', computation.total),
+      row('valueDaily in process (the daily valuation alone)', computation.daily_valuation),
+      row('chart series: index path over every day + weekly sampling', series),
+    ].join('\n'),
+  );
 });

@@ -4,41 +4,25 @@
  * without an account (bench/reset-timing.ts), on an in-process local stack.
  */
 import './quiet-env';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { LocalStack } from '@app/infra/local/local-stack';
-import { startBenchStack } from './bench-stack';
+import { loadavg } from 'node:os';
+import { runOnBenchStack } from './bench-stack';
 import { renderResetTiming } from './report/section-10-reset-timing';
 import { progress } from './report-format';
 import { runResetTimingBench } from './reset-timing';
 import { QUICK } from './run-options';
 
-async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), 'nugget-bench-reset-'));
-  let stack: LocalStack | undefined;
-  const loadBefore = loadavg().map((value) => value.toFixed(2));
-  try {
-    stack = await startBenchStack(work);
-    progress('password reset: known and unknown addresses, alternating');
-    const figures = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
-    console.log(
-      [
-        `Reset timing bench, ${new Date().toISOString()}, Node ${process.version}; load average before ` +
-          `${loadBefore.join(' / ')}, after ${loadavg()
-            .map((value) => value.toFixed(2))
-            .join(' / ')}.`,
-        '',
-        ...renderResetTiming(figures),
-      ].join('\n'),
-    );
-  } finally {
-    await stack?.stop();
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+const loadBefore = loadavg().map((value) => value.toFixed(2));
+runOnBenchStack('nugget-bench-reset-', async (stack) => {
+  progress('password reset: known and unknown addresses, alternating');
+  const figures = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
+  console.log(
+    [
+      `Reset timing bench, ${new Date().toISOString()}, Node ${process.version}; load average before ` +
+        `${loadBefore.join(' / ')}, after ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' / ')}.`,
+      '',
+      ...renderResetTiming(figures),
+    ].join('\n'),
+  );
 });

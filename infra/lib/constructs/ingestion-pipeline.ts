@@ -3,11 +3,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import { INGESTION_WORKER_GRANTS } from '../table-access';
 import type { TableRefs } from '../stacks/data-stack';
 import { AppFunction } from './app-function';
+import { deadLetterQueue } from './dead-letter-queue';
 
 /**
  * The ingestion queues and their worker (infra/README.md "The ingestion queue"): a main queue the
@@ -42,17 +42,7 @@ export class IngestionPipeline extends Construct {
     const { config } = props;
     const name = (suffix: string) => `nugget-${config.stage}-ingestion${suffix}`;
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
-      queueName: name('-dlq'),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'AwsSolutions-SQS3',
-      'This queue is itself the dead-letter queue of the ingestion queues.',
-    );
+    this.deadLetterQueue = deadLetterQueue(this, name('-dlq'), 'the ingestion queues');
     const queueProps = {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

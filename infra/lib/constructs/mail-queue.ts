@@ -3,11 +3,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import type { TableGrants } from '../table-access';
 import type { TableRefs } from '../stacks/data-stack';
 import { AppFunction } from './app-function';
+import { deadLetterQueue } from './dead-letter-queue';
 import type { Mail } from './mail';
 
 /**
@@ -44,17 +44,7 @@ export class MailQueue extends Construct {
     const { config } = props;
     const name = (suffix: string) => `nugget-${config.stage}-mail${suffix}`;
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
-      queueName: name('-dlq'),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'AwsSolutions-SQS3',
-      'This queue is itself the dead-letter queue of the mail queue.',
-    );
+    this.deadLetterQueue = deadLetterQueue(this, name('-dlq'), 'the mail queue');
     // Codes are valid 15 minutes: a mail still queued after a day is no use to anyone.
     this.queue = new sqs.Queue(this, 'Queue', {
       queueName: name(''),

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ensureBundlePart, isBundlePartLoaded } from '@/kit/i18n/i18n-core';
+import { useAppWords } from '@/kit/i18n/use-app-words';
 import { postEmailUndo } from '../api/undo-email-change';
 
 type State =
@@ -19,10 +19,7 @@ type State =
 export function EmailUndoPage({ send = postEmailUndo }: { send?: typeof postEmailUndo }) {
   const { t, i18n } = useTranslation(['settings', 'common']);
   // A public page: the settings' words are in the signed-in part of the strings, loaded here.
-  const [wordsReady, setWordsReady] = useState(() => isBundlePartLoaded(i18n, 'app'));
-  useEffect(() => {
-    if (!wordsReady) void ensureBundlePart(i18n, 'app').then(() => setWordsReady(true));
-  }, [wordsReady, i18n]);
+  const wordsReady = useAppWords();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ kind: 'ready' });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { UnsubscribeResult } from '@app/shared/domain/entities/mail';
-import { ensureBundlePart, isBundlePartLoaded } from '@/kit/i18n/i18n-core';
+import { useAppWords } from '@/kit/i18n/use-app-words';
 import { postUnsubscribe } from '../api/unsubscribe';
 
 type State =
@@ -16,10 +16,7 @@ type State =
 export function UnsubscribePage({ send = postUnsubscribe }: { send?: typeof postUnsubscribe }) {
   const { t, i18n } = useTranslation(['alerts', 'common']);
   // A public page: the alerts' words are in the signed-in part of the strings, loaded here.
-  const [wordsReady, setWordsReady] = useState(() => isBundlePartLoaded(i18n, 'app'));
-  useEffect(() => {
-    if (!wordsReady) void ensureBundlePart(i18n, 'app').then(() => setWordsReady(true));
-  }, [wordsReady, i18n]);
+  const wordsReady = useAppWords();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ kind: 'working' });
