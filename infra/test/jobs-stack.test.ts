@@ -53,12 +53,13 @@ describe('jobs stack', () => {
     }
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
     // The scheduled jobs, each with a dead-letter queue for failed asynchronous runs, the ingestion
-    // worker (an SQS consumer whose failed messages go to its queues' dead-letter queue) and the mail
-    // feedback function (an SNS subscriber).
-    expect(functions).toHaveLength(JOB_NAMES.length + 2);
+    // worker and the mail sender (SQS consumers whose failed messages go to their queues' dead-letter
+    // queue) and the mail feedback function (an SNS subscriber).
+    expect(functions).toHaveLength(JOB_NAMES.length + 3);
     const scheduled = functions.filter(
       (fn) =>
         !String(fn.Properties.Description).includes('fetches market data') &&
+        !String(fn.Properties.Description).includes('sends the queued') &&
         !String(fn.Properties.Description).includes('bounces and complaints'),
     );
     expect(scheduled).toHaveLength(JOB_NAMES.length);
@@ -67,8 +68,8 @@ describe('jobs stack', () => {
 
   it('encrypts the dead-letter queues and refuses plain HTTP', () => {
     const queues = Object.values(template.findResources('AWS::SQS::Queue')) as Resource[];
-    // One dead-letter queue per scheduled job, the two ingestion queues and theirs.
-    expect(queues).toHaveLength(JOB_NAMES.length + 3);
+    // One dead-letter queue per scheduled job, the two ingestion queues and theirs, the mail queue and its.
+    expect(queues).toHaveLength(JOB_NAMES.length + 5);
     for (const queue of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy')) as Resource[];
     for (const policy of policies) {
@@ -97,7 +98,7 @@ describe('jobs stack', () => {
     });
   });
 
-  it('lets only the poll and the digest send mail among the jobs, with the SES environment', () => {
+  it('lets only the poll, the digest and the mail sender send mail among the jobs, with the SES environment', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
     const senders = functions.filter(
       (fn) =>
@@ -107,8 +108,9 @@ describe('jobs stack', () => {
     expect(senders.map((fn) => String(fn.Properties.Description)).sort()).toEqual([
       "Nugget dev: mails each reader's daily digest of the alerts of the types they chose",
       'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
+      'Nugget dev: sends the queued reset and sign-up mails through SES',
     ]);
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
-    expect(policies.match(/ses:SendEmail/g)).toHaveLength(2);
+    expect(policies.match(/ses:SendEmail/g)).toHaveLength(3);
   });
 });

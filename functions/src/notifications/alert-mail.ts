@@ -1,5 +1,4 @@
-import { routes as publicRoutes } from '@app/shared/api/areas/public';
-import type { MailChannel } from '@app/shared/domain/entities/mail';
+import { UNSUBSCRIBE_ONE_CLICK_PATH, type MailChannel } from '@app/shared/domain/entities/mail';
 import type { Language, MarketAlertType } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { render } from '../platform/messages';
@@ -38,7 +37,7 @@ export async function unsubscribeUrl(
  */
 function listUnsubscribe(pageUrl: string): Record<string, string> {
   const page = new URL(pageUrl);
-  const oneClick = new URL(publicRoutes.unsubscribeOneClick.path, page);
+  const oneClick = new URL(UNSUBSCRIBE_ONE_CLICK_PATH, page);
   oneClick.search = page.search;
   return {
     'List-Unsubscribe': `<${oneClick.href}>`,

@@ -23,7 +23,10 @@ function createPublicDeps(): ContactDeps & { unsubscribe: UnsubscribeDeps } {
     operatorEmail: config.OPERATOR_EMAIL,
     unsubscribe: {
       preferences: createNotificationPreferencesRepository(client, config.TABLE_HOLDINGS),
-      secret: mailTokenSecretOf(config),
+      // Read when a link is checked, not at start: the other public routes need no secret.
+      get secret() {
+        return mailTokenSecretOf(config);
+      },
       now,
     },
     contact: createContactMessagesRepository(client, {

@@ -4,6 +4,7 @@ import {
   UnsubscribeOneClickQuerySchema,
   UnsubscribePayloadSchema,
   UnsubscribeResultSchema,
+  UNSUBSCRIBE_ONE_CLICK_PATH,
 } from '../domain/entities/mail';
 import { HealthResponseSchema } from './health-response';
 import { defineRoute } from './route';
@@ -25,7 +26,7 @@ const unsubscribeRoutes = {
   unsubscribeOneClick: defineRoute({
     id: 'public.unsubscribeOneClick',
     method: 'POST',
-    path: '/api/unsubscribe/one-click',
+    path: UNSUBSCRIBE_ONE_CLICK_PATH,
     area: 'public',
     access: 'public',
     summary:

@@ -18,6 +18,12 @@ export const MAIL_CODE_RULES = {
 /** The UTC hour at which the daily digest mails the day's alerts (EventBridge in the cloud, the local scheduler). */
 export const DIGEST_HOUR_UTC = 7;
 
+/**
+ * Where an alert mail's List-Unsubscribe header points (RFC 8058 one-click): the route's path, kept
+ * here so the jobs that write mails need not bundle the public area's routes.
+ */
+export const UNSUBSCRIBE_ONE_CLICK_PATH = '/api/unsubscribe/one-click';
+
 /** Six digits, as the mail shows them. */
 export const MailCodeSchema = z
   .string()
