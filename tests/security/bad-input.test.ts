@@ -109,6 +109,7 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'auth.undoEmailChange': [{ status: 400, paths: /^body\.token$/ }],
   // A token the fuzz makes up has no valid signature.
   'public.unsubscribe': [{ status: 400, paths: /^body\.token$/ }],
+  'public.unsubscribeOneClick': [{ status: 400, paths: /^query\.token$/ }],
   // `from` after `to` is a cross-field rule the schema does not express.
   'admin.getCosts': [{ status: 400, paths: /^query\.(from|to)$/ }],
 };

@@ -7,6 +7,7 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Card } from '@/kit/ui/card';
 import { useToast } from '@/kit/ui/toast';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 
 /**
  * The sign-in address, changed with verification (docs/accounts.md "E-mail change"): asked with the
@@ -17,6 +18,7 @@ import { useToast } from '@/kit/ui/toast';
  */
 export function EmailSection({ email }: { email: string }) {
   const { t, i18n } = useTranslation(['settings']);
+  const passwordLabels = usePasswordLabels();
   const toast = useToast();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -75,6 +77,7 @@ export function EmailSection({ email }: { email: string }) {
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+              {...passwordLabels}
             />
             <Flex>
               <Button type="submit" isLoading={request.isPending} loadingText={t('settings:email.sending')}>

@@ -7,6 +7,7 @@ import { useRouteMutation } from '@/kit/api/route-mutation';
 import { loadAmplifyAuth } from '@/kit/auth/amplify-auth';
 import { Card } from '@/kit/ui/card';
 import { useToast } from '@/kit/ui/toast';
+import { usePasswordLabels } from '@/kit/ui/password-labels';
 
 /** The issuer an authenticator app lists the account under. */
 const AUTHENTICATOR_ISSUER = 'Nugget Invest';
@@ -21,6 +22,7 @@ type Status = 'loading' | 'unavailable' | 'off' | 'enrolling' | 'on';
  */
 export function TwoFactorSection({ email }: { email: string }) {
   const { t, i18n } = useTranslation(['settings']);
+  const passwordLabels = usePasswordLabels();
   const turnOffCall = useRouteMutation(contract.auth.turnOffTwoFactor);
   const [password, setPassword] = useState('');
   const toast = useToast();
@@ -113,6 +115,7 @@ export function TwoFactorSection({ email }: { email: string }) {
                   autoComplete="current-password"
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
+                  {...passwordLabels}
                 />
                 {error ? (
                   <Alert variation="error" role="alert" data-testid="two-factor-error">
