@@ -97,4 +97,31 @@ describe('getCosts from local records', () => {
     expect(response.price_table.region).toBe('us-east-1');
     expect(response.price_table.source).toMatch(/^prix publics AWS \(https:\/\/aws\.amazon\.com\//);
   });
+  it('reads a day once for concurrent asks and for 5 s after, then anew; a failed read is not kept', async () => {
+    let now = 1_000_000;
+    const reads: string[] = [];
+    let fail = false;
+    const source = createRecordsCostSource(
+      {
+        listCostSamples: async (day) => {
+          reads.push(day);
+          if (fail) throw new Error('database down');
+          return [{ route: 'GET /api/x', latency_ms: 5, total_usd: 0.000001 }];
+        },
+      },
+      () => now,
+    );
+    const [a, b] = await Promise.all([source.readRows(['2026-11-21']), source.readRows(['2026-11-21'])]);
+    expect(reads).toEqual(['2026-11-21']);
+    expect(a).toEqual(b);
+    now += 4_999;
+    await source.readRows(['2026-11-21']);
+    expect(reads).toHaveLength(1);
+    now += 1;
+    fail = true;
+    await expect(source.readRows(['2026-11-21'])).rejects.toThrow('database down');
+    fail = false;
+    await source.readRows(['2026-11-21']);
+    expect(reads).toHaveLength(3);
+  });
 });

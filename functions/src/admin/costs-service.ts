@@ -64,13 +64,31 @@ export function aggregateCostSamples(day: string, samples: readonly CostSample[]
     });
 }
 
-export function createRecordsCostSource(repository: Pick<CostsRepository, 'listCostSamples'>): CostRowSource {
+/** How long one day's rows, read from the records, answer again before the partition is read anew. */
+export const COST_DAY_REUSE_MS = 5_000;
+
+/**
+ * Rows from the local stack's own records. A day's partition grows with every request the stack
+ * serves (tens of thousands after a test run), so one read of it is shared: concurrent asks for the
+ * same day wait for the same Query, and its rows answer again for COST_DAY_REUSE_MS (5 s). Finance's view
+ * is at most that old; the work no longer grows with how often the page is opened.
+ */
+export function createRecordsCostSource(
+  repository: Pick<CostsRepository, 'listCostSamples'>,
+  clock: () => number = Date.now,
+): CostRowSource {
+  const recent = new Map<string, { readAt: number; rows: Promise<CostRow[]> }>();
+  const rowsOf = (day: string): Promise<CostRow[]> => {
+    const kept = recent.get(day);
+    if (kept && clock() - kept.readAt < COST_DAY_REUSE_MS) return kept.rows;
+    const rows = repository.listCostSamples(day).then((samples) => aggregateCostSamples(day, samples));
+    recent.set(day, { readAt: clock(), rows });
+    rows.catch(() => recent.delete(day));
+    return rows;
+  };
   return {
     async readRows(days) {
-      const perDay = await Promise.all(
-        days.map(async (day) => aggregateCostSamples(day, await repository.listCostSamples(day))),
-      );
-      return perDay.flat();
+      return (await Promise.all(days.map(rowsOf))).flat();
     },
   };
 }
