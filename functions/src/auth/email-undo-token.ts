@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { signMailLinkToken, verifyMailLinkToken } from '../platform/mail/link-token';
 
 /*
  * The undo link mailed to the address an account leaves (docs/accounts.md "E-mail change"): a compact
@@ -17,21 +17,21 @@ export interface EmailUndoClaims {
   newEmail: string;
 }
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
 export async function signEmailUndoToken(
   claims: EmailUndoClaims,
   secret: string,
   now: Date,
 ): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ old: claims.oldEmail, new: claims.newEmail })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.userId)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + EMAIL_UNDO_DAYS * 86_400)
-    .sign(keyOf(secret));
+  return signMailLinkToken(
+    {
+      audience: AUDIENCE,
+      userId: claims.userId,
+      validDays: EMAIL_UNDO_DAYS,
+      claims: { old: claims.oldEmail, new: claims.newEmail },
+    },
+    secret,
+    now,
+  );
 }
 
 /** The token's claims, or null when it is forged, altered, expired or not an undo token. */
@@ -40,16 +40,9 @@ export async function verifyEmailUndoToken(
   secret: string,
   now: Date,
 ): Promise<EmailUndoClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
-      audience: AUDIENCE,
-      currentDate: now,
-    });
-    const { sub, old: oldEmail, new: newEmail } = payload;
-    if (!sub || typeof oldEmail !== 'string' || typeof newEmail !== 'string') return null;
-    return { userId: sub, oldEmail, newEmail };
-  } catch {
-    return null;
-  }
+  const payload = await verifyMailLinkToken(token, AUDIENCE, secret, now);
+  if (!payload) return null;
+  const { sub, old: oldEmail, new: newEmail } = payload;
+  if (typeof oldEmail !== 'string' || typeof newEmail !== 'string') return null;
+  return { userId: sub, oldEmail, newEmail };
 }

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { signMailLinkToken, verifyMailLinkToken } from '../platform/mail/link-token';
 import { MailChannelSchema, type MailChannel } from '@app/shared/domain/entities/mail';
 import { MarketAlertTypeSchema, type MarketAlertType } from '@app/shared/domain/enums';
 
@@ -18,21 +18,21 @@ export interface UnsubscribeClaims {
   channel: MailChannel;
 }
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
 export async function signUnsubscribeToken(
   claims: UnsubscribeClaims,
   secret: string,
   now: Date,
 ): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: claims.type, ch: claims.channel })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.userId)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + UNSUBSCRIBE_TOKEN_DAYS * 86_400)
-    .sign(keyOf(secret));
+  return signMailLinkToken(
+    {
+      audience: AUDIENCE,
+      userId: claims.userId,
+      validDays: UNSUBSCRIBE_TOKEN_DAYS,
+      claims: { typ: claims.type, ch: claims.channel },
+    },
+    secret,
+    now,
+  );
 }
 
 /** The token's claims, or null when it is forged, altered, expired or not an unsubscribe token. */
@@ -41,17 +41,10 @@ export async function verifyUnsubscribeToken(
   secret: string,
   now: Date,
 ): Promise<UnsubscribeClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
-      audience: AUDIENCE,
-      currentDate: now,
-    });
-    const type = MarketAlertTypeSchema.safeParse(payload.typ);
-    const channel = MailChannelSchema.safeParse(payload.ch);
-    if (!payload.sub || !type.success || !channel.success) return null;
-    return { userId: payload.sub, type: type.data, channel: channel.data };
-  } catch {
-    return null;
-  }
+  const payload = await verifyMailLinkToken(token, AUDIENCE, secret, now);
+  if (!payload) return null;
+  const type = MarketAlertTypeSchema.safeParse(payload.typ);
+  const channel = MailChannelSchema.safeParse(payload.ch);
+  if (!type.success || !channel.success) return null;
+  return { userId: payload.sub, type: type.data, channel: channel.data };
 }
