@@ -245,7 +245,15 @@ describe('admin dashboard journeys in Chromium', () => {
     expect(modes.filter((mode) => mode === '')).toHaveLength(2);
     expect(await page.getByTestId('price-quality').getByText('Good', { exact: true }).count()).toBe(0);
 
+    // Locally the costs are read from every request record of each day (functions/src/admin/costs-service.ts):
+    // late in a full run today's partition holds tens of thousands of records, which DynamoDB Local reads
+    // in seconds while other suites load it, so the answer is awaited on its own before the rows.
+    const costsAnswered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/admin/costs' && response.status() === 200,
+      { timeout: 60_000 },
+    );
     await page.getByRole('tab', { name: 'Costs' }).click();
+    await costsAnswered;
     await expect
       .poll(() => page.getByTestId('costs-table').locator('tbody tr').count(), POLL)
       .toBeGreaterThan(0);
