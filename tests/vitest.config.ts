@@ -4,13 +4,32 @@ import { defineConfig } from 'vitest/config';
  * Frozen market time for the whole run: the market clock normally moves one replayed date a minute,
  * which would let prices, grades and the review queue change between two reads of one test. The
  * clock still runs (same code path as `npm start`), with its epoch just behind the start of the run
- * and one replayed date per real day, so every suite reads the market at the first date of the
- * replay window (2017-01-01, a Sunday: stocks show Friday 2016-12-30's bar), run after run. How the
+ * and one replayed date per real day, so every suite reads the market at one date of the replay
+ * window (2017-01-01, a Sunday: stocks show Friday 2016-12-30's bar), run after run. How the
  * clock moves is pinned by functions/src/engine/market-clock.test.ts.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The replay window starts on 2016-09-05 (functions/src/config.ts); the suites read 2017-01-01, 118 dates later. */
+const FROZEN_STEP = (Date.parse('2017-01-01') - Date.parse('2016-09-05')) / DAY_MS;
 const FROZEN_REPLAY_CLOCK = {
-  REPLAY_EPOCH: new Date(Date.now() - 60_000).toISOString(),
-  REPLAY_MS_PER_DAY: String(24 * 60 * 60 * 1000),
+  REPLAY_EPOCH: new Date(Date.now() - 60_000 - FROZEN_STEP * DAY_MS).toISOString(),
+  REPLAY_MS_PER_DAY: String(DAY_MS),
+  // The suites' symbols only (market-data/README.md "The replay provider"): the whole universe is
+  // for `npm start`; the stack stores these in seconds.
+  REPLAY_SYMBOLS: [
+    '^GSPC',
+    'BTC-USD',
+    'EURUSD=X',
+    'GBPUSD=X',
+    'AUDUSD=X',
+    'USDJPY=X',
+    'USDCHF=X',
+    'USDCAD=X',
+    ...['AAPL', 'MSFT', 'JPM', 'KO', 'NVDA', 'XOM', 'PG', 'JNJ', 'AMZN', 'WMT', 'VZ', 'T', 'PFE'],
+    ...['ORCL', 'MRK', 'FB', 'GOOGL', 'IBM', 'CVX', 'NEM', 'SPY', 'GLD', 'IAU', 'TLT', 'AGG', 'IEF'],
+  ].join(','),
+  // Every day of each series' year of scores on the first poll (the suites read whole windows).
+  SCORE_BACKFILL_DAYS_PER_RUN: '400',
 };
 // The stack runs in this process (global setup); the test workers get the same values below.
 Object.assign(process.env, FROZEN_REPLAY_CLOCK);

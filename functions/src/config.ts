@@ -65,10 +65,30 @@ const ConfigSchema = z
      */
     REPLAY_EPOCH: z.iso.datetime({ offset: true }).default('2024-01-01T00:00:00Z'),
     REPLAY_MS_PER_DAY: z.coerce.number().int().positive().default(60_000),
-    REPLAY_FROM: z.iso.date().default('2017-01-01'),
-    REPLAY_TO: z.iso.date().default('2017-06-30'),
+    REPLAY_FROM: z.iso.date().default('2016-09-05'),
+    REPLAY_TO: z.iso.date().default('2017-07-03'),
+    /**
+     * Only these replayed symbols, comma-separated (the test stack's few dozen); all of them when
+     * unset (market-data/README.md "The replay provider").
+     */
+    REPLAY_SYMBOLS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value === undefined || value.trim() === ''
+          ? undefined
+          : value
+              .split(',')
+              .map((symbol) => symbol.trim().toUpperCase())
+              .filter(Boolean),
+      ),
     /** Pre-built replay universe (functions/scripts/build-replay-data.ts); unset reads the npm data packages. */
     REPLAY_DATA_FILE: z.string().min(1).optional(),
+    /**
+     * Earlier days of score history the price poll backfills per symbol and run (jobs/
+     * price-poll-score-history.ts): bounded so a first poll over the whole replayed universe is short.
+     */
+    SCORE_BACKFILL_DAYS_PER_RUN: z.coerce.number().int().positive().default(20),
     /**
      * Live mode: the symbols the price poll watches (Yahoo tickers), comma-separated. The FX pairs
      * are the ledger's: a portfolio in EUR, GBP, CHF, CAD or JPY is converted with them (the API reads

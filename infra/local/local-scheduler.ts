@@ -12,7 +12,7 @@ import type { QueueConsumer } from './queue-consumer';
  * of the same job; a failed one is logged and the timer goes on.
  */
 export interface LocalScheduler {
-  /** Result of the first price poll (null when it failed). */
+  /** Result of the first price poll (null when it failed or was not awaited). */
   firstRun: unknown;
   /** Runs one cycle now (tests), or joins the one running. */
   runCycle: () => Promise<unknown>;
@@ -85,6 +85,9 @@ export async function startLocalScheduler(options: {
   consumer: QueueConsumer;
   intervalSeconds?: number;
   billingRenewalSeconds?: number;
+  /** Wait for the first price poll before answering (default); `npm start` does not. */
+  awaitFirstPoll?: boolean;
+  marketDaySeconds?: number;
 }): Promise<LocalScheduler> {
   const intervalSeconds =
     options.intervalSeconds ??
@@ -107,7 +110,15 @@ export async function startLocalScheduler(options: {
     }
     return pollPrices();
   });
-  const firstRun = await cycle.runOnce();
+  // Replay: the graded market of the clock's date and the next one, kept ready every few seconds
+  // (price-poll-market-day.ts); the first is stored before the API answers.
+  const { gradeMarketDaysNow } = await import('@app/functions/jobs/price-poll');
+  const marketDays = repeat('market days', options.marketDaySeconds ?? 10, gradeMarketDaysNow);
+  await marketDays.runOnce();
+  // The first poll over the whole replayed universe takes minutes on two cores: `npm start` answers
+  // before it ends (the lists read the graded day); the test stack waits for it.
+  const first = cycle.runOnce();
+  const firstRun = options.awaitFirstPoll === false ? null : await first;
   const content = (await import('@app/functions/jobs/content-generation')).scheduleDailyContentGeneration();
   const billing = await import('@app/functions/jobs/billing-renewal');
   const renewals = repeat('billing renewal', billingRenewalSeconds, () => billing.handler());
@@ -117,7 +128,7 @@ export async function startLocalScheduler(options: {
     runCycle: cycle.runOnce,
     runDigest: digest.runOnce,
     stop: async () => {
-      await Promise.all([cycle.stop(), renewals.stop(), content.stop(), digest.stop()]);
+      await Promise.all([cycle.stop(), marketDays.stop(), renewals.stop(), content.stop(), digest.stop()]);
     },
   };
 }

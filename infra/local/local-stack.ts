@@ -53,6 +53,8 @@ export interface LocalStackOptions {
   mailWebPort?: number;
   /** 'replay' (default): history shipped from npm; 'live': the providers of the environment's base URLs. */
   dataMode?: 'replay' | 'live';
+  /** Answer only once the first price poll ended (default; the suites); `npm start` answers before. */
+  awaitFirstPoll?: boolean;
   /** Where the stack says what its child servers do (a restart); the console by default. */
   log?: (message: string) => void;
   /**
@@ -93,6 +95,8 @@ export interface LocalStack {
   /** Writes every buffered cost record now (they are batched off the request path): the bench reads them next. */
   flushCostRecords: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Replay: settles once the years before the clock's window are stored (background). */
+  replayHistory: Promise<void> | null;
 }
 
 const AREAS: ServiceArea[] = ['public', 'auth', 'ai', 'subscription', 'portfolio', 'admin'];
@@ -126,7 +130,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let scheduler: LocalScheduler | undefined;
   let areaWorkers: AreaWorkers | undefined;
   let flushMainThreadCostRecords: (() => Promise<void>) | undefined;
+  let replayHistory: Promise<void> | null = null;
   const stop = async () => {
+    // The background load writes to DynamoDB Local: it ends before the database does.
+    await replayHistory;
     await scheduler?.stop();
     await Promise.all(httpServers.map((server) => new Promise<void>((done) => server.close(() => done()))));
     // Before the database stops: each thread, then this one (the jobs, or every area in one process),
@@ -195,6 +202,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
     );
 
+    // The replay provider stores the history the clock needs before anything reads it; the rest of
+    // 2007-2017 follows in the background (market-data/README.md "The replay provider").
+    replayHistory = dataMode === 'replay' ? (await loadReplayData(log)).history : null;
     const seed = await seedLocalData(cognitoClient, pool, cognitoDirectory);
     process.env.DEMO_USER_ID = seed.investorUserId;
     // The seed read the config before the demo investor existed: read it again with DEMO_USER_ID.
@@ -208,7 +218,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // the queue and the database): both are kept for stop() even when the other one failed.
     const [threads, jobs] = await Promise.allSettled([
       options.singleProcess ? Promise.resolve(undefined) : startAreaWorkers(AREAS, log),
-      queue.startConsumer().then((consumer) => startLocalScheduler({ consumer })),
+      queue
+        .startConsumer()
+        .then((consumer) =>
+          startLocalScheduler({ consumer, awaitFirstPoll: options.awaitFirstPoll ?? true }),
+        ),
     ]);
     if (threads.status === 'fulfilled') areaWorkers = threads.value;
     if (jobs.status === 'fulfilled') scheduler = jobs.value;
@@ -308,6 +322,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailTokenSecret,
       runJobs,
       dataMode,
+      replayHistory,
       processModel: areaWorkers ? 'workers' : 'single-process',
       flushCostRecords: async () => {
         await Promise.all([areaWorkers?.flushCostRecords(), flushCostRecords()]);
@@ -318,6 +333,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/** Stores the clock's years now; returns the history phase running in the background. */
+async function loadReplayData(log: (message: string) => void): Promise<{ history: Promise<void> }> {
+  const { runReplayLoad } = await import('@app/functions/jobs/replay-load');
+  const clock = await runReplayLoad('clock');
+  log(
+    clock.stored
+      ? `local stack: replay data stored for the clock's window: ${clock.series} series, ${clock.years} year items in ${(clock.durationMs / 1000).toFixed(1)} s; the years before it load in the background.`
+      : `local stack: replay data for the clock's window already stored (${clock.series} series).`,
+  );
+  const history = runReplayLoad('history').then(
+    (history) => {
+      if (history.stored)
+        log(
+          `local stack: replay history 2007-2017 stored in the background: ${history.years} year items in ${(history.durationMs / 1000).toFixed(1)} s.`,
+        );
+    },
+    (error: unknown) => log(`local stack: replay history could not be stored: ${String(error)}`),
+  );
+  return { history };
 }
 
 /** One admin and one demo investor; idempotent across restarts. */

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     verbose: values.verbose ?? false,
     dataMode: values.live ? 'live' : 'replay',
     singleProcess: values['single-process'] ?? false,
+    awaitFirstPoll: false,
   });
   writeFileSync(lockFile, String(process.pid));
 

@@ -49,11 +49,14 @@ function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableErro
  */
 export async function planReadingOf(
   auth: AuthContext,
-  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now'>,
+  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now' | 'marketDay'>,
 ): Promise<{ plan: CallerPlan; reading: MarketReading; delayedMinutes: number | null }> {
   const plan = await resolveCallerPlan(auth, deps.users);
   const quotes = planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now);
-  const reading = readMarketAt({ engine: deps.engine, prices: quotes }, deps.now());
+  const reading = readMarketAt(
+    { engine: deps.engine, prices: quotes, ...(deps.marketDay ? { marketDay: deps.marketDay } : {}) },
+    deps.now(),
+  );
   const minutes = quotes.delayedMinutes;
   if (minutes === null) return { plan, reading, delayedMinutes: null };
   return {

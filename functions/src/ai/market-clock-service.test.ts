@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';
+import { createReplayTestSource } from '../market-data/replay-store-fixture';
 import { getMarketClock } from './market-clock-service';
 
 const config = {
@@ -14,13 +15,15 @@ const config = {
 };
 
 describe('GET /api/ai/market-clock', () => {
-  it("names the replay's date, its place in the window and when the next date starts", () => {
+  it("names the replay's date, its place in the window and when the next date starts", async () => {
     // Bitcoin trades daily, so the window's dates are every calendar day: 72 minutes after the epoch
     // is 2017-01-01 + 72 days = 2017-03-14 (31 + 28 + 13), until minute 73.
     const now = new Date(Date.parse(config.REPLAY_EPOCH) + 72.5 * 60_000);
-    const engine = createMarketEngine(
-      createPriceSource({ ...config, DATA_MODE: 'replay' }, { now: () => now }),
+    const { source } = await createReplayTestSource(
+      { ...config, DATA_MODE: 'replay', REPLAY_SYMBOLS: ['^GSPC', 'BTC-USD'] },
+      { now: () => now },
     );
+    const engine = createMarketEngine(source);
     expect(getMarketClock({ engine, now: () => now })).toEqual({
       data_mode: 'replay',
       market_date: '2017-03-14',

@@ -1,3 +1,5 @@
+import { marketGroupOf, type MarketGroup } from './market-groups';
+import { addCalendarDays } from '../engine/point-in-time';
 import type { z } from 'zod';
 import type { LiveMarketAlertSchema } from '@app/shared/domain/entities/catalysts';
 import type {
@@ -9,7 +11,6 @@ import type {
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { barCloseTime } from '../engine/market-clock';
-import { isFxSymbol } from '../engine/fx-rates';
 import type { Quote, SymbolInfo } from '../engine/types';
 import type { Language } from '@app/shared/domain/enums';
 import { message, type Message } from '@app/shared/messages/message';
@@ -19,21 +20,14 @@ import { render, type Render } from '../platform/messages';
 import type { AiDeps } from './ai-deps';
 import { planReadingOf } from './analysis-service';
 
-type MarketGroup = 'indices' | 'crypto' | 'commodities' | 'currencies';
-
 /**
  * Dashboard column of a symbol: indices are Yahoo's ^ tickers, crypto by asset type, currencies are
  * Yahoo's FX pairs (=X), commodities are futures (=F) and other alternatives. The replay has one
  * index (^GSPC), one crypto (BTC-USD), six FX pairs and no commodity series at all, so there its
  * commodities column is empty rather than invented.
  */
-export function marketGroupOf(info: Pick<SymbolInfo, 'symbol' | 'asset_type'>): MarketGroup | null {
-  if (info.symbol.startsWith('^')) return 'indices';
-  if (info.asset_type === 'crypto') return 'crypto';
-  if (isFxSymbol(info.symbol)) return 'currencies';
-  if (info.symbol.endsWith('=F') || info.asset_type === 'alternative') return 'commodities';
-  return null;
-}
+/** Beside the columns, the dashboard lists the best-graded entries: this many (it shows three). */
+export const ENHANCED_TOP = 12;
 
 interface QuotedAnalysis {
   info: SymbolInfo;
@@ -66,6 +60,8 @@ async function loadMarketSnapshot(
   const { reading, delayedMinutes } = await planReadingOf(auth, deps);
   const universe = await deps.engine.listUniverse();
   const quotes = await reading.quotes(universe.map((info) => info.symbol));
+  // Replay: the grades the price poll stored for the date (no request grades the universe).
+  const graded = analyse ? await reading.graded() : null;
   const rows: QuotedAnalysis[] = [];
   const noData: MarketSnapshot['noData'] = [];
   for (const info of universe) {
@@ -77,6 +73,11 @@ async function loadMarketSnapshot(
     }
     if (!analyse) {
       rows.push({ info, quote, result: null, error: null });
+      continue;
+    }
+    const stored = graded?.get(info.symbol)?.analysis;
+    if (stored) {
+      rows.push({ info, quote, result: { info, quote, analysis: stored, bars: [] }, error: null });
       continue;
     }
     try {
@@ -129,9 +130,12 @@ export async function getEnhancedPrices(
     indices: [],
     crypto: [],
     commodities: [],
+    bonds: [],
     currencies: [],
   };
-  for (const { info, quote, result, error } of ranked) {
+  for (const [rank, { info, quote, result, error }] of ranked.entries()) {
+    const group = marketGroupOf(info);
+    if (rank >= ENHANCED_TOP && !group) continue;
     const scores = result?.analysis.nugget_scores;
     const topNugget = scores?.key_nuggets[0];
     const failed = buildFailedNuggetAnalysis(info.symbol).nugget_scores;
@@ -152,8 +156,8 @@ export async function getEnhancedPrices(
       data_mode: quote.mode,
       ...(error ? { error: say(message('MARKET_NUGGET_ANALYSIS_FAILED')) } : {}),
     };
-    const group = marketGroupOf(info);
     if (group) {
+      const bars = result?.bars.length ? result.bars : await recentBarsOf(deps, info.symbol, quote.as_of);
       groups[group].push({
         symbol: info.symbol,
         name: info.name,
@@ -166,7 +170,7 @@ export async function getEnhancedPrices(
         as_of: quote.as_of,
         market_date: quote.market_date,
         analysisNote: say(topNugget?.message ?? message('MARKET_ANALYSIS_UNAVAILABLE')),
-        ...recentClosesOf(result?.bars),
+        ...recentClosesOf(bars),
       });
     }
   }
@@ -184,6 +188,15 @@ export async function getEnhancedPrices(
 
 /** Closes of the dashboard's sparkline: about six weeks of trading days. */
 export const SPARKLINE_CLOSES = 30;
+
+/** A column item graded from the stored day has no bars with it: the sparkline's are read alone. */
+async function recentBarsOf(deps: AiDeps, symbol: string, asOf: string) {
+  try {
+    return await deps.engine.source.provider.getDailyBars(symbol, addCalendarDays(asOf, -60), asOf);
+  } catch {
+    return [];
+  }
+}
 
 function recentClosesOf(bars: readonly { date: string; close: number }[] | undefined) {
   const recent = (bars ?? []).slice(-SPARKLINE_CLOSES);

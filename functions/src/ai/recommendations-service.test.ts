@@ -3,7 +3,7 @@ import { rendererFor } from '../platform/messages';
 import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
-import { createPriceSource } from '../market-data/price-source';
+import { createReplayTestSource } from '../market-data/replay-store-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
@@ -33,21 +33,31 @@ function inMemoryDetailViews(): DetailViewsRepository {
 const now = () => new Date('2024-01-01T00:00:30Z');
 
 async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store: InMemoryMarketStore }> {
-  const engine = createMarketEngine(
-    createPriceSource(
-      {
-        DATA_MODE: 'replay',
-        REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-        REPLAY_MS_PER_DAY: 60_000,
-        REPLAY_FROM: '2017-01-01',
-        REPLAY_TO: '2017-06-30',
-        REPLAY_DATA_FILE: undefined,
-        AWS_REGION: 'us-east-1',
-        TABLE_MARKET: 'unused-in-replay',
-      },
-      { now },
-    ),
+  const { source } = await createReplayTestSource(
+    {
+      DATA_MODE: 'replay',
+      REPLAY_EPOCH: '2024-01-01T00:00:00Z',
+      REPLAY_MS_PER_DAY: 60_000,
+      REPLAY_FROM: '2017-01-01',
+      REPLAY_TO: '2017-06-30',
+      REPLAY_DATA_FILE: undefined,
+      REPLAY_SYMBOLS: [
+        '^GSPC',
+        'BTC-USD',
+        'EURUSD=X',
+        'GBPUSD=X',
+        'AUDUSD=X',
+        'USDJPY=X',
+        'USDCHF=X',
+        'USDCAD=X',
+        'AAPL',
+      ],
+      AWS_REGION: 'us-east-1',
+      TABLE_MARKET: 'unused-in-replay',
+    },
+    { now },
   );
+  const engine = createMarketEngine(source);
   const market = createInMemoryMarketStore();
   // The score history is not what these tests read: the poll skips its backfill.
   await runPricePoll({ engine, ...market, scoreHistory: undefined, now, alertTtlHours: 72 });

@@ -103,11 +103,18 @@ async function rankedListFor(
     deps.recommendationQueue.getLastRecommendations(symbols),
   ]);
   const analyses: EngineAnalysis[] = [];
+  // Replay: the grades the price poll stored for the date (no request grades the universe).
+  const graded = await reading.graded();
   for (const info of universe) {
     const quote = quotes.get(info.symbol);
     // No price on the market date (replay), not polled yet (live), or none old enough for a plan with
     // delayed prices (never a newer one instead): nothing to recommend.
     if (!quote) continue;
+    const stored = graded?.get(info.symbol)?.analysis;
+    if (stored) {
+      analyses.push({ info, quote, analysis: stored, bars: [] });
+      continue;
+    }
     try {
       analyses.push(await deps.engine.analyze(info.symbol, { quote }));
     } catch (error: unknown) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createPriceSource, createReplayClockFromConfig } from '../market-data/price-source';
+import { createReplayClockFromConfig, loadReplayUniverseOnce } from '../market-data/price-source';
+import { createReplayTestSource } from '../market-data/replay-store-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from './catalyst-sources';
 import { getContextualRecommendations, getMarketCatalysts } from './catalysts-service';
@@ -17,17 +18,15 @@ const english = rendererFor('en');
  * 21:30 UTC), when AAPL traded 2.7x its 20-day volume and closed up 5.65 %.
  */
 const config = loadConfig({ REPLAY_FROM: '2015-01-01', REPLAY_TO: '2015-06-30' });
-const universe = createPriceSource(config).universe;
-const calendar = universe
-  ? (createReplayClockFromConfig(universe, config).replay?.config.calendar ?? [])
-  : [];
+const calendar = createReplayClockFromConfig(loadReplayUniverseOnce(), config).replay?.config.calendar ?? [];
 const wallNow = new Date(
   Date.parse(config.REPLAY_EPOCH) + calendar.indexOf('2015-01-28') * config.REPLAY_MS_PER_DAY + 20_000,
 );
 
-function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDeps {
+async function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): Promise<CatalystRouteDeps> {
   const now = () => wallNow;
-  const engine = createMarketEngine(createPriceSource(config, { now }));
+  const { source } = await createReplayTestSource(config, { now });
+  const engine = createMarketEngine(source);
   const errors: string[] = [];
   return {
     ...createCatalystRouteDeps({ engine, config, now, reportError: (message) => errors.push(message) }),
@@ -37,7 +36,11 @@ function buildDeps(overrides: Partial<CatalystRouteDeps> = {}): CatalystRouteDep
 
 describe('market-catalysts route', () => {
   it('finds the earnings headline inside hours_back and scores it with the volume surge', async () => {
-    const response = await getMarketCatalysts({ hours_back: 48, min_impact_score: 0 }, english, buildDeps());
+    const response = await getMarketCatalysts(
+      { hours_back: 48, min_impact_score: 0 },
+      english,
+      await buildDeps(),
+    );
     expect(response.success).toBe(true);
     const earnings = response.catalysts.find((catalyst) => catalyst.symbol === 'AAPL');
     expect(earnings?.event_type).toBe('earnings');
@@ -51,7 +54,7 @@ describe('market-catalysts route', () => {
     const response = await getMarketCatalysts(
       { hours_back: 12, min_impact_score: 0, symbol: 'AAPL' },
       english,
-      buildDeps(),
+      await buildDeps(),
     );
     expect(response.catalysts).toEqual([]);
     expect(response.success).toBe(false);
@@ -59,7 +62,7 @@ describe('market-catalysts route', () => {
   });
 
   it('filters by symbol and by min_impact_score', async () => {
-    const deps = buildDeps();
+    const deps = await buildDeps();
     const bySymbol = await getMarketCatalysts(
       { hours_back: 720, min_impact_score: 0, symbol: 'aapl' },
       english,
@@ -76,7 +79,7 @@ describe('market-catalysts route', () => {
   });
 
   it('answers the documented failure message when the provider fails', async () => {
-    const deps = buildDeps({
+    const deps = await buildDeps({
       news: { name: 'broken', listRecentNews: () => Promise.reject(new Error('down')) },
     });
     const response = await getMarketCatalysts({ hours_back: 24, min_impact_score: 50 }, english, deps);
@@ -93,7 +96,7 @@ describe('contextual-recommendations route', () => {
     const response = await getContextualRecommendations(
       { hours_back: 48, min_impact_score: 30, limit: 5, demo_mode: false },
       english,
-      buildDeps(),
+      await buildDeps(),
     );
     expect(response.demo_mode).toBe(false);
     const [first] = response.recommendations;
@@ -108,9 +111,9 @@ describe('contextual-recommendations route', () => {
   it("words the reasoning, risks and holding period in the caller's language", async () => {
     const query = { hours_back: 48, min_impact_score: 30, limit: 5, demo_mode: false };
 
-    const [french] = (await getContextualRecommendations(query, rendererFor('fr'), buildDeps()))
+    const [french] = (await getContextualRecommendations(query, rendererFor('fr'), await buildDeps()))
       .recommendations;
-    const [spanish] = (await getContextualRecommendations(query, rendererFor('es'), buildDeps()))
+    const [spanish] = (await getContextualRecommendations(query, rendererFor('es'), await buildDeps()))
       .recommendations;
 
     expect(french?.reasoning).toMatch(/^Achat : un catalyseur de type résultats, de tonalité positive/);
@@ -121,7 +124,7 @@ describe('contextual-recommendations route', () => {
   });
 
   it('serves the curated set in demo mode, honouring min_impact_score and limit', async () => {
-    const deps = buildDeps();
+    const deps = await buildDeps();
     const all = await getContextualRecommendations(
       { hours_back: 24, min_impact_score: 0, limit: 50, demo_mode: true },
       english,
@@ -150,7 +153,7 @@ describe('contextual-recommendations route', () => {
     const response = await getContextualRecommendations(
       { hours_back: 1, min_impact_score: 100, limit: 5, demo_mode: false },
       english,
-      buildDeps(),
+      await buildDeps(),
     );
     expect(response).toMatchObject({
       success: false,
@@ -162,7 +165,7 @@ describe('contextual-recommendations route', () => {
 
 describe('live-market-alerts route', () => {
   it('raises the AAPL volume surge and price move of 2015-01-28', async () => {
-    const response = await getLiveMarketAlerts(english, buildDeps());
+    const response = await getLiveMarketAlerts(english, await buildDeps());
     const aaplAlerts = response.alerts.filter((alert) => alert.symbol === 'AAPL');
     expect(aaplAlerts.map((alert) => alert.event_type).sort()).toEqual(['price_move', 'volume_surge']);
     expect(response.summary.total_alerts).toBe(response.alerts.length);

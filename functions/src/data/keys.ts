@@ -58,6 +58,8 @@ export const keys = {
   /** Daily bars of one calendar month (`yyyy-mm`), merged by date inside the item. */
   barMonth: (symbol: string, month: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BARS#${month}` }),
   barMonthPrefix: 'BARS#',
+  /** A replayed calendar year's bars packed in one item (bar-years.ts); sorts just before its months. */
+  barYear: (symbol: string, year: string) => ({ pk: `SYMBOL#${symbol}`, sk: `BARS#${year}` }),
   /** One day's grade, composite and factors of a symbol, written once (score-history-repository.ts). */
   dailyScore: (symbol: string, date: string) => ({ pk: `SYMBOL#${symbol}`, sk: `SCORE#${date}` }),
   dailyScorePrefix: 'SCORE#',
@@ -66,6 +68,11 @@ export const keys = {
   /** The state of one tracked series (stored range, as-of, completeness, flags), all under one partition. */
   series: (symbol: string) => ({ pk: 'SERIES', sk: symbol }),
   seriesPartition: 'SERIES',
+  /** What the replay loader stored, per phase, with the fingerprint of the data it stored. */
+  replayLoad: (phase: string) => ({ pk: 'REPLAY', sk: `LOAD#${phase}` }),
+  /** The graded market of one replayed date: a header, then its gzip parts (market-day-repository.ts). */
+  marketDay: (date: string) => ({ pk: `MARKET_DAY#${date}`, sk: 'DAY' }),
+  marketDayPart: (date: string, part: number) => ({ pk: `MARKET_DAY#${date}`, sk: `PART#${part}` }),
   // Providers: the shared rate-limit slot, the shared circuit breaker and per-minute request counters.
   providerPartition: (provider: string) => `PROVIDER#${provider}`,
   providerLimit: (provider: string) => ({ pk: `PROVIDER#${provider}`, sk: 'LIMIT' }),

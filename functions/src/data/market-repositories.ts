@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createFeedHealthRepository } from './feed-health-repository';
 import { createJobRunsRepository } from './job-runs-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
+import { createMarketDayRepository } from './market-day-repository';
 import { createPricesRepository } from './prices-repository';
 import { createRecommendationQueueRepository } from './recommendation-queue-repository';
 import { createScoreHistoryRepository } from './score-history-repository';
@@ -17,6 +18,7 @@ export function createMarketRepositories(
     marketAlerts: createMarketAlertsRepository(client, tables.market),
     jobRuns: createJobRunsRepository(client, tables.market),
     scoreHistory: createScoreHistoryRepository(client, tables.market),
+    marketDay: createMarketDayRepository(client, tables.market),
     recommendationQueue: createRecommendationQueueRepository(client, tables),
   };
 }

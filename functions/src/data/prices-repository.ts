@@ -12,9 +12,10 @@ import {
   storedBarOf,
   toEngineBar,
 } from './bar-months';
-import { batchGetAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+import { batchGetAll, batchPutAll, isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import { getQuoteAsOf, putTimedQuoteCopy } from './quote-history';
+import { packYears, unpackYear } from './bar-years';
 
 /*
  * Quotes and daily bars of the market table, written by the ingestion worker and read by every area
@@ -23,7 +24,8 @@ import { getQuoteAsOf, putTimedQuoteCopy } from './quote-history';
  * | Pattern                                   | Key                                                       |
  * | ----------------------------------------- | --------------------------------------------------------- |
  * | latest quote of a symbol (many: BatchGet) | pk=SYMBOL#<s>, sk=QUOTE                                   |
- * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BARS#<from month> AND BARS#<to> |
+ * | daily bars of a symbol in a date range    | pk=SYMBOL#<s>, sk BETWEEN BARS#<from year> AND BARS#<to>  |
+ * | a replayed year, packed (bar-years.ts)    | pk=SYMBOL#<s>, sk=BARS#<yyyy>, BatchWrite                 |
  * | merge bars into a month, idempotently     | GetItem + PutItem sk=BARS#<yyyy-mm>, version-conditioned  |
  * | a live quote as it was at an instant      | pk=SYMBOL#<s>, sk <= QUOTE_AT#<iso>, newest first         |
  *
@@ -96,6 +98,12 @@ export interface PricesRepository {
     bars: readonly StoredBar[],
     options?: { replace?: { from: IsoDate; to: IsoDate } },
   ): Promise<BarMergeResult>;
+  /**
+   * Writes whole calendar years as given, one packed item each (bar-years.ts), replacing what was
+   * stored: the replay loader's bulk path (market-data/ingestion/load-replay.ts), for the series only
+   * it writes. Read back by getStoredBars with the month items.
+   */
+  putWholeYears(symbol: string, bars: readonly StoredBar[]): Promise<number>;
   /** Bars with from <= date <= to, ascending, with their provenance. */
   getStoredBars(symbol: string, from: IsoDate, to: IsoDate): Promise<StoredBar[]>;
   /** The same bars as the engine reads them. */
@@ -162,13 +170,17 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.symbolPartition(symbol),
-        ':from': `${keys.barMonthPrefix}${monthOf(from)}`,
+        // From the year's key: `BARS#2016` sorts before `BARS#2016-01`, so a year item is included.
+        ':from': `${keys.barMonthPrefix}${from.slice(0, 4)}`,
         ':to': `${keys.barMonthPrefix}${monthOf(to)}`,
       },
     });
     return items
-      .flatMap((item) => (Array.isArray(item.bars) ? (item.bars as Record<string, unknown>[]) : []))
-      .map(storedBarOf)
+      .flatMap((item) =>
+        item.packed
+          ? unpackYear(item)
+          : (Array.isArray(item.bars) ? (item.bars as Record<string, unknown>[]) : []).map(storedBarOf),
+      )
       .filter((bar) => bar.date >= from && bar.date <= to)
       .sort((a, b) => a.date.localeCompare(b.date));
   }
@@ -214,6 +226,17 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
     },
 
     getQuoteAsOf: (symbol, instant) => getQuoteAsOf(client, tableName, symbol, instant),
+
+    async putWholeYears(symbol, bars) {
+      const items = packYears(bars).map((year) => ({
+        ...keys.barYear(symbol, year.year),
+        entity: 'bar-year',
+        symbol,
+        ...year,
+      }));
+      await batchPutAll(client, tableName, items);
+      return items.length;
+    },
 
     async mergeBars(symbol, bars, options = {}) {
       const byMonth = new Map<string, StoredBar[]>();

@@ -289,4 +289,8 @@ export interface SymbolInfo {
   first_date: IsoDate;
   last_date: IsoDate;
   source: SeriesSource;
+  /** An ETF's category (gold, bonds...) or a stock's sector, when the source says. */
+  category?: string | null;
+  /** Closes adjusted for dividends (the replayed US market): a dividend entered on top counts twice. */
+  dividend_adjusted?: boolean;
 }

@@ -11,7 +11,9 @@ import type { SymbolPoll } from './price-poll-steps';
  * worker only stores bars). The day's own analysis is kept as it is; the days of the poll's window
  * before the first stored day (a new series, the first run) are backfilled point in time, each from
  * the bars up to it (the same ANALYSIS_HISTORY_DAYS the card reads) and the fundamentals known by it.
- * A stored day is never written again (score-history-repository.ts).
+ * A stored day is never written again (score-history-repository.ts). At most SCORE_BACKFILL_DAYS_PER_RUN
+ * earlier days are backfilled per symbol and run, newest first: the replayed universe's first poll
+ * stays short, and the history fills in over the next runs.
  *
  * Live, a day is kept once its bar is final: the day before the market date (the UTC day) and earlier.
  */
@@ -22,11 +24,17 @@ export async function recordScoreHistory(poll: SymbolPoll): Promise<void> {
   const live = engine.dataMode === 'live';
   const lastFinal: IsoDate = live ? addCalendarDays(poll.marketDate.date, -1) : poll.quote.as_of;
   const range = await repository.getRange(poll.info.symbol);
-  const wanted = new Set(
-    poll.window
-      .map((bar) => bar.date)
-      .filter((date) => date <= lastFinal && (!range || date < range.from || date > range.through)),
-  );
+  const missing = poll.window
+    .map((bar) => bar.date)
+    .filter((date) => date <= lastFinal && (!range || date < range.from || date > range.through));
+  // A first run over hundreds of symbols backfills a bounded number of days each (the newest first,
+  // so the stored range stays contiguous); the next runs go on further back.
+  const budget = poll.deps.scoreBackfillDaysPerRun ?? Infinity;
+  const older = missing.filter((date) => !range || date < range.from);
+  const wanted = new Set([
+    ...older.slice(Math.max(0, older.length - budget)),
+    ...missing.filter((date) => range && date > range.through),
+  ]);
   if (wanted.size === 0) return;
 
   const today = poll.analysis.price_date;

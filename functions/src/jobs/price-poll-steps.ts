@@ -5,6 +5,7 @@ import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
+import type { MarketDayRepository } from '../data/market-day-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-clock';
 import { addCalendarDays } from '../engine/point-in-time';
@@ -41,6 +42,10 @@ export interface PricePollDeps {
   alertRules?: RuleEvaluationDeps;
   /** Keeps each day's scores (price-poll-score-history.ts); absent in engine-only runs. */
   scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays'>;
+  /** Keeps the graded market of each replayed date (price-poll-market-day.ts); absent in engine-only runs. */
+  marketDay?: Pick<MarketDayRepository, 'getDayHeader' | 'putDay'>;
+  /** Earlier days of score history backfilled per symbol and run (unbounded when absent). */
+  scoreBackfillDaysPerRun?: number;
 }
 
 /** What one symbol's poll wrote, summed into the job-run record. */
@@ -186,8 +191,9 @@ export async function recordNoDataOnDate(
 
 /** Stores the quote only when it changed (same as_of, market date, price and stale flag: nothing written). */
 export const storeQuote: SymbolPollStep = async (poll) => {
-  // The ingestion worker already stored it: the poll only reads the store.
-  if (poll.deps.engine.source.readsStore) return;
+  // Live, the ingestion worker already stored it. A replayed quote is the one at the clock's date,
+  // which only the poll knows: it stores it for the readers of stored quotes (the monitors).
+  if (poll.deps.engine.dataMode === 'live') return;
   const stored = toStoredQuote(poll.info, poll.quote, poll.nowIso);
   poll.outcome.quoteChanged = await poll.deps.prices.putQuoteIfChanged(stored);
 };
@@ -221,6 +227,14 @@ export function selectBarsToStore(
 
 /** Writes the bars not stored yet; bars only come from real prints, so a fallback quote adds none. */
 export const storeNewBars: SymbolPollStep = async (poll) => {
+  // Replay: the loader stored every bar; the monitor shows the range the poll read.
+  if (poll.deps.engine.dataMode === 'replay' && poll.deps.engine.source.readsStore) {
+    poll.storedRange = {
+      from: poll.window[0]?.date ?? poll.storedRange.from,
+      through: poll.window.at(-1)?.date ?? poll.storedRange.through,
+    };
+    return;
+  }
   if (poll.quote.stale || poll.deps.engine.source.readsStore) return;
   const toStore = selectBarsToStore(poll.window, poll.storedRange);
   const stamp = { closed: true, source: poll.quote.source, fetched_at: poll.nowIso };

@@ -14,7 +14,7 @@ const LAST_STEP_OF_FIRST_CYCLE = 180;
 // A poll's first run backfills each symbol's score history (about a second on one idle core).
 describe('a wrap of the replay', { timeout: 30_000 }, () => {
   it('starts over at once: no move, alert or change of advice is computed across it', async () => {
-    const { deps, market, clock } = setUpReplayPoll(LAST_STEP_OF_FIRST_CYCLE - 20);
+    const { deps, market, clock } = await setUpReplayPoll(LAST_STEP_OF_FIRST_CYCLE - 20);
     const holderAlerts: { symbol: string; rule: string; step: number }[] = [];
     let step = LAST_STEP_OF_FIRST_CYCLE - 20;
     const userAlerts = {

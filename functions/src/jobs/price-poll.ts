@@ -19,6 +19,8 @@ import { createNotificationPreferencesRepository } from '../data/notification-pr
 import { alertMailerOf } from '../notifications/alert-mailing';
 import { createProductMailer } from '../notifications/mail-deps';
 import { logger } from '../platform/observability';
+import type { GradedSymbol } from '../data/market-day-repository';
+import { storeMarketDays } from './price-poll-market-day';
 import {
   fetchSymbolPoll,
   recordNoDataOnDate,
@@ -82,14 +84,15 @@ async function recordSymbolFailure(
 async function pollSymbol(
   info: SymbolInfo,
   deps: PricePollDeps,
-  nowIso: string,
-  marketDate: MarketDate,
+  run: { nowIso: string; marketDate: MarketDate; graded: GradedSymbol[] },
 ): Promise<SymbolOutcome> {
+  const { nowIso, marketDate } = run;
   const previous = await deps.feedHealth.getHealth(info.symbol);
   try {
     const poll = await fetchSymbolPoll(info, deps, { nowIso, marketDate }, previous);
     if (!poll) return recordNoDataOnDate(info, deps, marketDate, previous);
     for (const step of SYMBOL_POLL_STEPS) await step(poll);
+    run.graded.push({ quote: poll.quote, analysis: poll.analysis });
     return poll.outcome;
   } catch (error: unknown) {
     return recordSymbolFailure(info, deps, previous, error);
@@ -121,9 +124,11 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
   const nowIso = started.toISOString();
   const marketDate = deps.engine.source.clock.at(started);
   const universe = await deps.engine.listUniverse();
+  const graded: GradedSymbol[] = [];
   const outcomes = await mapWithConcurrency(universe, CONCURRENCY, (info) =>
-    pollSymbol(info, deps, nowIso, marketDate),
+    pollSymbol(info, deps, { nowIso, marketDate, graded }),
   );
+  if (deps.marketDay) await storeMarketDays({ ...deps, marketDay: deps.marketDay }, marketDate, graded);
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const record: JobRunRecord = {
     job: PRICE_POLL_JOB,
@@ -186,6 +191,7 @@ export function createPricePollDeps(): PricePollDeps {
     ...market,
     now,
     alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
+    scoreBackfillDaysPerRun: config.SCORE_BACKFILL_DAYS_PER_RUN,
     userAlerts: { alerts, now, getTier, mailAlert },
     alertRules: {
       alertRules: createAlertRulesRepository(client, config.TABLE_HOLDINGS),
@@ -196,6 +202,18 @@ export function createPricePollDeps(): PricePollDeps {
       mailAlert,
     },
   };
+}
+
+/**
+ * Grades the replay's current and next dates when not stored yet (price-poll-market-day.ts), apart
+ * from the poll's per-symbol steps: the local stack runs it every few seconds so the graded day is
+ * ready whenever the clock moves, however long a poll over the whole universe takes.
+ */
+export async function gradeMarketDaysNow(): Promise<void> {
+  lambdaDeps ??= createPricePollDeps();
+  const { engine, marketDay, now } = lambdaDeps;
+  if (!marketDay) return;
+  await storeMarketDays({ engine, marketDay, now }, engine.source.clock.at(now()), null);
 }
 
 /** EventBridge scheduled rule target. */

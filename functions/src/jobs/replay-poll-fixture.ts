@@ -1,10 +1,12 @@
 import { createInMemoryMarketStore } from '../data/in-memory-market-store';
 import { createMarketEngine } from '../market-data/market-engine';
-import { createPriceSource } from '../market-data/price-source';
+import { createReplayTestSource } from '../market-data/replay-store-fixture';
 
 /*
  * The price poll over the real replay data and an in-memory market table, with a clock the test
- * moves one replayed date at a time (for price-poll.test.ts and price-poll-wrap.test.ts).
+ * moves one replayed date at a time (for price-poll.test.ts and price-poll-wrap.test.ts). The replay
+ * loader stores the index, Bitcoin, the FX pairs and Apple first, as the stack does; the window is
+ * the fixture's own (the first half of 2017), so the tests' dates stay put when the product's moves.
  */
 
 export const REPLAY_CONFIG = {
@@ -14,6 +16,17 @@ export const REPLAY_CONFIG = {
   REPLAY_FROM: '2017-01-01',
   REPLAY_TO: '2017-06-30',
   REPLAY_DATA_FILE: undefined,
+  REPLAY_SYMBOLS: [
+    '^GSPC',
+    'BTC-USD',
+    'EURUSD=X',
+    'GBPUSD=X',
+    'AUDUSD=X',
+    'USDJPY=X',
+    'USDCHF=X',
+    'USDCAD=X',
+    'AAPL',
+  ],
   AWS_REGION: 'us-east-1',
   TABLE_MARKET: 'unused-in-replay',
 };
@@ -23,11 +36,12 @@ const EPOCH_MS = Date.parse(REPLAY_CONFIG.REPLAY_EPOCH);
 /** Wall time at which the market clock is on the `step`-th date from the epoch (181 dates a cycle). */
 export const atStep = (step: number) => new Date(EPOCH_MS + step * REPLAY_CONFIG.REPLAY_MS_PER_DAY);
 
-export function setUpReplayPoll(step = 0) {
+export async function setUpReplayPoll(step = 0) {
   let now = atStep(step);
   const clock = { now: () => now, set: (time: Date) => (now = time) };
-  const engine = createMarketEngine(createPriceSource(REPLAY_CONFIG, { now: clock.now }));
   const market = createInMemoryMarketStore();
+  const { source } = await createReplayTestSource(REPLAY_CONFIG, { now: clock.now, store: market });
+  const engine = createMarketEngine(source);
   let counter = 0;
   const deps = {
     engine,

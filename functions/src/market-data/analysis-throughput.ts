@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/series-ids';
+import { loadUsDailySeries } from './providers/replay/load-us-daily';
 import type { ReplayUniverse } from './providers/replay/replay-universe';
 import type { AnalyzeSymbolInput, PriceSeries } from '../engine/types';
 
@@ -47,7 +48,8 @@ export function buildBenchInputs(
   barsPerSymbol = 756,
 ): AnalyzeSymbolInput[] {
   const sp500 = universe.series.find((series) => series.id === SP500_DAILY_ID);
-  const apple = universe.series.find((series) => series.id === AAPL_DAILY_ID);
+  // Apple from the US market of 2007-2017 (the packaged replay holds the index, Bitcoin and FX only).
+  const apple = universe.series.find((series) => series.id === AAPL_DAILY_ID) ?? loadUsDailySeries('AAPL');
   if (!sp500 || !apple) throw new Error('the replay universe lacks the S&P 500 or AAPL daily series');
   const inputs: AnalyzeSymbolInput[] = [];
   const halves: [PriceSeries, number][] = [

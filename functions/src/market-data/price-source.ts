@@ -16,14 +16,16 @@ import { COINGECKO_DESCRIPTION } from './providers/coingecko/coingecko-provider'
 import { YAHOO_DESCRIPTION } from './providers/yahoo/yahoo-bars-provider';
 import { createReplayMarketClock, LIVE_MARKET_CLOCK, type MarketClock } from './market-clock';
 import type { PriceProvider } from './price-provider';
-import { ReplayPriceProvider } from './providers/replay/replay-price-provider';
+import { describeFromCatalogue, readReplayCatalogue } from './providers/replay/replay-catalogue';
 import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
 
 /**
- * The one place that picks the price source from DATA_MODE:
- * - `replay` (default, offline): the real historical series that install with the project, read at
- *   one market clock's date (REPLAY_EPOCH, REPLAY_MS_PER_DAY, REPLAY_FROM, REPLAY_TO; README.md "The
- *   market clock"), with point-in-time annual fundamentals;
+ * The one place that picks the price source from DATA_MODE. Prices are read from the stored market
+ * in both modes (one price path; README.md "The replay provider"):
+ * - `replay` (default, offline): the real history that ships with the project, which the replay
+ *   loader stored (ingestion/load-replay.ts), read at one market clock's date (REPLAY_EPOCH,
+ *   REPLAY_MS_PER_DAY, REPLAY_FROM, REPLAY_TO; README.md "The market clock"), with point-in-time
+ *   annual fundamentals;
  * - `live` (cloud): the stored market the ingestion worker fills from Yahoo, CoinGecko and SEC EDGAR
  *   (stored-market-provider.ts); nothing calls a provider during a request. Fundamentals are the SEC
  *   facts it stored, point in time by filing date (stored-fundamentals.ts); a symbol that does not
@@ -42,18 +44,19 @@ export interface PriceSource {
   universe: ReplayUniverse | null;
 }
 
-export type PriceSourceConfig = Pick<
-  Config,
-  | 'DATA_MODE'
-  | 'REPLAY_EPOCH'
-  | 'REPLAY_MS_PER_DAY'
-  | 'REPLAY_FROM'
-  | 'REPLAY_TO'
-  | 'REPLAY_DATA_FILE'
-  | 'AWS_REGION'
-  | 'DYNAMODB_ENDPOINT'
-  | 'TABLE_MARKET'
->;
+export type PriceSourceConfig = Partial<Pick<Config, 'REPLAY_SYMBOLS'>> &
+  Pick<
+    Config,
+    | 'DATA_MODE'
+    | 'REPLAY_EPOCH'
+    | 'REPLAY_MS_PER_DAY'
+    | 'REPLAY_FROM'
+    | 'REPLAY_TO'
+    | 'REPLAY_DATA_FILE'
+    | 'AWS_REGION'
+    | 'DYNAMODB_ENDPOINT'
+    | 'TABLE_MARKET'
+  >;
 
 export interface PriceSourceOptions {
   now?: () => Date;
@@ -138,13 +141,29 @@ export function createPriceSource(config: PriceSourceConfig, options: PriceSourc
   }
   const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
   const clock = createReplayClockFromConfig(universe, config);
+  const store = options.store ?? storeOf(config);
+  const described = replayDescriptions(universe, config.REPLAY_SYMBOLS);
   return {
     dataMode: 'replay',
-    readsStore: false,
+    readsStore: true,
     clock,
-    provider: new ReplayPriceProvider({ series: selectDailySeries(universe), clock, now }),
+    provider: new StoredMarketProvider({
+      ...store,
+      now,
+      replayDate: () => clock.at(now()).date,
+      describe: (state) => described.get(state.symbol) ?? describeLiveSeries(state),
+    }),
     fundamentalsFor: async (ticker, asOf) =>
       selectFundamentalsAsOf(universe.fundamentalsBySymbol.get(ticker), asOf),
     universe,
   };
+}
+
+/** The replayed series' descriptions by symbol, read once per process from the catalogue (no bars). */
+function replayDescriptions(
+  universe: ReplayUniverse,
+  symbols: readonly string[] | undefined,
+): Map<string, SeriesDescription> {
+  const catalogue = readReplayCatalogue({ packaged: selectDailySeries(universe), symbols });
+  return new Map(catalogue.map((entry) => [entry.symbol, describeFromCatalogue(entry)]));
 }

@@ -1,5 +1,6 @@
 import type { PricesRepository, StoredBar } from '../data/prices-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
+import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-clock';
 import { findLastIndexOnOrBefore } from '../engine/point-in-time';
 import type { Bar, IsoDate, Quote, SeriesSource, SymbolInfo } from '../engine/types';
 import { quoteFromStored } from './engine-mappers';
@@ -27,6 +28,12 @@ export interface StoredMarketProviderOptions {
   /** What only the series' provider knows: where its numbers come from, its ticker, its columns. */
   describe: (state: SeriesState) => SeriesDescription;
   cacheMs?: number;
+  /**
+   * Replay: the market clock's date. A quote asked for without a date is the one on it, and a series
+   * shows its last bar on or before a date only when at most three days old (README.md "The market
+   * clock"); otherwise it has no data on that date.
+   */
+  replayDate?: () => IsoDate;
 }
 
 export interface SeriesDescription {
@@ -35,6 +42,8 @@ export interface SeriesDescription {
   ticker: string;
   has_ohlc: boolean;
   has_volume: boolean;
+  category?: string | null;
+  dividend_adjusted?: boolean;
 }
 
 interface Cached<T> {
@@ -92,7 +101,8 @@ export class StoredMarketProvider implements PriceProvider {
 
   async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote> {
     const state = await this.stateOf(symbol);
-    if (asOf !== undefined) return this.quoteAsOf(state, asOf);
+    const date = asOf ?? this.options.replayDate?.();
+    if (date !== undefined) return this.quoteAsOf(state, date);
     const stored = await this.options.prices.getQuote(state.symbol);
     if (!stored) throw new NoStoredPriceError(state.symbol, state.status);
     const stale =
@@ -103,7 +113,10 @@ export class StoredMarketProvider implements PriceProvider {
   private async quoteAsOf(state: SeriesState, asOf: IsoDate): Promise<Quote> {
     const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - 20 * 86_400_000).toISOString().slice(0, 10);
     const bars = await this.getDailyBars(state.symbol, from, asOf);
-    const index = findLastIndexOnOrBefore(bars, asOf);
+    const found = this.options.replayDate
+      ? barOnOrBefore(bars, asOf, MAX_BAR_AGE_DAYS)
+      : { index: findLastIndexOnOrBefore(bars, asOf) };
+    const index = found?.index ?? -1;
     const bar = bars[index];
     if (!bar) {
       throw new NoDataOnDateError(state.symbol, asOf, state.first_date ?? asOf, state.last_date ?? asOf);

@@ -31,6 +31,7 @@ function readingAt(mode: 'replay' | 'live', date: string): MarketReading {
     marketDate: { date, cycle: 0, cycleId: mode, step: 0, startedAtMs: 0, nextAtMs: 60_000 },
     quote: async () => null,
     quotes: async () => new Map(),
+    graded: async () => null,
   };
 }
 

@@ -31,7 +31,8 @@ export function buildFactor(
 ): FactorScore {
   const components: SubScore[] = specs.map((spec) => ({
     name: spec.name,
-    value: spec.value,
+    // A value with no finite figure (debt over a negative equity) is scored, not shown or stored.
+    value: spec.value !== null && Number.isFinite(spec.value) ? spec.value : null,
     unit: spec.unit,
     score: spec.value === null ? null : roundTo(spec.toScore(spec.value), 2),
     weight: spec.weight,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createPriceSource } from '../../market-data/price-source';
+import { createReplayTestSource } from '../../market-data/replay-store-fixture';
 import { createMarketEngine } from '../../market-data/market-engine';
 import { deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
 import { buildDemoAlerts } from './demo-alerts';
@@ -9,7 +9,8 @@ import { render } from '../../platform/messages';
 
 /** Real bars: AAPL closed at 115.31 on 2015-01-28, +5.65 % on 2.7x its 20-day volume. */
 async function analyseAaplOn(date: string) {
-  const engine = createMarketEngine(createPriceSource(loadConfig({})));
+  const { source } = await createReplayTestSource(loadConfig({}), { now: () => new Date() });
+  const engine = createMarketEngine(source);
   const quote = await engine.source.provider.getLatestQuote('AAPL', date);
   const { analysis } = await engine.analyze('AAPL', { quote });
   return { quote, analysis };

@@ -156,11 +156,12 @@ export const MarketGroupItemSchema = z.object({
 });
 export type MarketGroupItem = z.infer<typeof MarketGroupItemSchema>;
 
-/** Market data groups of the dashboard (docs/product.md "Entities"), plus the FX pairs. */
+/** Market data groups of the dashboard (docs/product.md "Entities"), plus bond funds and the FX pairs. */
 export const MarketGroupsSchema = z.object({
   indices: z.array(MarketGroupItemSchema),
   crypto: z.array(MarketGroupItemSchema),
   commodities: z.array(MarketGroupItemSchema),
+  bonds: z.array(MarketGroupItemSchema),
   currencies: z.array(MarketGroupItemSchema),
 });
 

@@ -2,16 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
 import { selectFundamentalsAsOf } from '../../../engine/point-in-time';
 import { findOhlcViolation } from '../../../engine/feed-quality';
-import { loadAllPriceSeries, parseVegaMonthDate } from './load-price-series';
-import { loadFacebookDaily, parseTechanFacebookBars } from './load-chart-library-series';
+import { loadAaplDaily, loadAllPriceSeries, loadMonthlyStocks, parseVegaMonthDate } from './load-price-series';
+import { loadAaplCloseVisx, loadFacebookDaily, parseTechanFacebookBars } from './load-chart-library-series';
 import { DataFileError } from './series-checks';
 import { loadSnapshotListings } from './load-snapshot';
 import { parseCsv } from './parse-csv';
 import { readPackageFile } from './resolve-package-file';
 
 describe('price series loaders read the real package files', () => {
-  const series = loadAllPriceSeries();
+  // The retired series (the US market of 2007-2017 replaced them in the replay) stay as the engine
+  // tests' fixtures: their loaders are checked here too.
+  const series = [
+    ...loadAllPriceSeries(),
+    loadAaplDaily(),
+    loadAaplCloseVisx(),
+    loadFacebookDaily(),
+    ...loadMonthlyStocks(),
+  ];
   const byId = new Map(series.map((entry) => [entry.id, entry]));
+
+  it('the replay packages only the index, Bitcoin and the six FX pairs', () => {
+    expect(loadAllPriceSeries().map((entry) => entry.id)).toEqual([
+      '^GSPC',
+      'BTC-USD',
+      'EURUSD=X',
+      'GBPUSD=X',
+      'AUDUSD=X',
+      'USDJPY=X',
+      'USDCHF=X',
+      'USDCAD=X',
+    ]);
+  });
 
   it.each([
     ['^GSPC', 5105, '2000-01-03', '2020-04-17', true, 'vega-datasets', 'BSD-3-Clause'],

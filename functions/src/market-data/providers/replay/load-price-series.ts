@@ -173,15 +173,11 @@ export function loadMonthlyStocks(): PriceSeries[] {
   }));
 }
 
-/** Every real price series of the replay universe, daily first. */
+/**
+ * The packaged daily series of the replay (README.md "Data sources"): the S&P 500 index, Bitcoin and
+ * six FX pairs. The US stocks and ETFs come from us-daily/ (load-us-daily.ts). The older Apple,
+ * Facebook and monthly series are retired: the US market of 2007-2017 replaces them.
+ */
 export function loadAllPriceSeries(): PriceSeries[] {
-  return [
-    loadSp500Daily(),
-    loadAaplDaily(),
-    loadAaplCloseVisx(),
-    loadBitcoinClose(),
-    loadFacebookDaily(),
-    ...loadFxSeries(),
-    ...loadMonthlyStocks(),
-  ];
+  return [loadSp500Daily(), loadBitcoinClose(), ...loadFxSeries()];
 }

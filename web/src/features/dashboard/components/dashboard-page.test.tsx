@@ -58,7 +58,7 @@ const ENHANCED = {
   data_mode: 'replay',
   market_date: '2008-12-30',
   enhanced_prices: {},
-  market_groups: { indices: [ITEM], crypto: [], commodities: [], currencies: [] },
+  market_groups: { indices: [ITEM], crypto: [], commodities: [], bonds: [], currencies: [] },
   no_data: [{ symbol: 'FB', name: 'Facebook' }],
   updated_at: '2026-01-01T00:00:00Z',
 };

@@ -10,8 +10,8 @@ import { formatMarketDate } from '@/kit/market/market-date';
 import type { MarketSnapshot } from '../api/get-dashboard-data';
 import { MarketSparkline } from './pictures/market-sparkline';
 
-type GroupName = 'indices' | 'crypto' | 'commodities' | 'currencies';
-const GROUPS: readonly GroupName[] = ['indices', 'crypto', 'commodities', 'currencies'];
+type GroupName = 'indices' | 'crypto' | 'commodities' | 'bonds' | 'currencies';
+const GROUPS: readonly GroupName[] = ['indices', 'crypto', 'commodities', 'bonds', 'currencies'];
 
 /** Plain prices carry no groups: indices start with '^', crypto pairs end in -USD, FX pairs in =X. */
 function plainGroupOf(symbol: string): GroupName | null {
@@ -26,6 +26,7 @@ function marketGroups(snapshot: MarketSnapshot | undefined): Record<GroupName, M
     indices: [],
     crypto: [],
     commodities: [],
+    bonds: [],
     currencies: [],
   };
   if (!snapshot) return groups;
@@ -115,7 +116,7 @@ export interface MarketColumnsProps {
 }
 
 /**
- * docs/product.md "Screens", dashboard: indices, crypto, commodities and currencies, each item with its grade
+ * docs/product.md "Screens", dashboard: indices, crypto, commodities, bonds and currencies, each item with its grade
  * and as-of date: what exists on the market date. The watched series with no data on it are named below.
  */
 export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketColumnsProps) {
