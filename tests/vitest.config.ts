@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_REPLAY_SYMBOLS } from './src/replay-symbols';
 
 /**
  * Frozen market time for the whole run: the market clock normally moves one replayed date a minute,
@@ -16,18 +17,7 @@ const FROZEN_REPLAY_CLOCK = {
   REPLAY_MS_PER_DAY: String(DAY_MS),
   // The suites' symbols only (market-data/README.md "The replay provider"): the whole universe is
   // for `npm start`; the stack stores these in seconds.
-  REPLAY_SYMBOLS: [
-    '^GSPC',
-    'BTC-USD',
-    'EURUSD=X',
-    'GBPUSD=X',
-    'AUDUSD=X',
-    'USDJPY=X',
-    'USDCHF=X',
-    'USDCAD=X',
-    ...['AAPL', 'MSFT', 'JPM', 'KO', 'NVDA', 'XOM', 'PG', 'JNJ', 'AMZN', 'WMT', 'VZ', 'T', 'PFE'],
-    ...['ORCL', 'MRK', 'FB', 'GOOGL', 'IBM', 'CVX', 'NEM', 'SPY', 'GLD', 'IAU', 'TLT', 'AGG', 'IEF'],
-  ].join(','),
+  REPLAY_SYMBOLS: TEST_REPLAY_SYMBOLS.join(','),
   // Every day of each series' year of scores on the first poll (the suites read whole windows).
   SCORE_BACKFILL_DAYS_PER_RUN: '400',
 };

@@ -27,7 +27,7 @@ describe('catalyst routes of the ai area on the local stack', () => {
     expect(response.body.success).toBe(true);
     expect(response.body.recommendations).toHaveLength(10);
     expect(new Set(response.body.recommendations.map((item) => item.symbol))).toEqual(
-      new Set(['AAPL', 'AAPL-2007', 'BTC-USD', '^GSPC']),
+      new Set(['AAPL', 'BTC-USD', '^GSPC']),
     );
     for (const item of response.body.recommendations) {
       expect(['STRONG_BUY', 'BUY', 'WATCH', 'HOLD', 'AVOID']).toContain(item.action);

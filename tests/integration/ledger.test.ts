@@ -8,14 +8,15 @@ import { api, signUpInvestor, type SignedInUser } from '../src/api';
  * hand from the replayed closes quoted below (read from the replay's data files), never from the
  * API's own output:
  *
- * AAPL: 2016-06-01 98.459999, 2016-09-01 106.730003, 2016-12-01 109.489998, 2016-12-30 115.82
+ * AAPL: 2016-06-01 95.886, 2016-09-01 104.5, 2016-12-01 107.76, 2016-12-30 113.99 (adjusted closes of
+ *   ../shared/data/us-daily-2007-2017/stocks/AAPL.csv, the data the replay ships)
  * ^GSPC: 2016-05-31 2096.949951, 2016-06-01 2099.330078, 2016-09-01 2170.860107, 2016-12-30 2238.830078
  * EURUSD: 2016-06-01 1.117404, 2016-09-01 1.114597, 2016-12-30 1.054095
  * BTC-USD: 2016-12-01 743.33
  */
 
-const AAPL_0901 = 106.730003;
-const AAPL_1230 = 115.82;
+const AAPL_0901 = 104.5;
+const AAPL_1230 = 113.99;
 const GSPC_0531 = 2096.949951;
 const GSPC_1230 = 2238.830078;
 const GSPC_0601 = 2099.330078;
@@ -140,7 +141,7 @@ describe('a buy, a partial sale under FIFO, and what the portfolio derives from 
     expect(result.market_date).toBe('2017-01-01');
     // Sold 4 of the 10-share lot: proceeds 4 x 110 - 1 = 439 against 4/10 of 1001 = 400.4.
     expect(result.totals.realised.gain_base).toBeCloseTo(38.6, 8);
-    // 6 x 115.82 = 694.92 against the remaining 600.6.
+    // 6 x 113.99 = 683.94 against the remaining 600.6.
     expect(result.totals.value_base).toBeCloseTo(6 * AAPL_1230, 8);
     expect(result.totals.unrealised.gain_base).toBeCloseTo(6 * AAPL_1230 - 600.6, 8);
     expect(result.totals.total_gain_base).toBeCloseTo(38.6 + 6 * AAPL_1230 - 600.6, 8);
@@ -586,10 +587,11 @@ describe('a column mapping remembered per format', () => {
 
 describe('allocation by asset type, sector and currency', () => {
   it('splits the value at the market date by what the data says each symbol is, "unknown" where it says nothing', async () => {
-    // By hand, at 2017-01-01: AAPL 6 x 115.82 (2016-12-30 close) = 694.92, a stock of the snapshot's
-    // "Electronic technology"; BTC-USD 0.5 x 970.17 (its 2017-01-01 close in @visx/mock-data) = 485.085,
-    // a coin with no sector in the data; KO has no replayed history, so it is valued at its trade price,
-    // 10 x 41 = 410, a stock of the snapshot's "Consumer non-durables". Total 1590.005, all in USD.
+    // By hand, at 2017-01-01: AAPL 6 x 113.99 (2016-12-30 adjusted close) = 683.94, a stock of the
+    // snapshot's "Electronic technology"; BTC-USD 0.5 x 970.17 (its 2017-01-01 close in @visx/mock-data)
+    // = 485.085, a coin with no sector in the data; KO is not replayed in the test stack, so it is valued
+    // at its trade price, 10 x 41 = 410, a stock of the snapshot's "Consumer non-durables". Total
+    // 1578.025, all in USD.
     const user = await signUpInvestor('Allocation');
     for (const row of [
       buy('AAPL', 6, 109.49, '2016-12-01'),
@@ -608,20 +610,20 @@ describe('allocation by asset type, sector and currency', () => {
     }>('GET', '/api/portfolio/performance', { token: user.token });
     expect(response.status, response.text).toBe(200);
     const { allocation } = response.body;
-    expect(allocation.total_base).toBeCloseTo(1590.005, 6);
+    expect(allocation.total_base).toBeCloseTo(1578.025, 6);
     const brief = (name: string) =>
       (allocation[name] ?? []).map(({ kind, key, value_base }) => [kind, key, Number(value_base.toFixed(6))]);
     expect(brief('by_asset_type')).toEqual([
-      ['known', 'stock', 1104.92],
+      ['known', 'stock', 1093.94],
       ['known', 'crypto', 485.085],
     ]);
     expect(brief('by_sector')).toEqual([
-      ['known', 'Electronic technology', 694.92],
+      ['known', 'Electronic technology', 683.94],
       ['unknown', null, 485.085],
       ['known', 'Consumer non-durables', 410],
     ]);
-    expect(brief('by_currency')).toEqual([['known', 'USD', 1590.005]]);
-    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1104.92 / 1590.005, 9);
+    expect(brief('by_currency')).toEqual([['known', 'USD', 1578.025]]);
+    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1093.94 / 1578.025, 9);
   });
 });
 

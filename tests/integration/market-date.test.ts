@@ -115,9 +115,10 @@ describe('every price of one answer is read at the market clock date', () => {
       'GET',
       '/api/ai/prices/real-time',
     );
-    expect(prices.body.no_data.map((entry) => entry.symbol).sort()).toEqual(['AAPL-2007', 'FB']);
-    expect(prices.body.prices.FB).toBeUndefined();
-    const analysis = await api('GET', '/api/ai/rationality-score/FB');
+    // DXC Technology first traded on 2017-04-04 (us-daily manifest): nothing on 2017-01-01.
+    expect(prices.body.no_data.map((entry) => entry.symbol).sort()).toEqual(['DXC']);
+    expect(prices.body.prices.DXC).toBeUndefined();
+    const analysis = await api('GET', '/api/ai/rationality-score/DXC');
     expect(analysis.status).toBe(404);
     // English dates read "Jan 1, 2017" (the en-US medium date, in UTC).
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(

@@ -135,18 +135,22 @@ describe('asset search', () => {
     });
   });
 
-  it('finds the replayed FB (2012-2014) by symbol and name, with no data on the 2017 market date', async () => {
+  it('finds a replayed stock by symbol and name, dated; one first traded after the market date has no data', async () => {
     expect((await search('fb'))[0]).toMatchObject({
       symbol: 'FB',
       asset_type: 'stock',
+      price_source: 'replay',
+      price_as_of: '2016-12-30',
+      no_data_on: null,
+    });
+    expect((await search('facebook'))[0]?.symbol).toBe('FB');
+    // DXC Technology first traded on 2017-04-04.
+    expect((await search('dxc'))[0]).toMatchObject({
+      symbol: 'DXC',
       current_price: null,
       price_as_of: null,
       no_data_on: '2017-01-01',
     });
-    expect((await search('facebook'))[0]?.no_data_on).toBe('2017-01-01');
-    const meta = await search('meta platforms');
-    expect(meta.map((result) => result.symbol)).toEqual(['META', 'FB']);
-    expect(meta[0]).toMatchObject({ price_source: 'snapshot', price_as_of: null });
   });
 
   it('refuses a query under 2 characters, naming the parameter', async () => {
@@ -162,7 +166,7 @@ describe('demo visitors', () => {
     expect(demo.status).toBe(200);
     expect(demo.body.demo).toBe(true);
     expect(demo.body.assets.map((asset) => asset.symbol)).toEqual(
-      expect.arrayContaining(['AAPL', 'BTC-USD', 'PHYS']),
+      expect.arrayContaining(['AAPL', 'SPY', 'BTC-USD', 'GLD']),
     );
     const write = await api('POST', '/api/portfolio/holdings', {
       body: { symbol: 'AAPL', shares: 1, asset_type: 'stock' },
@@ -201,13 +205,13 @@ describe('valuation', () => {
     expect(portfolio.body.demo).toBe(false);
   });
 
-  it('refuses FB, which has no price on the 2017 market date, naming the field; nothing is stored', async () => {
+  it('refuses DXC, first traded on 2017-04-04, so with no price on the market date, naming the field; nothing is stored', async () => {
     const user = await signUpInvestor();
     const refused = await addHolding(user, {
-      symbol: 'fb',
+      symbol: 'dxc',
       asset_type: 'stock',
       shares: 10,
-      purchase_price: 38,
+      purchase_price: 60,
     });
     expect(refused.status).toBe(400);
     expect(refused.body.issues?.[0]?.path).toBe('body.symbol');

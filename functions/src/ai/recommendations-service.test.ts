@@ -97,7 +97,8 @@ describe('resolveListOwner', () => {
   });
 });
 
-describe('getRecommendations', () => {
+// Each case stores the replay in memory and runs a poll over it (seconds on a loaded two-core machine).
+describe('getRecommendations', { timeout: 30_000 }, () => {
   it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
     const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
@@ -167,7 +168,7 @@ describe('getRecommendations', () => {
   });
 });
 
-describe('getRecommendationDetail', () => {
+describe('getRecommendationDetail', { timeout: 30_000 }, () => {
   it('gives FREE the basic detail and PREMIUM the full one', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM' });
     const symbol =

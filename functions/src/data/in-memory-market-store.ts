@@ -146,13 +146,17 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
         bars.set(symbol, series);
         return { datesWritten, monthsWritten: months.size };
       },
-      async putWholeYears(symbol, newBars) {
-        const series = bars.get(symbol) ?? new Map<string, StoredBar>();
-        const years = new Set(newBars.map((bar) => bar.date.slice(0, 4)));
-        for (const date of [...series.keys()]) if (years.has(date.slice(0, 4))) series.delete(date);
-        for (const bar of newBars) series.set(bar.date, clone(bar));
-        bars.set(symbol, series);
-        return years.size;
+      async putWholeYears(entries) {
+        let written = 0;
+        for (const { symbol, bars: newBars } of entries) {
+          const series = bars.get(symbol) ?? new Map<string, StoredBar>();
+          const years = new Set(newBars.map((bar) => bar.date.slice(0, 4)));
+          for (const date of [...series.keys()]) if (years.has(date.slice(0, 4))) series.delete(date);
+          for (const bar of newBars) series.set(bar.date, clone(bar));
+          bars.set(symbol, series);
+          written += years.size;
+        }
+        return written;
       },
       async getStoredBars(symbol, from, to) {
         return [...(bars.get(symbol)?.values() ?? [])]

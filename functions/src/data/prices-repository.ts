@@ -103,7 +103,7 @@ export interface PricesRepository {
    * stored: the replay loader's bulk path (market-data/ingestion/load-replay.ts), for the series only
    * it writes. Read back by getStoredBars with the month items.
    */
-  putWholeYears(symbol: string, bars: readonly StoredBar[]): Promise<number>;
+  putWholeYears(series: readonly { symbol: string; bars: readonly StoredBar[] }[]): Promise<number>;
   /** Bars with from <= date <= to, ascending, with their provenance. */
   getStoredBars(symbol: string, from: IsoDate, to: IsoDate): Promise<StoredBar[]>;
   /** The same bars as the engine reads them. */
@@ -227,13 +227,15 @@ export function createPricesRepository(client: DynamoDBDocumentClient, tableName
 
     getQuoteAsOf: (symbol, instant) => getQuoteAsOf(client, tableName, symbol, instant),
 
-    async putWholeYears(symbol, bars) {
-      const items = packYears(bars).map((year) => ({
-        ...keys.barYear(symbol, year.year),
-        entity: 'bar-year',
-        symbol,
-        ...year,
-      }));
+    async putWholeYears(series) {
+      const items = series.flatMap(({ symbol, bars }) =>
+        packYears(bars).map((year) => ({
+          ...keys.barYear(symbol, year.year),
+          entity: 'bar-year',
+          symbol,
+          ...year,
+        })),
+      );
       await batchPutAll(client, tableName, items);
       return items.length;
     },

@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AssetType, IsoDate } from '../engine/types';
-import { batchGetAll, putIfVersion, queryAll, stripKeys } from './dynamo-helpers';
+import { batchGetAll, batchPutAll, putIfVersion, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -83,6 +83,8 @@ export interface SeriesRepository {
    * 1); false when another writer got there first.
    */
   putSeries(state: SeriesState): Promise<boolean>;
+  /** Writes states unconditionally (BatchWrite): the replay loader's, for the series only it writes. */
+  putManySeries(states: readonly SeriesState[]): Promise<void>;
 }
 
 export function createSeriesRepository(client: DynamoDBDocumentClient, tableName: string): SeriesRepository {
@@ -114,6 +116,14 @@ export function createSeriesRepository(client: DynamoDBDocumentClient, tableName
 
     putSeries(state) {
       return putIfVersion(client, tableName, { ...keys.series(state.symbol), entity: 'series', ...state });
+    },
+
+    async putManySeries(states) {
+      await batchPutAll(
+        client,
+        tableName,
+        states.map((state) => ({ ...keys.series(state.symbol), entity: 'series', ...state })),
+      );
     },
   };
 }

@@ -39,6 +39,9 @@ export function createInMemorySeriesRepository(): SeriesRepository {
       states.set(state.symbol, state);
       return true;
     },
+    async putManySeries(many) {
+      for (const state of many) states.set(state.symbol, state);
+    },
   };
 }
 

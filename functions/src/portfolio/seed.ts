@@ -3,16 +3,16 @@ import type { MarketEngine } from '../market-data/market-engine';
 import { addHolding, type HoldingsDeps } from './holdings-service';
 
 /**
- * The demo investor's portfolio (what `GET /api/portfolio` shows without a token): a stock, the S&P 500,
- * bitcoin and a physical-gold trust. Purchase prices are real closes: each series' bar on the first
- * date of the replay window (so the purchase never follows the market clock's date, in any cycle);
- * the gold trust has only its undated snapshot price, so it has no purchase price.
+ * The demo investor's portfolio (what `GET /api/portfolio` shows without a token): a stock, the S&P 500's
+ * own fund, bitcoin and a gold fund, every one a replayed instrument with a dated price. Purchase
+ * prices are real closes: each series' bar on the first date of the replay window (so the purchase
+ * never follows the market clock's date, in any cycle).
  */
 export const DEMO_POSITIONS = [
   { symbol: 'AAPL', asset_type: 'stock', shares: 15 },
-  { symbol: '^GSPC', asset_type: 'stock', shares: 2 },
+  { symbol: 'SPY', asset_type: 'stock', shares: 10 },
   { symbol: 'BTC-USD', asset_type: 'crypto', shares: 0.5 },
-  { symbol: 'PHYS', asset_type: 'alternative', shares: 120 },
+  { symbol: 'GLD', asset_type: 'alternative', shares: 20 },
 ] as const;
 
 export interface SeedDemoPortfolioDeps extends HoldingsDeps {

@@ -25,10 +25,10 @@ export type ReplayLoadPhase = 'clock' | 'history';
 
 export interface ReplayLoadDeps {
   prices: Pick<PricesRepository, 'putWholeYears'>;
-  series: Pick<SeriesRepository, 'getSeries' | 'putSeries'>;
+  series: Pick<SeriesRepository, 'getManySeries' | 'putManySeries'>;
   loads: ReplayLoadRepository;
   now: () => Date;
-  /** Series written at once (each a few BatchWrite calls). */
+  /** Rounds of SERIES_PER_ROUND series written at once. */
   concurrency?: number;
 }
 
@@ -109,35 +109,46 @@ function stateOf(
   };
 }
 
-async function loadOne(
+/** Series written per round: their years in BatchWrites of 25 items, their states in one more. */
+const SERIES_PER_ROUND = 25;
+
+async function loadRound(
   deps: ReplayLoadDeps,
-  entry: ReplayCatalogueEntry,
+  entries: readonly ReplayCatalogueEntry[],
   phase: ReplayLoadPhase,
   range: { from: IsoDate; to: IsoDate },
   nowIso: string,
 ): Promise<number> {
-  const all = entry.loadBars();
-  const bars: StoredBar[] = all
-    .filter((bar) => inPhase(phase, bar.date, range))
-    .map((bar) => ({ ...bar, closed: true, source: 'replay', fetched_at: nowIso }));
-  const years = bars.length > 0 ? await deps.prices.putWholeYears(entry.symbol, bars) : 0;
-  const loaded =
-    phase === 'history'
-      ? { from: all[0]?.date ?? entry.first_date, to: all.at(-1)?.date ?? entry.last_date }
-      : {
-          from: all.find((bar) => bar.date >= range.from)?.date ?? entry.first_date,
-          to: all.findLast((bar) => bar.date <= range.to)?.date ?? entry.last_date,
-        };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const previous = await deps.series.getSeries(entry.symbol);
-    // A history already stored by an earlier start stays known when the clock's years are stored again.
-    const kept = previous?.provider === 'replay' ? previous : null;
-    const stored = {
-      from: kept?.first_date && kept.first_date < loaded.from ? kept.first_date : loaded.from,
-      to: kept?.last_date && kept.last_date > loaded.to ? kept.last_date : loaded.to,
-    };
-    if (await deps.series.putSeries(stateOf(entry, stored, previous, nowIso))) break;
-  }
+  const loaded = entries.map((entry) => {
+    const all = entry.loadBars();
+    const bars: StoredBar[] = all
+      .filter((bar) => inPhase(phase, bar.date, range))
+      .map((bar) => ({ ...bar, closed: true, source: 'replay', fetched_at: nowIso }));
+    const stored =
+      phase === 'history'
+        ? { from: all[0]?.date ?? entry.first_date, to: all.at(-1)?.date ?? entry.last_date }
+        : {
+            from: all.find((bar) => bar.date >= range.from)?.date ?? entry.first_date,
+            to: all.findLast((bar) => bar.date <= range.to)?.date ?? entry.last_date,
+          };
+    return { entry, bars, stored };
+  });
+  const years = await deps.prices.putWholeYears(
+    loaded.filter(({ bars }) => bars.length > 0).map(({ entry, bars }) => ({ symbol: entry.symbol, bars })),
+  );
+  const previous = await deps.series.getManySeries(entries.map((entry) => entry.symbol));
+  await deps.series.putManySeries(
+    loaded.map(({ entry, stored }) => {
+      const before = previous.get(entry.symbol) ?? null;
+      // A history stored by an earlier start stays known when the clock's years are stored again.
+      const kept = before?.provider === 'replay' ? before : null;
+      const range = {
+        from: kept?.first_date && kept.first_date < stored.from ? kept.first_date : stored.from,
+        to: kept?.last_date && kept.last_date > stored.to ? kept.last_date : stored.to,
+      };
+      return stateOf(entry, range, before, nowIso);
+    }),
+  );
   return years;
 }
 
@@ -156,13 +167,16 @@ export async function loadReplayPhase(
     return { phase, stored: false, series: previous.series, years: previous.years, durationMs: 0 };
   }
   const nowIso = deps.now().toISOString();
+  const rounds: ReplayCatalogueEntry[][] = [];
+  for (let start = 0; start < catalogue.length; start += SERIES_PER_ROUND)
+    rounds.push(catalogue.slice(start, start + SERIES_PER_ROUND));
   let next = 0;
   let years = 0;
-  const workers = Array.from({ length: Math.min(deps.concurrency ?? 4, catalogue.length) }, async () => {
-    while (next < catalogue.length) {
-      const entry = catalogue[next] as ReplayCatalogueEntry;
+  const workers = Array.from({ length: Math.min(deps.concurrency ?? 4, rounds.length) }, async () => {
+    while (next < rounds.length) {
+      const round = rounds[next] as ReplayCatalogueEntry[];
       next += 1;
-      const written = await loadOne(deps, entry, phase, range, nowIso);
+      const written = await loadRound(deps, round, phase, range, nowIso);
       years += written;
     }
   });

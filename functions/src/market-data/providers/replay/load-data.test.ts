@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
 import { selectFundamentalsAsOf } from '../../../engine/point-in-time';
 import { findOhlcViolation } from '../../../engine/feed-quality';
-import { loadAaplDaily, loadAllPriceSeries, loadMonthlyStocks, parseVegaMonthDate } from './load-price-series';
+import {
+  loadAaplDaily,
+  loadAllPriceSeries,
+  loadMonthlyStocks,
+  parseVegaMonthDate,
+} from './load-price-series';
 import { loadAaplCloseVisx, loadFacebookDaily, parseTechanFacebookBars } from './load-chart-library-series';
 import { DataFileError } from './series-checks';
 import { loadSnapshotListings } from './load-snapshot';

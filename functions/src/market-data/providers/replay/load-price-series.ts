@@ -1,6 +1,6 @@
 import type { Bar, PriceSeries, SeriesSource } from '../../../engine/types';
 import { parseCsvRecords, parseNumberCell } from './parse-csv';
-import { loadAaplCloseVisx, loadBitcoinClose, loadFacebookDaily } from './load-chart-library-series';
+import { loadBitcoinClose } from './load-chart-library-series';
 import { loadFxSeries } from './load-fx-series';
 import { readPackageFile } from './resolve-package-file';
 import { AAPL_DAILY_ID, SP500_DAILY_ID } from './series-ids';
