@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { getConfig } from '../config';
 import { createBillingService } from '../billing/billing-service';
-import { createPaymentGateway } from '../billing/payment-gateway';
+import { createPaymentGateway } from '../billing/create-payment-gateway';
 import { runBillingRequest, type BillingStoreDeps } from '../billing/billing-store';
 import {
   BILLING_DUE_SHARDS,
@@ -82,7 +82,7 @@ export function createBillingRenewalDeps(now: () => Date = () => new Date()): Bi
       users: config.TABLE_USERS,
       idempotency: config.TABLE_IDEMPOTENCY,
     }),
-    service: createBillingService({ gateway: createPaymentGateway(config.PAYMENT_GATEWAY), now }),
+    service: createBillingService({ gateway: createPaymentGateway(config), now }),
     now,
   };
 }

@@ -11,7 +11,7 @@ import { errorReplyOf } from './error-response';
 import { message } from '@app/shared/messages/message';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from './errors';
 import { languageOfHeaders } from './messages';
-import { parseJsonBody, parsePart, repeatedQueryIssues } from './request-parsing';
+import { parseJsonBody, parsePart, readRawBody, repeatedQueryIssues } from './request-parsing';
 import {
   buildCostRecord,
   costLogFields,
@@ -225,6 +225,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
         body: body as never,
         auth: current.auth ?? ANONYMOUS,
         headers: (event.headers ?? {}) as Record<string, string>,
+        readRawBody: () => readRawBody(event, route.maxBodyBytes ?? config.MAX_BODY_BYTES),
         requestId: current.requestId,
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         route,

@@ -440,6 +440,11 @@ export const MESSAGE_CATALOGUE = {
   BILLING_AUTHENTICATION_REQUIRED: {},
   BILLING_AUTHENTICATION_FAILED: {},
   BILLING_REQUEST_IN_PROGRESS: {},
+  BILLING_CARD_EXPIRY_MONTH_INVALID: { expMonth: 'number' },
+  BILLING_CARD_EXPIRED_UNDATED: {},
+  BILLING_CARD_FORM_MISMATCH: {},
+  BILLING_WEBHOOK_SIGNATURE_INVALID: {},
+  BILLING_PORTAL_UNAVAILABLE: {},
 
   // --- Public routes -----------------------------------------------------------------------------------
   PUBLIC_WELCOME: {},
