@@ -157,13 +157,19 @@ export class StripePaymentGateway implements CardPaymentGateway {
     outcome: 'approve' | 'fail';
   }): Promise<CardChargeResult> {
     const intent = await this.stripe.paymentIntents.retrieve(request.chargeId);
-    if (request.outcome === 'fail' && intent.status === 'requires_action') {
+    const open = intent.status === 'requires_action' || intent.status === 'requires_payment_method';
+    if (request.outcome === 'fail' && open) {
       await this.stripe.paymentIntents.cancel(
         request.chargeId,
         {},
         { idempotencyKey: `cancel:${intent.id}` },
       );
       return { status: 'declined', chargeId: intent.id, declineCode: 'authentication_failed' };
+    }
+    // A failed challenge leaves the intent open: Stripe.js may try it again on the same intent, so
+    // until the customer gives up ('fail') or it succeeds, the payment still waits.
+    if (open && intent.client_secret) {
+      return { status: 'requires_action', chargeId: intent.id, challengeId: intent.client_secret };
     }
     return resultOf(intent);
   }
