@@ -126,7 +126,10 @@ export class SandboxPaymentGateway implements CardPaymentGateway {
         const digits = cardBrandOf(request.card.number) === 'american-express' ? 4 : 3;
         throw new CardRejectedError('BILLING_CARD_CVC_INVALID', { digits }, 'cvc');
       }
-      if (issue?.path[0] === 'exp_month' || issue?.path[0] === 'exp_year') {
+      if (issue?.path[0] === 'exp_month') {
+        throw new CardRejectedError('BILLING_CARD_EXPIRY_MONTH_INVALID', {}, 'exp_month');
+      }
+      if (issue?.path[0] === 'exp_year') {
         throw new CardRejectedError(
           'BILLING_CARD_EXPIRED',
           { expMonth: request.card.exp_month, expYear: request.card.exp_year },
