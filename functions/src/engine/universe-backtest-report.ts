@@ -5,7 +5,9 @@ import {
   pathMaxDrawdown,
 } from './backtest-statistics';
 import {
+  BOTTOM_GRADES,
   GRADE_BUCKETS,
+  TOP_GRADES,
   horizonFigures,
   longShortSeries,
   round,
@@ -164,6 +166,8 @@ export interface MonthlyPaths {
   buckets: Record<string, (number | null)[]>;
   spy: (number | null)[];
   universe: (number | null)[];
+  /** A+/A minus D, 1-month forward returns (points), each month-end both sides hold a symbol. */
+  long_short: (number | null)[];
   /** Max drawdown (percent) of the path compounding each line's monthly returns (missing months count 0). */
   max_drawdown: Record<string, number | null>;
   /** Annualised return of the compounded path, percent. */
@@ -174,8 +178,15 @@ export function monthlyPaths(panel: UniversePanel): MonthlyPaths {
   const lines: Record<string, (number | null)[]> = {};
   const names = [...GRADE_BUCKETS, 'spy', 'universe'];
   for (const name of names) lines[name] = panel.month_ends.map(() => null);
+  const byMonth = new Map<number, PanelRow[]>();
+  for (const row of panel.rows) {
+    if (row.forward[1] === null) continue;
+    const list = byMonth.get(row.month) ?? [];
+    list.push(row);
+    byMonth.set(row.month, list);
+  }
   for (let month = 0; month < panel.month_ends.length; month += 1) {
-    const rows = panel.rows.filter((row) => row.month === month && row.forward[1] !== null);
+    const rows = byMonth.get(month) ?? [];
     if (rows.length === 0) continue;
     const mean = (list: PanelRow[]) => round(meanOrNull(list.map((row) => row.forward[1]?.return as number)));
     for (const grade of GRADE_BUCKETS)
@@ -185,6 +196,16 @@ export function monthlyPaths(panel: UniversePanel): MonthlyPaths {
       rows.find((row) => row.forward[1]?.benchmark_return !== null)?.forward[1]?.benchmark_return ?? null,
     );
   }
+  const longShort = panel.month_ends.map((_, month) => {
+    const rows = byMonth.get(month) ?? [];
+    const side = (grades: readonly Grade[]) =>
+      meanOrNull(
+        rows.filter((row) => grades.includes(row.grade)).map((row) => row.forward[1]?.return as number),
+      );
+    const top = side(TOP_GRADES);
+    const bottom = side(BOTTOM_GRADES);
+    return top === null || bottom === null ? null : round(top - bottom);
+  });
   const maxDrawdown: Record<string, number | null> = {};
   const annualised: Record<string, number | null> = {};
   for (const name of names) {
@@ -199,6 +220,7 @@ export function monthlyPaths(panel: UniversePanel): MonthlyPaths {
     buckets,
     spy: spy as (number | null)[],
     universe: universe as (number | null)[],
+    long_short: longShort,
     max_drawdown: maxDrawdown,
     annualised_return: annualised,
   };

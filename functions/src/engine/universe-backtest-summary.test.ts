@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignBuckets, sortedObservations } from './universe-backtest-report';
+import { assignBuckets, monthlyPaths, sortedObservations } from './universe-backtest-report';
 import { bucketFigures, longShortSeries, rankCorrelationSeries } from './universe-backtest-summary';
 import type { ForwardOutcome, PanelRow } from './universe-backtest';
 import type { Grade } from './types';
@@ -48,6 +48,15 @@ describe('universe backtest figures on a panel small enough to check by hand', (
   it('the long-short is the A mean minus the D mean, month by month', () => {
     // Month 0: 3 - (-6) = 9; month 1: 1 - 3 = -2.
     expect(longShortSeries(observations)).toEqual([9, -2]);
+  });
+
+  it('the monthly lines: each grade held one month, SPY, and the long-short the heat map shows', () => {
+    const paths = monthlyPaths({ month_ends: ['2013-01-31', '2013-02-28'], rows });
+    expect(paths.long_short).toEqual([9, -2]);
+    expect(paths.buckets.A).toEqual([3, 1]);
+    expect(paths.spy).toEqual([1, 2]);
+    // Month 0: (4 + 2 - 6) / 3 = 0; month 1: (1 + 3) / 2 = 2.
+    expect(paths.universe).toEqual([0, 2]);
   });
 
   it('a comparison sort fills the buckets with as many symbols as the grade did that month-end', () => {

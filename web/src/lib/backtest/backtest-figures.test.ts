@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import generated from './backtest-figures.generated.json';
 import committedJson from '../../../../docs/backtest/us-daily-2007-2017.json';
-import { deriveBacktestFigures, type UniverseBacktestJson } from './backtest-figures';
+import series from './track-record-series.generated.json';
+import {
+  deriveBacktestFigures,
+  deriveTrackRecordSeries,
+  type UniverseBacktestJson,
+} from './backtest-figures';
 
 /*
  * The pages' figures are the committed backtest's: the generated file must equal what the
@@ -13,6 +18,8 @@ const committed = committedJson as unknown as UniverseBacktestJson;
 describe('backtest figures of the pages', () => {
   it('are derived from the committed backtest JSON, unchanged', () => {
     expect(generated).toEqual(JSON.parse(JSON.stringify(deriveBacktestFigures(committed))));
+    expect(series).toEqual(JSON.parse(JSON.stringify(deriveTrackRecordSeries(committed))));
+    expect(series.month_ends).toHaveLength(127);
   });
 
   it('claim predictive power only when an out-of-sample A-minus-D spread reaches |t| >= 3', () => {

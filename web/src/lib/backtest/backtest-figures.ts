@@ -66,7 +66,29 @@ export interface UniverseBacktestJson {
     BacktestSort,
     { year: number; months: number; mean: number | null; sharpe: number | null }[]
   >;
-  monthly: { max_drawdown: Record<string, number | null>; annualised_return: Record<string, number | null> };
+  monthly: {
+    month_ends: string[];
+    buckets: Record<string, (number | null)[]>;
+    spy: (number | null)[];
+    universe: (number | null)[];
+    long_short: (number | null)[];
+    max_drawdown: Record<string, number | null>;
+    annualised_return: Record<string, number | null>;
+  };
+}
+
+/** The monthly lines the public track record page draws (loaded with that page only). */
+export interface TrackRecordSeries {
+  month_ends: string[];
+  /** 1-month forward return from each month-end, percent: each grade held equal-weighted, SPY, all series. */
+  lines: Record<string, (number | null)[]>;
+  /** A+/A minus D over the month, points. */
+  long_short: (number | null)[];
+}
+
+export function deriveTrackRecordSeries(json: UniverseBacktestJson): TrackRecordSeries {
+  const { month_ends: monthEnds, buckets, spy, universe, long_short: longShort } = json.monthly;
+  return { month_ends: monthEnds, lines: { ...buckets, SPY: spy, universe }, long_short: longShort };
 }
 
 export interface BacktestFigures {
@@ -83,7 +105,7 @@ export interface BacktestFigures {
     }
   >;
   long_short_by_year: UniverseBacktestJson['long_short_by_year']['grade'];
-  paths: UniverseBacktestJson['monthly'];
+  paths: Pick<UniverseBacktestJson['monthly'], 'max_drawdown' | 'annualised_return'>;
   /** Whether any out-of-sample A-minus-D spread reaches |t| >= 3 (the bar for claiming predictive power). */
   predictive_out_of_sample: boolean;
 }
