@@ -16,6 +16,9 @@ describe('home page: no claim without its measurement', () => {
     expect(screen.getByRole('link', { name: 'How it is measured' }).getAttribute('href')).toBe(
       '/methodology#track-record',
     );
+    expect(screen.getByRole('link', { name: 'Track record: the backtest, drawn' }).getAttribute('href')).toBe(
+      '/track-record',
+    );
     expect(screen.getByRole('link', { name: 'The backtest, figure by figure' }).getAttribute('href')).toBe(
       '/methodology#backtest',
     );

@@ -130,6 +130,7 @@ export function HomePage() {
         <div data-testid="home-track-record">
           <Text>{t(claim.key, claim.values)}</Text>
           <Flex gap="medium" wrap="wrap" marginTop="small">
+            <Link to="/track-record">{t('stats.trackRecordLink')}</Link>
             <Link to={BACKTEST_ANCHOR}>{t('stats.backtestLink')}</Link>
             <Link to="/recommendations">{t('stats.recordLink')}</Link>
             <Link to="/methodology#track-record">{t('stats.methodologyLink')}</Link>
