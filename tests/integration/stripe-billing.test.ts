@@ -82,6 +82,13 @@ describe('Stripe: subscribe, then upgrade with proration', () => {
     expect(invoice.totalCents).toBe(14_548);
     expect(invoice.lines.map((line) => line.amountCents)).toEqual([19_900, -5_352]);
     expect(billing.simulator.netCollectedCents()).toBe(7_900 + 14_548);
+    // A receipt per charge, in the investor's language.
+    expect(
+      billing.mails.map((mail) => (mail.kind === 'send' ? [mail.language, mail.body.params] : null)),
+    ).toEqual([
+      ['fr', expect.objectContaining({ invoiceNumber: 'INV-0001', amount: 7_900 })],
+      ['fr', expect.objectContaining({ invoiceNumber: 'INV-0002', amount: 14_548 })],
+    ]);
     expect(await billing.profileTier()).toBe('PRO');
   });
 
@@ -267,6 +274,10 @@ describe('Stripe: cancellation at the period end, and the 30-day refund', () => 
     ).toEqual([19_900]);
     // The March payment is 51 days old, outside the window: Stripe keeps it.
     expect(billing.simulator.netCollectedCents()).toBe(7_900);
+    const refundMail = billing.mails.at(-1);
+    expect(refundMail?.kind === 'send' ? refundMail.subject : null).toMatchObject({
+      code: 'BILLING_REFUND_RECEIPT_SUBJECT',
+    });
     expect(await billing.profileTier()).toBe('FREE');
 
     billing.at('2026-04-22T10:00:00Z');

@@ -13,6 +13,7 @@ import { createStripeClient, StripePaymentGateway } from '@app/functions/billing
 import { handleStripeWebhook, type StripeWebhookDeps } from '@app/functions/billing/stripe-webhook';
 import { billingQuote } from '@app/functions/billing/billing-views';
 import { tableName } from '@app/infra/lib/table-definitions';
+import type { QueuedMail } from '@app/functions/notifications/mail-queue';
 import { StripeSimulator } from '../stripe-simulator/stripe-simulator';
 
 /**
@@ -34,10 +35,16 @@ export async function stripeBillingHarness(startAt: string) {
   const { dynamoEndpoint } = inject('stack');
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   const users = tableName('local', 'users');
+  /** The receipts queued, in French (the investor's language here). */
+  const mails: QueuedMail[] = [];
   const deps = {
     repository: createBillingRepository(client, { users, idempotency: tableName('local', 'idempotency') }),
     service: createBillingService({ gateway, now: clock }),
     now: clock,
+    receipts: {
+      mailQueue: { enqueue: async (mail: QueuedMail) => void mails.push(mail) },
+      findRecipient: async () => ({ email: 'stripe-investor@example.test', language: 'fr' as const }),
+    },
   };
   const documents = createBillingDocumentsRepository(client, users);
   const userId = `stripe-${ulid()}`;
@@ -61,6 +68,7 @@ export async function stripeBillingHarness(startAt: string) {
   return {
     simulator,
     gateway,
+    mails,
     userId,
     at(iso: string) {
       now = new Date(iso);

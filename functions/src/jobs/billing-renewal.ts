@@ -1,6 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { getConfig } from '../config';
 import { createBillingService } from '../billing/billing-service';
+import { createReceiptDeps } from '../billing/billing-receipts';
+import { createUsersRepository } from '../data/users-repository';
+import { createSqsMailQueue } from '../notifications/mail-queue';
+import { createQueueClient } from '../platform/queue-client';
 import { createPaymentGateway } from '../billing/create-payment-gateway';
 import { runBillingRequest, type BillingStoreDeps } from '../billing/billing-store';
 import {
@@ -84,6 +88,10 @@ export function createBillingRenewalDeps(now: () => Date = () => new Date()): Bi
     }),
     service: createBillingService({ gateway: createPaymentGateway(config), now }),
     now,
+    receipts: createReceiptDeps(
+      createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
+      createUsersRepository(client, config.TABLE_USERS),
+    ),
   };
 }
 

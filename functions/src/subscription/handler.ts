@@ -6,6 +6,9 @@ import { createBillingRepository } from '../data/billing-repository';
 import { createUsageRepository } from '../data/usage-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createBillingService } from '../billing/billing-service';
+import { createReceiptDeps } from '../billing/billing-receipts';
+import { createSqsMailQueue } from '../notifications/mail-queue';
+import { createQueueClient } from '../platform/queue-client';
 import { createPaymentGateway } from '../billing/create-payment-gateway';
 import type { AuthContext } from '../platform/auth-context';
 import { createStripeRouteDeps, openBillingPortal, type StripeRouteDeps } from './stripe-routes';
@@ -53,6 +56,10 @@ function createDeps(): HandlerDeps {
     }),
     service: createBillingService({ gateway, now }),
     now,
+    receipts: createReceiptDeps(
+      createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
+      createUsersRepository(client, config.TABLE_USERS),
+    ),
   };
   return {
     users: createUsersRepository(client, config.TABLE_USERS),

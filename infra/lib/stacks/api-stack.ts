@@ -149,8 +149,10 @@ export class ApiStack extends Stack {
     }
     // The subscription area charges cards and checks Stripe's webhook signatures.
     props.stripe?.connect(functions.subscription as lambda.Function);
-    // Reset and sign-up mails go through the mail queue, never SES inside the request.
+    // Reset and sign-up mails go through the mail queue, never SES inside the request; so do the
+    // receipts of charges and refunds (subscription).
     props.mailQueue?.connectProducer(functions.auth as lambda.Function);
+    props.mailQueue?.connectProducer(functions.subscription as lambda.Function);
 
     functions.auth.addToRolePolicy(
       new iam.PolicyStatement({

@@ -172,7 +172,11 @@ export class JobsStack extends Stack {
       // The poll mails alerts when raised; the digest mails the day's.
       if (job === 'price-poll' || job === 'alert-digest') this.mail.connectSender(jobFunction);
       // Renewals charge cards: the gateway the stage chose, with its secrets.
-      if (job === 'billing-renewal') this.stripe.connect(jobFunction);
+      if (job === 'billing-renewal') {
+        this.stripe.connect(jobFunction);
+        // A receipt mail for each renewal charged.
+        this.mailQueue.connectProducer(jobFunction);
+      }
       // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.
       jobFunction.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
 

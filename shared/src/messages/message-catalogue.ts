@@ -445,6 +445,17 @@ export const MESSAGE_CATALOGUE = {
   BILLING_CARD_FORM_MISMATCH: {},
   BILLING_WEBHOOK_SIGNATURE_INVALID: {},
   BILLING_PORTAL_UNAVAILABLE: {},
+  BILLING_RECEIPT_SUBJECT: { invoiceNumber: 'text' },
+  BILLING_RECEIPT_BODY: {
+    invoiceNumber: 'text',
+    amount: 'cents',
+    tier: 'tier',
+    cycle: 'billingCycle',
+    periodStart: 'date',
+    periodEnd: 'date',
+  },
+  BILLING_REFUND_RECEIPT_SUBJECT: { creditNoteNumber: 'text' },
+  BILLING_REFUND_RECEIPT_BODY: { creditNoteNumber: 'text', invoiceNumber: 'text', amount: 'cents' },
 
   // --- Public routes -----------------------------------------------------------------------------------
   PUBLIC_WELCOME: {},
