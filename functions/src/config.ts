@@ -49,6 +49,13 @@ const ConfigSchema = z
     VALIDATE_RESPONSES: z.stringbool().default(true),
     /** Where per-request cost records go besides the EMF metrics: the usage table, or nowhere. */
     COST_RECORDS: z.enum(['dynamodb', 'off']).default('off'),
+    /**
+     * How long a process keeps what it read of a user's sessions (platform/session-check.ts): an ended
+     * session's token is refused everywhere at the latest this long after the end (docs/accounts.md
+     * "Sign out of every session"). 30 s in the cloud and locally; never longer. The test stack sets it
+     * short (tests/vitest.config.ts) so its suites see the refusal without waiting 30 s.
+     */
+    SESSION_STATE_CACHE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
     MAX_BODY_BYTES: z.coerce
       .number()
       .int()

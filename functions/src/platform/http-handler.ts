@@ -91,7 +91,14 @@ function authenticator(verifier: () => VerifyAccessToken, readSessionState: Read
         if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
         auth = result.auth;
         const refusal =
-          auth.kind === 'user' && (await sessionRefusalOf(auth.userId, claims, readSessionState));
+          auth.kind === 'user' &&
+          (await sessionRefusalOf(
+            auth.userId,
+            claims,
+            readSessionState,
+            Date.now(),
+            getConfig().SESSION_STATE_CACHE_SECONDS,
+          ));
         if (refusal) {
           logger.info('token refused', { reason: refusal });
           throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
