@@ -118,11 +118,12 @@ export function rankMatch(
   const phrase = queryWords.join(' ');
   if (entry.normalizedName === phrase) return 3;
   if (entry.normalizedName.startsWith(`${phrase} `)) return 4;
-  if (matchesInSequence(entry.nameWords, queryWords)) return 5;
+  // The cheap test first: most names fail it, and only names that pass it can match in sequence.
   const everyWordMatches = queryWords.every((queryWord) =>
     entry.nameWords.some((nameWord) => nameWord.startsWith(queryWord)),
   );
-  return everyWordMatches ? 6 : null;
+  if (!everyWordMatches) return null;
+  return matchesInSequence(entry.nameWords, queryWords) ? 5 : 6;
 }
 
 /**
