@@ -21,8 +21,15 @@ const FROZEN_REPLAY_CLOCK = {
   // Every day of each series' year of scores on the first poll (the suites read whole windows).
   SCORE_BACKFILL_DAYS_PER_RUN: '400',
 };
+/**
+ * The test stack's processes keep what they read of a user's sessions for 1 s instead of the cloud's
+ * 30 s (functions/src/config.ts SESSION_STATE_CACHE_SECONDS), so the suites that prove an ended session
+ * is refused within that time (session-revocation, tokens) wait 1 s, not 30.
+ */
+const SHORT_SESSION_CACHE = { SESSION_STATE_CACHE_SECONDS: '1' };
+const TEST_STACK_ENVIRONMENT = { ...FROZEN_REPLAY_CLOCK, ...SHORT_SESSION_CACHE };
 // The stack runs in this process (global setup); the test workers get the same values below.
-Object.assign(process.env, FROZEN_REPLAY_CLOCK);
+Object.assign(process.env, TEST_STACK_ENVIRONMENT);
 
 /**
  * Integration and browser tests against one real local stack (DynamoDB Local, cognito-local, the API
@@ -32,7 +39,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'security/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts', './security/summary-setup.ts'],
-    env: FROZEN_REPLAY_CLOCK,
+    env: TEST_STACK_ENVIRONMENT,
     // A browser on a loaded two-core CI machine can take seconds to settle; vitest's default is 1 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     testTimeout: 60_000,

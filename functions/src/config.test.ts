@@ -20,3 +20,12 @@ describe('the mail token secret', () => {
     expect(mailTokenSecretOf(loadConfig({ STAGE: 'prod', MAIL_TOKEN_SECRET: SECRET }))).toBe(SECRET);
   });
 });
+
+describe('how long a process keeps what it read of sessions', () => {
+  it('is 30 s unless set, may be set shorter, and never longer than the 30 s docs/accounts.md promises', () => {
+    expect(loadConfig({}).SESSION_STATE_CACHE_SECONDS).toBe(30);
+    expect(loadConfig({ SESSION_STATE_CACHE_SECONDS: '1' }).SESSION_STATE_CACHE_SECONDS).toBe(1);
+    expect(() => loadConfig({ SESSION_STATE_CACHE_SECONDS: '31' })).toThrow(/SESSION_STATE_CACHE_SECONDS/);
+    expect(() => loadConfig({ SESSION_STATE_CACHE_SECONDS: '0' })).toThrow(/SESSION_STATE_CACHE_SECONDS/);
+  });
+});

@@ -49,13 +49,36 @@ const ConfigSchema = z
     VALIDATE_RESPONSES: z.stringbool().default(true),
     /** Where per-request cost records go besides the EMF metrics: the usage table, or nowhere. */
     COST_RECORDS: z.enum(['dynamodb', 'off']).default('off'),
+    /**
+     * How long a process keeps what it read of a user's sessions (platform/session-check.ts): an ended
+     * session's token is refused everywhere at the latest this long after the end (docs/accounts.md
+     * "Sign out of every session"). 30 s in the cloud and locally; never longer. The test stack sets it
+     * short (tests/vitest.config.ts) so its suites see the refusal without waiting 30 s.
+     */
+    SESSION_STATE_CACHE_SECONDS: z.coerce.number().int().min(1).max(30).default(30),
     MAX_BODY_BYTES: z.coerce
       .number()
       .int()
       .positive()
       .default(64 * 1024),
-    /** Who charges plans: only the sandbox exists so far (functions/src/billing/payment-gateway.ts). */
-    PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Who charges plans (functions/src/billing/payment-gateway.ts): the sandbox (local default, tests) or
+     * Stripe. With Stripe the CDK stack sets both secrets from Secrets Manager; locally they come from
+     * the environment. STRIPE_API_URL points the client at another server (the tests' Stripe-format
+     * server, tests/stripe-simulator); unset, Stripe's own API.
+     */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/)
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/)
+      .optional(),
+    STRIPE_API_URL: z.url().optional(),
+    /** Stripe's customer portal sends the customer back here (the investor site's billing page). */
+    STRIPE_PORTAL_RETURN_PATH: z.string().startsWith('/').default('/subscription'),
     /** The seeded demo investor whose data `demo_user` shows (set by the local stack and the CDK stack). */
     DEMO_USER_ID: z.string().min(1).optional(),
     /**
@@ -179,6 +202,15 @@ const ConfigSchema = z
     path: ['REPLAY_TO'],
     message: 'must not be before REPLAY_FROM',
   })
+  .refine(
+    (config) =>
+      config.PAYMENT_GATEWAY !== 'stripe' ||
+      (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET !== undefined),
+    {
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'and STRIPE_WEBHOOK_SECRET are required when PAYMENT_GATEWAY=stripe',
+    },
+  )
   .refine((config) => config.STAGE === 'local' || config.MAIL_TOKEN_SECRET !== undefined, {
     path: ['MAIL_TOKEN_SECRET'],
     message: 'is required outside the local stage (the Secrets Manager value)',

@@ -65,6 +65,7 @@ export function buildNuggetApp(app: App, options: NuggetAppOptions): NuggetStack
     onDemandQueue: jobs.ingestion.priorityQueue,
     mail: jobs.mail,
     mailQueue: jobs.mailQueue,
+    stripe: jobs.stripe,
   });
   const sites = new SitesStack(app, name('Sites'), {
     ...common,

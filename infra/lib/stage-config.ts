@@ -30,6 +30,12 @@ export interface StageConfig {
   readonly siteUrl: string;
   /** Where alarm notifications go; none subscribed when empty. */
   readonly alarmEmail: string | undefined;
+  /**
+   * Who charges plans (functions/src/config.ts PAYMENT_GATEWAY): `sandbox` by default; `stripe` with
+   * `-c paymentGateway=stripe`, once the Stripe secrets hold real values (README "Taking real payments
+   * with Stripe").
+   */
+  readonly paymentGateway: 'sandbox' | 'stripe';
   /** Test-only: inline placeholder code instead of esbuild bundles (never used by `npm run synth`). */
   readonly placeholderCode: boolean;
 }
@@ -38,6 +44,12 @@ function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   return String(value);
+}
+
+function paymentGatewayOf(value: string | undefined): StageConfig['paymentGateway'] {
+  if (value === undefined || value === 'sandbox') return 'sandbox';
+  if (value === 'stripe') return 'stripe';
+  throw new Error(`Unknown paymentGateway "${value}": use -c paymentGateway=sandbox|stripe`);
 }
 
 export function readStageConfig(node: Node): StageConfig {
@@ -92,6 +104,7 @@ export function readStageConfig(node: Node): StageConfig {
     mailFrom: contextString(node, 'mailFrom') ?? `Nugget Invest <no-reply@${mailDomain}>`,
     operatorEmail: contextString(node, 'operatorEmail') ?? `operator@${mailDomain}`,
     siteUrl,
+    paymentGateway: paymentGatewayOf(contextString(node, 'paymentGateway')),
     placeholderCode: contextString(node, 'placeholderCode') === 'true',
   };
 }

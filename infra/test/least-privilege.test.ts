@@ -114,8 +114,13 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the portfolio area send on-demand backfills (priority queue) and the auth area queue mails (mail queue)', () => {
-    const queueOf: Partial<Record<string, string>> = { portfolio: 'PriorityQueue', auth: 'MailQueue' };
+  it('lets only the portfolio area send on-demand backfills (priority queue) and the auth and subscription areas queue mails (mail queue)', () => {
+    // auth: reset and sign-up mails; subscription: receipts of charges and refunds.
+    const queueOf: Partial<Record<string, string>> = {
+      portfolio: 'PriorityQueue',
+      auth: 'MailQueue',
+      subscription: 'MailQueue',
+    };
     for (const area of SERVICE_AREAS) {
       const queueStatements = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
         actionsOf(statement).some((action) => action.startsWith('sqs:')),

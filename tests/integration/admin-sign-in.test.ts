@@ -3,7 +3,8 @@ import { contract } from '@app/shared/api';
 import { resources } from '@app/shared/i18n';
 import { ensureUser, localCognitoClient } from '@app/infra/local/cognito-local';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
-import { api, signIn, signInSeedAdmin, STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { api, signIn, STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { signInSeedAdminWithCode } from '../src/seed-admin';
 import { enrolTotp } from '../src/totp-enrolment';
 
 /**
@@ -45,7 +46,9 @@ describe('admin sign-in', () => {
     const passwordOnly = await api<ErrorBody>('POST', contract.auth.login.path, {
       body: { email: SEED_ADMIN.email, password: SEED_ADMIN.password },
     });
-    const withCode = await signInSeedAdmin();
+    // A sign-in of its own (the other suites share the global setup's): the password, then the code.
+    const { webUrl, seedAdminTotpSecret } = inject('stack');
+    const withCode = await signInSeedAdminWithCode(webUrl, seedAdminTotpSecret);
 
     expect(passwordOnly.status).toBe(400);
     expect(passwordOnly.body.issues?.map((issue) => issue.path)).toEqual(['body.totp_code']);

@@ -5,7 +5,6 @@ import { contract } from '@app/shared/api';
 import { localCognitoClient } from '@app/infra/local/cognito-local';
 import { tableName } from '@app/infra/lib/table-definitions';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
-import { SESSION_STATE_CACHE_SECONDS } from '@app/functions/platform/session-check';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { testCard } from '../src/billing';
 import { codeIn, waitForMails } from '../src/mail-inbox';
@@ -112,22 +111,29 @@ describe('ending sessions', () => {
     expect((await holdings(refreshedNew)).status).toBe(200);
   });
 
-  it(`an old token stops working in an area that read the account before, within ${SESSION_STATE_CACHE_SECONDS} s`, async () => {
+  it('an old token stops working in an area that read the account before, within the configured cache time', async () => {
+    // The stack's processes keep a user's session state this long (30 s in the cloud; the test stack
+    // sets it short: tests/vitest.config.ts), so the refusal is measured against the configured value.
+    const cacheSeconds = inject('stack').sessionStateCacheSeconds;
     const user = await signUpInvestor('Cached');
     // The portfolio area reads (and keeps for a while) the account's session state.
     expect((await holdings(user.token)).status).toBe(200);
-    const startedAt = Date.now();
 
-    await api(auth.signOutEverywhere.method, auth.signOutEverywhere.path, { token: user.token });
+    const ended = await api(auth.signOutEverywhere.method, auth.signOutEverywhere.path, {
+      token: user.token,
+    });
+    const endedAt = Date.now();
     let status = (await holdings(user.token)).status;
-    while (status === 200 && Date.now() - startedAt < (SESSION_STATE_CACHE_SECONDS + 5) * 1000) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    while (status === 200 && Date.now() - endedAt < (cacheSeconds + 5) * 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       status = (await holdings(user.token)).status;
     }
-    const refusedAfterSeconds = (Date.now() - startedAt) / 1000;
+    const refusedAfterSeconds = (Date.now() - endedAt) / 1000;
 
+    expect(ended.status).toBe(200);
     expect(status).toBe(401);
-    expect(refusedAfterSeconds).toBeLessThanOrEqual(SESSION_STATE_CACHE_SECONDS + 1);
+    // One second of slack for the polling request's own time on a loaded machine.
+    expect(refusedAfterSeconds).toBeLessThanOrEqual(cacheSeconds + 1);
   }, 60_000);
 
   it('a deleted account’s token neither reads nor writes anything, and a second deletion is a 401', async () => {

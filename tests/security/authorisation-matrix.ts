@@ -275,6 +275,17 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   'subscription.retryPayment': { expect: userRoute(409), request: none, last: true },
   'subscription.requestRefund': { expect: userRoute(200), request: none, last: true },
+  // Payments run on the sandbox here: no Stripe customer, so no portal for anyone signed in.
+  'subscription.billingPortal': { expect: userRoute(409), request: none },
+  // Stripe's webhook is public; its signature is the authority. The stack has no webhook secret (the
+  // sandbox gateway), so no event verifies, whoever sends it: 400 for every caller, nothing changes.
+  'subscription.stripeWebhook': {
+    expect: every(400),
+    request: () => ({
+      rawBody: JSON.stringify({ id: 'evt_matrix', object: 'event', type: 'payment_intent.succeeded' }),
+      contentType: 'application/json',
+    }),
+  },
 
   'portfolio.searchAssets': { expect: every(200), request: () => ({ query: { q: 'apple' } }) },
   'portfolio.listHoldings': { expect: every(200), request: none },

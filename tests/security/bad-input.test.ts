@@ -64,9 +64,14 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'auth.changePassword': [{ status: 400, paths: /^body\.current_password$/ }],
   'auth.signOutEverywhere': [{ status: 401 }],
   'auth.deleteAccount': [{ status: 400, paths: /^body\.password$/ }],
-  // A well-formed card number that is not a sandbox test card, or expired; no card kept yet, or a
-  // change the plan rules refuse (a higher tier charged less).
-  'subscription.savePaymentMethod': [{ status: 400, paths: /^body\.card\.(number|cvc|exp_month)$/ }],
+  // A well-formed card number that is not a sandbox test card, or expired; a Stripe PaymentMethod id
+  // sent to the sandbox, or neither or both of card and payment_method; no card kept yet, or a change
+  // the plan rules refuse (a higher tier charged less).
+  'subscription.savePaymentMethod': [
+    { status: 400, paths: /^body\.(card(\.(number|cvc|exp_month))?|payment_method)$/ },
+  ],
+  // No Stripe webhook secret on the sandbox stack: no signature verifies (400, nothing read).
+  'subscription.stripeWebhook': [{ status: 400, codes: ['BAD_REQUEST'] }],
   'subscription.choosePlan': [{ status: 400, codes: ['BAD_REQUEST'] }],
   'subscription.quotePlan': [{ status: 400, codes: ['BAD_REQUEST'] }],
   'subscription.requestRefund': [{ status: 403 }],

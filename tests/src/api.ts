@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, fetch } from 'undici';
 import { inject } from 'vitest';
-import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
+import { SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { signUpThroughInbox } from './sign-up-by-mail';
-import { msLeftInStep, totp } from './totp';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -123,26 +122,8 @@ export async function signIn(email: string, password: string, totpCode?: string)
 }
 
 /**
- * The seeded admin, with its authenticator code (docs/accounts.md "Two-step sign-in (TOTP)"). A code signs
- * in once per 30-second step: when another suite signed the admin in during this step, the code is
- * refused as used, and the next step's code is tried.
+ * The seeded admin's session, signed in with its authenticator code once for the run by the global
+ * setup (src/seed-admin.ts says why: a code signs in once per 30-second step).
  */
-export async function signInSeedAdmin(): Promise<SignedInUser> {
-  const secret = inject('stack').seedAdminTotpSecret;
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await login({ ...SEED_ADMIN_CREDENTIALS, totp_code: totp(secret) });
-    if (response.status !== 200 && attempt < 5 && response.text.includes('AUTH_TOTP_CODE_WRONG')) {
-      await new Promise((resolve) => setTimeout(resolve, msLeftInStep() + 200));
-      continue;
-    }
-    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
-    return {
-      userId: response.body.user.id,
-      ...SEED_ADMIN_CREDENTIALS,
-      token: response.body.access_token,
-      idToken: response.body.id_token,
-    };
-  }
-}
-const SEED_ADMIN_CREDENTIALS = { email: SEED_ADMIN.email, password: SEED_ADMIN.password };
+export const signInSeedAdmin = async (): Promise<SignedInUser> => inject('stack').seedAdminSession;
 export const signInSeedInvestor = () => signIn(SEED_INVESTOR.email, SEED_INVESTOR.password);

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPOSITORY_ROOT, startLocalStack } from '@app/infra/local/local-stack';
 import { findFreePort } from '@app/infra/local/processes';
+import { loadConfig } from '@app/functions/config';
+import { signInSeedAdminWithCode } from './seed-admin';
 import type { StackInfo } from './stack-info';
 
 /** Builds the sites the browser tests load, unless a build is already there. */
@@ -58,6 +60,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     seedAdminUserId: stack.seed.adminUserId,
     seedAdminTotpSecret: stack.seed.adminTotpSecret,
     seedInvestorUserId: stack.seed.investorUserId,
+    seedAdminSession: await signInSeedAdminWithCode(stack.webUrl, stack.seed.adminTotpSecret),
+    // What the stack's handlers read from the environment the stack set (vitest.config.ts sets it short).
+    sessionStateCacheSeconds: loadConfig(process.env).SESSION_STATE_CACHE_SECONDS,
   };
   project.provide('stack', info);
   return async () => {

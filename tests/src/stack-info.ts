@@ -1,3 +1,5 @@
+import type { SignedInUser } from './api';
+
 /** What the global setup hands every test file (through vitest's provide/inject). */
 export interface StackInfo {
   webUrl: string;
@@ -17,6 +19,13 @@ export interface StackInfo {
   /** The seeded admin's authenticator app key (base32): tests compute its codes (src/totp.ts). */
   seedAdminTotpSecret: string;
   seedInvestorUserId: string;
+  /** The seeded admin, signed in once for the run with its authenticator code (src/seed-admin.ts). */
+  seedAdminSession: SignedInUser;
+  /**
+   * Seconds the stack's processes keep a user's session state (functions/src/config.ts
+   * SESSION_STATE_CACHE_SECONDS): an ended session's token is refused everywhere within this.
+   */
+  sessionStateCacheSeconds: number;
 }
 
 declare module 'vitest' {

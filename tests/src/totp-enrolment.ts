@@ -25,8 +25,12 @@ export async function enrolTotp(accessToken: string): Promise<string> {
   return secret;
 }
 
-/** Waits for a fresh step when fewer than `neededMs` remain, so a test's codes all fall in one step. */
-export async function waitForRoomInStep(neededMs = 10_000): Promise<void> {
+/**
+ * Waits for a fresh step when fewer than `neededMs` remain, so a test's codes all fall in one step. A
+ * test's few sign-ins take well under a second; 4 s leaves room on a loaded machine and waits less
+ * often (and less long) than a whole third of a step.
+ */
+export async function waitForRoomInStep(neededMs = 4_000): Promise<void> {
   const left = msLeftInStep();
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }

@@ -28,17 +28,21 @@ export class CardRejectedError extends BillingError<
   | 'BILLING_CARD_NUMBER_INVALID'
   | 'BILLING_CARD_CVC_INVALID'
   | 'BILLING_CARD_EXPIRED'
+  | 'BILLING_CARD_EXPIRED_UNDATED'
+  | 'BILLING_CARD_EXPIRY_MONTH_INVALID'
   | 'BILLING_CARD_NOT_A_TEST_CARD'
+  | 'BILLING_CARD_FORM_MISMATCH'
 > {
   readonly status = 400;
   readonly code = 'VALIDATION_FAILED';
   constructor(
     messageCode: CardRejectedError['messageCode'],
     params: BillingMessageParams[CardRejectedError['messageCode']],
-    readonly field: 'number' | 'cvc' | 'exp_month',
+    readonly field: 'number' | 'cvc' | 'exp_month' | 'payment_method',
   ) {
+    const path = field === 'payment_method' ? 'body.payment_method' : `body.card.${field}`;
     super(messageCode, params, `card.${field}: ${messageCode}`, [
-      { path: `body.card.${field}`, message: { code: messageCode, params } as Message },
+      { path, message: { code: messageCode, params } as Message },
     ]);
   }
 }
@@ -97,5 +101,23 @@ export class BillingBusyError extends BillingError<'BILLING_REQUEST_IN_PROGRESS'
   readonly code = 'CONFLICT';
   constructor() {
     super('BILLING_REQUEST_IN_PROGRESS', {}, 'Another billing request holds the account');
+  }
+}
+
+/** 400: a webhook whose Stripe-Signature does not verify; nothing was read or changed. */
+export class WebhookSignatureError extends BillingError<'BILLING_WEBHOOK_SIGNATURE_INVALID'> {
+  readonly status = 400;
+  readonly code = 'BAD_REQUEST';
+  constructor(detail: string) {
+    super('BILLING_WEBHOOK_SIGNATURE_INVALID', {}, `Stripe webhook refused: ${detail}`);
+  }
+}
+
+/** 409: the customer portal exists only with the Stripe gateway, for a customer Stripe knows. */
+export class PortalUnavailableError extends BillingError<'BILLING_PORTAL_UNAVAILABLE'> {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+  constructor() {
+    super('BILLING_PORTAL_UNAVAILABLE', {}, 'No Stripe customer portal for this account');
   }
 }

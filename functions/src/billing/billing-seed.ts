@@ -5,7 +5,7 @@ import { createBillingRepository } from '../data/billing-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createBillingService } from './billing-service';
 import { runBillingRequest } from './billing-store';
-import { createPaymentGateway } from './payment-gateway';
+import { createPaymentGateway } from './create-payment-gateway';
 
 /**
  * Gives a seeded account (the local stack's demo investor and admin) its plan the way a user gets one:
@@ -28,7 +28,7 @@ export async function seedSubscription(
   const now = () => new Date();
   const deps = {
     repository,
-    service: createBillingService({ gateway: createPaymentGateway(config.PAYMENT_GATEWAY), now }),
+    service: createBillingService({ gateway: createPaymentGateway(config), now }),
     now,
   };
   await runBillingRequest(
@@ -37,11 +37,14 @@ export async function seedSubscription(
     (service, account) =>
       service.savePaymentMethod(account, {
         key: `seed-card:${userId}`,
-        card: {
-          number: SANDBOX_TEST_CARDS.succeeds,
-          exp_month: 12,
-          exp_year: now().getUTCFullYear() + 5,
-          cvc: '123',
+        source: {
+          kind: 'card',
+          card: {
+            number: SANDBOX_TEST_CARDS.succeeds,
+            exp_month: 12,
+            exp_year: now().getUTCFullYear() + 5,
+            cvc: '123',
+          },
         },
       }),
     deps,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import { normaliseCardNumber, type CardDetails } from '@app/shared/domain/billing/payment-card';
-import type { CardChargeResult, CardPaymentGateway } from './payment-gateway';
+import type { CardChargeResult, CardPaymentGateway, PaymentMethodSource } from './payment-gateway';
 import type { BillingAccount, BillingStep, PaymentContext } from './billing-account';
 import { BillingKeyReusedError, BillingStateError, NoPaymentMethodError } from './billing-errors';
 import {
@@ -50,7 +50,9 @@ function fingerprintOf(request: object): string {
 }
 
 /** What identifies a card request without keeping anything derived from the full number. */
-function savePaymentMethodFingerprint(card: CardDetails): object {
+function savePaymentMethodFingerprint(source: PaymentMethodSource): object {
+  if (source.kind === 'token') return { type: 'save_payment_method', token: source.token };
+  const card: CardDetails = source.card;
   return {
     type: 'save_payment_method',
     last4: normaliseCardNumber(card.number).slice(-4),
@@ -105,6 +107,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       idempotencyKey: `${account.customerId}:${context.key}`,
       customerId: account.customerId,
       paymentMethodId: account.paymentMethod.id,
+      processorCustomerId: account.paymentMethod.processorCustomerId,
       amountCents: context.amountCents,
       currency: 'USD',
       description: `${context.plan.tier} ${context.plan.cycle} ${context.periodStart.slice(0, 10)} to ${context.periodEnd.slice(0, 10)}`,
@@ -125,11 +128,12 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   return {
     /** Keeps a card for later charges (the card form's first step). */
-    savePaymentMethod: (account: BillingAccount, request: { key: string; card: CardDetails }) =>
-      once(account, request.key, savePaymentMethodFingerprint(request.card), async (now) => {
+    savePaymentMethod: (account: BillingAccount, request: { key: string; source: PaymentMethodSource }) =>
+      once(account, request.key, savePaymentMethodFingerprint(request.source), async (now) => {
         const paymentMethod = await deps.gateway.createPaymentMethod({
           customerId: account.customerId,
-          card: request.card,
+          source: request.source,
+          processorCustomerId: account.paymentMethod?.processorCustomerId ?? null,
           at: now,
         });
         return {
@@ -194,6 +198,24 @@ export function createBillingService(deps: BillingServiceDeps) {
           return settle(account, pending, outcome, now);
         },
       ),
+
+    /**
+     * A processor's notice (a Stripe webhook) that the charge `chargeId` moved: the pending payment is
+     * settled by the charge's state as the gateway reads it now, so a stale or reordered notice cannot
+     * undo a newer one. No pending payment with that charge (already settled, or another one): nothing.
+     */
+    settlePendingPayment: (account: BillingAccount, request: { key: string; chargeId: string }) =>
+      once(account, request.key, { type: 'settle_pending', chargeId: request.chargeId }, async (now) => {
+        const pending = account.pendingPayment;
+        if (!pending || pending.chargeId !== request.chargeId) return unchanged(account);
+        const outcome = await deps.gateway.confirmAuthentication({
+          chargeId: pending.chargeId,
+          challengeId: pending.challengeId,
+          outcome: 'approve',
+        });
+        if (outcome.status === 'requires_action') return unchanged(account);
+        return settle(account, pending, outcome, now);
+      }),
 
     /** Pays the period after a failed renewal, during the grace period (after updating the card). */
     retryPayment: (account: BillingAccount, request: { key: string }) =>

@@ -9,6 +9,7 @@ import {
   type ProcessedRequest,
 } from './billing-account';
 import { BillingBusyError } from './billing-errors';
+import { sendReceipts, type ReceiptDeps } from './billing-receipts';
 import type { BillingReply, BillingService } from './billing-service';
 
 /**
@@ -31,6 +32,8 @@ export interface BillingStoreDeps {
   repository: Pick<BillingRepository, 'load' | 'loadAnswer' | 'acquire' | 'release' | 'commit'>;
   service: BillingService;
   now: () => Date;
+  /** Receipt mails of each committed charge and refund (billing-receipts.ts); none in tests without. */
+  receipts?: ReceiptDeps;
 }
 
 export type BillingOperation = (service: BillingService, account: BillingAccount) => Promise<BillingReply>;
@@ -122,6 +125,7 @@ export async function runBillingRequest(
       now: deps.now(),
     });
     if (!committed) throw new BillingBusyError();
+    if (deps.receipts) await sendReceipts(userId, reply.outputs, deps.receipts);
     return reply;
   }
   throw new BillingBusyError();

@@ -42,7 +42,10 @@ export function billingHarness(startsAt: string, customerId = 'user-1') {
       return step((billing, current) =>
         billing.savePaymentMethod(current, {
           key: nextKey(),
-          card: { number: SANDBOX_TEST_CARDS[behaviour], exp_month: 12, exp_year: 2030, cvc: '123' },
+          source: {
+            kind: 'card',
+            card: { number: SANDBOX_TEST_CARDS[behaviour], exp_month: 12, exp_year: 2030, cvc: '123' },
+          },
         }),
       );
     },

@@ -16,7 +16,12 @@ const card = (
 });
 
 async function paymentMethod(gateway: SandboxPaymentGateway, number: string) {
-  return gateway.createPaymentMethod({ customerId: 'user-1', card: card(number), at: NOW });
+  return gateway.createPaymentMethod({
+    customerId: 'user-1',
+    source: { kind: 'card', card: card(number) },
+    processorCustomerId: null,
+    at: NOW,
+  });
 }
 
 function chargeRequest(paymentMethodId: string, key = 'key-1', offSession = false) {
@@ -55,7 +60,8 @@ describe('SandboxPaymentGateway.createPaymentMethod', () => {
   ])('refuses %s', async (_label, input, messageCode, field) => {
     const attempt = new SandboxPaymentGateway().createPaymentMethod({
       customerId: 'user-1',
-      card: input,
+      source: { kind: 'card', card: input },
+      processorCustomerId: null,
       at: NOW,
     });
 

@@ -13,10 +13,10 @@ import { CardRejectedError } from './billing-errors';
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
  * sandbox that behaves like a card processor in test mode, so billing runs end to end without one.
  *
- * Adapter seam: a card processor (Stripe: PaymentMethods, PaymentIntents with `idempotency_key` and
- * 3-D Secure `requires_action`, Refunds) plugs in as a `CardProcessorPaymentGateway` implementing
- * `CardPaymentGateway`, selected in `createPaymentGateway` from `PAYMENT_GATEWAY`. It does not exist
- * yet; nothing pretends to be one.
+ * The other implementation is Stripe (stripe-gateway.ts: PaymentMethods attached to a Customer,
+ * PaymentIntents with idempotency keys and 3-D Secure `requires_action`, Refunds), chosen by
+ * `PAYMENT_GATEWAY=stripe` (config.ts). Either way our records stay the source of what the app grants
+ * and the gateway is the source of what was charged.
  */
 
 /** What is kept of a card: never its number. */
@@ -26,6 +26,22 @@ export interface PaymentMethod {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The processor's customer the method is attached to (Stripe's `cus_...`); the sandbox has none. */
+  processorCustomerId?: string;
+}
+
+/**
+ * Where a card comes from: the sandbox's form sends its fields; with Stripe the number never reaches
+ * us, Stripe.js sends a PaymentMethod id (`pm_...`) made in the browser.
+ */
+export type PaymentMethodSource = { kind: 'card'; card: CardDetails } | { kind: 'token'; token: string };
+
+export interface CreatePaymentMethodRequest {
+  customerId: string;
+  source: PaymentMethodSource;
+  /** The processor's customer already made for this account, reused for its next card. */
+  processorCustomerId: string | null;
+  at: Date;
 }
 
 export interface CardChargeRequest {
@@ -33,6 +49,7 @@ export interface CardChargeRequest {
   idempotencyKey: string;
   customerId: string;
   paymentMethodId: string;
+  processorCustomerId?: string;
   /** Integer cents. */
   amountCents: number;
   currency: 'USD';
@@ -52,7 +69,7 @@ export interface CardPaymentGateway {
   /** Named on logs and documents. */
   readonly name: string;
   /** Validates and keeps a card (the processor's tokenisation); throws CardRejectedError naming the field. */
-  createPaymentMethod(request: { customerId: string; card: CardDetails; at: Date }): Promise<PaymentMethod>;
+  createPaymentMethod(request: CreatePaymentMethodRequest): Promise<PaymentMethod>;
   chargeCard(request: CardChargeRequest): Promise<CardChargeResult>;
   /** The customer's answer to an authentication challenge; the pending charge succeeds or is declined. */
   confirmAuthentication(request: {
@@ -94,11 +111,14 @@ export class SandboxPaymentGateway implements CardPaymentGateway {
     { fingerprint: string; amountCents: number; refundedCents: number; result: CardChargeResult }
   >();
 
-  async createPaymentMethod(request: {
-    customerId: string;
-    card: CardDetails;
-    at: Date;
-  }): Promise<PaymentMethod> {
+  async createPaymentMethod(request: CreatePaymentMethodRequest): Promise<PaymentMethod> {
+    // A Stripe.js token reaching the sandbox is a site built for the other gateway.
+    if (request.source.kind !== 'card')
+      throw new CardRejectedError('BILLING_CARD_FORM_MISMATCH', {}, 'payment_method');
+    return this.createFromCard({ customerId: request.customerId, card: request.source.card, at: request.at });
+  }
+
+  private createFromCard(request: { customerId: string; card: CardDetails; at: Date }): PaymentMethod {
     const parsed = CardDetailsSchema.safeParse(request.card);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -106,7 +126,10 @@ export class SandboxPaymentGateway implements CardPaymentGateway {
         const digits = cardBrandOf(request.card.number) === 'american-express' ? 4 : 3;
         throw new CardRejectedError('BILLING_CARD_CVC_INVALID', { digits }, 'cvc');
       }
-      if (issue?.path[0] === 'exp_month' || issue?.path[0] === 'exp_year') {
+      if (issue?.path[0] === 'exp_month') {
+        throw new CardRejectedError('BILLING_CARD_EXPIRY_MONTH_INVALID', {}, 'exp_month');
+      }
+      if (issue?.path[0] === 'exp_year') {
         throw new CardRejectedError(
           'BILLING_CARD_EXPIRED',
           { expMonth: request.card.exp_month, expYear: request.card.exp_year },
@@ -229,12 +252,4 @@ function behaviourOfPaymentMethod(paymentMethodId: string): SandboxCardBehaviour
   return match[1] as SandboxCardBehaviour;
 }
 
-export type PaymentGatewayName = 'sandbox';
-
-export function createPaymentGateway(name: PaymentGatewayName): CardPaymentGateway {
-  switch (name) {
-    case 'sandbox':
-      return new SandboxPaymentGateway();
-    // case 'card': return new CardProcessorPaymentGateway(secretFromSecretsManager);  <- the seam
-  }
-}
+export type PaymentGatewayName = 'sandbox' | 'stripe';

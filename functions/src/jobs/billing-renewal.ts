@@ -1,7 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { getConfig } from '../config';
 import { createBillingService } from '../billing/billing-service';
-import { createPaymentGateway } from '../billing/payment-gateway';
+import { createReceiptDeps } from '../billing/billing-receipts';
+import { createUsersRepository } from '../data/users-repository';
+import { createSqsMailQueue } from '../notifications/mail-queue';
+import { createQueueClient } from '../platform/queue-client';
+import { createPaymentGateway } from '../billing/create-payment-gateway';
 import { runBillingRequest, type BillingStoreDeps } from '../billing/billing-store';
 import {
   BILLING_DUE_SHARDS,
@@ -82,8 +86,12 @@ export function createBillingRenewalDeps(now: () => Date = () => new Date()): Bi
       users: config.TABLE_USERS,
       idempotency: config.TABLE_IDEMPOTENCY,
     }),
-    service: createBillingService({ gateway: createPaymentGateway(config.PAYMENT_GATEWAY), now }),
+    service: createBillingService({ gateway: createPaymentGateway(config), now }),
     now,
+    receipts: createReceiptDeps(
+      createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
+      createUsersRepository(client, config.TABLE_USERS),
+    ),
   };
 }
 

@@ -11,7 +11,7 @@ import { errorReplyOf } from './error-response';
 import { message } from '@app/shared/messages/message';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type FieldIssue } from './errors';
 import { languageOfHeaders } from './messages';
-import { parseJsonBody, parsePart, repeatedQueryIssues } from './request-parsing';
+import { parseJsonBody, parsePart, readRawBody, repeatedQueryIssues } from './request-parsing';
 import {
   buildCostRecord,
   costLogFields,
@@ -91,7 +91,14 @@ function authenticator(verifier: () => VerifyAccessToken, readSessionState: Read
         if ('reason' in result) throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
         auth = result.auth;
         const refusal =
-          auth.kind === 'user' && (await sessionRefusalOf(auth.userId, claims, readSessionState));
+          auth.kind === 'user' &&
+          (await sessionRefusalOf(
+            auth.userId,
+            claims,
+            readSessionState,
+            Date.now(),
+            getConfig().SESSION_STATE_CACHE_SECONDS,
+          ));
         if (refusal) {
           logger.info('token refused', { reason: refusal });
           throw new UnauthorizedError(message('AUTH_TOKEN_INVALID'));
@@ -225,6 +232,7 @@ export function createAreaHandler<A extends ServiceArea, Deps>(
         body: body as never,
         auth: current.auth ?? ANONYMOUS,
         headers: (event.headers ?? {}) as Record<string, string>,
+        readRawBody: () => readRawBody(event, route.maxBodyBytes ?? config.MAX_BODY_BYTES),
         requestId: current.requestId,
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         route,

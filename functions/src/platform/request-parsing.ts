@@ -36,12 +36,18 @@ export function repeatedQueryIssues(rawQueryString: string | undefined): FieldIs
     .map(([name]) => ({ path: `query.${name}`, message: message('FIELD_GIVEN_TWICE', { field: name }) }));
 }
 
-export function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
+/** The body as sent, decoded; a body above `maxBytes` is a 413. */
+export function readRawBody(event: HttpEvent, maxBytes: number): string {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new PayloadTooLargeError(message('REQUEST_BODY_TOO_LARGE', { maximum: maxBytes }));
   }
+  return text;
+}
+
+export function parseJsonBody(event: HttpEvent, maxBytes: number): unknown {
+  const text = readRawBody(event, maxBytes);
   if (text.trim() === '') return undefined;
   const contentType = event.headers?.['content-type'] ?? '';
   if (!/^application\/json\b/i.test(contentType)) {

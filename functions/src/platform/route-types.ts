@@ -13,6 +13,11 @@ export interface RouteRequest<R extends RouteDefinition> {
   body: OutputOf<NonNullable<R['body']>, undefined>;
   auth: AuthContext;
   headers: Record<string, string>;
+  /**
+   * The body exactly as sent (base64 decoded, within the size limit), for a route that must check a
+   * signature over its bytes (Stripe's webhook); other routes read the parsed `body`.
+   */
+  readRawBody: () => string;
   requestId: string;
   /** The client's address as API Gateway saw it (requestContext.http.sourceIp); for per-sender limits. */
   sourceIp: string;

@@ -72,6 +72,19 @@ describe('session check', () => {
     expect(sessions.reads()).toBe(2);
   });
 
+  it('keeps a state only for the configured seconds when they are fewer (the test stack: 1 s)', async () => {
+    const sessions = store({ 'u-5': { exists: true, revokedAt: null } });
+    const token = { iat: T - 10 };
+
+    await sessionRefusalOf('u-5', token, sessions.read, atMs(T), 1);
+    sessions.states['u-5'] = { exists: true, revokedAt: T };
+    const stillCached = await sessionRefusalOf('u-5', token, sessions.read, atMs(T + 1) - 1, 1);
+    const expired = await sessionRefusalOf('u-5', token, sessions.read, atMs(T + 1), 1);
+
+    expect([stillCached, expired]).toEqual([null, 'session-revoked']);
+    expect(sessions.reads()).toBe(2);
+  });
+
   it('reads again at once after this process ended the sessions', async () => {
     const sessions = store({ 'u-4': { exists: true, revokedAt: null } });
     const token = { iat: T - 10 };

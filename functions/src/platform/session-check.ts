@@ -3,7 +3,9 @@ import type { Claims } from './auth-context';
 /**
  * How long a process keeps what it read of a user's sessions (docs/accounts.md "Sign out of every
  * session"). A session ended in another process (another Lambda, another area's thread) is refused
- * here at the latest this long after it ended; the process that ended it forgets at once.
+ * here at the latest this long after it ended; the process that ended it forgets at once. The handlers
+ * pass the configured value (config.ts SESSION_STATE_CACHE_SECONDS: this by default, shorter on the
+ * test stack, never longer).
  */
 export const SESSION_STATE_CACHE_SECONDS = 30;
 
@@ -34,18 +36,18 @@ function sessionStartOf(claims: Claims): number {
 /**
  * Why a verified token of `userId` must be refused, or null when it may be used: the account is gone, or
  * its sessions were ended at or after the second the token's session began (sign out everywhere, a
- * password change or reset, the deletion). One read per user and process every
- * SESSION_STATE_CACHE_SECONDS.
+ * password change or reset, the deletion). One read per user and process every `cacheSeconds`.
  */
 export async function sessionRefusalOf(
   userId: string,
   claims: Claims,
   read: ReadSessionState,
   nowMs: number = Date.now(),
+  cacheSeconds: number = SESSION_STATE_CACHE_SECONDS,
 ): Promise<SessionRefusal | null> {
   let cached = cache.get(userId);
   if (!cached || cached.until <= nowMs) {
-    cached = { state: await read(userId), until: nowMs + SESSION_STATE_CACHE_SECONDS * 1000 };
+    cached = { state: await read(userId), until: nowMs + cacheSeconds * 1000 };
     cache.delete(userId);
     if (cache.size >= CACHE_MAX_USERS) cache.delete(cache.keys().next().value as string);
     cache.set(userId, cached);

@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
-import type { CardDetails } from '@app/shared/domain/billing/payment-card';
 import type {
   BillingAnswerSchema,
   BillingDocumentsResponseSchema,
@@ -9,6 +8,7 @@ import type {
   BillingSummarySchema,
 } from '@app/shared/domain/entities/billing';
 import type { BillingInvoice, CreditNote } from '../billing/billing-account';
+import type { PaymentMethodSource } from '../billing/payment-gateway';
 import type { BillingService } from '../billing/billing-service';
 import { accountOf, runBillingRequest, type BillingStoreDeps } from '../billing/billing-store';
 import { billingAnswer, billingDocuments, billingQuote, billingSummary } from '../billing/billing-views';
@@ -66,13 +66,13 @@ export async function quotePlan(
 export const savePaymentMethod = (
   userId: string,
   key: string | null,
-  card: CardDetails,
+  source: PaymentMethodSource,
   deps: BillingRoutesDeps,
 ) =>
   answer(
     userId,
     key,
-    (service, account, requestKey) => service.savePaymentMethod(account, { key: requestKey, card }),
+    (service, account, requestKey) => service.savePaymentMethod(account, { key: requestKey, source }),
     deps,
   );
 

@@ -6,8 +6,13 @@ import { createBillingRepository } from '../data/billing-repository';
 import { createUsageRepository } from '../data/usage-repository';
 import { createUsersRepository } from '../data/users-repository';
 import { createBillingService } from '../billing/billing-service';
-import { createPaymentGateway } from '../billing/payment-gateway';
+import { createReceiptDeps } from '../billing/billing-receipts';
+import { createSqsMailQueue } from '../notifications/mail-queue';
+import { createQueueClient } from '../platform/queue-client';
+import { createPaymentGateway } from '../billing/create-payment-gateway';
 import type { AuthContext } from '../platform/auth-context';
+import { createStripeRouteDeps, openBillingPortal, type StripeRouteDeps } from './stripe-routes';
+import { handleStripeWebhook } from '../billing/stripe-webhook';
 import { message } from '@app/shared/messages/message';
 import { UnauthorizedError } from '../platform/errors';
 import { createAreaHandler } from '../platform/http-handler';
@@ -37,22 +42,31 @@ import {
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
 
-type HandlerDeps = SubscriptionDeps & BillingRoutesDeps;
+type HandlerDeps = SubscriptionDeps & BillingRoutesDeps & { stripe: StripeRouteDeps };
 
 function createDeps(): HandlerDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const now = () => new Date();
-  return {
-    users: createUsersRepository(client, config.TABLE_USERS),
-    usage: createUsageRepository(client, config.TABLE_USAGE),
+  const gateway = createPaymentGateway(config);
+  const billing = {
     repository: createBillingRepository(client, {
       users: config.TABLE_USERS,
       idempotency: config.TABLE_IDEMPOTENCY,
     }),
-    documents: createBillingDocumentsRepository(client, config.TABLE_USERS),
-    service: createBillingService({ gateway: createPaymentGateway(config.PAYMENT_GATEWAY), now }),
+    service: createBillingService({ gateway, now }),
     now,
+    receipts: createReceiptDeps(
+      createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
+      createUsersRepository(client, config.TABLE_USERS),
+    ),
+  };
+  return {
+    users: createUsersRepository(client, config.TABLE_USERS),
+    usage: createUsageRepository(client, config.TABLE_USAGE),
+    ...billing,
+    documents: createBillingDocumentsRepository(client, config.TABLE_USERS),
+    stripe: createStripeRouteDeps(config, gateway, billing, client),
   };
 }
 
@@ -103,7 +117,12 @@ export const handler = createAreaHandler(
     billing: async ({ auth }, deps) => getBilling(requireUserId(auth), deps),
     billingQuote: async ({ auth, query }, deps) => quotePlan(requireUserId(auth), query, deps),
     savePaymentMethod: async ({ auth, headers, body }, deps) =>
-      savePaymentMethod(requireUserId(auth), idempotencyKeyOf(headers), body.card, deps),
+      savePaymentMethod(
+        requireUserId(auth),
+        idempotencyKeyOf(headers),
+        body.card ? { kind: 'card', card: body.card } : { kind: 'token', token: body.payment_method ?? '' },
+        deps,
+      ),
     choosePlan: async ({ auth, headers, body }, deps) =>
       choosePlan(requireUserId(auth), idempotencyKeyOf(headers), body, deps),
     cancelPlan: async ({ auth, headers }, deps) =>
@@ -116,6 +135,9 @@ export const handler = createAreaHandler(
       retryPayment(requireUserId(auth), idempotencyKeyOf(headers), deps),
     requestRefund: async ({ auth, headers }, deps) =>
       requestRefund(requireUserId(auth), idempotencyKeyOf(headers), deps),
+    billingPortal: async ({ auth }, deps) => openBillingPortal(requireUserId(auth), deps),
+    stripeWebhook: async ({ headers, readRawBody }, deps) =>
+      handleStripeWebhook(readRawBody(), headers['stripe-signature'], deps.stripe.webhook),
   },
   { createDeps, recordCost: saveCostRecordToUsageTable, readSessionState: readSessionStateFromUsersTable },
 );

@@ -16,6 +16,7 @@ import { apiGatewayPathOf, apiGatewayRouteKeyOf } from '../route-keys';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
 import type { Mail } from '../constructs/mail';
+import type { StripeSecrets } from '../constructs/stripe-secrets';
 import type { MailQueue } from '../constructs/mail-queue';
 import { ADMIN_COGNITO_ACTIONS, AREA_TABLE_GRANTS, AUTH_COGNITO_ACTIONS } from '../table-access';
 import { RATE_LIMITS, STAGE_RATE_LIMIT } from '../throttling';
@@ -38,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   readonly mail?: Mail;
   /** The mail queue the auth area puts reset and sign-up mails on (jobs-stack's MailQueue construct). */
   readonly mailQueue?: MailQueue;
+  /** The payment gateway's choice and Stripe's secrets (jobs-stack's StripeSecrets construct). */
+  readonly stripe?: StripeSecrets;
 }
 
 /**
@@ -144,8 +147,12 @@ export class ApiStack extends Stack {
       props.mail.connectSender(functions.auth as lambda.Function);
       props.mail.connectSender(functions.public as lambda.Function);
     }
-    // Reset and sign-up mails go through the mail queue, never SES inside the request.
+    // The subscription area charges cards and checks Stripe's webhook signatures.
+    props.stripe?.connect(functions.subscription as lambda.Function);
+    // Reset and sign-up mails go through the mail queue, never SES inside the request; so do the
+    // receipts of charges and refunds (subscription).
     props.mailQueue?.connectProducer(functions.auth as lambda.Function);
+    props.mailQueue?.connectProducer(functions.subscription as lambda.Function);
 
     functions.auth.addToRolePolicy(
       new iam.PolicyStatement({

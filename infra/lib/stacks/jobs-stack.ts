@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { AppFunction, type ReplayDataNeed } from '../constructs/app-function';
 import { IngestionPipeline } from '../constructs/ingestion-pipeline';
 import { Mail } from '../constructs/mail';
+import { StripeSecrets } from '../constructs/stripe-secrets';
 import { MailQueue } from '../constructs/mail-queue';
 import { DIGEST_HOUR_UTC } from '@app/shared/domain/entities/mail';
 import { acknowledge } from '../nag';
@@ -111,6 +112,7 @@ export class JobsStack extends Stack {
   readonly ingestion: IngestionPipeline;
   readonly mail: Mail;
   readonly mailQueue: MailQueue;
+  readonly stripe: StripeSecrets;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -123,6 +125,7 @@ export class JobsStack extends Stack {
 
     this.mail = new Mail(this, 'Mail', { config, tables: props.tables });
     this.mailQueue = new MailQueue(this, 'MailQueue', { config, tables: props.tables, mail: this.mail });
+    this.stripe = new StripeSecrets(this, 'Stripe', config);
 
     const functions = {} as Record<JobName, lambda.IFunction>;
     const queues = {} as Record<JobName, sqs.IQueue>;
@@ -168,6 +171,12 @@ export class JobsStack extends Stack {
       }
       // The poll mails alerts when raised; the digest mails the day's.
       if (job === 'price-poll' || job === 'alert-digest') this.mail.connectSender(jobFunction);
+      // Renewals charge cards: the gateway the stage chose, with its secrets.
+      if (job === 'billing-renewal') {
+        this.stripe.connect(jobFunction);
+        // A receipt mail for each renewal charged.
+        this.mailQueue.connectProducer(jobFunction);
+      }
       // Failures after Lambda's asynchronous retries go to the same queue as undeliverable events.
       jobFunction.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
 

@@ -2,11 +2,14 @@ import {
   AuthenticationPayloadSchema,
   BillingAnswerSchema,
   BillingDocumentsResponseSchema,
+  BillingPortalLinkSchema,
   BillingQuoteSchema,
   BillingSummarySchema,
   PlanChoiceSchema,
   PlanQuerySchema,
   SavePaymentMethodPayloadSchema,
+  STRIPE_WEBHOOK_PATH,
+  StripeWebhookAnswerSchema,
 } from '../domain/entities/billing';
 import {
   FeatureAccessResponseSchema,
@@ -113,7 +116,8 @@ export const subscriptionRoutes = {
     path: '/api/subscription/billing/payment-method',
     area: 'subscription',
     access: 'user',
-    summary: 'Keep a card for the plan (sandbox test cards; the number is never stored).',
+    summary:
+      'Keep a card for the plan: the sandbox form sends test card fields (the number is never stored); with Stripe, only the PaymentMethod id Stripe.js made.',
     body: SavePaymentMethodPayloadSchema,
     response: BillingAnswerSchema,
     errors: [409, 422],
@@ -194,6 +198,30 @@ export const subscriptionRoutes = {
     response: BillingAnswerSchema,
     errors: [409, 422],
     idempotent: true,
+    rateClass: 'write',
+  }),
+  billingPortal: defineRoute({
+    id: 'subscription.billingPortal',
+    method: 'POST',
+    path: '/api/subscription/billing/portal',
+    area: 'subscription',
+    access: 'user',
+    summary:
+      "A one-time link to Stripe's customer portal (cards and invoices) for the caller; 409 when payments do not run on Stripe or no card was kept yet.",
+    response: BillingPortalLinkSchema,
+    errors: [409],
+    rateClass: 'write',
+  }),
+  stripeWebhook: defineRoute({
+    id: 'subscription.stripeWebhook',
+    method: 'POST',
+    path: STRIPE_WEBHOOK_PATH,
+    area: 'subscription',
+    access: 'public',
+    summary:
+      "Stripe's webhook: the raw body is checked against the Stripe-Signature header (400 and nothing changes when it does not verify); each event is processed once by its id, and event types we do not use are acknowledged and ignored.",
+    response: StripeWebhookAnswerSchema,
+    errors: [409],
     rateClass: 'write',
   }),
 } as const;

@@ -440,6 +440,22 @@ export const MESSAGE_CATALOGUE = {
   BILLING_AUTHENTICATION_REQUIRED: {},
   BILLING_AUTHENTICATION_FAILED: {},
   BILLING_REQUEST_IN_PROGRESS: {},
+  BILLING_CARD_EXPIRY_MONTH_INVALID: {},
+  BILLING_CARD_EXPIRED_UNDATED: {},
+  BILLING_CARD_FORM_MISMATCH: {},
+  BILLING_WEBHOOK_SIGNATURE_INVALID: {},
+  BILLING_PORTAL_UNAVAILABLE: {},
+  BILLING_RECEIPT_SUBJECT: { invoiceNumber: 'text' },
+  BILLING_RECEIPT_BODY: {
+    invoiceNumber: 'text',
+    amount: 'cents',
+    tier: 'tier',
+    cycle: 'billingCycle',
+    periodStart: 'date',
+    periodEnd: 'date',
+  },
+  BILLING_REFUND_RECEIPT_SUBJECT: { creditNoteNumber: 'text' },
+  BILLING_REFUND_RECEIPT_BODY: { creditNoteNumber: 'text', invoiceNumber: 'text', amount: 'cents' },
 
   // --- Public routes -----------------------------------------------------------------------------------
   PUBLIC_WELCOME: {},

@@ -38,6 +38,14 @@ export const routes: RouteObject[] = [
           import('@/features/marketing/components/about-page').then((m) => ({ Component: m.AboutPage })),
       },
       {
+        path: 'track-record',
+        handle: title('trackRecord'),
+        lazy: () =>
+          import('@/features/track-record/components/track-record-page').then((m) => ({
+            Component: m.TrackRecordPage,
+          })),
+      },
+      {
         path: 'contact',
         handle: title('contact'),
         lazy: () =>

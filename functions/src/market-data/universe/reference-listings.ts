@@ -8,7 +8,7 @@ import listingsFile from './live-listings.json' with { type: 'json' };
 /*
  * What live mode can search beyond the screener snapshot and the stored series: every ticker of the
  * SEC's map (stocks and many ETF trusts), CoinGecko's coins (as Yahoo spells them: SOL-USD), and the
- * futures, FX pairs and indices of live-listings.json. None of them has a price until it is fetched
+ * futures, FX pairs, indices and main coins (until CoinGecko's list is stored) of live-listings.json. None of them has a price until it is fetched
  * (on demand): they are listed, not quoted.
  */
 
@@ -25,6 +25,7 @@ const PairsSchema = z.array(z.tuple([z.string(), z.string()]));
 const ListingsSchema = z.object({
   reason: z.string(),
   futures: PairsSchema,
+  crypto: PairsSchema,
   fx: PairsSchema,
   indices: PairsSchema,
 });
@@ -40,6 +41,17 @@ export function staticListings(): ListedInstrument[] {
     ...of(LIVE_LISTINGS.fx, 'FX', 'alternative'),
     ...of(LIVE_LISTINGS.indices, 'INDEX', 'stock'),
   ];
+}
+
+/** The main coins, listed before CoinGecko's list is stored; the list's own entries come first when it is. */
+export function fallbackCoinListings(): ListedInstrument[] {
+  return LIVE_LISTINGS.crypto.map(([symbol, name]) => ({
+    symbol,
+    name,
+    market: 'CRYPTO',
+    asset_type: 'crypto' as const,
+    market_cap: null,
+  }));
 }
 
 export async function loadReferenceListings(
@@ -73,5 +85,7 @@ export async function loadReferenceListings(
       market_cap: coin.market_cap,
     });
   }
-  return [...staticListings(), ...coinListings, ...companies];
+  // CoinGecko's entry of a coin (with its market cap) wins over the fallback's.
+  const fallbackCoins = fallbackCoinListings().filter((coin) => !seenCoins.has(coin.symbol));
+  return [...staticListings(), ...coinListings, ...fallbackCoins, ...companies];
 }

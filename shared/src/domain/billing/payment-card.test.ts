@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CardDetailsSchema, cardBrandOf, isCardExpired } from './payment-card';
+import { CardDetailsSchema, cardBrandOf, cardProblemsOf, isCardExpired } from './payment-card';
 import { SANDBOX_TEST_CARDS, sandboxBehaviourOf } from './sandbox-test-cards';
 
 const card = (number: string, cvc = '123') => ({ number, exp_month: 12, exp_year: 2030, cvc });
@@ -68,5 +68,34 @@ describe('sandboxBehaviourOf', () => {
     expect(sandboxBehaviourOf('4000 0000 0000 0002')).toBe('declines');
     expect(sandboxBehaviourOf('4000 0027 6000 3184')).toBe('requires_authentication');
     expect(sandboxBehaviourOf('5555555555554444')).toBeNull();
+  });
+});
+
+describe('cardProblemsOf', () => {
+  const today = new Date('2026-11-28T12:00:00Z');
+
+  it('names an expiry month of 13 as an impossible month, not as a card that expired in 13/2030', () => {
+    const problems = cardProblemsOf({ ...card(SANDBOX_TEST_CARDS.succeeds), exp_month: 13 }, today);
+
+    expect(problems).toEqual({ exp_month: { code: 'BILLING_CARD_EXPIRY_MONTH_INVALID', params: {} } });
+  });
+
+  it('calls a real past month expired, with its date, and a valid future card fine', () => {
+    const lastMonth = { ...card(SANDBOX_TEST_CARDS.succeeds), exp_month: 10, exp_year: 2026 };
+
+    expect(cardProblemsOf(lastMonth, today)).toEqual({
+      exp_month: { code: 'BILLING_CARD_EXPIRED', params: { expMonth: 10, expYear: 2026 } },
+    });
+    expect(cardProblemsOf({ ...lastMonth, exp_month: 11 }, today)).toEqual({});
+  });
+
+  it('names each bad field once: a bad number and a 2-digit code on an American Express card', () => {
+    expect(cardProblemsOf({ ...card('4242424242424241'), exp_month: 0 }, today)).toEqual({
+      number: { code: 'BILLING_CARD_NUMBER_INVALID', params: {} },
+      exp_month: { code: 'BILLING_CARD_EXPIRY_MONTH_INVALID', params: {} },
+    });
+    expect(cardProblemsOf(card('378282246310005', '12'), today)).toEqual({
+      cvc: { code: 'BILLING_CARD_CVC_INVALID', params: { digits: 4 } },
+    });
   });
 });

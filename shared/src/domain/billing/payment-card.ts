@@ -57,3 +57,42 @@ export function isCardExpired(card: Pick<CardDetails, 'exp_month' | 'exp_year'>,
   const firstInstantAfterExpiry = Date.UTC(card.exp_year, card.exp_month, 1);
   return now.getTime() >= firstInstantAfterExpiry;
 }
+
+export type CardField = 'number' | 'exp_month' | 'exp_year' | 'cvc';
+
+export type CardProblem =
+  | {
+      code: 'BILLING_CARD_NUMBER_INVALID' | 'BILLING_CARD_EXPIRY_MONTH_INVALID';
+      params: Record<string, never>;
+    }
+  | { code: 'BILLING_CARD_CVC_INVALID'; params: { digits: number } }
+  | { code: 'BILLING_CARD_EXPIRED'; params: { expMonth: number; expYear: number } };
+
+/**
+ * The card form's problems, at most one per field, as message codes: what the site shows beside each
+ * field and the sandbox refuses with. A month outside 1 to 12 is named as such, never read as an
+ * expiry ("expired at the end of 13/2030" named no real date).
+ */
+export function cardProblemsOf(
+  card: { number: string; exp_month: number; exp_year: number; cvc: string },
+  now: Date,
+): Partial<Record<CardField, CardProblem>> {
+  const problems: Partial<Record<CardField, CardProblem>> = {};
+  const expired: CardProblem = {
+    code: 'BILLING_CARD_EXPIRED',
+    params: { expMonth: card.exp_month, expYear: card.exp_year },
+  };
+  const parsed = CardDetailsSchema.safeParse(card);
+  if (parsed.success) return isCardExpired(parsed.data, now) ? { exp_month: expired } : {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as CardField;
+    if (problems[field]) continue;
+    if (field === 'exp_month') problems.exp_month = { code: 'BILLING_CARD_EXPIRY_MONTH_INVALID', params: {} };
+    else if (field === 'exp_year') problems.exp_year = expired;
+    else if (field === 'cvc') {
+      const digits = (issue as { params?: { digits?: number } }).params?.digits ?? 3;
+      problems.cvc = { code: 'BILLING_CARD_CVC_INVALID', params: { digits } };
+    } else problems.number = { code: 'BILLING_CARD_NUMBER_INVALID', params: {} };
+  }
+  return problems;
+}

@@ -102,7 +102,41 @@ export const BillingAnswerSchema = z.object({
 });
 export type BillingAnswer = z.infer<typeof BillingAnswerSchema>;
 
-export const SavePaymentMethodPayloadSchema = z.strictObject({ card: CardDetailsSchema });
+/**
+ * A card to keep: the sandbox's form sends its fields (`card`); with Stripe on, Stripe.js makes a
+ * PaymentMethod in the browser and only its id (`payment_method`) reaches the API. Exactly one of them.
+ */
+export const SavePaymentMethodPayloadSchema = z
+  .strictObject({
+    card: CardDetailsSchema.optional(),
+    payment_method: z
+      .string()
+      .regex(/^pm_[A-Za-z0-9_]{1,200}$/)
+      .optional(),
+  })
+  .superRefine((payload, context) => {
+    if ((payload.card === undefined) === (payload.payment_method === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['card'],
+        message: 'send either card or payment_method',
+        params: { message_code: 'BILLING_CARD_FORM_MISMATCH' },
+      });
+    }
+  });
+/** Where Stripe posts events; the infra's webhook endpoint and the README name it from here. */
+export const STRIPE_WEBHOOK_PATH = '/api/subscription/billing/stripe-webhook';
+
+/** The answer to a Stripe webhook delivery: acknowledged, and whether it changed anything. */
+export const StripeWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  event_id: z.string(),
+  outcome: z.enum(['processed', 'duplicate', 'ignored']),
+});
+
+/** A one-time link to Stripe's customer portal (cards, invoices), when the Stripe gateway is on. */
+export const BillingPortalLinkSchema = z.object({ url: z.url() });
+
 export const AuthenticationPayloadSchema = z.strictObject({ outcome: z.enum(['approve', 'fail']) });
 
 export const InvoiceLineSchema = z.object({

@@ -4,13 +4,14 @@ import { decimal, ZERO, type Decimal } from './decimal';
 import { LedgerError } from './ledger-errors';
 import { requireRate, type FxLookup } from './market-lookups';
 import type { CostMethod } from './ledger-vocabulary';
-import type {
-  BuyTransaction,
-  DividendTransaction,
-  FeeTransaction,
-  SellTransaction,
-  SplitTransaction,
-  Transaction,
+import {
+  SMALLEST_AMOUNT,
+  type BuyTransaction,
+  type DividendTransaction,
+  type FeeTransaction,
+  type SellTransaction,
+  type SplitTransaction,
+  type Transaction,
 } from './transaction';
 
 export { COST_METHODS, CostMethodSchema, DEFAULT_COST_METHOD, type CostMethod } from './ledger-vocabulary';
@@ -229,7 +230,10 @@ export class LedgerBook {
     const position = this.positions.get(transaction.symbol);
     const quantity = decimal(transaction.quantity);
     const held = position?.quantity ?? ZERO;
-    if (!position || quantity.gt(held)) {
+    // Within the ledger's smallest amount of what is held, a sale closes the position exactly: thirds
+    // bought as 0.3333333333333333 + 0.6666666666666666 are sold as 1 (README, "Cost basis and gains").
+    const closes = position !== undefined && held.gt(0) && quantity.minus(held).abs().lte(SMALLEST_AMOUNT);
+    if (!position || (!closes && quantity.gt(held))) {
       throw new LedgerError('LEDGER_SELL_EXCEEDS_HOLDING', {
         symbol: transaction.symbol,
         date: transaction.date,
@@ -239,7 +243,7 @@ export class LedgerBook {
     }
     this.checkTradingCurrency(position, transaction.currency);
     const rate = this.rate(transaction.currency, transaction.date);
-    const { costLocal, costBase } = this.releaseLots(position, quantity);
+    const { costLocal, costBase } = this.releaseLots(position, closes ? held : quantity);
     const fee = decimal(transaction.fee);
     const proceedsLocal = quantity.times(transaction.price).minus(fee);
     const proceedsBase = proceedsLocal.times(rate);
@@ -253,7 +257,8 @@ export class LedgerBook {
     position.realisedCurrencyEffectBase = position.realisedCurrencyEffectBase.plus(
       costLocal.times(rate).minus(costBase),
     );
-    this.settleTrade(position, transaction, quantity.neg(), feeBase, proceedsLocal);
+    this.settleTrade(position, transaction, (closes ? held : quantity).neg(), feeBase, proceedsLocal);
+    if (closes) position.lots = [];
     return { ...NO_EFFECT, tradeFlowBase: -proceedsBase.toNumber(), touchedSymbol: position.symbol };
   }
 

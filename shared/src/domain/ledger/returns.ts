@@ -1,8 +1,8 @@
-import xirr from 'xirr';
 import { addDays, addMonths, daysBetween, type IsoDate } from './calendar';
 import type { DailyPoint } from './daily-valuation';
 import type { LedgerErrorCode } from './ledger-errors';
 import { RETURN_PERIODS, type ReturnPeriod } from './ledger-vocabulary';
+import { solveXirr } from './xirr-solver';
 
 /**
  * Returns over the standard periods, from the daily valuation (README, "Returns"):
@@ -88,13 +88,10 @@ export function timeWeightedReturn(days: readonly DailyPoint[], window: PeriodWi
 
 const utcDate = (date: IsoDate): Date => new Date(`${date}T00:00:00Z`);
 
-/** Guesses tried in turn when Newton's method does not converge from the library's own first guess. */
-const XIRR_FALLBACK_GUESSES = [0.1, -0.5, 1];
-
 /**
  * XIRR of the window, per year: the starting value invested on the start day, each flow on its
  * day (money in is negative for the investor), income received, the ending value taken out on the
- * end day. Null when no rate solves it (all flows one way, or one single day).
+ * end day. Null only when no rate in (-100 %, +inf) solves it (xirr-solver.ts).
  */
 export function moneyWeightedReturn(
   days: readonly DailyPoint[],
@@ -113,16 +110,8 @@ export function moneyWeightedReturn(
   cashFlows.push({ amount: endValue, when: utcDate(window.end) });
   // XIRR's own timeline: from the first flow (the start value, or the first money in) to the end.
   const years = (utcDate(window.end).getTime() - (cashFlows[0]?.when.getTime() ?? 0)) / MS_PER_YEAR;
-  for (const guess of [undefined, ...XIRR_FALLBACK_GUESSES]) {
-    try {
-      const annualised = xirr(cashFlows, guess === undefined ? undefined : { guess });
-      if (Number.isFinite(annualised)) return { annualised, years };
-    } catch {
-      // The library throws when Newton's method fails or the flows cannot have a rate; try again
-      // from another guess, and report "no solution" after the last.
-    }
-  }
-  return null;
+  const annualised = solveXirr(cashFlows);
+  return annualised === null ? null : { annualised, years };
 }
 
 export interface PeriodReturn extends PeriodWindow {

@@ -9,6 +9,7 @@ export const PAGE_TITLES = [
   'features',
   'pricing',
   'about',
+  'trackRecord',
   'contact',
   'dashboard',
   'portfolio',

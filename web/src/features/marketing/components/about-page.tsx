@@ -5,6 +5,9 @@ import { BrainIcon, ChartIcon, ClockIcon, ShieldIcon, SparkIcon, UserIcon } from
 import { Section } from '@/components/section';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { BACKTEST_ANCHOR, drawdownClaim } from '@/lib/backtest/backtest-claims';
+import { Link } from 'react-router-dom';
 import './about.css';
 
 const MISSION = [
@@ -33,7 +36,10 @@ function initialsOf(name: string): string {
  * docs/product.md "Screens", public pages: hero, mission, story, philosophy, team of four, call to action.
  */
 export function AboutPage() {
-  const { t } = useTranslation('about');
+  const { t } = useTranslation(['about', 'home']);
+  const { language } = usePreferences();
+  // The protection claim states the backtest's measured falls (functions/src/engine/README.md "Backtest").
+  const drawdowns = drawdownClaim('full', language);
   return (
     <>
       <CompactHero title={t('hero.title')} subtitle={t('hero.subtitle')} />
@@ -44,7 +50,8 @@ export function AboutPage() {
             <Card key={key} className="app-feature">
               <span className="app-feature__icon">{icon}</span>
               <Heading level={3}>{t(`mission.points.${key}.title`)}</Heading>
-              <Text>{t(`mission.points.${key}.description`)}</Text>
+              <Text>{t(`mission.points.${key}.description`, drawdowns)}</Text>
+              {key === 'protect' ? <Link to={BACKTEST_ANCHOR}>{t('home:stats.backtestLink')}</Link> : null}
             </Card>
           ))}
         </Grid>

@@ -17,6 +17,8 @@ import { LogoMark } from '@/kit/ui/logo';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 import { Section } from '@/components/section';
+import { usePreferences } from '@/kit/preferences/preferences';
+import { BACKTEST_ANCHOR, homeClaim } from '@/lib/backtest/backtest-claims';
 import './marketing.css';
 
 const PROBLEMS = [
@@ -41,6 +43,8 @@ const CONTROL_STEPS = [
 /** The landing page: what the product does and how it measures itself, no invented figure or voice. */
 export function HomePage() {
   const { t } = useTranslation('home');
+  const { language } = usePreferences();
+  const claim = homeClaim(language);
   return (
     <>
       <section className="app-hero">
@@ -120,11 +124,14 @@ export function HomePage() {
         </ol>
       </Section>
 
-      {/* Issue 28: no unmeasured performance figure; the measured record lives with the recommendations. */}
+      {/* No unmeasured performance figure: what the committed backtest measured, with its caveats
+          (functions/src/engine/README.md "Backtest"); the figures come from its generated summary. */}
       <Section title={t('stats.title')}>
         <div data-testid="home-track-record">
-          <Text>{t('stats.body')}</Text>
+          <Text>{t(claim.key, claim.values)}</Text>
           <Flex gap="medium" wrap="wrap" marginTop="small">
+            <Link to="/track-record">{t('stats.trackRecordLink')}</Link>
+            <Link to={BACKTEST_ANCHOR}>{t('stats.backtestLink')}</Link>
             <Link to="/recommendations">{t('stats.recordLink')}</Link>
             <Link to="/methodology#track-record">{t('stats.methodologyLink')}</Link>
           </Flex>

@@ -19,6 +19,7 @@ import {
 } from '@app/shared/domain/rules/display-thresholds';
 import { GRADE_THRESHOLDS, LOWEST_GRADE } from '@app/shared/domain/rules/grades';
 import { Card } from '@/kit/ui/card';
+import { BacktestSection } from '../backtest/backtest-section';
 import { HowScoresComputed } from './how-scores-computed';
 import { ScoreGlossaryList } from './score-glossary-list';
 import { useScrollToHash } from './use-scroll-to-hash';
@@ -90,6 +91,7 @@ export function MethodologyPage() {
           <li>{t('colours.riskLevel', { low: RISK_LEVEL_LOW_MAX, medium: RISK_LEVEL_MEDIUM_MAX })}</li>
         </ul>
       </Card>
+      <BacktestSection />
       <Card>
         <Heading level={2} fontSize="large">
           {t('limitations.title')}

@@ -2,7 +2,7 @@ import { Button, Flex, Input, Label, Text } from '@aws-amplify/ui-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
-import { CardDetailsSchema, isCardExpired, type CardDetails } from '@app/shared/domain/billing/payment-card';
+import { cardProblemsOf } from '@app/shared/domain/billing/payment-card';
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
 import type { BillingAnswer } from '@app/shared/domain/entities/billing';
 import { isApiError } from '@/kit/api/api-client';
@@ -31,38 +31,12 @@ function testCardValues(behaviour: SandboxCardBehaviour): Values {
   };
 }
 
-/** The form's problems as message codes per field, checked by the schema the server uses. */
-function problemsOf(values: Values, now: Date): Partial<Record<Field, { code: string; params?: object }>> {
-  const card = { ...values, exp_month: Number(values.exp_month), exp_year: Number(values.exp_year) };
-  const parsed = CardDetailsSchema.safeParse(card);
-  if (!parsed.success) {
-    const problems: Partial<Record<Field, { code: string; params?: object }>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      const params = (issue as { params?: { message_code?: string } }).params;
-      if (problems[field]) continue;
-      if (field === 'exp_month' || field === 'exp_year') {
-        problems[field] = {
-          code: 'BILLING_CARD_EXPIRED',
-          params: { expMonth: card.exp_month, expYear: card.exp_year },
-        };
-      } else if (field === 'cvc') {
-        problems.cvc = { code: 'BILLING_CARD_CVC_INVALID', params: { digits: 3, ...params } };
-      } else {
-        problems.number = { code: params?.message_code ?? 'BILLING_CARD_NUMBER_INVALID' };
-      }
-    }
-    return problems;
-  }
-  if (isCardExpired(parsed.data as CardDetails, now)) {
-    return {
-      exp_month: {
-        code: 'BILLING_CARD_EXPIRED',
-        params: { expMonth: card.exp_month, expYear: card.exp_year },
-      },
-    };
-  }
-  return {};
+/** The form's problems as message codes per field, checked as the server checks them. */
+function problemsOf(values: Values, now: Date) {
+  return cardProblemsOf(
+    { ...values, exp_month: Number(values.exp_month), exp_year: Number(values.exp_year) },
+    now,
+  );
 }
 
 export interface CardFormProps {

@@ -1,6 +1,7 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { contract } from '@app/shared/api/contract';
+import { CENTS_PER_DOLLAR, planPriceCents, type PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import { formatCurrency, formatDate } from '@app/shared/domain/rules/formatting';
 import type { CallOutput } from '@/kit/api/api-client';
 import { usePreferences } from '@/kit/preferences/preferences';
@@ -11,8 +12,19 @@ import { UsageBar } from './usage-bar';
 type MySubscription = CallOutput<typeof contract.subscription.mySubscription>;
 type Usage = CallOutput<typeof contract.subscription.usageStats>['usage'];
 
-/** The caller's plan: name, price, and when it expires (a free plan does not). */
-export function CurrentPlanCard({ subscription, isDemo }: { subscription: MySubscription; isDemo: boolean }) {
+/**
+ * The caller's plan: name, price in the plan's own cycle (an annual plan reads "$1,908.00/year", not
+ * the monthly list price), and when it expires (a free plan does not). `plan` is the billing summary's.
+ */
+export function CurrentPlanCard({
+  subscription,
+  isDemo,
+  plan = null,
+}: {
+  subscription: MySubscription;
+  isDemo: boolean;
+  plan?: PaidPlan | null;
+}) {
   const { t } = useTranslation(['subscription', 'common']);
   const { language } = usePreferences();
   const current = subscription.subscription;
@@ -27,10 +39,19 @@ export function CurrentPlanCard({ subscription, isDemo }: { subscription: MySubs
         </Text>
         {isDemo ? <Badge variant="warning">{t('common:demo.badge')}</Badge> : null}
       </Flex>
-      <Text>
-        {t('subscription:currentPlan.price', {
-          price: formatCurrency(subscription.tier_info.price, language),
-        })}
+      <Text data-testid="current-plan-price">
+        {plan
+          ? t(
+              plan.cycle === 'annual'
+                ? 'subscription:currentPlan.priceAnnual'
+                : 'subscription:currentPlan.price',
+              {
+                price: formatCurrency(planPriceCents(plan) / CENTS_PER_DOLLAR, language),
+              },
+            )
+          : t('subscription:currentPlan.price', {
+              price: formatCurrency(subscription.tier_info.price, language),
+            })}
       </Text>
       <Text className="app-muted">
         {current.expires_at

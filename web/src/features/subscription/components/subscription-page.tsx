@@ -91,7 +91,7 @@ export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
         <Text>{t('philosophy.body')}</Text>
       </Card>
       <div className="app-grid subscription__top">
-        <CurrentPlanCard subscription={subscription.data} isDemo={isDemo} />
+        <CurrentPlanCard subscription={subscription.data} isDemo={isDemo} plan={billing.data?.plan ?? null} />
         <UsageCard usage={usage.data.usage} />
       </div>
       <PlanGrid

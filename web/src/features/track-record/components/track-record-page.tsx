@@ -1,0 +1,118 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Heading, Text } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { dateFormat } from '@app/shared/domain/rules/formatting';
+import { CompactHero } from '@/components/public-page';
+import { Section } from '@/components/section';
+import { usePreferences } from '@/kit/preferences/preferences';
+import {
+  BACKTEST_ANCHOR,
+  BACKTEST_FIGURES,
+  formatFixed,
+  formatFixedPercent,
+} from '@/lib/backtest/backtest-claims';
+import type { TrackRecordSeries } from '@/lib/backtest/backtest-figures';
+import series from '@/lib/backtest/track-record-series.generated.json';
+import { DRAWN_LINES, growthAndDrawdown, longShortCalendar } from './track-record-data';
+import './track-record.css';
+
+const TrackRecordCharts = lazy(() => import('./track-record-charts'));
+const SERIES = series as TrackRecordSeries;
+const CAVEATS = ['survivorship', 'adjusted', 'priceOnly', 'after'] as const;
+
+/** Cell colour of a long-short month: green when A beat D, red when it lagged, stronger with size. */
+function heat(value: number | null): string | undefined {
+  if (value === null) return undefined;
+  const strength = Math.min(Math.abs(value) / 10, 1);
+  return value >= 0
+    ? `rgba(34, 197, 94, ${0.15 + strength * 0.6})`
+    : `rgba(220, 38, 38, ${0.15 + strength * 0.6})`;
+}
+
+/**
+ * The public track record (issue "Does the grade work?"): the backtest per grade, drawn, with the
+ * statement that replay keeps no live record. Figures from the committed backtest (web/src/lib/backtest).
+ */
+export function TrackRecordPage() {
+  const { t } = useTranslation('home');
+  const { language } = usePreferences();
+  const { growth, drawdown } = useMemo(() => growthAndDrawdown(SERIES), []);
+  const calendar = useMemo(() => longShortCalendar(SERIES), []);
+  const { universe } = BACKTEST_FIGURES;
+  const last = growth.at(-1);
+  const worst = (line: string) => Math.min(...drawdown.map((point) => point[line] as number));
+  return (
+    <>
+      <CompactHero title={t('trackRecordPage.title')} subtitle={t('trackRecordPage.subtitle')} />
+      <Section title={t('trackRecordPage.liveTitle')}>
+        <Text data-testid="no-live-record">{t('trackRecordPage.noLive')}</Text>
+      </Section>
+      <Section title={t('trackRecordPage.backtestTitle')} tone="alt">
+        <Text>
+          {t('trackRecordPage.intro', {
+            symbols: formatFixed(universe.symbols, language, 0),
+            monthEnds: formatFixed(universe.month_ends, language, 0),
+            from: universe.first_month_end,
+            to: universe.last_month_end,
+            observations: formatFixed(universe.observations, language, 0),
+          })}
+        </Text>
+        <ul>
+          {CAVEATS.map((caveat) => (
+            <li key={caveat}>{t(`trackRecordPage.caveats.${caveat}`)}</li>
+          ))}
+        </ul>
+        <Link to={BACKTEST_ANCHOR}>{t('stats.backtestLink')}</Link>
+        <Suspense fallback={<Text>{t('trackRecordPage.loadingCharts')}</Text>}>
+          <TrackRecordCharts growth={growth} drawdown={drawdown} language={language} />
+        </Suspense>
+        <Heading level={2}>{t('trackRecordPage.summaryTitle')}</Heading>
+        <table className="app-track-record__table" data-testid="paths-summary">
+          <thead>
+            <tr>
+              <th scope="col">{t('trackRecordPage.line')}</th>
+              <th scope="col">{t('trackRecordPage.growth')}</th>
+              <th scope="col">{t('trackRecordPage.worstFall')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DRAWN_LINES.map((line) => (
+              <tr key={line} data-line={line}>
+                <th scope="row">{line}</th>
+                <td>{formatFixed(last?.[line] as number, language)}</td>
+                <td>{formatFixedPercent(worst(line), language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Heading level={2}>{t('trackRecordPage.heatTitle')}</Heading>
+        <Text className="app-muted">{t('trackRecordPage.heatNote')}</Text>
+        <table className="app-track-record__table app-track-record__heat" data-testid="long-short-calendar">
+          <thead>
+            <tr>
+              <th scope="col">{t('trackRecordPage.year')}</th>
+              {Array.from({ length: 12 }, (_, month) => (
+                <th key={month} scope="col">
+                  {dateFormat(language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2001, month, 1))}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {calendar.map((row) => (
+              <tr key={row.year}>
+                <th scope="row">{row.year}</th>
+                {row.months.map((value, month) => (
+                  <td key={month} style={{ background: heat(value) }} data-month={month + 1}>
+                    {formatFixed(value, language, 1)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </>
+  );
+}
