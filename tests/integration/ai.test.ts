@@ -49,7 +49,10 @@ describe('ai health and prices', () => {
       status: string;
       market_date: string;
       enhanced_prices: Record<string, { investment_grade: string; composite_score: number; as_of: string }>;
-      market_groups: Record<'indices' | 'crypto' | 'commodities' | 'bonds' | 'currencies', { symbol: string }[]>;
+      market_groups: Record<
+        'indices' | 'crypto' | 'commodities' | 'bonds' | 'currencies',
+        { symbol: string }[]
+      >;
       no_data: { symbol: string }[];
     }>('GET', '/api/ai/enhanced-prices/real-time');
     expect(response.status).toBe(200);

@@ -591,7 +591,7 @@ describe('allocation by asset type, sector and currency', () => {
     // snapshot's "Electronic technology"; BTC-USD 0.5 x 970.17 (its 2017-01-01 close in @visx/mock-data)
     // = 485.085, a coin with no sector in the data; KO is not replayed in the test stack, so it is valued
     // at its trade price, 10 x 41 = 410, a stock of the snapshot's "Consumer non-durables". Total
-    // 1578.025, all in USD.
+    // 1579.025, all in USD.
     const user = await signUpInvestor('Allocation');
     for (const row of [
       buy('AAPL', 6, 109.49, '2016-12-01'),
@@ -610,7 +610,7 @@ describe('allocation by asset type, sector and currency', () => {
     }>('GET', '/api/portfolio/performance', { token: user.token });
     expect(response.status, response.text).toBe(200);
     const { allocation } = response.body;
-    expect(allocation.total_base).toBeCloseTo(1578.025, 6);
+    expect(allocation.total_base).toBeCloseTo(1579.025, 6);
     const brief = (name: string) =>
       (allocation[name] ?? []).map(({ kind, key, value_base }) => [kind, key, Number(value_base.toFixed(6))]);
     expect(brief('by_asset_type')).toEqual([
@@ -622,8 +622,8 @@ describe('allocation by asset type, sector and currency', () => {
       ['unknown', null, 485.085],
       ['known', 'Consumer non-durables', 410],
     ]);
-    expect(brief('by_currency')).toEqual([['known', 'USD', 1578.025]]);
-    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1093.94 / 1578.025, 9);
+    expect(brief('by_currency')).toEqual([['known', 'USD', 1579.025]]);
+    expect(allocation.by_asset_type?.[0]?.share).toBeCloseTo(1093.94 / 1579.025, 9);
   });
 });
 

@@ -124,6 +124,6 @@ describe('every price of one answer is read at the market clock date', () => {
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${marketDate}T00:00:00Z`),
     );
-    expect(analysis.text).toContain(`No data for FB on ${shown}`);
+    expect(analysis.text).toContain(`No data for DXC on ${shown}`);
   });
 });
