@@ -434,13 +434,19 @@ describe('import with a preview, and export', () => {
       body: request,
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(imported.body).toEqual({ imported: 2, skipped: 3, transactions: 2 });
+    expect(imported.body).toMatchObject({ imported: 2, skipped: 3, transactions: 2 });
+    // The two invalid rows are reported with their reasons; the duplicate is skipped, not refused.
+    expect(
+      (imported.body as { refused: { issues: { code: string }[] }[] }).refused.map(
+        (row) => row.issues[0]?.code,
+      ),
+    ).toEqual(['LEDGER_DATE_AFTER_MARKET_DATE', 'LEDGER_SYMBOL_UNKNOWN']);
     const again = await api('POST', '/api/portfolio/transactions/import', {
       token: user.token,
       body: request,
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(again.body).toEqual({ imported: 0, skipped: 5, transactions: 2 });
+    expect(again.body).toMatchObject({ imported: 0, skipped: 5, transactions: 2 });
 
     const csv = await api<{ content: string }>('GET', '/api/portfolio/transactions/export', {
       token: user.token,
@@ -460,7 +466,7 @@ describe('import with a preview, and export', () => {
       body: { format: 'ledger-json', content: json.body.content },
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(roundTrip.body).toEqual({ imported: 0, skipped: 2, transactions: 2 });
+    expect(roundTrip.body).toEqual({ imported: 0, skipped: 2, transactions: 2, refused: [] });
   });
 });
 
@@ -558,7 +564,7 @@ describe('a column mapping remembered per format', () => {
       body: { format: 'mapped-csv', content: file },
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(imported.body).toEqual({ imported: 2, skipped: 0, transactions: 2 });
+    expect(imported.body).toEqual({ imported: 2, skipped: 0, transactions: 2, refused: [] });
 
     // Another investor's saved mapping is theirs alone.
     const stranger = await preview(await signUpInvestor('Stranger'), file);

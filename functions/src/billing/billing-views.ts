@@ -77,6 +77,7 @@ export function billingSummary(account: BillingAccount, now: Date): Summary {
       ? { challenge_id: pending.challengeId, amount_cents: pending.amountCents, plan: pending.plan }
       : null,
     refund: refundPreview(account, now),
+    portal_available: Boolean(method?.processorCustomerId),
   };
 }
 

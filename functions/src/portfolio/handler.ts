@@ -133,11 +133,11 @@ export const handler = createAreaHandler(
     previewImport: async ({ auth, body, language }, deps) =>
       previewTransactionsImport(requireUserId(auth), body, language, deps),
     saveImportMapping: async ({ auth, body }, deps) => saveImportMapping(requireUserId(auth), body, deps),
-    importTransactions: async ({ auth, body, headers }, deps) => {
+    importTransactions: async ({ auth, body, headers, language }, deps) => {
       const userId = requireUserId(auth);
       return deps.importOnce(
         { key: idempotencyKeyOf(headers), callerId: userId, payload: body as JSONValue },
-        () => importTransactions(userId, body, deps),
+        () => importTransactions(userId, body, language, deps),
       );
     },
     exportTransactions: async ({ auth, query }, deps) =>

@@ -417,6 +417,8 @@ export const MESSAGE_CATALOGUE = {
   LEDGER_SYMBOL_UNKNOWN: { symbol: 'text' },
   LEDGER_TOO_MANY_TRANSACTIONS: { maximum: 'count' },
   LEDGER_STORAGE_FULL: { maximum: 'count' },
+  LEDGER_IMPORT_ROW_OVER_PLAN_LIMIT: { limit: 'count' },
+  LEDGER_IMPORT_ALL_OR_NOTHING_REFUSED: { refused: 'count' },
 
   // --- Billing: the billing core's refusals (functions/src/subscription/billing/) --------------------
   BILLING_CARD_NUMBER_INVALID: {},

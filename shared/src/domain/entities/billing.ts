@@ -45,6 +45,8 @@ export const BillingSummarySchema = z.object({
     .nullable(),
   /** What the 30-day money-back guarantee gives back if asked now (null when nothing is refundable). */
   refund: z.object({ amount_cents: z.number().int(), deadline: IsoDateTimeSchema }).nullable(),
+  /** Stripe's customer portal can be opened (POST /api/subscription/billing/portal): Stripe keeps the card. */
+  portal_available: z.boolean(),
 });
 export type BillingSummary = z.infer<typeof BillingSummarySchema>;
 

@@ -83,6 +83,8 @@ export const ImportBodySchema = z.strictObject({
   format: z.enum(IMPORT_FORMATS),
   content: z.string().max(MAX_IMPORT_CONTENT_LENGTH),
   mapping: ColumnMappingSchema.optional(),
+  /** True: one refused row refuses the whole file; by default the valid rows are imported. */
+  all_or_nothing: z.boolean().optional(),
 });
 
 /** A CSV's header row as the site read it (the mapping screen lists these columns). */
@@ -176,6 +178,8 @@ export const ImportResultSchema = z.object({
   /** Rows not imported: invalid, duplicated in the file, or already in the ledger. */
   skipped: z.number().int().min(0),
   transactions: z.number().int().min(0),
+  /** The rows refused (invalid), each with its reasons in the caller's language. */
+  refused: z.array(z.object({ row_number: z.number().int(), issues: z.array(IssueSchema) })),
 });
 
 export const ExportQuerySchema = z.strictObject({ format: z.enum(['csv', 'json']) });

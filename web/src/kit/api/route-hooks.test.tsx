@@ -74,6 +74,7 @@ const PAID = {
     payment_method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
     pending_payment: null,
     refund: null,
+    portal_available: false,
   },
 };
 

@@ -54,6 +54,23 @@ function fakeImportApi(): RecordedRequest[] {
       const body = request.body as { headers: string[]; mapping: typeof SAVED };
       return { body: { signature: 'a'.repeat(32), ...body, updated_at: '2026-11-24T00:00:00.000Z' } };
     }
+    if (request.path === '/api/portfolio/transactions/import') {
+      return {
+        body: {
+          imported: 1,
+          skipped: 1,
+          transactions: 1,
+          refused: [
+            {
+              row_number: 3,
+              issues: [
+                { field: 'symbol', code: 'LEDGER_SYMBOL_UNKNOWN', params: { symbol: 'XX' }, text: 'x' },
+              ],
+            },
+          ],
+        },
+      };
+    }
     return undefined;
   });
 }
@@ -127,5 +144,16 @@ describe('the column mapping screen', () => {
     expect(remember?.hasAttribute('disabled')).toBe(true);
     fireEvent.click(remember as HTMLButtonElement);
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  }, 60_000);
+
+  it('sends all or nothing when the user ticks it, and lists each refused row with its reason', async () => {
+    const requests = fakeImportApi();
+    await uploadAndPreview();
+    fireEvent.click(screen.getByLabelText('Import only if every row is valid (all or nothing)'));
+    fireEvent.click(screen.getByText('Import the valid rows (1)'));
+
+    expect(await screen.findByText(/^Row 3 not imported: /, undefined, WAIT)).toBeTruthy();
+    const sent = requests.find((request) => request.path === '/api/portfolio/transactions/import');
+    expect(sent?.body).toMatchObject({ format: 'mapped-csv', all_or_nothing: true });
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +47,13 @@ export function ImportSection() {
   const [format, setFormat] = useState<ImportFormat>('interactive-brokers');
   const [content, setContent] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [allOrNothing, setAllOrNothing] = useState(false);
   const bodyFor = (chosen: ImportFormat, chosenMapping: ColumnMapping | null) => ({
     format: chosen,
     content: content ?? '',
     ...(chosen === 'mapped-csv' && chosenMapping ? { mapping: chosenMapping } : {}),
   });
-  const body = bodyFor(format, mapping);
+  const body = { ...bodyFor(format, mapping), ...(allOrNothing ? { all_or_nothing: true } : {}) };
   const runPreview = (chosen: ImportFormat, chosenMapping: ColumnMapping | null) =>
     preview.mutate(
       { body: bodyFor(chosen, chosenMapping) },
@@ -172,6 +173,12 @@ export function ImportSection() {
               ))}
             </tbody>
           </table>
+          <CheckboxField
+            name="all_or_nothing"
+            label={t('portfolio:ledger.import.allOrNothing')}
+            checked={allOrNothing}
+            onChange={(event) => setAllOrNothing(event.target.checked)}
+          />
           <Button
             variation="primary"
             isDisabled={result.summary.valid === 0}
@@ -189,6 +196,18 @@ export function ImportSection() {
             skipped: importRows.data.skipped,
           })}
         </Text>
+      ) : null}
+      {importRows.data && importRows.data.refused.length > 0 ? (
+        <ul>
+          {importRows.data.refused.map((row) => (
+            <li key={row.row_number}>
+              {t('portfolio:ledger.import.refusedRow', {
+                row: row.row_number,
+                reasons: row.issues.map(issueText).join(' '),
+              })}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {importRows.isError ? (
         <Text role="alert">

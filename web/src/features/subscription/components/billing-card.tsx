@@ -17,6 +17,7 @@ import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
 import { BillingHistory } from './billing-history';
 import { CardForm } from './card-form';
+import { PortalLink } from './portal-link';
 
 type Documents = z.infer<typeof BillingDocumentsResponseSchema>;
 type Confirming = 'cancel' | 'refund' | 'card' | null;
@@ -161,6 +162,7 @@ export function BillingCard({ billing, documents }: BillingCardProps) {
             {t('subscription:billing.refund')}
           </Button>
         ) : null}
+        {billing.portal_available ? <PortalLink /> : null}
       </Flex>
       {historyOpen && documents ? <BillingHistory documents={documents} /> : null}
       {confirming === 'card' ? (

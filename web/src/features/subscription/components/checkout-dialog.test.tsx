@@ -19,6 +19,7 @@ const FREE: BillingSummary = {
   payment_method: null,
   pending_payment: null,
   refund: null,
+  portal_available: false,
 };
 
 const card = (last4: string) => ({ brand: 'visa', last4, exp_month: 12, exp_year: 2030 });
