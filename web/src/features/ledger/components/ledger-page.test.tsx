@@ -123,6 +123,35 @@ function fakeLedgerApi(): RecordedRequest[] {
 }
 
 describe('LedgerPage', () => {
+  it('says a dividend entered by hand on a replayed US stock or ETF is counted twice (adjusted closes)', async () => {
+    installFakeApi((request) => {
+      if (request.path === '/api/ai/market-clock')
+        return {
+          body: {
+            data_mode: 'replay',
+            market_date: '2017-01-01',
+            replay: {
+              cycle: 0,
+              step: 118,
+              steps: 302,
+              window: { from: '2016-09-05', to: '2017-07-03' },
+              ms_per_day: 86_400_000,
+            },
+            next_change_at: '2099-01-01T00:00:00.000Z',
+          },
+        };
+      if (request.path === '/api/portfolio/transactions' && request.method === 'GET') return { body: LEDGER };
+      if (request.path.startsWith('/api/portfolio/performance')) return { body: PERFORMANCE };
+      if (request.path === '/api/portfolio/benchmarks') return { body: BENCHMARKS };
+      return undefined;
+    });
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    await screen.findByText('Add a transaction');
+    expect(screen.queryByTestId('dividend-counted-twice')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'DIVIDEND' } });
+    expect((await screen.findByTestId('dividend-counted-twice')).textContent).toContain('counted twice');
+  }, 30_000);
+
   it('offers only the indices the data holds as the benchmark, and says when there is one', async () => {
     fakeLedgerApi();
     await renderWithProviders(withQueryClient(<LedgerPage />));

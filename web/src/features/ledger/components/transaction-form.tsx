@@ -12,6 +12,7 @@ import {
 import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Card } from '@/kit/ui/card';
+import { useMarketDate } from '@/kit/market/market-date';
 
 /** The fields a person types, in form order; which of them a type shows comes from its schema. */
 const INPUT_FIELDS = [
@@ -91,6 +92,7 @@ export function TransactionForm({ editing, latestDate, onDone }: TransactionForm
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const [outcome, setOutcome] = useState<string | null>(null);
   const shown = fieldsOfType(type);
+  const { replay } = useMarketDate();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -150,6 +152,12 @@ export function TransactionForm({ editing, latestDate, onDone }: TransactionForm
             />
           ))}
         </Flex>
+        {replay && type === 'DIVIDEND' ? (
+          // The replayed US stocks and ETFs are adjusted closes: their returns already hold the dividends.
+          <Text role="note" data-testid="dividend-counted-twice" marginTop="small">
+            {t('portfolio:ledger.form.dividendCountedTwice')}
+          </Text>
+        ) : null}
         <Flex gap="small" marginTop="small">
           <Button type="submit" variation="primary" isLoading={add.isPending || edit.isPending}>
             {t('portfolio:ledger.form.submit')}
