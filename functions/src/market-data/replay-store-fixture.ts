@@ -71,7 +71,7 @@ export interface ReplayTestSource {
 
 export async function createReplayTestSource(
   config: Omit<PriceSourceConfig, 'REPLAY_SYMBOLS'> & { REPLAY_SYMBOLS?: readonly string[] },
-  options: { now: () => Date; store?: InMemoryMarketStore },
+  options: { now: () => Date; store?: InMemoryMarketStore; phases?: readonly ('clock' | 'history')[] },
 ): Promise<ReplayTestSource> {
   const store = options.store ?? createInMemoryMarketStore();
   const series = createInMemorySeriesRepository();
@@ -90,7 +90,7 @@ export async function createReplayTestSource(
   };
   // Both phases: a test may read any date of 2007-2017 (the stack stores the years before the
   // clock's in the background).
-  for (const phase of ['clock', 'history'] as const)
+  for (const phase of options.phases ?? (['clock', 'history'] as const))
     await loadReplayPhase(loadDeps, catalogue, phase, { from: config.REPLAY_FROM, to: config.REPLAY_TO });
   const fundamentals = {} as FundamentalsRepository;
   const source = createPriceSource(
