@@ -63,10 +63,7 @@ export async function runEngineBench(): Promise<EngineBenchFigures> {
 
   // One market date of the whole replayed universe (570 series, the clock's years in memory), graded
   // as the price poll keeps it (jobs/price-poll-market-day.ts): reads from the store and the engine.
-  const whole = await createReplayTestSource(
-    { ...config, REPLAY_SYMBOLS: undefined },
-    { now: () => now, phases: ['clock'] },
-  );
+  const whole = await createReplayTestSource(config, { now: () => now, phases: ['clock'], allSymbols: true });
   const days: { date: string; symbols: number }[] = [];
   started = performance.now();
   const graded = await gradeMarketDay(

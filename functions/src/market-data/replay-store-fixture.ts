@@ -71,11 +71,17 @@ export interface ReplayTestSource {
 
 export async function createReplayTestSource(
   config: Omit<PriceSourceConfig, 'REPLAY_SYMBOLS'> & { REPLAY_SYMBOLS?: readonly string[] },
-  options: { now: () => Date; store?: InMemoryMarketStore; phases?: readonly ('clock' | 'history')[] },
+  options: {
+    now: () => Date;
+    store?: InMemoryMarketStore;
+    phases?: readonly ('clock' | 'history')[];
+    /** Every replayed symbol (the bench), not the default few. */
+    allSymbols?: boolean;
+  },
 ): Promise<ReplayTestSource> {
   const store = options.store ?? createInMemoryMarketStore();
   const series = createInMemorySeriesRepository();
-  const symbols = config.REPLAY_SYMBOLS ?? TEST_REPLAY_SYMBOLS;
+  const symbols = options.allSymbols ? undefined : (config.REPLAY_SYMBOLS ?? TEST_REPLAY_SYMBOLS);
   const loads = new Map<string, ReplayLoadRecord>();
   const universe = loadReplayUniverseOnce(config.REPLAY_DATA_FILE);
   const catalogue = readReplayCatalogue({ packaged: selectDailySeries(universe), symbols });
@@ -94,7 +100,7 @@ export async function createReplayTestSource(
     await loadReplayPhase(loadDeps, catalogue, phase, { from: config.REPLAY_FROM, to: config.REPLAY_TO });
   const fundamentals = {} as FundamentalsRepository;
   const source = createPriceSource(
-    { ...config, REPLAY_SYMBOLS: [...symbols] },
+    { ...config, REPLAY_SYMBOLS: symbols ? [...symbols] : undefined },
     { now: options.now, store: { prices: store.prices, series, fundamentals } },
   );
   return { source, store, series };
