@@ -144,8 +144,9 @@ export async function buildPriceMonitoring(
       last_updated: health?.last_updated ?? null,
       error: health?.last_error ?? tracked.get(symbol)?.last_error ?? null,
       ...series,
-      // A replayed series without its own state (the replay before the ingestion path) is still replay.
-      as_of: series.as_of ?? health?.as_of ?? null,
+      // A replayed series is at the market date: its price's date is the poll's reading (none when it
+      // has no bar near the date), never the last date the loader stored.
+      as_of: series.mode === 'replay' ? (health?.as_of ?? null) : (series.as_of ?? health?.as_of ?? null),
       mode: series.mode ?? (health?.source?.startsWith('replay:') ? 'replay' : null),
     };
     if (health) alerts.push(...alertsOf(health, now, deps.pollIntervalSeconds));
