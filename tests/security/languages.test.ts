@@ -100,6 +100,9 @@ function probeOf(route: RouteDefinition): Probe | undefined {
       }),
     };
   }
+  // Stripe's deliveries carry no body schema (the raw body is verified): an unsigned one is refused.
+  if (route.id === 'subscription.stripeWebhook')
+    return { kind: 'error', status: 400, call: () => ({ body: { id: 'evt_unsigned' } }) };
   if (route.body) {
     return {
       kind: 'error',
