@@ -227,6 +227,39 @@ describe('Stripe: 3-D Secure settled by webhook, duplicated and out-of-order del
   });
 });
 
+describe('Stripe: a failed challenge keeps the payment waiting until the customer gives up', () => {
+  let billing: Harness;
+  beforeAll(async () => {
+    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
+    await billing.saveCard('pm_card_authenticationRequired');
+  });
+  afterAll(() => billing.stop());
+
+  it('keeps the pending payment on a failure event (Stripe.js may retry the same intent), cancels it on "fail"', async () => {
+    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
+    const intent = String(lastIntent(billing.simulator).id);
+    billing.simulator.answerChallenge(intent, 'fail');
+
+    expect(await billing.deliver(String(billing.simulator.events.at(-1)?.id))).toMatchObject({
+      outcome: 'processed',
+    });
+    expect((await billing.account()).pendingPayment).toMatchObject({ chargeId: intent });
+
+    const gaveUp = await billing.confirm('fail');
+
+    expect(gaveUp.result).toMatchObject({
+      outcome: 'payment_declined',
+      declineCode: 'authentication_failed',
+    });
+    expect(billing.simulator.requests.map((request) => `${request.method} ${request.path}`)).toContain(
+      `POST /v1/payment_intents/${intent}/cancel`,
+    );
+    expect((await billing.account()).pendingPayment).toBeNull();
+    expect(billing.simulator.netCollectedCents()).toBe(0);
+    expect(await billing.profileTier()).toBe('FREE');
+  });
+});
+
 describe('Stripe: cancellation at the period end, and the 30-day refund', () => {
   let billing: Harness;
   beforeAll(async () => {

@@ -97,6 +97,11 @@ export async function stripeBillingHarness(startAt: string) {
       const key = `cancel-${(keyCount += 1)}`;
       return run((service, account) => service.cancel(account, { key }), key);
     },
+    /** The site reporting how Stripe.js's challenge ended. */
+    confirm: (outcome: 'approve' | 'fail') => {
+      const key = `confirm-${(keyCount += 1)}`;
+      return run((service, account) => service.confirmAuthentication(account, { key, outcome }), key);
+    },
     retry: () => {
       const key = `retry-${(keyCount += 1)}`;
       return run((service, account) => service.retryPayment(account, { key }), key);

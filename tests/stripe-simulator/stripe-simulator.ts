@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -112,9 +112,12 @@ export class StripeSimulator {
     return { payload, header: this.signer.generateTestHeaderString({ payload, secret, timestamp }) };
   }
 
+  /** Stripe's ids are unique across accounts and time: each server's own prefix keeps two servers' ids apart. */
+  private readonly instance = randomBytes(3).toString('hex');
+
   private nextId(prefix: string): string {
     this.sequence += 1;
-    return `${prefix}_sim${String(this.sequence).padStart(6, '0')}${createHash('sha256').update(String(this.sequence)).digest('hex').slice(0, 10)}`;
+    return `${prefix}_sim${this.instance}${String(this.sequence).padStart(6, '0')}${createHash('sha256').update(String(this.sequence)).digest('hex').slice(0, 6)}`;
   }
 
   private emit(type: string, intent: StoredIntent): void {
