@@ -4,6 +4,7 @@ import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
 import { createReplayTestSource } from '../market-data/replay-store-fixture';
+import { REPLAY_CONFIG } from '../jobs/replay-poll-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';
@@ -33,30 +34,8 @@ function inMemoryDetailViews(): DetailViewsRepository {
 const now = () => new Date('2024-01-01T00:00:30Z');
 
 async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store: InMemoryMarketStore }> {
-  const { source } = await createReplayTestSource(
-    {
-      DATA_MODE: 'replay',
-      REPLAY_EPOCH: '2024-01-01T00:00:00Z',
-      REPLAY_MS_PER_DAY: 60_000,
-      REPLAY_FROM: '2017-01-01',
-      REPLAY_TO: '2017-06-30',
-      REPLAY_DATA_FILE: undefined,
-      REPLAY_SYMBOLS: [
-        '^GSPC',
-        'BTC-USD',
-        'EURUSD=X',
-        'GBPUSD=X',
-        'AUDUSD=X',
-        'USDJPY=X',
-        'USDCHF=X',
-        'USDCAD=X',
-        'AAPL',
-      ],
-      AWS_REGION: 'us-east-1',
-      TABLE_MARKET: 'unused-in-replay',
-    },
-    { now },
-  );
+  // The price poll's fixture: the first half of 2017, the index, Bitcoin, the FX pairs and Apple.
+  const { source } = await createReplayTestSource(REPLAY_CONFIG, { now });
   const engine = createMarketEngine(source);
   const market = createInMemoryMarketStore();
   // The score history is not what these tests read: the poll skips its backfill.
