@@ -166,12 +166,12 @@ describe('live indicators and controls in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('app-tour-title');
     await tour.getByRole('button', { name: 'Next' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${webUrl}/portfolio?tour=2`);
+    await page.waitForURL(`${webUrl}/portfolio?tour=2`, { timeout: WAIT.timeout });
     await expect.poll(() => tour.textContent(), WAIT).toContain('Your portfolio');
     await tour.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(`${webUrl}/recommendations?tour=3`);
+    await page.waitForURL(`${webUrl}/recommendations?tour=3`, { timeout: WAIT.timeout });
     await tour.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(`${webUrl}/alerts?tour=4`);
+    await page.waitForURL(`${webUrl}/alerts?tour=4`, { timeout: WAIT.timeout });
     await expect.poll(() => tour.textContent(), WAIT).toContain('step 4 of 4');
     await page.keyboard.press('Escape');
     await expect.poll(() => tour.count(), WAIT).toBe(0);
