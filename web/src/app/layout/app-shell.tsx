@@ -18,8 +18,8 @@ import './app-shell.css';
 import { DocumentTitle } from './document-title';
 
 /** Every gated section of every feature gets the gating feature's FeatureGate (kit/ui/feature-gate-slot). */
-const renderFeatureGate: RenderGate = ({ feature, fallback, children }) => (
-  <FeatureGate feature={feature} fallback={fallback}>
+const renderFeatureGate: RenderGate = ({ feature, fallback, children, preview, variant }) => (
+  <FeatureGate feature={feature} fallback={fallback} preview={preview} variant={variant}>
     {children}
   </FeatureGate>
 );

@@ -18,8 +18,9 @@ export function AlertsRoute() {
   return (
     <Flex direction="column" gap="large">
       {signedIn ? (
-        // The limited view: the rules a lower plan paused, kept and deletable.
-        <FeatureGate feature="custom_alerts" fallback={<AlertRulesCard />}>
+        // The limited view: the rules a lower plan paused, kept and deletable, under a compact upgrade
+        // box (issue 46: a paying Premium user met a blurring overlay, its top under the header).
+        <FeatureGate feature="custom_alerts" variant="inline" fallback={<AlertRulesCard />}>
           <AlertRulesCard initialSymbol={searchParams.get('rule') ?? undefined} />
         </FeatureGate>
       ) : null}

@@ -7,6 +7,13 @@ export interface FeatureGateSlotProps {
   fallback: ReactNode;
   /** What the plans with `feature` see. */
   children: ReactNode;
+  /**
+   * Drawn blurred behind the upgrade box instead of the limited view, when the feature shows the limited
+   * view plainly beside the gate (the gate then covers only what the plan would add).
+   */
+  preview?: ReactNode;
+  /** 'inline': the limited view plainly under a compact upgrade box, no blur (see FeatureGate). */
+  variant?: 'overlay' | 'inline';
 }
 
 export type RenderGate = (props: FeatureGateSlotProps) => ReactNode;

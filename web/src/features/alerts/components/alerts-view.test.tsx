@@ -94,11 +94,15 @@ describe('AlertsView', () => {
     expect(screen.getAllByRole('button', { name: 'Take Action' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'View Details' })).toHaveLength(3);
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Info' }));
+    // One severity vocabulary (issue 46): the tabs and the counters say the words the badges say.
+    expect(screen.getByTestId('alerts-summary-critical').textContent).toMatch(/^High/);
+    expect(screen.getByTestId('alerts-summary-info').textContent).toMatch(/^Low/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Low' }));
     expect(screen.getByText('Rotation')).toBeTruthy();
+    expect(screen.getByText('Low', { selector: '.amplify-badge' })).toBeTruthy();
     expect(screen.queryByText('Apple earnings')).toBeNull();
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Critical' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'High' }));
     expect(screen.getByText('Bitcoin up 9 %')).toBeTruthy();
     expect(screen.queryByText('Rotation')).toBeNull();
   });

@@ -248,7 +248,11 @@ export function AlertsView({
       <div className="alerts-summary">
         {tiles.map((tile) => (
           <Card key={tile.key} data-testid={`alerts-summary-${tile.key}`}>
-            <Text className="app-muted">{t(`summary.${tile.key}`)}</Text>
+            <Text className="app-muted">
+              {tile.key === 'actionRequired'
+                ? t('summary.actionRequired')
+                : t(`severity.${FILTER_SEVERITY[tile.key]}`)}
+            </Text>
             <div className="alerts-summary__value">{formatNumber(tile.value, language, 0)}</div>
           </Card>
         ))}
@@ -270,9 +274,10 @@ export function AlertsView({
         justify={false}
         items={[
           { value: 'all', label: t('tabs.all'), content: list },
-          { value: 'critical', label: t('tabs.critical'), content: list },
-          { value: 'medium', label: t('tabs.medium'), content: list },
-          { value: 'info', label: t('tabs.info'), content: list },
+          // One severity vocabulary (issue 46): tabs and counters use the badges' words.
+          { value: 'critical', label: t('severity.high'), content: list },
+          { value: 'medium', label: t('severity.medium'), content: list },
+          { value: 'info', label: t('severity.low'), content: list },
         ]}
       />
     </Flex>

@@ -82,6 +82,41 @@ describe('FeatureGate', () => {
     expect(screen.queryByRole('button', { name: 'Continue with Limited Access' })).toBeNull();
   });
 
+  it('over a preview: blurs only the preview, its upgrade box first, and offers no Continue (issue 46)', async () => {
+    installFakeApi(() => ({ body: access(false) }));
+    await renderWithProviders(
+      withQueryClient(
+        <FeatureGate feature="advanced_recommendations" fallback={null} preview={<p>Outline</p>}>
+          Secret
+        </FeatureGate>,
+      ),
+    );
+    const box = await screen.findByTestId('gate-upgrade-box');
+    expect(screen.getByText('Outline').closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(screen.queryByText('Secret')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Limited Access' })).toBeNull();
+    expect(box.textContent).toContain('Premium required');
+  });
+
+  it('inline: the limited view plainly under an upgrade box, nothing blurred (issue 46)', async () => {
+    installFakeApi(() => ({ body: access(false, 'PRO') }));
+    await renderWithProviders(
+      withQueryClient(
+        <FeatureGate feature="custom_alerts" variant="inline" fallback={<p>Limited</p>}>
+          Secret
+        </FeatureGate>,
+      ),
+    );
+    const box = await screen.findByTestId('gate-upgrade-box');
+    const limited = screen.getByText('Limited');
+    expect(limited.closest('[aria-hidden="true"]')).toBeNull();
+    expect(document.querySelector('[aria-hidden="true"] p')).toBeNull();
+    expect(box.compareDocumentPosition(limited) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('required-tier').textContent).toBe('Platinum required');
+    expect(screen.queryByText('Secret')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Limited Access' })).toBeNull();
+  });
+
   it('shows the limited view plainly after Continue with Limited Access', async () => {
     installFakeApi(() => ({ body: access(false, 'PRO') }));
     await renderWithProviders(

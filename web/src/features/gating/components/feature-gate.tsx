@@ -15,14 +15,26 @@ export interface FeatureGateProps {
    * When there is one, the overlay offers 'Continue with Limited Access', which shows it plainly.
    */
   fallback?: ReactNode;
+  /**
+   * What the plan would add, drawn blurred behind the overlay when the limited view is already shown
+   * plainly outside the gate (no 'Continue with Limited Access': there is nothing more to continue to).
+   */
+  preview?: ReactNode;
+  /**
+   * 'inline': the limited view shown plainly with a compact upgrade box above it, no blur and no overlay
+   * (a whole screen section a paying plan meets on its own page, such as the Alerts page's rules).
+   */
+  variant?: 'overlay' | 'inline';
 }
 
 /**
  * docs/product.md "Screens", feature gate: checking (spinner) -> allowed (children) or denied (blurred
  * content under an overlay with 'Premium Feature', the required tier, Upgrade, and the limited view when
  * there is one). Wrap any route element or panel. The server refuses or trims the same feature on its own.
+ * The upgrade box sits at the top of the blurred part and is never clipped (issue 46: centred in a tall
+ * panel it was 1,900 px down; over a short one its top went under the header).
  */
-export function FeatureGate({ feature, children, fallback }: FeatureGateProps) {
+export function FeatureGate({ feature, children, fallback, preview, variant = 'overlay' }: FeatureGateProps) {
   const { t } = useTranslation(['gating', 'common']);
   const access = useFeatureAccess(feature);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -39,36 +51,51 @@ export function FeatureGate({ feature, children, fallback }: FeatureGateProps) {
   if (access.allowed) return <>{children}</>;
   if (limited && fallback !== undefined) return <div data-testid={`limited-${feature}`}>{fallback}</div>;
 
+  const tier = t(`common:tiers.${access.requiredTier}`);
+  const upgradeBox = (
+    <div className="gating__overlay-panel" data-testid="gate-upgrade-box">
+      <span className="gating__crown" aria-hidden="true">
+        ♛
+      </span>
+      <Heading level={2} className="app-card-title">
+        {t('gating:gate.title')}
+      </Heading>
+      <Text>{access.upgradeMessage ?? t('gating:gate.description')}</Text>
+      <Badge variant="warning" data-testid="required-tier">
+        {t('gating:gate.requiredTier', { tier })}
+      </Badge>
+      <Flex gap="small" wrap="wrap" justifyContent="center">
+        <Button variation="primary" onClick={() => setDialogOpen(true)}>
+          {t('gating:gate.upgrade')}
+        </Button>
+        {fallback !== undefined && preview === undefined && variant === 'overlay' ? (
+          <Button variation="link" onClick={() => setLimited(true)}>
+            {t('gating:gate.continueLimited')}
+          </Button>
+        ) : null}
+      </Flex>
+    </div>
+  );
+  const dialog = (
+    <UpgradeDialog open={dialogOpen} onClose={() => setDialogOpen(false)} currentTier={access.userTier} />
+  );
+
+  if (variant === 'inline') {
+    return (
+      <div className="gating__inline" data-testid={`feature-gate-${feature}`}>
+        {upgradeBox}
+        {fallback}
+        {dialog}
+      </div>
+    );
+  }
   return (
     <div className="gating__gate" data-testid={`feature-gate-${feature}`}>
       <div className="gating__blurred" aria-hidden="true" inert>
-        {fallback ?? children}
+        {preview ?? fallback ?? children}
       </div>
-      <div className="gating__overlay">
-        <div className="gating__overlay-panel">
-          <span className="gating__crown" aria-hidden="true">
-            ♛
-          </span>
-          <Heading level={2} className="app-card-title">
-            {t('gating:gate.title')}
-          </Heading>
-          <Text>{access.upgradeMessage ?? t('gating:gate.description')}</Text>
-          <Badge variant="warning" data-testid="required-tier">
-            {t('gating:gate.requiredTier', { tier: t(`common:tiers.${access.requiredTier}`) })}
-          </Badge>
-          <Flex gap="small" wrap="wrap" justifyContent="center">
-            <Button variation="primary" onClick={() => setDialogOpen(true)}>
-              {t('gating:gate.upgrade')}
-            </Button>
-            {fallback !== undefined ? (
-              <Button variation="link" onClick={() => setLimited(true)}>
-                {t('gating:gate.continueLimited')}
-              </Button>
-            ) : null}
-          </Flex>
-        </div>
-      </div>
-      <UpgradeDialog open={dialogOpen} onClose={() => setDialogOpen(false)} currentTier={access.userTier} />
+      <div className="gating__overlay">{upgradeBox}</div>
+      {dialog}
     </div>
   );
 }

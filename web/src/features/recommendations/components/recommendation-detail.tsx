@@ -11,6 +11,7 @@ import { useServerMessage } from '@/kit/api/use-server-message';
 import { CrownIcon } from '@/kit/ui/icons';
 import { FeatureGateSlot } from '@/kit/ui/feature-gate-slot';
 import { NuggetCard } from './nugget-card';
+import { PremiumPreview } from './premium-preview';
 import { ScorePictures } from './score-pictures/score-pictures';
 import { VolumeRiskCard } from './volume-risk-card';
 import { WhyGradePanel } from './why-grade-panel';
@@ -31,7 +32,7 @@ export interface RecommendationDetailProps {
  * 'basic' (the grade, the scores, one sentence per factor) as the server decides by plan. The reasoning
  * is said once, factor by factor, in "Why this grade" (issue 28: the reasoning paragraph and the AI
  * analysis repeated its sentences, so neither is drawn); a
- * 'basic' one sits under the advanced_recommendations gate, whose Continue shows it plainly.
+ * 'basic' one is shown plainly, with the advanced_recommendations gate over an outline of what it lacks.
  * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
  */
 export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
@@ -90,21 +91,21 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
       </>
     );
   }
-  // A 'basic' detail is all the API sends a plan without advanced_recommendations: it is the limited
-  // view under the gate, and nothing more is drawn behind the blur.
-  const basic = (
+  // A 'basic' detail is all the API sends a plan without advanced_recommendations: the grade, the scores
+  // and one sentence per factor, which the Free plan is promised (docs/product.md "Score history"), so
+  // they are shown plainly; the gate covers only what Premium adds, an outline with no figure in it
+  // (issue 46: the whole panel was blurred, the upgrade box far below).
+  return (
     <>
       <section data-testid="basic-analysis">
         <Text>{t('card.basicAnalysis', { grade: scores.investment_grade })}</Text>
       </section>
       <NuggetCard scores={scores} />
+      <FeatureGateSlot feature="advanced_recommendations" fallback={null} preview={<PremiumPreview />}>
+        {null}
+      </FeatureGateSlot>
       {pictures}
       <WhyGradePanel scores={scores} />
     </>
-  );
-  return (
-    <FeatureGateSlot feature="advanced_recommendations" fallback={basic}>
-      {basic}
-    </FeatureGateSlot>
   );
 }

@@ -131,13 +131,15 @@ describe('RecommendationList', () => {
     expect(alert.getAttribute('title')).toBe('Les alertes personnalisées nécessitent une offre supérieure');
   });
 
-  it("a 'basic' detail (Free): the basic text under the advanced_recommendations gate, no reasoning, inputs or risk", async () => {
+  it("a 'basic' detail (Free): the grade, scores and sentences plainly, the gate over an outline only, no reasoning, inputs or risk", async () => {
     serveDetails('basic');
     await renderWithProviders(
       withQueryClient(
         // The app provides the real FeatureGate (its states: gating/feature-gate.test.tsx).
         <FeatureGateContext.Provider
-          value={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
+          value={({ feature, fallback, preview }) => (
+            <div data-testid={`gate-${feature}`}>{preview ?? fallback}</div>
+          )}
         >
           <RecommendationList recommendations={recommendations} {...listProps} />
         </FeatureGateContext.Provider>,
@@ -159,9 +161,14 @@ describe('RecommendationList', () => {
     ]);
     expect(card('AAPL').queryAllByTestId('factor-input')).toHaveLength(0);
     expect(screen.queryByTestId('volume-ratio-bar')).toBeNull();
-    expect(card('AAPL').getByTestId('gate-advanced_recommendations').textContent).toMatch(
-      /Basic analysis: this asset is graded B\+/,
-    );
+    // Issue 46: what Free is promised (the grade, the scores, a sentence per factor) is outside the gate;
+    // the gate covers the outline of the volume and risk card, with no figure in it.
+    const gate = card('AAPL').getByTestId('gate-advanced_recommendations');
+    expect(gate.contains(card('AAPL').getByTestId('basic-analysis'))).toBe(false);
+    for (const sentence of card('AAPL').getAllByTestId('factor-sentence'))
+      expect(gate.contains(sentence)).toBe(false);
+    expect(gate.textContent).not.toMatch(/B\+|\d/);
+    expect(within(gate).getByTestId('premium-preview').textContent).toContain('Volume');
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();
   });
 
