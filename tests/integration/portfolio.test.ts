@@ -111,7 +111,7 @@ beforeAll(async () => {
 const stock = (index: number) => ({ symbol: stockSymbols[index] as string, asset_type: 'stock', shares: 1 });
 
 describe('asset search', () => {
-  it('ranks the exact symbol first, prices it from the replay with its date, and caps results at 8', async () => {
+  it('ranks the exact symbol first, prices it from the replay with its date, and answers 10 by default', async () => {
     const results = await search('aapl');
     expect(results[0]).toMatchObject({
       symbol: 'AAPL',
@@ -120,7 +120,9 @@ describe('asset search', () => {
       price_source: 'replay',
     });
     expect(results[0]?.price_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await search('ap')).toHaveLength(8);
+    // docs/product.md "Business rules and limits": search 10 by default; the add-asset dialog asks for 8.
+    expect(await search('ap')).toHaveLength(10);
+    expect(await search('ap', 8)).toHaveLength(8);
   });
 
   it('is case- and accent-insensitive and matches name words', async () => {

@@ -24,6 +24,8 @@ import { UNLIMITED } from '../rules/usage';
  * - Perks nothing delivers are not listed (early IPO analysis, crypto arbitrage, exclusive strategies,
  *   institutional research, 1-on-1 AI sessions, white-glove service, phone and 24/7 support,
  *   pre/after-market analysis).
+ * - Open to every plan, so not in the catalogue: the recommendations' Advanced Filters (they narrow, in
+ *   the browser, the list the plan already receives; docs/product.md "Screens", recommendations).
  * - priority_support (PREMIUM and PRO) is the order of the admin Inbox: paid plans' contact messages
  *   first (shared/src/domain/entities/contact.ts).
  */

@@ -26,7 +26,10 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 64;
-export const SEARCH_DEFAULT_LIMIT = 8;
+/** docs/product.md "Business rules and limits", limits of lists: search 10 by default. */
+export const SEARCH_DEFAULT_LIMIT = 10;
+/** The add-asset dialog asks for 8 (docs/product.md "Screens", portfolio). */
+export const ADD_ASSET_SEARCH_LIMIT = 8;
 
 export const SearchQuerySchema = z.strictObject({
   q: z.string().trim().min(SEARCH_MIN_LENGTH).max(SEARCH_MAX_LENGTH),

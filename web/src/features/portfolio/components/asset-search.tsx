@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import {
-  SEARCH_DEFAULT_LIMIT,
+  ADD_ASSET_SEARCH_LIMIT,
   SEARCH_MIN_LENGTH,
   type SearchResult,
 } from '@app/shared/domain/entities/portfolio';
@@ -36,7 +36,7 @@ function useAssetSearch(text: string) {
   const query = debounced.trim();
   const search = useRouteQuery(
     contract.portfolio.search,
-    { query: { q: query, limit: SEARCH_DEFAULT_LIMIT } },
+    { query: { q: query, limit: ADD_ASSET_SEARCH_LIMIT } },
     { enabled: query.length >= SEARCH_MIN_LENGTH, placeholderData: keepPreviousData },
   );
   const typed = text.trim().length >= SEARCH_MIN_LENGTH;
