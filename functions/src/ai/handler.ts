@@ -16,6 +16,7 @@ import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { getScoreHistory } from './score-history-service';
+import { screenUniverse } from './screener-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
 
@@ -60,6 +61,7 @@ export const handler = createAreaHandler(
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
+    screener: async ({ query, auth, language }, deps) => screenUniverse(query, auth, rendererFor(language), deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query, language }, deps) => {
       const news = await loadCatalysts();

@@ -32,6 +32,7 @@ import { IsoDateSchema } from '../domain/entities/common';
 import { ScoreHistoryQuerySchema, ScoreHistoryResponseSchema } from '../domain/entities/score-history';
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
+import { screenerRoutes } from './routes-screener';
 
 const HoursBackSchema = (defaultValue: number) =>
   z.coerce
@@ -305,4 +306,5 @@ export const aiRoutes = {
     response: LiveAlertsResponseSchema,
     rateClass: 'read',
   }),
+  ...screenerRoutes,
 } as const;

@@ -138,6 +138,7 @@ export const FEATURES = [
   'advanced_recommendations',
   'custom_alerts',
   'real_time_prices',
+  'screener_filters',
 ] as const;
 export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;

@@ -158,6 +158,7 @@ export const MESSAGE_CATALOGUE = {
   MARKET_NUGGET_ANALYSIS_FAILED: {},
   MARKET_ANALYSIS_UNAVAILABLE: {},
   MARKET_NO_RECENT_ALERTS: {},
+  SCREENER_DIVIDEND_YIELD_UNDATED: {},
 
   // --- Generated texts of the engine (functions/src/engine/README.md) --------------------------------
   NUGGET_FACTOR_SUPPORTS: { factor: 'factor' },

@@ -16,6 +16,7 @@ describe('tierChangeConsequences', () => {
       'advanced_recommendations',
       'custom_alerts',
       'real_time_prices',
+      'screener_filters',
     ]);
     expect(consequences.gainedFeatures).toEqual([]);
     expect(consequences.customAlertRules).toBe('paused');

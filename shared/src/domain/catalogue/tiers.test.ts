@@ -18,6 +18,7 @@ const PREMIUM_ADDITIONS = [
   'advanced_recommendations',
   'real_time_prices',
   'priority_support',
+  'screener_filters',
 ] as const;
 
 const PRO_ONLY = ['custom_alerts'] as const;
@@ -188,6 +189,7 @@ describe('featureAccess', () => {
     ['advanced_recommendations', false, true, true, 'PREMIUM'],
     ['custom_alerts', false, false, true, 'PRO'],
     ['real_time_prices', false, true, true, 'PREMIUM'],
+    ['screener_filters', false, true, true, 'PREMIUM'],
   ];
 
   it('covers every feature of the enum', () => {
