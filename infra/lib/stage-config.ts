@@ -36,6 +36,11 @@ export interface StageConfig {
    * with Stripe").
    */
   readonly paymentGateway: 'sandbox' | 'stripe';
+  /**
+   * Stripe's publishable key (`pk_live_...`/`pk_test_...`, public by design), given to the investor
+   * site's Stripe.js card form through config.json; required with `paymentGateway=stripe`.
+   */
+  readonly stripePublishableKey: string | undefined;
   /** Test-only: inline placeholder code instead of esbuild bundles (never used by `npm run synth`). */
   readonly placeholderCode: boolean;
 }
@@ -44,6 +49,19 @@ function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   return String(value);
+}
+
+function stripePublishableKeyOf(
+  gateway: StageConfig['paymentGateway'],
+  value: string | undefined,
+): string | undefined {
+  if (gateway !== 'stripe') return undefined;
+  if (value === undefined || !/^pk_(live|test)_[A-Za-z0-9]+$/.test(value)) {
+    throw new Error(
+      'paymentGateway=stripe needs -c stripePublishableKey=pk_live_... (the Stripe.js card form uses it)',
+    );
+  }
+  return value;
 }
 
 function paymentGatewayOf(value: string | undefined): StageConfig['paymentGateway'] {
@@ -91,6 +109,7 @@ export function readStageConfig(node: Node): StageConfig {
     throw new Error(`siteUrl must be an https origin without a path, got "${siteUrl}"`);
   }
   const typedStage = stage as Stage;
+  const paymentGateway = paymentGatewayOf(contextString(node, 'paymentGateway'));
   return {
     stage: typedStage,
     stageTitle: typedStage.charAt(0).toUpperCase() + typedStage.slice(1),
@@ -104,7 +123,8 @@ export function readStageConfig(node: Node): StageConfig {
     mailFrom: contextString(node, 'mailFrom') ?? `Nugget Invest <no-reply@${mailDomain}>`,
     operatorEmail: contextString(node, 'operatorEmail') ?? `operator@${mailDomain}`,
     siteUrl,
-    paymentGateway: paymentGatewayOf(contextString(node, 'paymentGateway')),
+    paymentGateway,
+    stripePublishableKey: stripePublishableKeyOf(paymentGateway, contextString(node, 'stripePublishableKey')),
     placeholderCode: contextString(node, 'placeholderCode') === 'true',
   };
 }

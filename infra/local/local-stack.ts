@@ -259,13 +259,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       investorSiteUrl: webUrl,
       adminSiteUrl: adminUrl,
     };
+    // PAYMENT_GATEWAY=stripe locally (README "Taking real payments with Stripe"): the investor site's
+    // card form is Stripe.js with STRIPE_PUBLISHABLE_KEY, and its CSP allows Stripe.js.
+    const stripeKey =
+      process.env.PAYMENT_GATEWAY === 'stripe' ? process.env.STRIPE_PUBLISHABLE_KEY : undefined;
     const sites = [
       {
         port: options.webPort,
         site: createStaticSite(
           join(REPOSITORY_ROOT, 'web', 'dist'),
-          { ...common, userPoolClientId: pool.webClientId },
+          {
+            ...common,
+            userPoolClientId: pool.webClientId,
+            ...(stripeKey ? { stripePublishableKey: stripeKey } : {}),
+          },
           [cognitoEndpoint],
+          { stripeJs: stripeKey !== undefined },
         ),
       },
       {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { withStripeJs } from '../lib/stripe-js-csp';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -80,22 +81,29 @@ function resolveSiteFile(base: string, pathname: string): { file: string; isFile
   return existsSync(page) ? { file: page, isFile: false } : fallback;
 }
 
-/** The same security headers the CloudFront response-headers policy sets in the cloud. */
-export function securityHeaders(connectSources: string[]): Record<string, string> {
+/**
+ * The same security headers the CloudFront response-headers policy sets in the cloud; with `stripeJs`
+ * (the investor site when PAYMENT_GATEWAY=stripe) the policy also allows Stripe.js (stripe-js-csp.ts).
+ */
+export function securityHeaders(
+  connectSources: string[],
+  options: { stripeJs?: boolean } = {},
+): Record<string, string> {
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // As in the cloud: no inline <style> elements; React's style props go through the CSSOM, which
+    // CSP does not govern.
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${connectSources.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
   return {
-    'Content-Security-Policy': [
-      "default-src 'self'",
-      "script-src 'self'",
-      // As in the cloud: no inline <style> elements; React's style props go through the CSSOM, which
-      // CSP does not govern.
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "font-src 'self' data:",
-      `connect-src 'self' ${connectSources.join(' ')}`.trim(),
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join('; '),
+    'Content-Security-Policy': (options.stripeJs ? withStripeJs(directives) : directives).join('; '),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
@@ -111,9 +119,10 @@ export function createStaticSite(
   root: string,
   runtimeConfig: Record<string, unknown>,
   connectSources: string[],
+  options: { stripeJs?: boolean } = {},
 ) {
   const base = resolve(root);
-  const headers = securityHeaders(connectSources);
+  const headers = securityHeaders(connectSources, options);
   const encodedFile = createEncodedFiles();
   return function serve(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');

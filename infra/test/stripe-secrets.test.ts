@@ -36,7 +36,11 @@ describe('Stripe in the cloud', () => {
   });
 
   it('with paymentGateway=stripe, gives the subscription area and the renewal job both secrets as Secrets Manager references', () => {
-    const { stacks } = buildTestApp({ placeholderCode: 'true', paymentGateway: 'stripe' });
+    const { stacks } = buildTestApp({
+      placeholderCode: 'true',
+      paymentGateway: 'stripe',
+      stripePublishableKey: 'pk_test_123abc',
+    });
 
     for (const [stack, fn] of [
       [stacks.api, stacks.api.functions.subscription],
@@ -56,7 +60,11 @@ describe('Stripe in the cloud', () => {
   });
 
   it('is cdk-nag clean with Stripe on', () => {
-    const { app } = buildTestApp({ placeholderCode: 'true', paymentGateway: 'stripe' });
+    const { app } = buildTestApp({
+      placeholderCode: 'true',
+      paymentGateway: 'stripe',
+      stripePublishableKey: 'pk_test_123abc',
+    });
     expect(findingsOf(runNag(app))).toEqual([]);
   });
 });

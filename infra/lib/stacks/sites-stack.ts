@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { HSTS_MAX_AGE, StaticSite } from '../constructs/static-site';
 import { acknowledge, BASIC_EXECUTION_ROLE_FINDING, nagEnvironment } from '../nag';
 import type { StageConfig } from '../stage-config';
+import { withStripeJs } from '../stripe-js-csp';
 
 export interface SitesStackProps extends StackProps {
   readonly config: StageConfig;
@@ -54,7 +55,7 @@ export class SitesStack extends Stack {
     });
 
     const cognitoOrigin = `https://cognito-idp.${this.region}.amazonaws.com`;
-    const contentSecurityPolicy = [
+    const directives = [
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self'",
@@ -66,35 +67,25 @@ export class SitesStack extends Stack {
       "form-action 'self'",
       "frame-ancestors 'none'",
       'upgrade-insecure-requests',
-    ].join('; ');
+    ];
+    const securityHeaders = this.securityHeadersPolicy('SecurityHeaders', config.stage, directives);
+    // With the Stripe gateway the investor site's card form is Stripe.js: only that site's policy
+    // allows Stripe's script, frames and API (stripe-js-csp.ts).
+    const stripe = config.paymentGateway === 'stripe';
+    const webSecurityHeaders = stripe
+      ? this.securityHeadersPolicy('WebSecurityHeaders', config.stage, withStripeJs(directives))
+      : securityHeaders;
 
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `Nugget ${config.stage}: HSTS, CSP, nosniff, no framing, referrer policy`,
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: HSTS_MAX_AGE,
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-    });
-
-    const siteProps = { config, logBucket, securityHeaders, apiOrigin };
+    const siteProps = { config, logBucket, apiOrigin };
     this.adminSite = new StaticSite(this, 'AdminSite', {
       ...siteProps,
+      securityHeaders,
       name: 'admin',
       assetPath: props.adminAssetPath,
     });
     this.webSite = new StaticSite(this, 'WebSite', {
       ...siteProps,
+      securityHeaders: webSecurityHeaders,
       name: 'web',
       assetPath: props.webAssetPath,
     });
@@ -115,9 +106,36 @@ export class SitesStack extends Stack {
       ...sharedConfig,
       userPoolClientId: props.webClient.userPoolClientId,
       adminSiteUrl: `https://${this.adminSite.distribution.distributionDomainName}`,
+      ...(stripe ? { stripePublishableKey: config.stripePublishableKey } : {}),
     });
 
     this.acknowledgeDeploymentProvider();
+  }
+
+  /** HSTS, the CSP of these directives, nosniff, no framing and the referrer policy. */
+  private securityHeadersPolicy(
+    id: string,
+    stage: string,
+    directives: readonly string[],
+  ): cloudfront.ResponseHeadersPolicy {
+    return new cloudfront.ResponseHeadersPolicy(this, id, {
+      comment: `Nugget ${stage}: HSTS, CSP, nosniff, no framing, referrer policy`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: HSTS_MAX_AGE,
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: directives.join('; '), override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
   }
 
   /** BucketDeployment's shared provider function is CDK's own; its findings are acknowledged one by one. */
