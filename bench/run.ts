@@ -30,6 +30,7 @@ import { runLighthouse } from './lighthouse-scores';
 import { snapshotMemory } from './memory';
 import { countPageRequests } from './page-requests';
 import { runLedgerRoutesBench } from './ledger';
+import { runLedgerStorageBench } from './ledger-storage';
 import { runPortfolioBench } from './portfolio';
 import { runResetTimingBench } from './reset-timing';
 import { renderReport } from './report/report';
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
     report.portfolio = await runPortfolioBench(baseUrl, holder.token, { requests: QUICK ? 30 : 150 });
     const ledgerHolder = await createProUser(stack, 'ledger');
     report.ledger = await runLedgerRoutesBench(baseUrl, ledgerHolder.token, { requests: QUICK ? 20 : 100 });
+    progress('ledger storage: a 10,000-row import, adds at 100 and 10,000 rows, reads at 10,000 rows');
+    report.ledgerStorage = await runLedgerStorageBench(stack, {
+      requests: QUICK ? 10 : 50,
+      adds: QUICK ? 3 : 10,
+    });
     progress('password reset: known and unknown addresses, alternating');
     report.resetTiming = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
 

@@ -10,6 +10,7 @@ import type { LighthouseFigures } from '../lighthouse-scores';
 import type { MemorySnapshot } from '../memory';
 import type { PageLoadFigures } from '../page-requests';
 import type { LedgerBenchResult } from '../ledger';
+import type { LedgerStorageBenchResult } from '../ledger-storage';
 import type { PortfolioBenchResult } from '../portfolio';
 import type { ResetTimingFigures } from '../reset-timing';
 import type { SiteWeight } from '../site-weight';
@@ -30,6 +31,8 @@ export interface Report {
   subscription?: SubscriptionBenchResult;
   portfolio?: PortfolioBenchResult;
   ledger?: LedgerBenchResult;
+  /** Section 7: the ledger's per-transaction storage (issue 43). */
+  ledgerStorage?: LedgerStorageBenchResult;
   /** Section 10: the password reset's answer time, account or not. */
   resetTiming?: ResetTimingFigures;
   consumption?: RouteConsumption[];

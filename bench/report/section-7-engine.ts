@@ -1,5 +1,6 @@
 /** Section 7: the engine's throughput and the subscription and portfolio latency benches. */
 import { table, verdict, type LatencyFigures } from '../report-format';
+import { ledgerStorageLines } from '../ledger-storage';
 import type { Report } from './report-data';
 
 export function renderEngine(report: Report): string[] {
@@ -61,5 +62,6 @@ export function renderEngine(report: Report): string[] {
       '',
     );
   }
+  if (report.ledgerStorage) out.push(...ledgerStorageLines(report.ledgerStorage));
   return out;
 }

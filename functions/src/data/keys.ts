@@ -24,8 +24,20 @@ export const keys = {
     gsi1pk: `SYMBOL#${symbol}`,
     gsi1sk: `USER#${userId}`,
   }),
-  /** The user's transactions ledger, one item (data/ledger-repository.ts). */
+  /** The head of the user's transactions ledger: settings, version (data/ledger-repository.ts). */
   ledger: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEDGER' }),
+  /** One transaction of the ledger, keyed by its id; a ledger is one Query (sk begins_with LEDGER#TX#). */
+  ledgerTransaction: (userId: string, transactionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `LEDGER#TX#${transactionId}`,
+  }),
+  ledgerTransactionPrefix: 'LEDGER#TX#',
+  /** A row change of a large ledger write, staged until the head names its commit (data/ledger-commit.ts). */
+  ledgerStaged: (userId: string, commitId: string, transactionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `LEDGER#STAGED#${commitId}#${transactionId}`,
+  }),
+  ledgerStagedPrefix: (commitId: string) => `LEDGER#STAGED#${commitId}#`,
   /** A column mapping the user saved for one CSV layout, keyed by its header's signature. */
   importMapping: (userId: string, signature: string) => ({
     pk: `USER#${userId}`,

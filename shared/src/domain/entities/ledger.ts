@@ -25,8 +25,12 @@ import {
  * server and the sites validate a transaction the same way.
  */
 
-/** One user's ledger holds at most this many rows (it is stored as one DynamoDB item, 400 KB at most). */
-export const MAX_LEDGER_TRANSACTIONS = 2000;
+/**
+ * One user's ledger holds at most this many rows. Storage sets no bound (one DynamoDB item per row,
+ * functions/src/data/ledger-repository.ts); this one keeps a whole ledger's read and replay within a
+ * request's time and memory (tested with 50,000 rows: tests/integration/ledger-storage.test.ts).
+ */
+export const MAX_LEDGER_TRANSACTIONS = 100_000;
 /** An uploaded file, as text: 500,000 characters cover years of a broker's history. */
 export const MAX_IMPORT_CONTENT_LENGTH = 500_000;
 /**

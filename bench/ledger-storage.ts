@@ -1,0 +1,145 @@
+/**
+ * The ledger's per-transaction storage (functions/src/data/ledger-repository.ts, issue 43) over HTTP
+ * on a running local stack: a 10,000-row import in one request (one ledger version, staged then
+ * named by the head), the write units one added transaction consumes at 100 and at 10,000 rows (from
+ * the cost records DynamoDB Local's ConsumedCapacity fills: the ledger's write, the holdings derived
+ * from it, the Idempotency-Key), and the read routes' latency at 10,000 rows. Fresh PRO accounts
+ * (unlimited assets); the rows are BUYs of the replayed AAPL, three a day from 2007, as a compact
+ * ledger-csv file.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LocalStack } from '@app/infra/local/local-stack';
+import { callApi, createProUser } from './api-load';
+import { readCostRecords } from './dynamo-efficiency';
+import { round, timeSequentially, type LatencyFigures } from './report-format';
+
+export interface LedgerStorageBenchResult {
+  import_rows: number;
+  import_ms: number;
+  import_write_units: number;
+  /** One POST /api/portfolio/transactions each, on ledgers of 100 and 10,000 rows. */
+  add: Array<{ ledger_rows: number; requests: number; write_units_per_request: number; p50_ms: number }>;
+  list_transactions: LatencyFigures;
+  performance: LatencyFigures;
+}
+
+const LARGE = 10_000;
+const SMALL = 100;
+const ADD_ROUTE = 'POST /api/portfolio/transactions';
+const IMPORT_ROUTE = 'POST /api/portfolio/transactions/import';
+
+/** `count` BUY rows of AAPL, three a day from 2007-01-02 (10,000 rows end in 2016, before the replay's window). */
+function ledgerCsv(count: number): string {
+  const lines = ['type,date,symbol,quantity,price,fee,currency'];
+  for (let index = 0; index < count; index += 1) {
+    const day = Date.UTC(2007, 0, 2) + Math.floor(index / 3) * 86_400_000;
+    const date = new Date(day).toISOString().slice(0, 10);
+    lines.push(`BUY,${date},AAPL,1,${10 + (index % 50)},0,USD`);
+  }
+  return lines.join('\n');
+}
+
+async function importRows(stack: LocalStack, token: string, count: number) {
+  const started = performance.now();
+  const response = await callApi(stack.webUrl, 'POST', '/api/portfolio/transactions/import', {
+    token,
+    body: { format: 'ledger-csv', content: ledgerCsv(count), all_or_nothing: true },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const milliseconds = performance.now() - started;
+  const imported = (response.body as { imported?: number }).imported;
+  if (response.status !== 200 || imported !== count) {
+    throw new Error(`import of ${count}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+  }
+  return milliseconds;
+}
+
+/** The cost records of `route` written in [from, now]. */
+async function recordsOf(stack: LocalStack, route: string, from: string) {
+  await stack.flushCostRecords();
+  return (await readCostRecords(from, new Date().toISOString())).filter((record) => record.route === route);
+}
+
+async function addRows(stack: LocalStack, token: string, ledgerRows: number, requests: number) {
+  const from = new Date().toISOString();
+  for (let index = 0; index < requests; index += 1) {
+    const response = await callApi(stack.webUrl, 'POST', '/api/portfolio/transactions', {
+      token,
+      body: {
+        type: 'BUY',
+        date: '2016-09-02',
+        symbol: 'AAPL',
+        quantity: 1,
+        price: 110,
+        fee: 0,
+        currency: 'USD',
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (response.status !== 201) throw new Error(`add: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  const records = await recordsOf(stack, ADD_ROUTE, from);
+  const latencies = records.map((record) => record.latency_ms).sort((a, b) => a - b);
+  return {
+    ledger_rows: ledgerRows,
+    requests: records.length,
+    write_units_per_request: round(
+      records.reduce((sum, record) => sum + record.write_capacity_units, 0) / Math.max(1, records.length),
+      2,
+    ),
+    p50_ms: round(latencies[Math.floor(latencies.length / 2)] ?? 0),
+  };
+}
+
+export async function runLedgerStorageBench(
+  stack: LocalStack,
+  options: { requests?: number; adds?: number } = {},
+): Promise<LedgerStorageBenchResult> {
+  const requests = options.requests ?? 50;
+  const adds = options.adds ?? 10;
+  const small = await createProUser(stack, 'ledger-small');
+  const large = await createProUser(stack, 'ledger-large');
+  await importRows(stack, small.token, SMALL);
+  const importFrom = new Date().toISOString();
+  const importMs = await importRows(stack, large.token, LARGE);
+  const [importRecord] = await recordsOf(stack, IMPORT_ROUTE, importFrom);
+  const addSmall = await addRows(stack, small.token, SMALL, adds);
+  const addLarge = await addRows(stack, large.token, LARGE, adds);
+  const time = (path: string) =>
+    timeSequentially(() => callApi(stack.webUrl, 'GET', path, { token: large.token }), requests, 3);
+  return {
+    import_rows: LARGE,
+    import_ms: round(importMs),
+    import_write_units: round(importRecord?.write_capacity_units ?? 0),
+    add: [addSmall, addLarge],
+    list_transactions: await time('/api/portfolio/transactions'),
+    performance: await time('/api/portfolio/performance'),
+  };
+}
+
+/** The section's lines in bench/results.md (section 7), also printed by `npm run bench:ledger-storage`. */
+export function ledgerStorageLines(result: LedgerStorageBenchResult): string[] {
+  const latency = (name: string, figures: LatencyFigures) =>
+    `| ${name} | ${figures.requests} | ${figures.p50_ms} | ${figures.p99_ms} | ${figures.max_ms} |`;
+  return [
+    'Ledger storage, one item per transaction (`bench/ledger-storage.ts`): write units are DynamoDB ' +
+      "Local's ConsumedCapacity summed per request by the cost records (the ledger's head and row, the " +
+      'holdings derived from it, the Idempotency-Key record).',
+    '',
+    '| added transaction, ledger of | requests | write units per request | p50 ms |',
+    '| ---: | ---: | ---: | ---: |',
+    ...result.add.map(
+      (add) =>
+        `| ${add.ledger_rows} rows | ${add.requests} | ${add.write_units_per_request} | ${add.p50_ms} |`,
+    ),
+    '',
+    `Import of ${result.import_rows} rows in one request (all or nothing): ${result.import_ms} ms, ` +
+      `${result.import_write_units} write units.`,
+    '',
+    `| read at ${result.import_rows} rows | requests | p50 ms | p99 ms | max ms |`,
+    '| --- | ---: | ---: | ---: | ---: |',
+    latency('GET /api/portfolio/transactions', result.list_transactions),
+    latency('GET /api/portfolio/performance', result.performance),
+    '',
+  ];
+}

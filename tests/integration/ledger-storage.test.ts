@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
+import { batchPutAll } from '@app/functions/data/dynamo-helpers';
+import { keys } from '@app/functions/data/keys';
+import { createLedgerRepository, type StoredLedger } from '@app/functions/data/ledger-repository';
+import { tableName } from '@app/infra/lib/table-definitions';
+
+/**
+ * The ledger's per-transaction storage (functions/src/data/ledger-repository.ts, ledger-commit.ts)
+ * against the stack's DynamoDB Local: no ceiling (50,000 rows), one added row costs the same write
+ * units at 100 and at 50,000 rows, a large write is seen whole or not at all, and a ledger stored as
+ * one item (the layout before issue 43) is migrated on read, once, whoever reads it first.
+ */
+
+const TABLE = tableName('local', 'holdings');
+
+/** A client that counts what each command consumed (DynamoDB Local reports ConsumedCapacity). */
+function countingClient() {
+  const usage = { writeUnits: 0, queries: 0 };
+  const client = new DynamoDBClient({
+    endpoint: inject('stack').dynamoEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
+      if (context.commandName === 'QueryCommand') usage.queries += 1;
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      // DynamoDB Local gives CapacityUnits only; the command says it was a write.
+      if (/Put|Update|Delete|TransactWrite|BatchWrite/.test(context.commandName ?? '')) {
+        for (const entry of [consumed].flat() as Array<Record<string, number> | undefined>) {
+          usage.writeUnits += entry?.WriteCapacityUnits ?? entry?.CapacityUnits ?? 0;
+        }
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'ledgerStorageUsage' },
+  );
+  const document = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return { document, usage };
+}
+
+/** Row `index` of a synthetic ledger: buys of ten symbols, one a day from 2000-01-01. */
+function buyRow(index: number): LedgerTransaction {
+  const date = new Date(Date.UTC(2000, 0, 1) + Math.floor(index / 10) * 86_400_000);
+  return {
+    id: `tx-${String(index).padStart(6, '0')}`,
+    type: 'BUY',
+    date: date.toISOString().slice(0, 10),
+    symbol: `S${index % 10}`,
+    quantity: 1,
+    price: 10 + (index % 7),
+    fee: 0,
+    currency: 'USD',
+    estimated: false,
+  } as LedgerTransaction;
+}
+
+function newLedger(userId: string, rows: LedgerTransaction[]): StoredLedger {
+  const now = new Date().toISOString();
+  return {
+    user_id: userId,
+    base_currency: 'USD',
+    cost_method: 'FIFO',
+    transactions: rows,
+    version: 1,
+    migrated_at: now,
+    updated_at: now,
+  };
+}
+
+async function itemsUnder(userId: string, prefix: string): Promise<number> {
+  const { document } = countingClient();
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await document.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Adds one row to the stored ledger and answers the write units the save consumed. */
+async function writeUnitsOfOneAdd(userId: string, row: LedgerTransaction) {
+  const { document, usage } = countingClient();
+  const ledgers = createLedgerRepository(document, TABLE);
+  const read = (await ledgers.get(userId))!;
+  const before = usage.writeUnits;
+  const outcome = await ledgers.save(
+    { ...read, transactions: [...read.transactions, row], version: read.version + 1 },
+    read.version,
+    read,
+  );
+  return { outcome, writeUnits: usage.writeUnits - before };
+}
+
+/**
+ * A ledger of `rows` as years of single adds leave it: the head and one item per row, written
+ * straight to the table (50,000 rows through the import path take minutes of DynamoDB Local; that
+ * path is tested below with 1,000 and benched with 10,000).
+ */
+async function storeRows(userId: string, rows: LedgerTransaction[]) {
+  const { document } = countingClient();
+  const ledger = newLedger(userId, []);
+  await document.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        ...keys.ledger(userId),
+        entity: 'ledger',
+        layout: 'rows',
+        ...ledger,
+        transactions: undefined,
+        next_sequence: rows.length,
+        transaction_count: rows.length,
+      },
+    }),
+  );
+  const items = rows.map((row, sequence) => ({
+    ...keys.ledgerTransaction(userId, row.id),
+    entity: 'ledger_transaction',
+    sequence,
+    row,
+  }));
+  const parts = Array.from({ length: 8 }, (_, part) => items.filter((_, index) => index % 8 === part));
+  await Promise.all(parts.map((part) => batchPutAll(document, TABLE, part)));
+}
+
+describe('a ledger of 50,000 transactions', () => {
+  it('reads back every row in the order entered; one more row costs the write units it costs at 100 rows', async () => {
+    const large = `ledger-large-${randomUUID()}`;
+    const small = `ledger-small-${randomUUID()}`;
+    // Ids in reverse of the order entered: the order read is the sequence's, not the ids'.
+    const rows = Array.from({ length: 50_000 }, (_, index) => buyRow(49_999 - index));
+    await storeRows(large, rows);
+    await storeRows(small, rows.slice(0, 100));
+
+    const { document, usage } = countingClient();
+    const read = await createLedgerRepository(document, TABLE).get(large);
+    const atLarge = await writeUnitsOfOneAdd(large, buyRow(50_000));
+    const atSmall = await writeUnitsOfOneAdd(small, buyRow(50_001));
+    const after = await createLedgerRepository(countingClient().document, TABLE).get(large);
+
+    expect(read?.transactions).toHaveLength(50_000);
+    expect(read?.transactions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    expect(usage.queries).toBeGreaterThan(1);
+    expect(atLarge.outcome).toBe('saved');
+    expect(atSmall.outcome).toBe('saved');
+    // The head and the one row, each under 1 KB, in one TransactWriteItems: DynamoDB Local counts 1
+    // unit per item (the service, 2 per item in a transaction); the ledger's size plays no part.
+    expect(atLarge.writeUnits).toBe(2);
+    expect(atSmall.writeUnits).toBe(atLarge.writeUnits);
+    expect(after?.transactions).toHaveLength(50_001);
+    expect(after?.transactions.at(-1)?.id).toBe(buyRow(50_000).id);
+  }, 300_000);
+});
+
+describe('reads', () => {
+  it('serve a version already read from memory: the head only, no Query; a write elsewhere is seen', async () => {
+    const userId = `ledger-cache-${randomUUID()}`;
+    const first = createLedgerRepository(countingClient().document, TABLE);
+    await first.save(newLedger(userId, [buyRow(0), buyRow(1)]), null, null);
+    const { document, usage } = countingClient();
+    const reader = createLedgerRepository(document, TABLE);
+
+    await reader.get(userId);
+    const queriesAfterFirstRead = usage.queries;
+    await reader.get(userId);
+    const queriesAfterRepeat = usage.queries;
+    const stored = (await first.get(userId))!;
+    await first.save({ ...stored, transactions: [...stored.transactions, buyRow(2)], version: 2 }, 1, stored);
+    const afterWrite = await reader.get(userId);
+
+    expect(queriesAfterFirstRead).toBe(1);
+    expect(queriesAfterRepeat).toBe(1);
+    expect(afterWrite?.version).toBe(2);
+    expect(afterWrite?.transactions.map((row) => row.id)).toEqual(['tx-000000', 'tx-000001', 'tx-000002']);
+  });
+});
+
+describe('writes', () => {
+  it('let one of two writers of the same version through; the other is told to read again', async () => {
+    const userId = `ledger-race-${randomUUID()}`;
+    await createLedgerRepository(countingClient().document, TABLE).save(
+      newLedger(userId, [buyRow(0)]),
+      null,
+      null,
+    );
+    const [one, two] = [1, 2].map(() => createLedgerRepository(countingClient().document, TABLE));
+    const [readOne, readTwo] = await Promise.all([one!.get(userId), two!.get(userId)]);
+
+    const outcomes = await Promise.all([
+      one!.save({ ...readOne!, transactions: [...readOne!.transactions, buyRow(1)], version: 2 }, 1, readOne),
+      two!.save({ ...readTwo!, transactions: [...readTwo!.transactions, buyRow(2)], version: 2 }, 1, readTwo),
+    ]);
+    const stored = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+
+    expect(outcomes.sort()).toEqual(['saved', 'stale']);
+    expect(stored?.transactions).toHaveLength(2);
+  });
+
+  it('a large write refused by a newer version leaves the ledger and no staged row behind', async () => {
+    const userId = `ledger-stale-${randomUUID()}`;
+    const ledgers = createLedgerRepository(countingClient().document, TABLE);
+    await ledgers.save(newLedger(userId, [buyRow(0)]), null, null);
+    const read = (await ledgers.get(userId))!;
+    await ledgers.save({ ...read, transactions: [...read.transactions, buyRow(1)], version: 2 }, 1, read);
+
+    const imported = Array.from({ length: 1_000 }, (_, index) => buyRow(10 + index));
+    const outcome = await ledgers.save(
+      { ...read, transactions: [...read.transactions, ...imported], version: 2 },
+      1,
+      read,
+    );
+    const stored = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+
+    expect(outcome).toBe('stale');
+    expect(stored?.transactions.map((row) => row.id)).toEqual(['tx-000000', 'tx-000001']);
+    expect(await itemsUnder(userId, 'LEDGER#STAGED#')).toBe(0);
+  });
+
+  it('a large write of 1,000 rows is one version: read whole by a reader that did not write it', async () => {
+    const userId = `ledger-import-${randomUUID()}`;
+    const ledgers = createLedgerRepository(countingClient().document, TABLE);
+    await ledgers.save(newLedger(userId, [buyRow(0)]), null, null);
+    const read = (await ledgers.get(userId))!;
+
+    const imported = Array.from({ length: 1_000 }, (_, index) => buyRow(1 + index));
+    const outcome = await ledgers.save(
+      { ...read, transactions: [...read.transactions, ...imported], version: 2 },
+      1,
+      read,
+    );
+    const stored = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+
+    expect(outcome).toBe('saved');
+    expect(stored?.version).toBe(2);
+    expect(stored?.transactions.map((row) => row.id)).toEqual(
+      Array.from({ length: 1_001 }, (_, index) => buyRow(index).id),
+    );
+    expect(await itemsUnder(userId, 'LEDGER#STAGED#')).toBe(0);
+  });
+
+  it('staged rows the head never named are never read; a commit the head names is read whole', async () => {
+    const orphan = `ledger-orphan-${randomUUID()}`;
+    const named = `ledger-named-${randomUUID()}`;
+    const { document } = countingClient();
+    const ledgers = createLedgerRepository(document, TABLE);
+    for (const userId of [orphan, named]) await ledgers.save(newLedger(userId, [buyRow(0)]), null, null);
+    // As a writer that died after staging 150 rows (orphan) or right after naming its commit (named).
+    for (const userId of [orphan, named]) {
+      for (let index = 1; index <= 150; index += 1) {
+        await document.send(
+          new PutCommand({
+            TableName: TABLE,
+            Item: {
+              ...keys.ledgerStaged(userId, 'commit-1', `tx-${String(index).padStart(6, '0')}`),
+              change: { kind: 'put', row: buyRow(index), sequence: index },
+            },
+          }),
+        );
+      }
+    }
+    await document.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...keys.ledger(named),
+          ...(await document.send(new GetCommand({ TableName: TABLE, Key: keys.ledger(named) }))).Item,
+          version: 2,
+          applying: 'commit-1',
+        },
+      }),
+    );
+
+    const fresh = createLedgerRepository(countingClient().document, TABLE);
+    const [orphanRead, namedRead] = await Promise.all([fresh.get(orphan), fresh.get(named)]);
+
+    expect(orphanRead?.transactions).toHaveLength(1);
+    expect(namedRead?.version).toBe(2);
+    expect(namedRead?.transactions.map((row) => row.id)).toEqual(
+      Array.from({ length: 151 }, (_, index) => `tx-${String(index).padStart(6, '0')}`),
+    );
+    expect(await itemsUnder(named, 'LEDGER#STAGED#')).toBe(0);
+  });
+});
+
+describe('a ledger stored as one item (before issue 43)', () => {
+  async function storeSingleItem(userId: string, rows: LedgerTransaction[]) {
+    const { document } = countingClient();
+    await document.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...keys.ledger(userId), entity: 'ledger', ...newLedger(userId, rows), version: 7 },
+      }),
+    );
+  }
+
+  it.each([3, 250])(
+    'becomes one item per row on first read (%i rows), keeping order and version',
+    async (count) => {
+      const userId = `ledger-legacy-${randomUUID()}`;
+      // Entered out of id order: the order is the list's, not the ids'.
+      const rows = Array.from({ length: count }, (_, index) => buyRow(count - 1 - index));
+      await storeSingleItem(userId, rows);
+
+      const read = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+      const again = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+      const { document } = countingClient();
+      const head = (await document.send(new GetCommand({ TableName: TABLE, Key: keys.ledger(userId) }))).Item;
+
+      expect(read?.version).toBe(7);
+      expect(read?.transactions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+      expect(again?.transactions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+      expect(head?.transactions).toBeUndefined();
+      expect(head?.transaction_count).toBe(count);
+      expect(await itemsUnder(userId, keys.ledgerTransactionPrefix)).toBe(count);
+      expect(await itemsUnder(userId, 'LEDGER#STAGED#')).toBe(0);
+    },
+  );
+
+  it('is migrated once when three readers find it at the same time', async () => {
+    const userId = `ledger-legacy-race-${randomUUID()}`;
+    const rows = Array.from({ length: 300 }, (_, index) => buyRow(index));
+    await storeSingleItem(userId, rows);
+
+    const reads = await Promise.all(
+      [1, 2, 3].map(() => createLedgerRepository(countingClient().document, TABLE).get(userId)),
+    );
+
+    for (const read of reads)
+      expect(read?.transactions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    expect(await itemsUnder(userId, keys.ledgerTransactionPrefix)).toBe(300);
+    expect(await itemsUnder(userId, 'LEDGER#STAGED#')).toBe(0);
+  });
+});
