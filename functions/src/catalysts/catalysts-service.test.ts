@@ -131,7 +131,10 @@ describe('contextual-recommendations route', () => {
       deps,
     );
     expect(all.demo_mode).toBe(true);
-    expect(all.recommendations.length).toBe(10);
+    // Of the ten curated headlines, five were published before the market date 2015-01-28 (offline-
+    // headlines.json: Beats 2014-05-28, IBM 2014-07-15, earnings beat 2014-10-20, iPad 2010-01-27,
+    // Fed tapering 2013-12-18); the other five (2015-07 to 2017-09) are the replay's future.
+    expect(all.recommendations.length).toBe(5);
     const limited = await getContextualRecommendations(
       { hours_back: 24, min_impact_score: 0, limit: 3, demo_mode: true },
       english,
@@ -147,6 +150,23 @@ describe('contextual-recommendations route', () => {
     );
     expect(strict.recommendations.every((item) => item.catalyst_impact >= 60)).toBe(true);
     expect(strict.recommendations.length).toBeLessThan(all.recommendations.length);
+  });
+
+  it('never shows a headline or a price after the market date, in demo mode or not (issue 45)', async () => {
+    const deps = await buildDeps();
+    for (const demoMode of [true, false]) {
+      const response = await getContextualRecommendations(
+        { hours_back: 24 * 365 * 20, min_impact_score: 0, limit: 50, demo_mode: demoMode },
+        english,
+        deps,
+      );
+      expect(response.recommendations.length).toBeGreaterThan(0);
+      for (const item of response.recommendations) {
+        expect(item.published_date.slice(0, 10) <= '2015-01-28').toBe(true);
+        expect(item.price_as_of <= '2015-01-28').toBe(true);
+      }
+      expect(response.recommendations.map((item) => item.catalyst_title).join(' ')).not.toContain('iPhone X');
+    }
   });
 
   it('gives the documented empty message when nothing qualifies', async () => {

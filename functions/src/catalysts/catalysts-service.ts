@@ -122,7 +122,7 @@ export async function getContextualRecommendations(
   try {
     const items =
       query.demo_mode && deps.curated
-        ? await deps.curated.listCuratedNews()
+        ? await deps.curated.listCuratedNews(now)
         : await deps.news.listRecentNews({ hoursBack: query.hours_back });
     const replay = deps.market.mode === 'replay';
     const analyze = createAnalysisCache(deps.market, replay ? deps.market.marketDate(now).date : undefined);

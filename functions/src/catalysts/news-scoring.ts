@@ -28,7 +28,7 @@ export const MESSAGES = {
 export interface CatalystRouteDeps {
   news: NewsProvider;
   /** The demo selection (offline provider); null when none is configured. */
-  curated: { listCuratedNews(): Promise<TimedNewsItem[]> } | null;
+  curated: { listCuratedNews(now: Date): Promise<TimedNewsItem[]> } | null;
   market: MarketView;
   now: () => Date;
   /**

@@ -17,6 +17,10 @@ export type NumberKind =
   | 'number'
   /** Exactly one decimal (scores, ratios): "72.5", "72,5". */
   | 'decimal1'
+  /** Exactly two decimals (an engine ratio such as P/E: "17.17", never "17.16646659"). */
+  | 'decimal2'
+  /** A quote in its own unit (dollars or an FX rate): two decimals, four below 10 ("143.66", "1.0523"). */
+  | 'price'
   /** A percentage given in percent (12.5 for 12.5 %), one decimal, followed by " %". */
   | 'percent'
   /** The same with a sign on gains: "+3.2 %". */
@@ -96,6 +100,8 @@ export interface ParamValueOfKind {
   count: number;
   number: number;
   decimal1: number;
+  decimal2: number;
+  price: number;
   percent: number;
   signedPercent: number;
   usd: number;

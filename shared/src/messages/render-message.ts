@@ -53,6 +53,13 @@ function showParam(
       return numberFormat(localeFor(language), { maximumFractionDigits: 8 }).format(asNumber(value));
     case 'decimal1':
       return fixed(language, asNumber(value), 1);
+    case 'decimal2':
+      return fixed(language, asNumber(value), 2);
+    case 'price':
+      return numberFormat(localeFor(language), {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: Math.abs(asNumber(value)) < 10 ? 4 : 2,
+      }).format(asNumber(value));
     case 'percent':
       return `${fixed(language, asNumber(value), 1)} %`;
     case 'signedPercent':

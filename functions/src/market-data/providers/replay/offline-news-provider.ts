@@ -78,8 +78,11 @@ export function toNewsItem(headline: OfflineHeadline): NewsItem {
 }
 
 export interface OfflineNewsProvider extends NewsProvider {
-  /** The demo selection, each judged at the first market close after it was published. */
-  listCuratedNews(): Promise<TimedNewsItem[]>;
+  /**
+   * The demo selection, each judged at the first market close after it was published; only the
+   * items whose close the replay's moment at `now` has passed (never the replay's future).
+   */
+  listCuratedNews(now: Date): Promise<TimedNewsItem[]>;
 }
 
 /**
@@ -124,12 +127,14 @@ export function createOfflineNewsProvider(options: {
       return result.sort((left, right) => left.hours_ago - right.hours_ago);
     },
 
-    async listCuratedNews(): Promise<TimedNewsItem[]> {
+    async listCuratedNews(now: Date): Promise<TimedNewsItem[]> {
       return DEMO_CURATED_HEADLINE_IDS.flatMap((id) => {
         const entry = placed.find((candidate) => candidate.item.id === id);
         if (!entry) return [];
         const reaction = options.timeline.firstCloseAfter(entry.seriesId, entry.published);
-        if (!reaction) return [];
+        const moment = options.timeline.momentOf(entry.seriesId, now);
+        // Nothing after the market date (market-data/README.md "The market clock").
+        if (!reaction || !moment || reaction.close > moment) return [];
         const hoursAgo = (reaction.close.getTime() - entry.published.getTime()) / HOUR_MS;
         return [{ item: entry.item, symbol: entry.symbol, now: reaction.close, hours_ago: hoursAgo }];
       });
