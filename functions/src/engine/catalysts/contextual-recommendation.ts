@@ -15,7 +15,9 @@ import type { ScoredCatalyst } from './build-catalyst';
  *   B+, B           BUY if impact > 60, else WATCH        HOLD      AVOID if impact > 60, else WATCH
  *   B-, C, D        WATCH                                 WATCH     AVOID
  *
- * Price target and expected return are the engine's (a headline does not move the model's target).
+ * Price target and expected return are the engine's (a headline does not move the model's target),
+ * and the label agrees with them: a buy needs a positive expected return, an avoid a negative one;
+ * otherwise the cell says WATCH (issue 45: no "Avoid" beside a target above the price).
  * Confidence = 0.7 x engine confidence + 0.3 x catalyst strength / 100, so it stays below 0.93.
  */
 
@@ -31,7 +33,15 @@ export function decideContextualAction(
   grade: Grade,
   sentimentLabel: string,
   impactScore: number,
+  expectedReturn: number,
 ): ContextualAction {
+  const action = actionOfTable(grade, sentimentLabel, impactScore);
+  if ((action === 'BUY' || action === 'STRONG_BUY') && !(expectedReturn > 0)) return 'WATCH';
+  if (action === 'AVOID' && !(expectedReturn < 0)) return 'WATCH';
+  return action;
+}
+
+function actionOfTable(grade: Grade, sentimentLabel: string, impactScore: number): ContextualAction {
   const group = groupGrade(grade);
   if (sentimentLabel === 'positive') {
     if (group === 'strong') return isHighImpact(impactScore) ? 'STRONG_BUY' : 'BUY';
@@ -120,7 +130,12 @@ export function buildContextualRecommendation(input: {
   const { catalyst, analysis } = input;
   const item = catalyst.catalyst;
   const nugget = analysis.nugget_scores;
-  const action = decideContextualAction(nugget.investment_grade, item.sentiment_label, item.impact_score);
+  const action = decideContextualAction(
+    nugget.investment_grade,
+    item.sentiment_label,
+    item.impact_score,
+    analysis.recommendation.expected_return_6m,
+  );
   const reasoning = buildReasoning(action, catalyst, analysis, input.replay);
   return {
     symbol: analysis.symbol,
