@@ -31,7 +31,7 @@ export interface PortfolioDeps extends HoldingsDeps {
   engine: MarketEngine;
   /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
-  /** The transactions ledger, one item per user (data/ledger-repository.ts). */
+  /** The transactions ledger: a head and one item per transaction (data/ledger-repository.ts). */
   ledgers: LedgerRepository;
   /** Column mappings saved per CSV layout (portfolio/import-mapping-service.ts). */
   importMappings: ImportMappingsRepository;
