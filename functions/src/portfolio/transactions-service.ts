@@ -27,7 +27,7 @@ async function checkedRow(row: Transaction, deps: LedgerStoreDeps): Promise<Tran
   return 'symbol' in row && row.symbol ? { ...row, symbol: row.symbol.trim().toUpperCase() } : row;
 }
 
-/** What a row that no longer fits in the ledger's item is blamed on: its note when it has one. */
+/** What a row too large for its item (400 KB) is blamed on: its note when it has one. */
 function storageFieldOf(row: Transaction): string {
   return row.note ? 'body.note' : 'body';
 }
