@@ -232,6 +232,12 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'ai.getContextualRecommendations': { expect: every(200), request: none },
   'ai.getMarketCatalysts': { expect: every(200), request: none },
   'ai.getLiveMarketAlerts': { expect: every(200), request: none },
+  // screener_filters (PREMIUM and up): a sector filter is a 403 with the upgrade message for FREE
+  // investors; the demo is Premium.
+  'ai.screenUniverse': {
+    expect: { ...every(200), free: 403, second: 403 },
+    request: () => ({ query: { sector: 'Finance', sort: 'value', page_size: '5' } }),
+  },
 
   'subscription.getTiers': { expect: every(200), request: none },
   'subscription.getMySubscription': { expect: every(200), request: none },

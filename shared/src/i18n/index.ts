@@ -23,6 +23,7 @@ import enDashboard from './locales/en/dashboard.json';
 import enPortfolio from './locales/en/portfolio.json';
 import enGating from './locales/en/gating.json';
 import enRecommendations from './locales/en/recommendations.json';
+import enScreener from './locales/en/screener.json';
 import enContextual from './locales/en/contextual.json';
 import enAlerts from './locales/en/alerts.json';
 import enSubscription from './locales/en/subscription.json';
@@ -47,6 +48,7 @@ import frDashboard from './locales/fr/dashboard.json';
 import frPortfolio from './locales/fr/portfolio.json';
 import frGating from './locales/fr/gating.json';
 import frRecommendations from './locales/fr/recommendations.json';
+import frScreener from './locales/fr/screener.json';
 import frContextual from './locales/fr/contextual.json';
 import frAlerts from './locales/fr/alerts.json';
 import frSubscription from './locales/fr/subscription.json';
@@ -71,6 +73,7 @@ import esDashboard from './locales/es/dashboard.json';
 import esPortfolio from './locales/es/portfolio.json';
 import esGating from './locales/es/gating.json';
 import esRecommendations from './locales/es/recommendations.json';
+import esScreener from './locales/es/screener.json';
 import esContextual from './locales/es/contextual.json';
 import esAlerts from './locales/es/alerts.json';
 import esSubscription from './locales/es/subscription.json';
@@ -100,6 +103,7 @@ export const NAMESPACES = [
   'portfolio',
   'gating',
   'recommendations',
+  'screener',
   'contextual',
   'alerts',
   'subscription',
@@ -131,6 +135,7 @@ const en = {
   portfolio: enPortfolio,
   gating: enGating,
   recommendations: enRecommendations,
+  screener: enScreener,
   contextual: enContextual,
   alerts: enAlerts,
   subscription: enSubscription,
@@ -161,6 +166,7 @@ const fr: LanguageResources = {
   portfolio: frPortfolio,
   gating: frGating,
   recommendations: frRecommendations,
+  screener: frScreener,
   contextual: frContextual,
   alerts: frAlerts,
   subscription: frSubscription,
@@ -188,6 +194,7 @@ const es: LanguageResources = {
   portfolio: esPortfolio,
   gating: esGating,
   recommendations: esRecommendations,
+  screener: esScreener,
   contextual: esContextual,
   alerts: esAlerts,
   subscription: esSubscription,

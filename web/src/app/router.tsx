@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
           import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),
       },
       {
+        path: 'screener',
+        handle: title('screener'),
+        lazy: () => import('./routes/screener-route').then((m) => ({ Component: m.ScreenerRoute })),
+      },
+      {
         path: 'alerts',
         handle: title('alerts'),
         lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),

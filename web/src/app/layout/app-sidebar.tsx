@@ -1,17 +1,20 @@
+import { Button } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useRouteQuery } from '@/kit/api/route-query';
-import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon } from '@/kit/ui/icons';
+import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon, TargetIcon } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
+import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
 import { countNewPicks, readSeenPicks, rememberSeenPicks } from './new-picks';
 
 export const SIDEBAR_ITEMS = [
   'dashboard',
   'portfolio',
   'recommendations',
+  'screener',
   'alerts',
   'subscription',
   'settings',
@@ -22,6 +25,7 @@ const ICONS: Record<SidebarItem, ReactNode> = {
   dashboard: <HomeIcon size={18} />,
   portfolio: <ChartIcon size={18} />,
   recommendations: <SparkIcon size={18} />,
+  screener: <TargetIcon size={18} />,
   alerts: <BellIcon size={18} />,
   subscription: <CrownIcon size={18} />,
   settings: <GearIcon size={18} />,
@@ -68,7 +72,8 @@ function useNewPickCount(): number {
 /**
  * The six destinations with live badges: unread alerts, picks new since the last visit, the user's
  * plan. The active item follows the path, or `activeItem` when a screen supplies it. On a phone the
- * shell shows it as a menu (`open`), closed again after a choice (`onNavigate`).
+ * shell shows it as a menu (`open`), closed again after a choice (`onNavigate`), with the header's
+ * language, theme and Logout at its foot.
  */
 export function AppSidebar({
   activeItem,
@@ -80,7 +85,7 @@ export function AppSidebar({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation(['shell', 'common']);
-  const { viewer } = useAuth();
+  const { viewer, logout } = useAuth();
   const unreadAlerts = useUnreadAlertCount();
   const newPicks = useNewPickCount();
   const badges: Partial<Record<SidebarItem, { count: number; label: string }>> = {
@@ -131,6 +136,16 @@ export function AppSidebar({
           );
         })}
       </ul>
+      {/* A phone's header keeps one row: its language, theme and Logout are here (app-shell.css). */}
+      <div className="app-sidebar__phone-actions">
+        <LanguageCycleButton />
+        <ThemeToggleButton />
+        {viewer && !viewer.isDemo ? (
+          <Button size="small" onClick={() => void logout()}>
+            {t('shell:header.logout')}
+          </Button>
+        ) : null}
+      </div>
     </nav>
   );
 }

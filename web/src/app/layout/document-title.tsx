@@ -15,6 +15,7 @@ export const PAGE_TITLES = [
   'portfolio',
   'transactions',
   'recommendations',
+  'screener',
   'alerts',
   'methodology',
   'subscription',
