@@ -5,6 +5,7 @@ import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { FeatureGate } from '@/features/gating/components/feature-gate';
+import { StripeSetupContext, stripeSetupOf } from '@/features/subscription/stripe-js';
 import { FeatureGateContext, type RenderGate } from '@/kit/ui/feature-gate-slot';
 import { useBundlePart } from '@/lib/i18n';
 import { getRuntimeConfig, type RuntimeConfig } from '@/kit/config/runtime-config';
@@ -45,6 +46,8 @@ export function AppShellRoute() {
   // so it closes by itself on every new page.
   const { pathname } = useLocation();
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  // The Stripe gateway's card form, when config.json names its publishable key; else the sandbox's.
+  const [stripeSetup] = useState(() => stripeSetupOf(config));
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   if (!stringsReady) {
@@ -65,7 +68,9 @@ export function AppShellRoute() {
           <main id="main" className="app-shell__main" tabIndex={-1}>
             <AuthGuard>
               <FeatureGateContext.Provider value={renderFeatureGate}>
-                <Outlet />
+                <StripeSetupContext.Provider value={stripeSetup}>
+                  <Outlet />
+                </StripeSetupContext.Provider>
               </FeatureGateContext.Provider>
             </AuthGuard>
           </main>

@@ -20,6 +20,11 @@ export const RuntimeConfigSchema = z.object({
   stage: z.string().check(z.minLength(1)),
   investorSiteUrl: z.url(),
   adminSiteUrl: z.url(),
+  /**
+   * With the Stripe gateway (README "Taking real payments with Stripe"): Stripe's publishable key for
+   * the investor site's Stripe.js card form. Absent, the checkout shows the sandbox's form.
+   */
+  stripePublishableKey: z.optional(z.string().check(z.regex(/^pk_(live|test)_[A-Za-z0-9]+$/))),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

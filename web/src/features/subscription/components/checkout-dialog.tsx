@@ -11,7 +11,10 @@ import { useMessageCodeText, useServerMessage } from '@/kit/api/use-server-messa
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
+import { useStripeSetup } from '../stripe-js';
 import { CardForm } from './card-form';
+import { StripeCardForm } from './stripe-card-form';
+import { StripeChallenge } from './stripe-challenge';
 
 export interface CheckoutDialogProps {
   /** The plan the visitor chose; the cycle can still be changed here. */
@@ -25,7 +28,7 @@ type Step = 'card' | 'confirm' | 'challenge';
 const CYCLES: readonly BillingCycle[] = ['monthly', 'annual'];
 
 /**
- * Checkout (sandbox gateway): the card, then the confirmation step with the price, any proration
+ * Checkout: the card (the sandbox's form, or Stripe's Payment Element when the Stripe gateway is on), then the confirmation step with the price, any proration
  * credit, what is charged now and the billing date, and only then the charge. A bank challenge is
  * answered in a third step; a declined card sends the visitor back to the card with the reason.
  */
@@ -52,6 +55,7 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
   const date = (iso: string) => formatDate(iso, language);
   const planName = t(`common:tiers.${plan.tier}`);
   const card = billing.payment_method;
+  const stripe = useStripeSetup();
 
   const settle = (answer: BillingAnswer) => {
     setProblem(null);
@@ -85,8 +89,14 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
       setStep('card');
     }
   };
+  const onCardSaved = () => {
+    setProblem(null);
+    setStep('confirm');
+  };
   const onError = (error: unknown) =>
     setProblem(serverMessage(error) ?? t('subscription:billing.toasts.failed'));
+  const answerChallenge = (outcome: 'approve' | 'fail') =>
+    confirm.mutate({ body: { outcome } }, { onSuccess: settle, onError });
 
   return (
     <Dialog
@@ -102,12 +112,11 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
           </Alert>
         ) : null}
         {step === 'card' ? (
-          <CardForm
-            onSaved={() => {
-              setProblem(null);
-              setStep('confirm');
-            }}
-          />
+          stripe ? (
+            <StripeCardForm setup={stripe} onSaved={onCardSaved} />
+          ) : (
+            <CardForm onSaved={onCardSaved} />
+          )
         ) : null}
         {step === 'confirm' ? (
           <>
@@ -192,7 +201,16 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
             ) : null}
           </>
         ) : null}
-        {step === 'challenge' && pending ? (
+        {step === 'challenge' && pending && stripe ? (
+          <StripeChallenge
+            setup={stripe}
+            clientSecret={pending.challenge_id}
+            amount={money(pending.amount_cents)}
+            busy={confirm.isPending}
+            onAnswer={answerChallenge}
+          />
+        ) : null}
+        {step === 'challenge' && pending && !stripe ? (
           <div data-testid="checkout-challenge">
             <Text fontWeight="bold">{t('subscription:checkout.challengeTitle')}</Text>
             <Text>{t('subscription:checkout.challengeBody', { amount: money(pending.amount_cents) })}</Text>
@@ -202,7 +220,7 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
                   key={outcome}
                   variation={outcome === 'approve' ? 'primary' : undefined}
                   isDisabled={confirm.isPending}
-                  onClick={() => confirm.mutate({ body: { outcome } }, { onSuccess: settle, onError })}
+                  onClick={() => answerChallenge(outcome)}
                 >
                   {t(`subscription:checkout.${outcome}`)}
                 </Button>
