@@ -125,5 +125,8 @@ describe('every price of one answer is read at the market clock date', () => {
       new Date(`${marketDate}T00:00:00Z`),
     );
     expect(analysis.text).toContain(`No data for DXC on ${shown}`);
+    // Nothing after the market date (issue 45): not the series' first date (Apr 4, 2017), nor its last.
+    expect(analysis.text).not.toMatch(/Apr 4, 2017|Nov 10, 2017|2017-04-04/);
+    expect(analysis.text).toContain('its series starts later');
   });
 });

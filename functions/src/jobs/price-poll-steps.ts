@@ -144,9 +144,20 @@ function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): Store
   };
 }
 
+/** Why a series has nothing on the date, naming no later date (issue 45); `expected` outside its range. */
+function noDataReason(info: SymbolInfo, date: string) {
+  if (!info.first_date || !info.last_date)
+    return { expected: false, reason: message('FEED_NO_DATA_ON_DATE_NO_SERIES', { date }) };
+  if (info.first_date > date) return { expected: true, reason: message('FEED_NO_DATA_YET', { date }) };
+  if (info.last_date < date)
+    return { expected: true, reason: message('FEED_NO_DATA_SINCE', { date, last: info.last_date }) };
+  return { expected: false, reason: message('FEED_NO_DATA_ON_DATE', { date }) };
+}
+
 /**
- * A symbol with no data on the run's market date (a replayed series outside the replay window): the
- * monitor says so, nothing is quoted, alerted or queued, and the last figures are not carried on.
+ * A symbol with no data on the run's market date: the monitor says so, nothing is quoted, alerted or
+ * queued, and the last figures are not carried on. A series that starts later or ended before is
+ * expected to have none (good); a gap inside a running one is a warning.
  */
 export async function recordNoDataOnDate(
   info: SymbolInfo,
@@ -154,18 +165,11 @@ export async function recordNoDataOnDate(
   marketDate: MarketDate,
   previous: FeedHealth | null,
 ): Promise<SymbolOutcome> {
-  const reason =
-    info.first_date && info.last_date
-      ? message('FEED_NO_DATA_ON_DATE', {
-          date: marketDate.date,
-          first: info.first_date,
-          last: info.last_date,
-        })
-      : message('FEED_NO_DATA_ON_DATE_NO_SERIES', { date: marketDate.date });
+  const { expected, reason } = noDataReason(info, marketDate.date);
   await deps.feedHealth.putHealth({
     symbol: info.symbol,
     name: info.name,
-    data_quality: 'warning',
+    data_quality: expected ? 'good' : 'warning',
     quality_reasons: [reason],
     last_updated: previous?.last_updated ?? null,
     last_error: null,

@@ -129,8 +129,12 @@ export function toHttpError(error: unknown): unknown {
       message('MARKET_NOT_ENOUGH_HISTORY', { symbol: error.symbol, date: error.asOf }),
     );
   if (error instanceof NoDataOnDateError) {
-    const { symbol, date, firstDate: first, lastDate: last } = error;
-    return new NotFoundError(message('MARKET_NO_DATA_ON_DATE', { symbol, date, first, last }));
+    // Nothing after the market date (market-data/README.md "The market clock"): never the first date of
+    // a series that starts later; the last date only when it is past.
+    const { symbol, date, firstDate, lastDate: last } = error;
+    if (firstDate > date) return new NotFoundError(message('MARKET_NO_DATA_YET', { symbol, date }));
+    if (last < date) return new NotFoundError(message('MARKET_NO_DATA_SINCE', { symbol, date, last }));
+    return new NotFoundError(message('MARKET_NO_DATA_ON_DATE', { symbol, date }));
   }
   if (error instanceof NoStoredPriceError)
     return new ServiceUnavailableError(message('MARKET_PRICE_BEING_FETCHED', { symbol: error.symbol }), 30);

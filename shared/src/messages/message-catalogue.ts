@@ -146,7 +146,10 @@ export const MESSAGE_CATALOGUE = {
 
   // --- Market data and analysis ----------------------------------------------------------------------
   MARKET_UNKNOWN_SYMBOL: { symbol: 'text', known: 'text' },
-  MARKET_NO_DATA_ON_DATE: { symbol: 'text', date: 'date', first: 'date', last: 'date' },
+  // Never a date after the market date (issue 45): a series that starts later does not say when.
+  MARKET_NO_DATA_ON_DATE: { symbol: 'text', date: 'date' },
+  MARKET_NO_DATA_YET: { symbol: 'text', date: 'date' },
+  MARKET_NO_DATA_SINCE: { symbol: 'text', date: 'date', last: 'date' },
   MARKET_NOT_ENOUGH_HISTORY: { symbol: 'text', date: 'date' },
   MARKET_PRICE_BEING_FETCHED: { symbol: 'text' },
   INSTRUMENT_NOT_LISTED: { symbol: 'text' },
@@ -380,7 +383,9 @@ export const MESSAGE_CATALOGUE = {
   FEED_STALE_FALLBACK: {},
   FEED_QUOTE_OLD: { count: 'count', date: 'date' },
   FEED_SOURCE_FAILED: { error: 'text' },
-  FEED_NO_DATA_ON_DATE: { date: 'date', first: 'date', last: 'date' },
+  FEED_NO_DATA_ON_DATE: { date: 'date' },
+  FEED_NO_DATA_YET: { date: 'date' },
+  FEED_NO_DATA_SINCE: { date: 'date', last: 'date' },
   FEED_NO_DATA_ON_DATE_NO_SERIES: { date: 'date' },
 
   // --- Ledger: transactions, returns and imports (shared/src/domain/ledger/README.md) ---------------

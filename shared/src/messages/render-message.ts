@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatMonth,
+  formatRate,
   localeFor,
   numberFormat,
 } from '../domain/rules/formatting';
@@ -56,10 +57,7 @@ function showParam(
     case 'decimal2':
       return fixed(language, asNumber(value), 2);
     case 'price':
-      return numberFormat(localeFor(language), {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: Math.abs(asNumber(value)) < 10 ? 4 : 2,
-      }).format(asNumber(value));
+      return formatRate(asNumber(value), language);
     case 'percent':
       return `${fixed(language, asNumber(value), 1)} %`;
     case 'signedPercent':

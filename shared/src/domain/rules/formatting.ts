@@ -75,6 +75,24 @@ export function formatCurrency(amount: number, language: Language): string {
   return numberFormat(localeFor(language), { style: 'currency', currency: CURRENCY }).format(amount);
 }
 
+/** An FX pair's symbol, Yahoo's convention (EURUSD=X): its quotes are rates, not dollars. */
+export function isFxPair(symbol: string): boolean {
+  return symbol.trim().toUpperCase().endsWith('=X');
+}
+
+/** A rate (or a quote of unknown unit): two decimals, four under 10 ("109.25", "1.0523"). */
+export function formatRate(value: number, language: Language): string {
+  return numberFormat(localeFor(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: Math.abs(value) < 10 ? 4 : 2,
+  }).format(value);
+}
+
+/** A symbol's quote in its unit: an FX pair's as a rate, any other in US dollars (issue 45). */
+export function formatQuote(symbol: string, price: number, language: Language): string {
+  return isFxPair(symbol) ? formatRate(price, language) : formatCurrency(price, language);
+}
+
 /** An amount in any currency (a ledger's base currency): "€1,234.50" in en-US. */
 export function formatMoney(amount: number, currency: string, language: Language): string {
   return numberFormat(localeFor(language), { style: 'currency', currency }).format(amount);

@@ -2,7 +2,7 @@ import { Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react'
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/admin';
-import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatNumber, formatPercent, formatQuote } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
 import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
@@ -50,7 +50,7 @@ export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
                 </TableCell>
               ) : (
                 <>
-                  <TableCell>{formatCurrency(data.current_price, language)}</TableCell>
+                  <TableCell>{formatQuote(symbol, data.current_price, language)}</TableCell>
                   <TableCell
                     className={(data.change_percent ?? 0) >= 0 ? 'admin-change--up' : 'admin-change--down'}
                   >

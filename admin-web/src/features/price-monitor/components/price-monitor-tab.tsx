@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Loader, TableCell, TableRow, Text } from '@aws-a
 import { useTranslation } from 'react-i18next';
 import type { Severity } from '@app/shared/domain/enums';
 import { volatility5dLabel } from '@app/shared/domain/rules/display-thresholds';
-import { formatCurrency, formatPercent, localeFor } from '@app/shared/domain/rules/formatting';
+import { formatPercent, formatQuote, localeFor } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
 import { Badge, type BadgeVariant } from '@app/web/kit/ui/badge';
 import { Card } from '@app/web/kit/ui/card';
@@ -148,11 +148,15 @@ export function PriceMonitorTab() {
                     {ticker}
                   </TableCell>
                   <TableCell>
-                    {row.current_price === null ? '—' : formatCurrency(row.current_price, language)}
+                    {row.current_price === null ? '—' : formatQuote(ticker, row.current_price, language)}
                   </TableCell>
                   <AsOfCell row={row} dateFormat={date} />
-                  <TableCell>{row.high_5d === null ? '—' : formatCurrency(row.high_5d, language)}</TableCell>
-                  <TableCell>{row.low_5d === null ? '—' : formatCurrency(row.low_5d, language)}</TableCell>
+                  <TableCell>
+                    {row.high_5d === null ? '—' : formatQuote(ticker, row.high_5d, language)}
+                  </TableCell>
+                  <TableCell>
+                    {row.low_5d === null ? '—' : formatQuote(ticker, row.low_5d, language)}
+                  </TableCell>
                   <TableCell>
                     {row.volatility_5d === null ? (
                       '—'
