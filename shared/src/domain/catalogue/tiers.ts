@@ -51,9 +51,6 @@ export const TierCatalogueFeaturesSchema = z
     priority_support: z.boolean(),
     /** The screener's filters beyond asset type and grade range (docs/product.md "Screener"). */
     screener_filters: z.boolean(),
-    /** Watchlists an account may keep, and symbols per list (-1 unlimited). */
-    watchlists: LimitSchema,
-    watchlist_symbols: LimitSchema,
   })
   .refine((features) => features.real_time_prices === (features.price_updates === 'real_time'), {
     message: 'real_time_prices must be true exactly when price_updates is real_time',
@@ -111,8 +108,6 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: 0,
       priority_support: false,
       screener_filters: false,
-      watchlists: 1,
-      watchlist_symbols: 20,
     },
   },
   PREMIUM: {
@@ -138,8 +133,6 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: 0,
       priority_support: true,
       screener_filters: true,
-      watchlists: 10,
-      watchlist_symbols: 100,
     },
   },
   PRO: {
@@ -165,8 +158,6 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: PRO_CUSTOM_ALERT_RULES,
       priority_support: true,
       screener_filters: true,
-      watchlists: UNLIMITED,
-      watchlist_symbols: UNLIMITED,
     },
   },
 } as const satisfies TierCatalogue;
