@@ -114,7 +114,8 @@ export async function listBenchmarks(
       symbol: asset.symbol,
       name: asset.name,
       first_date: info.first_date,
-      last_date: info.last_date,
+      // Clipped to the market date: nothing after it is shown (market-data/README.md "The market clock").
+      last_date: info.last_date < date ? info.last_date : date,
     });
   }
   indices.sort((a, b) => a.symbol.localeCompare(b.symbol));

@@ -141,7 +141,8 @@ describe('DashboardPage', () => {
     expect(
       screen.getByText("The demo holdings' price change from Nov 30, 2008 to Dec 30, 2008"),
     ).toBeTruthy();
-    expect(screen.getByTestId('market-no-data').textContent).toBe('No data on Dec 30, 2008: FB');
+    // Named as a person reads them, never by a series id such as AAPL-2007 (issue 45).
+    expect(screen.getByTestId('market-no-data').textContent).toBe('No data on Dec 30, 2008: Facebook');
     // The whole sentence (issue 28: never cut mid-word) and the date the pick was graded at.
     expect(screen.getAllByTestId('nugget-pick-text')[0]?.textContent).toBe(
       'Low risk supports the score (annualised 1-month volatility 14.7 %)',

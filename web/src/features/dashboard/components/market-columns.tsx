@@ -158,7 +158,8 @@ export function MarketColumns({ snapshot, pending, failed, isReplay }: MarketCol
         <Text className="app-muted" data-testid="market-no-data">
           {t('common:replay.noDataList', {
             date: formatMarketDate(snapshot.data.market_date, language),
-            symbols: noData.map((entry) => entry.symbol).join(', '),
+            // Names, never series ids such as AAPL-2007 (issue 45).
+            symbols: noData.map((entry) => entry.name || entry.symbol).join(', '),
           })}
         </Text>
       ) : null}

@@ -133,6 +133,7 @@ export function AddAssetDialog({ open, onClose }: AddAssetDialogProps) {
           values={holding}
           latestDate={latestDate}
           replayDate={replayDate}
+          assetType={selected?.asset_type ?? null}
           onEdit={(field, value) => {
             if (field === 'purchaseDate') setTouchedDate(true);
             setHolding((current) => ({ ...current, [field]: value }));

@@ -1,6 +1,7 @@
 import { Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '@app/shared/domain/entities/portfolio';
+import type { AssetType } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
@@ -35,7 +36,7 @@ export interface HoldingValues {
 }
 
 /**
- * Shares, and the optional purchase price and date: not after today, or in replay not after the
+ * Shares (coins for a crypto asset, issue 45), and the optional purchase price and date: not after today, or in replay not after the
  * market clock's date (`replayDate`), which is then also the default.
  */
 export function HoldingFields({
@@ -43,18 +44,22 @@ export function HoldingFields({
   onEdit,
   latestDate,
   replayDate,
+  assetType,
 }: {
   values: HoldingValues;
   onEdit: (field: keyof HoldingValues, value: string) => void;
   latestDate: string;
   replayDate: string | null;
+  /** The chosen asset's type (null before one is chosen). */
+  assetType: AssetType | null;
 }) {
   const { t } = useTranslation('portfolio');
   const { language } = usePreferences();
+  const crypto = assetType === 'crypto';
   return (
     <>
       <TextField
-        label={t('addDialog.shares.label')}
+        label={crypto ? t('addDialog.coins.label') : t('addDialog.shares.label')}
         placeholder={t('addDialog.shares.placeholder')}
         type="number"
         step="0.01"
@@ -65,7 +70,7 @@ export function HoldingFields({
       />
       <TextField
         label={t('addDialog.purchasePrice.label')}
-        placeholder={t('addDialog.purchasePrice.placeholder')}
+        placeholder={crypto ? t('addDialog.coins.placeholder') : t('addDialog.purchasePrice.placeholder')}
         type="number"
         step="0.01"
         min="0"

@@ -87,4 +87,52 @@ describe('InstrumentDataStatus', () => {
       await screen.findByText('Le rejeu n’a pas d’historique pour GC=F : il est disponible en mode direct.'),
     ).toBeTruthy();
   });
+
+  it('names the replay in words, never its package path, and an FX quote as a rate (issue 45)', async () => {
+    const ready = (symbol: string, price: number, source: string) => ({
+      body: {
+        ...base,
+        symbol,
+        data_mode: 'replay',
+        state: 'ready',
+        grade: 'C',
+        composite_score: 48.04,
+        quote: { price, as_of: '2016-12-30', source, mode: 'replay' },
+      },
+    });
+    installFakeApi(() => ready('BTC-USD', 963.743, 'replay:@visx/mock-data/lib/mocks/bitcoinPrice.js'));
+    await renderWithProviders(withQueryClient(<InstrumentDataStatus symbol="BTC-USD" />), { language: 'en' });
+    await waitFor(() =>
+      expect(screen.getByTestId('instrument-status').textContent).toBe(
+        'Grade C · score 48.0 · $963.74 on Dec 30, 2016 (historical replay)',
+      ),
+    );
+  });
+
+  it('shows an FX pair at its rate, in French', async () => {
+    installFakeApi(() => ({
+      body: {
+        ...base,
+        symbol: 'EURUSD=X',
+        data_mode: 'replay',
+        state: 'ready',
+        grade: 'C',
+        composite_score: 50,
+        quote: {
+          price: 1.05230199,
+          as_of: '2016-12-30',
+          source: 'replay:vega-datasets/x.csv',
+          mode: 'replay',
+        },
+      },
+    }));
+    await renderWithProviders(withQueryClient(<InstrumentDataStatus symbol="EURUSD=X" />), {
+      language: 'fr',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('instrument-status').textContent).toBe(
+        'Note C · score 50,0 · 1,0523 le 30 déc. 2016 (rejeu historique)',
+      ),
+    );
+  });
 });

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { InstrumentStatus } from '@app/shared/domain/entities/instruments';
-import { formatCurrency, formatDate } from '@app/shared/domain/rules/formatting';
+import type { Language } from '@app/shared/domain/enums';
+import { formatDate, formatQuote, localeFor, numberFormat } from '@app/shared/domain/rules/formatting';
 import { routeQueryKey } from '@/kit/api/route-key';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
@@ -42,6 +43,10 @@ export function InstrumentDataStatus({ symbol }: { symbol: string }) {
   );
 }
 
+/** A score with its one decimal, in the reader's number format ("50.0", "50,0"). */
+const formatScore = (score: number, language: Language) =>
+  numberFormat(localeFor(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(score);
+
 interface StatusLineProps {
   status: InstrumentStatus;
   requesting: boolean;
@@ -56,10 +61,11 @@ function StatusLine({ status, requesting, failed }: StatusLineProps) {
       <Text>
         {t('instrument.ready', {
           grade: status.grade,
-          score: status.composite_score?.toFixed(1) ?? '-',
-          price: formatCurrency(status.quote.price, language),
+          score: status.composite_score === null ? '-' : formatScore(status.composite_score, language),
+          price: formatQuote(status.symbol, status.quote.price, language),
           date: formatDate(status.quote.as_of, language, 'UTC'),
-          source: status.quote.source,
+          // A replayed quote's source is a package path: named in words instead (issue 45).
+          source: status.quote.mode === 'replay' ? t('instrument.replaySource') : status.quote.source,
         })}
       </Text>
     );
