@@ -63,7 +63,8 @@ export function screenerRowOf(
     sector: isEtf ? null : (category ?? sectorOf(info.symbol)),
     grade: scores.investment_grade,
     score: scores.composite_rationality_score,
-    risk_level: riskLevel(factorScore(graded, 'risk') ?? scores.risk_score),
+    // As the cards show it (nugget-card.tsx): the risk score's level, 5 for a risk factor without data.
+    risk_level: riskLevel(scores.risk_score),
     financial_health: factorScore(graded, 'financial_health'),
     growth_quality: factorScore(graded, 'growth_quality'),
     value: factorScore(graded, 'value'),
