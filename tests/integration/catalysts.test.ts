@@ -13,6 +13,9 @@ interface ContextualBody {
     published_date: string;
     price_as_of: string;
     reasoning: string;
+    expected_return: number;
+    target_price: number;
+    current_price: number;
   }[];
   summary: { total_recommendations: number; catalysts_analyzed: number };
 }
@@ -39,6 +42,11 @@ describe('catalyst routes of the ai area on the local stack', () => {
       expect(item).toMatchObject({ sample: true, catalyst_url: '' });
       expect(item.price_as_of >= item.published_date.slice(0, 10)).toBe(true);
       expect(item.price_as_of <= '2017-01-01').toBe(true);
+      // The label agrees with the figures beside it (issue 45): an Avoid needs a negative view.
+      if (item.action === 'AVOID') expect(item.target_price).toBeLessThan(item.current_price);
+      if (item.action === 'AVOID') expect(item.expected_return).toBeLessThan(0);
+      if (item.action === 'BUY' || item.action === 'STRONG_BUY')
+        expect(item.expected_return).toBeGreaterThan(0);
     }
   });
 
