@@ -33,6 +33,7 @@ import { runLedgerRoutesBench } from './ledger';
 import { runLedgerStorageBench } from './ledger-storage';
 import { runPortfolioBench } from './portfolio';
 import { runResetTimingBench } from './reset-timing';
+import { runScreenerBench } from './screener';
 import { renderReport } from './report/report';
 import type { Report } from './report/report-data';
 import { progress, round } from './report-format';
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     });
     progress('password reset: known and unknown addresses, alternating');
     report.resetTiming = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
+    progress('screener: every filter, one request at a time');
+    report.screener = await runScreenerBench(stack, { requests: QUICK ? 20 : 200 });
 
     progress('load: preparing users');
     const setup = await prepareLoadUsers(stack, admin);

@@ -13,6 +13,7 @@ import type { LedgerBenchResult } from '../ledger';
 import type { LedgerStorageBenchResult } from '../ledger-storage';
 import type { PortfolioBenchResult } from '../portfolio';
 import type { ResetTimingFigures } from '../reset-timing';
+import type { ScreenerBenchFigures } from '../screener';
 import type { SiteWeight } from '../site-weight';
 import type { SubscriptionBenchResult } from '../subscription';
 
@@ -35,6 +36,7 @@ export interface Report {
   ledgerStorage?: LedgerStorageBenchResult;
   /** Section 10: the password reset's answer time, account or not. */
   resetTiming?: ResetTimingFigures;
+  screener?: ScreenerBenchFigures;
   consumption?: RouteConsumption[];
   exerciseStatuses?: Record<string, Record<string, number>>;
   /** Section 2: the same mix in both process models (workers first). */

@@ -11,6 +11,7 @@ import { renderEngine } from './section-7-engine';
 import { renderIngestion } from './section-8-ingestion';
 import { renderOnDemand } from './section-9-on-demand';
 import { renderResetTiming } from './section-10-reset-timing';
+import { renderScreener } from './section-11-screener';
 import type { Report } from './report-data';
 
 /** bench/results.md: the run's header, then one section per module of this folder, in order. */
@@ -35,5 +36,6 @@ export function renderReport(report: Report): string {
   out.push(...renderIngestion(report.ingestion, QUICK));
   out.push(...renderOnDemand(report.onDemand));
   out.push(...renderResetTiming(report.resetTiming));
+  out.push(...renderScreener(report.screener));
   return `${out.join('\n')}\n`;
 }
