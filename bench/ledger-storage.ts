@@ -30,11 +30,13 @@ const IMPORT_ROUTE = 'POST /api/portfolio/transactions/import';
 
 /** `count` BUY rows of AAPL, three a day from 2007-01-02 (10,000 rows end in 2016, before the replay's window). */
 function ledgerCsv(count: number): string {
-  const lines = ['type,date,symbol,quantity,price,fee,currency'];
+  const lines = [
+    'type,date,symbol,quantity,price,fee,currency,amount,new_shares,old_shares,estimated,note,import_fingerprint',
+  ];
   for (let index = 0; index < count; index += 1) {
     const day = Date.UTC(2007, 0, 2) + Math.floor(index / 3) * 86_400_000;
     const date = new Date(day).toISOString().slice(0, 10);
-    lines.push(`BUY,${date},AAPL,1,${10 + (index % 50)},0,USD`);
+    lines.push(`BUY,${date},AAPL,1,${10 + (index % 50)},0,USD,,,,false,,`);
   }
   return lines.join('\n');
 }

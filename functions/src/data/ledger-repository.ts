@@ -38,8 +38,11 @@ export interface StoredLedger {
 
 export type SaveLedgerOutcome = 'saved' | 'stale' | 'too_large';
 
-/** Rows held in memory per process, all users together: about 100 MB at most at ~500 bytes a row. */
-const CACHED_ROWS_LIMIT = 200_000;
+/**
+ * Rows held in memory per process, all users together: one ledger at MAX_LEDGER_TRANSACTIONS, about
+ * 100 MB of the portfolio Lambda's 768 (infra/lib/area-sizing.ts) at ~1 KB a row in the heap.
+ */
+const CACHED_ROWS_LIMIT = 100_000;
 /** Reads that each saw a write land in between; the last one is answered (a write re-checks its version). */
 const MAX_READ_ATTEMPTS = 5;
 
