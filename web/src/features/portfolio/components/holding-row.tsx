@@ -133,7 +133,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
       {expanded ? (
         <div id={detailsId} className="portfolio__holding-details">
           <dl className="app-definition-list">
-            <dt>{t('portfolio:list.shares')}</dt>
+            <dt>{asset.asset_type === 'crypto' ? t('portfolio:list.coins') : t('portfolio:list.shares')}</dt>
             <dd data-testid="holding-shares">{formatNumber(asset.shares, language, 4)}</dd>
             <dt>{t('portfolio:list.currentPrice')}</dt>
             <dd>
@@ -183,7 +183,11 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
           {editing ? (
             <form onSubmit={saveEdit} className="portfolio__edit-form" noValidate>
               <TextField
-                label={t('portfolio:addDialog.shares.label')}
+                label={
+                  asset.asset_type === 'crypto'
+                    ? t('portfolio:addDialog.coins.label')
+                    : t('portfolio:addDialog.shares.label')
+                }
                 type="number"
                 step="0.01"
                 min="0"

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { PortfolioAsset } from '@app/shared/domain/entities/portfolio';
+import { formatNumber } from '@app/shared/domain/rules/formatting';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
@@ -14,6 +16,7 @@ import { useToast } from '@/kit/ui/toast';
  */
 export function RemoveHoldingButton({ asset }: { asset: PortfolioAsset }) {
   const { t } = useTranslation(['portfolio', 'common']);
+  const { language } = usePreferences();
   const toast = useToast();
   const remove = useRouteMutation(contract.portfolio.remove);
   const addBack = useRouteMutation(contract.portfolio.add);
@@ -80,7 +83,17 @@ export function RemoveHoldingButton({ asset }: { asset: PortfolioAsset }) {
         closeLabel={t('common:buttons.cancel')}
       >
         <Flex direction="column" gap="medium" data-testid="remove-confirm">
-          <Text>{t('portfolio:removeConfirm.body', { name: asset.name, shares: asset.shares })}</Text>
+          <Text>
+            {t(
+              asset.asset_type === 'crypto'
+                ? 'portfolio:removeConfirm.bodyCoins'
+                : 'portfolio:removeConfirm.body',
+              {
+                name: asset.name,
+                shares: formatNumber(asset.shares, language, 8),
+              },
+            )}
+          </Text>
           <Flex gap="small" justifyContent="flex-end" wrap="wrap">
             <Button onClick={() => setConfirming(false)}>{t('common:buttons.cancel')}</Button>
             <Button colorTheme="error" variation="primary" onClick={confirmRemove}>
