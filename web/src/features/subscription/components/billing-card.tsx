@@ -16,7 +16,7 @@ import { Card } from '@/kit/ui/card';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
 import { BillingHistory } from './billing-history';
-import { CardForm } from './card-form';
+import { PaymentCardForm } from './payment-card-form';
 import { PortalLink } from './portal-link';
 
 type Documents = z.infer<typeof BillingDocumentsResponseSchema>;
@@ -172,7 +172,7 @@ export function BillingCard({ billing, documents }: BillingCardProps) {
           title={t('subscription:billing.updateTitle')}
           closeLabel={t('subscription:billing.back')}
         >
-          <CardForm onSaved={done(t('subscription:billing.toasts.cardSaved'))} />
+          <PaymentCardForm onSaved={done(t('subscription:billing.toasts.cardSaved'))} />
         </Dialog>
       ) : null}
       {confirming === 'cancel' || confirming === 'refund' ? (

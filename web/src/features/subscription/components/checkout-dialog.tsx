@@ -12,8 +12,7 @@ import { usePreferences } from '@/kit/preferences/preferences';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
 import { useStripeSetup } from '../stripe-js';
-import { CardForm } from './card-form';
-import { StripeCardForm } from './stripe-card-form';
+import { PaymentCardForm } from './payment-card-form';
 import { StripeChallenge } from './stripe-challenge';
 
 export interface CheckoutDialogProps {
@@ -111,13 +110,7 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
             {problem}
           </Alert>
         ) : null}
-        {step === 'card' ? (
-          stripe ? (
-            <StripeCardForm setup={stripe} onSaved={onCardSaved} />
-          ) : (
-            <CardForm onSaved={onCardSaved} />
-          )
-        ) : null}
+        {step === 'card' ? <PaymentCardForm onSaved={onCardSaved} /> : null}
         {step === 'confirm' ? (
           <>
             <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">

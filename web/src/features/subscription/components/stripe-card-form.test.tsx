@@ -12,6 +12,7 @@ import {
   type StripeJsError,
   type StripeSetup,
 } from '../stripe-js';
+import { BillingCard } from './billing-card';
 import { CheckoutDialog } from './checkout-dialog';
 
 /** Stripe.js as the checkout sees it, recording what it was asked; js.stripe.com is never loaded. */
@@ -229,5 +230,30 @@ describe('the checkout with the Stripe gateway', () => {
       expect(screen.getByRole('button', { name: 'Guardar la tarjeta' }).hasAttribute('disabled')).toBe(false),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+  it("Update Payment on the billing card also takes the new card in Stripe's element", async () => {
+    const stripe = fakeStripeJs();
+    const requests = stripeApi();
+    const active = { ...FREE, status: 'active' as const, tier: 'PREMIUM' as const, payment_method: VISA };
+    await renderWithProviders(
+      withQueryClient(
+        <StripeSetupContext.Provider
+          value={{ publishableKey: 'pk_test_51Abc', load: async () => stripe.factory }}
+        >
+          <BillingCard billing={active} documents={undefined} />
+        </StripeSetupContext.Provider>,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Update Payment' }));
+    await vi.waitFor(() => expect(stripe.seen.mountedIn).toBe(screen.getByTestId('stripe-payment-element')));
+    expect(screen.queryByTestId('card-form')).toBeNull();
+    const save = screen.getByRole('button', { name: 'Save card' });
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    await vi.waitFor(() =>
+      expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        payment_method: 'pm_1QxYz',
+      }),
+    );
   });
 });
