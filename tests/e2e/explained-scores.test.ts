@@ -12,8 +12,8 @@ import { chooseLanguage, signInThroughDialog, WAIT } from './investor-helpers';
  * French and Spanish. Each factor shows its glossary label, which way it moved the grade (worked out
  * here from the API's score and weight, by hand: weight x (score - 50), risk as 100 - score), the
  * server's sentence, and each figure with its glossary label and unit; no engine field name
- * (snake_case) reaches the screen. Then the claims: the recommendations page's claim stands beside
- * the measured backtest the API serves, and the home and about pages state no unmeasured figure.
+ * (snake_case) reaches the screen. Then the claims (issue 40): the recommendations page states the
+ * committed universe backtest's result with links to it, and home and about state no unmeasured figure.
  */
 
 type Language = 'en' | 'fr' | 'es';
@@ -143,36 +143,22 @@ describe('scores explained in plain words, in Chromium', () => {
     await context.close();
   }, 240_000);
 
-  it('each performance claim on the public pages stands beside its measured twin', async () => {
-    const list = await api<{
-      backtest: { hit_rate: number; recommendations: number; window: string } | null;
-    }>('GET', '/api/ai/recommendations/demo_user');
-    expect(list.status).toBe(200);
-    const backtest = list.body.backtest;
-    expect(backtest).not.toBeNull();
+  it('the recommendations, home and about pages state only what the universe backtest measured', async () => {
     const { webUrl } = inject('stack');
     const { context, page } = await newPage(browser);
     // The recommendations page is the signed-in area's: a FREE investor reads it.
     const investor = await signUpInvestor('Claims');
     await signInThroughDialog(page, investor.email, investor.password);
 
-    // The recommendations page: the claim, then the measured hit rate, its sample, period and method.
+    // The recommendations page: the committed backtest's result (docs/backtest), no unmeasured claim.
     await page.goto(`${webUrl}/recommendations`);
-    const pair = page.getByTestId('claim-pair').first();
-    await expect.poll(() => pair.count(), WAIT).toBe(1);
-    expect(await pair.getByTestId('claim').textContent()).toContain('94% accuracy on 187 recommendations');
-    // hit_rate 0-1 in percent with one decimal, e.g. 0.695 -> 69.5%.
-    const hitRate = `${Math.round((backtest?.hit_rate ?? 0) * 1000) / 10}%`;
-    await expect
-      .poll(() => pair.getByTestId('measured').textContent(), WAIT)
-      .toBe(
-        `Measured: ${hitRate} of ${backtest?.recommendations} buy-rated month-ends were higher at the end of the window`,
-      );
-    expect(await pair.getByTestId('measured-period').textContent()).toBe(
-      `Period and sample: ${backtest?.window}`,
-    );
-    expect(await pair.getByTestId('measured-link').getAttribute('href')).toBe('/methodology#track-record');
-    expect(await page.getByTestId('claim').count()).toBe(await page.getByTestId('measured').count());
+    const banner = page.getByTestId('rec-track-record');
+    await expect.poll(() => banner.count(), WAIT).toBe(1);
+    const said = await banner.innerText();
+    expect(said).toMatch(/We graded \d+ US stocks and ETFs at \d+ month-ends, 2007-04-30 to 2017-10-31/);
+    expect(said).not.toMatch(/94\s?%|187 recommendations|accuracy/);
+    expect(await banner.getByRole('link').nth(0).getAttribute('href')).toBe('/track-record');
+    expect(await banner.getByRole('link').nth(1).getAttribute('href')).toBe('/methodology#backtest');
 
     // Home and about: no performance figure stands alone any more.
     for (const path of ['/', '/about']) {
@@ -180,7 +166,7 @@ describe('scores explained in plain words, in Chromium', () => {
       await page.waitForLoadState('networkidle').catch(() => undefined);
       const text = await page.locator('main').innerText();
       expect(text).not.toMatch(/94\s?%|67\s?%|10K\+|10,000 investors|Speculation victims/);
-      expect(await page.getByTestId('claim').count()).toBe(await page.getByTestId('measured').count());
+      if (path === '/') expect(text).toContain('We graded');
     }
     await context.close();
   }, 120_000);

@@ -1,25 +1,30 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
+import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { MeasuredClaim, type MeasuredBacktest } from '@/components/measured-claim';
+import { Link } from 'react-router-dom';
+import { BACKTEST_ANCHOR, homeClaim } from '@/lib/backtest/backtest-claims';
+import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
 
 /**
- * The static claim of docs/product.md "Screens", recommendations, with the engine's measured backtest beside
- * it (period, sample size, how it is measured), so the reader can compare the two; "not measured" when there
- * is none.
+ * What the recommendations page may say about the grade (docs/product.md "Screens", recommendations):
+ * only what the committed universe backtest measured, in the home page's words and from the same
+ * generated figures (web/src/lib/backtest/backtest-claims.ts), with its caveats and links to the
+ * figures and to the track record. No unmeasured claim stands here.
  */
-export function PerformanceBanner({ backtest }: { backtest: MeasuredBacktest | null }) {
-  const { t } = useTranslation(['recommendations', 'methodology']);
+export function PerformanceBanner() {
+  const { t } = useTranslation(['recommendations', 'home']);
+  const { language } = usePreferences();
+  const claim = homeClaim(language);
   return (
-    <Card className="rec-performance">
+    <Card className="rec-performance" data-testid="rec-track-record">
       <Heading level={2} fontSize="large">
         {t('performance.title')}
       </Heading>
-      <MeasuredClaim claim={t('performance.claim')} figure="hitRate" backtest={backtest} />
-      {backtest ? <Text className="app-muted">{t('methodology:trackRecord.caveat')}</Text> : null}
-      <Text className="app-muted" fontSize="small">
-        {t('performance.backtestNote')}
-      </Text>
+      <Text>{t(`home:${claim.key}`, claim.values)}</Text>
+      <Flex gap="medium" wrap="wrap" marginTop="small">
+        <Link to="/track-record">{t('home:stats.trackRecordLink')}</Link>
+        <Link to={BACKTEST_ANCHOR}>{t('home:stats.backtestLink')}</Link>
+      </Flex>
     </Card>
   );
 }

@@ -233,7 +233,7 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
             limit={usage.data.usage.daily_recommendations.limit}
           />
         ) : null}
-        <PerformanceBanner backtest={data?.backtest ?? null} />
+        <PerformanceBanner />
         <PhilosophyCard />
       </div>
 
