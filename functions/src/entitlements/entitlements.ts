@@ -25,6 +25,8 @@ import { liftingTierFor, tierLimits, upgradeMessageFor } from './feature-gate';
 export interface EntitlementsDeps {
   users: Pick<UsersRepository, 'get'>;
   usage: Pick<UsageRepository, 'getSnapshot' | 'consumeDaily'>;
+  /** The seeded demo investor whose portfolio the demo visitor sees (its positions are "used"). */
+  demoUserId?: string | null;
 }
 
 /** Repositories for `resolveEntitlements` and `consumeQuota`, for areas that do not build their own. */
@@ -68,11 +70,14 @@ export async function resolveEntitlements(
 ): Promise<Entitlements> {
   const usageDate = utcDayOf(now);
   if (userId === null) {
+    // The demo visitor uses nothing of their own, but the plan card counts the positions shown beside
+    // it: the demo investor's, counted where every user's are (docs/product.md "Roles, plans and demo mode").
+    const shown = deps.demoUserId ? (await deps.usage.getSnapshot(deps.demoUserId, usageDate)).holdings : 0;
     return {
       tier: DEMO_TIER,
       demo: true,
       limits: tierLimits(DEMO_TIER),
-      usage: { ...NO_USAGE },
+      usage: { ...NO_USAGE, portfolio_assets: shown },
       usageDate,
       startedAt: null,
       expiresAt: null,

@@ -24,15 +24,10 @@ import {
   updateAlertRule,
 } from '../user-alerts/alert-rules-service';
 import { getPortfolioAnalysis } from './analysis-service';
-import { addHolding, editHolding, removeHolding, toAddHoldingRequest } from './holdings-service';
+import { toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
 import { createPortfolioDeps, type PortfolioDeps } from './portfolio-deps';
-import {
-  addHoldingAsBuy,
-  hasLedger,
-  editHoldingOnLedger,
-  removeHoldingTransactions,
-} from './holdings-on-ledger';
+import { addHoldingAsBuy, editHoldingOnLedger, removeHoldingTransactions } from './holdings-on-ledger';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { getPerformance, listBenchmarks } from './performance-service';
@@ -89,26 +84,18 @@ export const handler = createAreaHandler(
       const key = idempotencyKeyOf(headers);
       const result = await deps.addOnce(
         { key, callerId: userId, payload: toAddHoldingRequest(body) },
-        async (payload) =>
-          (await hasLedger(userId, deps))
-            ? addHoldingAsBuy(userId, payload, deps)
-            : addHolding(userId, payload, deps),
+        // The ledger is the only writer (holdings-on-ledger.ts); the holdings rows are derived from it.
+        async (payload) => addHoldingAsBuy(userId, payload, deps),
       );
       const notice = render(result.body.message, language);
       // Live mode: a listed symbol the store does not hold yet is fetched now, not at the next plan.
       if (result.status === 201) await requestBackfillQuietly(body.symbol, deps);
       return { reply: { status: result.status, body: { ...result.body, message: notice } } };
     },
-    edit: async ({ auth, params, body }, deps) => {
-      const userId = requireUserId(auth);
-      if (await hasLedger(userId, deps)) return editHoldingOnLedger(userId, params.holdingId, body, deps);
-      return editHolding(userId, params.holdingId, body, deps);
-    },
-    remove: async ({ auth, params }, deps) => {
-      const userId = requireUserId(auth);
-      if (await hasLedger(userId, deps)) return removeHoldingTransactions(userId, params.holdingId, deps);
-      return removeHolding(userId, params.holdingId, deps);
-    },
+    edit: async ({ auth, params, body }, deps) =>
+      editHoldingOnLedger(requireUserId(auth), params.holdingId, body, deps),
+    remove: async ({ auth, params }, deps) =>
+      removeHoldingTransactions(requireUserId(auth), params.holdingId, deps),
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
     // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
     listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),

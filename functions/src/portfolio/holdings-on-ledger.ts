@@ -5,22 +5,18 @@ import type {
 } from '@app/shared/domain/entities/portfolio';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import { message } from '@app/shared/messages/message';
-import { ConflictError, NotFoundError } from '../platform/errors';
+import { ConflictError, NotFoundError, fieldError } from '../platform/errors';
 import { checkPurchaseDate, resolveAddableAsset, type AddHoldingResult } from './holdings-service';
 import { closeOnOrBefore, UNIVERSE_CURRENCY } from './ledger-market';
 import { changeLedger, type LedgerStoreDeps } from './ledger-store';
 import { valueOne } from './portfolio-view';
 
 /**
- * The holdings routes of a user who has a ledger: the holdings are derived from it
- * (ledger-projection.ts), so adding a holding records a BUY, removing one deletes the symbol's
- * transactions, and editing one edits its BUY when it has only one. Users without a ledger keep the
- * holdings routes as they were (holdings-service.ts).
+ * The holdings routes: the ledger is the only way a portfolio changes (docs/product.md "Portfolio"),
+ * so adding a holding records a BUY, removing one deletes the symbol's transactions, and editing one
+ * edits its BUY when it has only one. A user's holdings from before the ledger become opening BUY rows
+ * on first use (ledger-store.ts `loadLedger`); the holdings rows are derived (ledger-projection.ts).
  */
-
-export async function hasLedger(userId: string, deps: Pick<LedgerStoreDeps, 'ledgers'>): Promise<boolean> {
-  return (await deps.ledgers.get(userId)) !== null;
-}
 
 /** A BUY at the purchase price on the purchase date (else the market date); no price: the day's close, estimated. */
 export async function addHoldingAsBuy(
@@ -34,7 +30,14 @@ export async function addHoldingAsBuy(
   const date = payload.purchase_date ?? reading.marketDate.date;
   const close =
     payload.purchase_price == null ? await closeOnOrBefore(deps.engine, asset.symbol, date) : null;
-  const price = payload.purchase_price ?? close ?? asset.snapshot_price ?? 0;
+  if (payload.purchase_price == null && close === null) {
+    // No dated close to estimate the price paid (an undated listing price is not one): ask for it.
+    throw fieldError(
+      'body.symbol',
+      message('PORTFOLIO_NO_PRICE_ON_DATE', { field: 'symbol', symbol: asset.symbol, date }),
+    );
+  }
+  const price = payload.purchase_price ?? (close as number);
   const row: LedgerTransaction = {
     id: deps.newId(),
     type: 'BUY',
@@ -54,7 +57,7 @@ export async function addHoldingAsBuy(
   }));
   const holding = await deps.holdings.findBySymbol(userId, asset.symbol);
   if (!holding) throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
-  const valued = await valueOne(holding, deps, reading);
+  const valued = await valueOne(userId, asset.symbol, deps, reading);
   return {
     status: wasHeld ? 200 : 201,
     body: {
@@ -111,9 +114,7 @@ export async function editHoldingOnLedger(
       result: null,
     };
   });
-  const derived = await deps.holdings.findBySymbol(userId, holding.symbol);
-  if (!derived) throw new NotFoundError(message('PORTFOLIO_HOLDING_NOT_FOUND'));
-  return valueOne(derived, deps, reading);
+  return valueOne(userId, holding.symbol, deps, reading);
 }
 
 export async function removeHoldingTransactions(userId: string, holdingId: string, deps: LedgerStoreDeps) {

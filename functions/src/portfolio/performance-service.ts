@@ -3,19 +3,16 @@ import {
   type BenchmarksResponse,
   type PerformanceResponse,
 } from '@app/shared/domain/entities/ledger';
-import { LedgerError } from '@app/shared/domain/ledger/ledger-errors';
-import { analysePortfolio } from '@app/shared/domain/ledger/portfolio-analysis';
 import { message } from '@app/shared/messages/message';
-import { ConflictError, fieldError } from '../platform/errors';
-import { loadLedger, type LedgerStoreDeps } from './ledger-store';
-import { ledgerMessage } from './ledger-rules';
-import { loadLedgerLookups, UNIVERSE_CURRENCY, type LedgerMarketLookups } from './ledger-market';
+import { fieldError } from '../platform/errors';
+import type { LedgerStoreDeps } from './ledger-store';
+import { readPortfolioValuation } from './portfolio-valuation';
+import { UNIVERSE_CURRENCY, type LedgerMarketLookups } from './ledger-market';
 import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
 import { addDays } from '@app/shared/domain/ledger/calendar';
 import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import { RATE_LOOKBACK_DAYS, rateOnOrBefore } from '@app/shared/domain/ledger/market-lookups';
 import { allocatePortfolio, type DescribeInstrument } from '@app/shared/domain/ledger/allocation';
-import { EARLIEST_DATE } from '@app/shared/domain/entities/common';
 
 /**
  * The performance route: the ledger analysed at the market clock's date (shared/src/domain/ledger:
@@ -40,18 +37,6 @@ export function chartDayIndices(dayCount: number): number[] {
   for (let index = 0; index < dayCount; index += step) indices.push(index);
   if (indices.at(-1) !== dayCount - 1) indices.push(dayCount - 1);
   return indices;
-}
-
-/**
- * Rows as the analysis reads them: none after the market date (stored before a replay's wrap, not
- * valued yet), and a row stored before the calendar's first day (entities/common.ts, legacy rows from
- * before requests were bounded) as if on that day, so the daily walk never spans more than the
- * calendar the API accepts.
- */
-function analysedRows<Row extends { date: string }>(rows: readonly Row[], marketDate: string): Row[] {
-  return rows
-    .filter((row) => row.date <= marketDate)
-    .map((row) => (row.date < EARLIEST_DATE ? { ...row, date: EARLIEST_DATE } : row));
 }
 
 /** The index's level on a day (else the last of the week before), in the base currency at that day's rate. */
@@ -128,78 +113,66 @@ export async function getPerformance(
   deps: LedgerStoreDeps,
 ): Promise<PerformanceResponse> {
   const indexSymbol = await checkedIndex(benchmark, deps);
-  const reading = deps.market.readMarket();
-  const date = reading.marketDate.date;
-  const ledger = await loadLedger(userId, deps, reading);
-  const rows = analysedRows(ledger.transactions, date);
-  const lookups = await loadLedgerLookups(deps.engine, rows, {
-    baseCurrency: ledger.base_currency,
-    to: date,
+  // The same valuation as the portfolio route (portfolio-valuation.ts): one truth per money figure.
+  const {
+    marketDate: date,
+    ledger,
+    analysis,
+    lookups,
+    positions,
+  } = await readPortfolioValuation(userId, deps, {
     indexSymbol,
   });
-  try {
-    const analysis = analysePortfolio(rows, {
-      baseCurrency: ledger.base_currency,
-      costMethod: ledger.cost_method,
-      fx: lookups.fx,
-      prices: lookups.prices,
-      date,
-      benchmark: { index: lookups.index, indexCurrency: UNIVERSE_CURRENCY, period: 'MAX' },
-    });
-    const { valuation, returns } = analysis;
-    const describe = await describeSymbols(
-      valuation.holdings.map((holding) => holding.symbol),
-      deps,
-    );
-    const levelOn = indexLevelInBase(lookups, ledger.base_currency);
-    const path = benchmarkValuePath(analysis.daily.days, levelOn);
-    return {
-      market_date: date,
-      base_currency: ledger.base_currency,
-      cost_method: ledger.cost_method,
-      cash_tracked: valuation.cash_tracked,
-      distinct_symbols_held: valuation.distinct_symbols_held,
-      holdings: valuation.holdings.map(
-        ({ lots: _lots, rate: _rate, value_local: _v, cost_local: _c, trade_fees_base: _t, ...holding }) =>
-          holding,
-      ),
-      totals: {
-        value_base: valuation.totals.value_base,
-        securities_value_base: valuation.totals.securities_value_base,
-        cash_value_base: valuation.totals.cash_value_base,
-        cost_base: valuation.totals.cost_base,
-        unrealised: valuation.totals.unrealised,
-        realised: valuation.totals.realised,
-        dividends_base: valuation.totals.dividends_base,
-        fees_paid_base: valuation.totals.fees_paid_base,
-        total_gain_base: valuation.totals.total_gain_base,
-      },
-      allocation: allocatePortfolio(valuation.holdings, valuation.cash, describe),
-      returns: returns.map(({ series: _series, ...period }) => period),
-      series: chartDayIndices(analysis.daily.days.length).map((index) => {
-        const day = analysis.daily.days[index] as (typeof analysis.daily.days)[number];
-        return {
-          date: day.date,
-          value_base: day.value_base,
-          invested_base: day.net_contributions_base,
-          benchmark_value_base: path[index]?.value_base ?? null,
-        };
-      }),
-      benchmark: analysis.benchmark
-        ? {
-            symbol: indexSymbol,
-            period: analysis.benchmark.period,
-            start: analysis.benchmark.start,
-            end: analysis.benchmark.end,
-            portfolio_time_weighted: analysis.benchmark.portfolio_time_weighted,
-            benchmark_time_weighted: analysis.benchmark.benchmark_time_weighted,
-            unavailable: analysis.benchmark.unavailable,
-          }
-        : null,
-    };
-  } catch (error: unknown) {
-    // A row the stored history has no rate for (a cash row dated before the FX history): say which.
-    if (error instanceof LedgerError) throw new ConflictError(ledgerMessage(error));
-    throw error;
-  }
+  const { valuation, returns } = analysis;
+  const describe = await describeSymbols(
+    valuation.holdings.map((holding) => holding.symbol),
+    deps,
+  );
+  const levelOn = indexLevelInBase(lookups, ledger.base_currency);
+  const path = benchmarkValuePath(analysis.daily.days, levelOn);
+  return {
+    market_date: date,
+    base_currency: ledger.base_currency,
+    cost_method: ledger.cost_method,
+    cash_tracked: valuation.cash_tracked,
+    // Every open position, priced or not: what the portfolio_assets quota counts.
+    distinct_symbols_held: positions.length,
+    holdings: valuation.holdings.map(
+      ({ lots: _lots, rate: _rate, value_local: _v, cost_local: _c, trade_fees_base: _t, ...holding }) =>
+        holding,
+    ),
+    totals: {
+      value_base: valuation.totals.value_base,
+      securities_value_base: valuation.totals.securities_value_base,
+      cash_value_base: valuation.totals.cash_value_base,
+      cost_base: valuation.totals.cost_base,
+      unrealised: valuation.totals.unrealised,
+      realised: valuation.totals.realised,
+      dividends_base: valuation.totals.dividends_base,
+      fees_paid_base: valuation.totals.fees_paid_base,
+      total_gain_base: valuation.totals.total_gain_base,
+    },
+    allocation: allocatePortfolio(valuation.holdings, valuation.cash, describe),
+    returns: returns.map(({ series: _series, ...period }) => period),
+    series: chartDayIndices(analysis.daily.days.length).map((index) => {
+      const day = analysis.daily.days[index] as (typeof analysis.daily.days)[number];
+      return {
+        date: day.date,
+        value_base: day.value_base,
+        invested_base: day.net_contributions_base,
+        benchmark_value_base: path[index]?.value_base ?? null,
+      };
+    }),
+    benchmark: analysis.benchmark
+      ? {
+          symbol: indexSymbol,
+          period: analysis.benchmark.period,
+          start: analysis.benchmark.start,
+          end: analysis.benchmark.end,
+          portfolio_time_weighted: analysis.benchmark.portfolio_time_weighted,
+          benchmark_time_weighted: analysis.benchmark.benchmark_time_weighted,
+          unavailable: analysis.benchmark.unavailable,
+        }
+      : null,
+  };
 }

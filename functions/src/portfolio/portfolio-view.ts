@@ -1,15 +1,18 @@
 import { message } from '@app/shared/messages/message';
 import type { PortfolioAsset, PortfolioResponse, SearchResult } from '@app/shared/domain/entities/portfolio';
 import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
-import { ServiceUnavailableError } from '../platform/errors';
+import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 import { logger } from '../platform/observability';
 import type { MarketReading } from '../market-data/market-quotes';
 import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
-import { summarizePortfolio, valueHolding, type ValuationInput } from './valuation';
+import type { ValuationInput } from './valuation';
+import type { LedgerStoreDeps } from './ledger-store';
+import { portfolioFiguresOf } from './portfolio-figures';
+import { readPortfolioValuation } from './portfolio-valuation';
 
 /**
- * What the portfolio shows: asset search, and the holdings valued at their latest price. The writes
- * (add, edit, remove) are holdings-service.ts.
+ * What the portfolio shows: asset search, and the holdings as the one valuation values them
+ * (portfolio-valuation.ts). The writes (add, edit, remove) are holdings-on-ledger.ts.
  */
 
 interface ViewDeps {
@@ -70,26 +73,28 @@ export async function loadValuedHoldings(
   return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps, reading)));
 }
 
+/** The holdings screen's figures, all read from the one valuation (portfolio-figures.ts). */
 export async function listPortfolio(
   userId: string,
   demo: boolean,
-  deps: ViewDeps,
+  deps: LedgerStoreDeps,
 ): Promise<PortfolioResponse> {
-  const reading = deps.market.readMarket();
-  const marketDate = reading.marketDate.date;
-  const inputs = await loadValuedHoldings(userId, deps, reading);
-  return {
-    market_date: marketDate,
-    assets: inputs.map((input) => valueHolding(input, marketDate)),
-    summary: summarizePortfolio(inputs, marketDate),
-    demo,
-  };
+  const [model, rows] = await Promise.all([readPortfolioValuation(userId, deps), deps.holdings.list(userId)]);
+  return { ...portfolioFiguresOf(model, rows), demo };
 }
 
+/** One position of the caller's portfolio as the list shows it (the answer to an add or an edit). */
 export async function valueOne(
-  holding: StoredHolding,
-  deps: Pick<ViewDeps, 'market'>,
+  userId: string,
+  symbol: string,
+  deps: LedgerStoreDeps,
   reading: MarketReading = deps.market.readMarket(),
 ): Promise<PortfolioAsset> {
-  return valueHolding(await valuationInputOf(holding, deps, reading), reading.marketDate.date);
+  const [model, rows] = await Promise.all([
+    readPortfolioValuation(userId, deps, { reading }),
+    deps.holdings.list(userId),
+  ]);
+  const asset = portfolioFiguresOf(model, rows).assets.find((entry) => entry.symbol === symbol);
+  if (!asset) throw new NotFoundError(message('PORTFOLIO_HOLDING_NOT_FOUND'));
+  return asset;
 }

@@ -1,6 +1,7 @@
 import { barOnOrBefore } from '../engine/market-clock';
 import type { MarketEngine } from '../market-data/market-engine';
-import { addHolding, type HoldingsDeps } from './holdings-service';
+import { addHoldingAsBuy } from './holdings-on-ledger';
+import type { LedgerStoreDeps } from './ledger-store';
 
 /**
  * The demo investor's portfolio (what `GET /api/portfolio` shows without a token): a stock, the S&P 500's
@@ -15,7 +16,7 @@ export const DEMO_POSITIONS = [
   { symbol: 'GLD', asset_type: 'alternative', shares: 20 },
 ] as const;
 
-export interface SeedDemoPortfolioDeps extends HoldingsDeps {
+export interface SeedDemoPortfolioDeps extends LedgerStoreDeps {
   engine: MarketEngine;
   userId: string;
 }
@@ -35,7 +36,8 @@ export async function seedDemoPortfolio(deps: SeedDemoPortfolioDeps): Promise<nu
       const first = barOnOrBefore(bars, firstDate)?.bar;
       if (first) purchase = { purchase_price: first.close, purchase_date: first.date };
     }
-    await addHolding(
+    // Through the ledger, the only writer of a portfolio (holdings-on-ledger.ts).
+    await addHoldingAsBuy(
       deps.userId,
       {
         symbol: asset.symbol,

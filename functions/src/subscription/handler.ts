@@ -1,5 +1,5 @@
 import { routes } from '@app/shared/api/areas/subscription';
-import { getConfig } from '../config';
+import { getConfig, loadConfig } from '../config';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createBillingDocumentsRepository } from '../data/billing-documents-repository';
 import { createBillingRepository } from '../data/billing-repository';
@@ -64,6 +64,8 @@ function createDeps(): HandlerDeps {
   return {
     users: createUsersRepository(client, config.TABLE_USERS),
     usage: createUsageRepository(client, config.TABLE_USAGE),
+    // The local stack sets DEMO_USER_ID after its seed, i.e. after the first getConfig(): read it fresh.
+    demoUserId: loadConfig().DEMO_USER_ID ?? null,
     ...billing,
     documents: createBillingDocumentsRepository(client, config.TABLE_USERS),
     stripe: createStripeRouteDeps(config, gateway, billing, client),

@@ -24,6 +24,8 @@ export interface SubscriptionDeps {
   users: UsersRepository;
   usage: UsageRepository;
   now: () => Date;
+  /** The seeded demo investor: the demo visitor's plan card counts its positions. */
+  demoUserId?: string | null;
 }
 
 type TiersResponse = z.input<typeof TiersResponseSchema>;
