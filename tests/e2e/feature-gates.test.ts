@@ -7,9 +7,10 @@ import { signInThroughDialog, WAIT } from './investor-helpers';
 
 /*
  * The feature gate (blur, "Premium Feature", the required tier, Upgrade, "Continue with Limited
- * Access") in Chromium: a FREE investor meets it on a recommendation's detail (advanced_recommendations)
- * and on the portfolio analysis (advanced_analytics) and continues with the limited view the API
- * serves FREE; a PREMIUM investor sees the full views and no gate.
+ * Access") in Chromium: a FREE investor reads a recommendation's basic detail plainly with the gate over
+ * what Premium adds (advanced_recommendations), meets the gate on the portfolio analysis
+ * (advanced_analytics) and continues with the limited view the API serves FREE; a PREMIUM investor sees
+ * the full views and no gate of theirs, and on /alerts only a compact box for Platinum's rules.
  */
 
 async function holdOneStock(user: SignedInUser): Promise<void> {
@@ -51,24 +52,40 @@ describe('the feature gate in Chromium', () => {
     const investor = await signUpInvestor('Gated');
     await holdOneStock(investor);
     const { context, page } = await newPage(browser);
-    await signInThroughDialog(page, investor.email, investor.password);
+    // The address typed in capitals signs in: addresses compare case-insensitively (issue 46).
+    expect(investor.email).toBe(investor.email.toLowerCase());
+    await signInThroughDialog(page, investor.email.toUpperCase(), investor.password);
 
-    // Recommendation detail: the API's basic detail, blurred under the gate.
+    // Recommendation detail (issue 46): the API's basic detail, the grade, scores and one sentence per
+    // factor the Free plan is promised, is shown plainly; the gate covers only an outline of what Premium
+    // adds, with its upgrade box right where the blur starts.
     const card = await openFirstRecommendation(page);
     const recommendationGate = card.getByTestId('feature-gate-advanced_recommendations');
     await expect.poll(() => recommendationGate.count(), WAIT).toBe(1);
     expect(await recommendationGate.getByRole('heading', { name: 'Premium Feature' }).count()).toBe(1);
     expect(await recommendationGate.getByTestId('required-tier').textContent()).toBe('Premium required');
     expect(await recommendationGate.getByRole('button', { name: 'Upgrade' }).count()).toBe(1);
+    expect(
+      await recommendationGate.getByRole('button', { name: 'Continue with Limited Access' }).count(),
+    ).toBe(0);
     // FREE reads each factor's score and sentence, never the figures behind them (server-side 'basic').
     expect(await card.getByTestId('factor-input').count()).toBe(0);
-    await recommendationGate.getByRole('button', { name: 'Continue with Limited Access' }).click();
-    const limitedDetail = card.getByTestId('limited-advanced_recommendations');
-    await expect.poll(() => limitedDetail.count(), WAIT).toBe(1);
-    expect(await limitedDetail.getByTestId('basic-analysis').textContent()).toMatch(
-      /^Basic analysis: this asset is graded /,
+    const basic = card.getByTestId('basic-analysis');
+    expect(await basic.textContent()).toMatch(/^Basic analysis: this asset is graded /);
+    const blurredPromises = await card.evaluate(
+      (element) =>
+        [
+          ...element.querySelectorAll('[data-testid="basic-analysis"], [data-testid="factor-sentence"]'),
+        ].filter(
+          (node) => node.closest('[aria-hidden="true"]') !== null || getComputedStyle(node).filter !== 'none',
+        ).length,
     );
-    expect(await card.getByTestId('feature-gate-advanced_recommendations').count()).toBe(0);
+    expect(blurredPromises).toBe(0);
+    expect(await card.getByTestId('factor-sentence').count()).toBeGreaterThan(0);
+    const gateBox = await recommendationGate.boundingBox();
+    const upgradeBox = await recommendationGate.getByTestId('gate-upgrade-box').boundingBox();
+    // The upgrade box starts within the gate's padding (16 px), not centred far down a tall panel.
+    expect((upgradeBox?.y ?? Infinity) - (gateBox?.y ?? 0)).toBeLessThanOrEqual(24);
 
     // Portfolio analysis: the dialog opens on the gate over the allocation the portfolio list serves.
     const dialog = await openPortfolioAnalysis(page);
@@ -101,6 +118,18 @@ describe('the feature gate in Chromium', () => {
     const dialog = await openPortfolioAnalysis(page);
     await expect.poll(() => dialog.getByTestId('portfolio-analysis').count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByTestId('feature-gate-advanced_analytics').count()).toBe(0);
+
+    // Alerts (issue 46): Premium lacks custom_alerts (Platinum), so the rules card carries a compact
+    // upgrade box, not a blurring overlay over the page, and its top is below the header, not under it.
+    const { webUrl } = inject('stack');
+    await page.goto(`${webUrl}/alerts`);
+    const rulesGate = page.getByTestId('feature-gate-custom_alerts');
+    await expect.poll(() => rulesGate.count(), WAIT).toBe(1);
+    expect(await rulesGate.getByTestId('required-tier').textContent()).toBe('Platinum required');
+    expect(await page.locator('.gating__blurred').count()).toBe(0);
+    const header = await page.locator('header').first().boundingBox();
+    const box = await rulesGate.getByTestId('gate-upgrade-box').boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     await context.close();
   }, 180_000);
 });

@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resources } from '@app/shared/i18n';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
-import { WAIT } from './investor-helpers';
+import { brokenWords } from '../src/broken-words';
+import { seriousAxeViolations, WAIT } from './investor-helpers';
 
 /*
  * A phone 390 px wide (newPage's mobile viewport), every page of the investor site in en, fr and es:
  * no page scrolls sideways (document.documentElement.scrollWidth equals the viewport's width), each has
- * its own <title>, and the signed-in navigation is a real menu behind a Menu button.
+ * its own <title>, and the signed-in navigation is a real menu behind a Menu button. Issue 46: on the
+ * phone and again at 1280 px (the narrow desktop), no word is broken across lines (src/broken-words.ts)
+ * and the phone's header is one row.
  */
 
 const LANGUAGES = ['en', 'fr', 'es'] as const;
 type Language = (typeof LANGUAGES)[number];
 const PHONE_WIDTH = 390;
+const DESKTOP = { width: 1280, height: 800 };
+/** One row of the header: its controls' height plus its padding, never two rows of them. */
+const ONE_ROW_HEADER = 72;
 const PUBLIC_PAGES = ['/', '/features', '/pricing', '/about', '/contact'];
 const APP_PAGES = [
   '/dashboard',
@@ -99,6 +105,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         language,
       );
       const overflowing: string[] = [];
+      const broken: string[] = [];
       const titles = new Map<string, string>();
       const visit = async (path: string) => {
         await page.goto(`${webUrl}${path}`);
@@ -106,9 +113,18 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         const { scrollWidth, viewport, offenders } = await measure(page);
         expect(viewport).toBe(PHONE_WIDTH);
         if (scrollWidth !== viewport) overflowing.push(`${path}: ${scrollWidth}px ${offenders.join(' | ')}`);
+        broken.push(...(await brokenWords(page)).map((word) => `${path} 390: ${word}`));
         titles.set(path, await page.title());
       };
       for (const path of PUBLIC_PAGES) await visit(path);
+      // The same public pages at the narrow desktop's width.
+      await page.setViewportSize(DESKTOP);
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${webUrl}${path}`);
+        await settle(page);
+        broken.push(...(await brokenWords(page)).map((word) => `${path} 1280: ${word}`));
+      }
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
       // The demo visitor's screens (no account).
       await page.goto(`${webUrl}/dashboard`);
       await page.getByRole('button', { name: resources[language].auth.guard.demo }).click();
@@ -116,6 +132,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
       for (const path of APP_PAGES.filter((entry) => entry !== '/portfolio/transactions')) await visit(path);
 
       expect(overflowing).toEqual([]);
+      expect(broken).toEqual([]);
       const pages = resources[language].nav.titles.pages;
       expect(titles.get('/dashboard')).toBe(`${pages.dashboard} · Nugget Invest`);
       expect(titles.get('/pricing')).toBe(`${pages.pricing} · Nugget Invest`);
@@ -158,11 +175,15 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
       await expect.poll(() => navigation.isVisible(), WAIT).toBe(false);
 
       const overflowing: string[] = [];
+      const broken: string[] = [];
+      const axe: string[] = [];
+      const headerHeight = (await page.locator('header').first().boundingBox())?.height ?? 0;
       for (const path of APP_PAGES) {
         await page.goto(`${webUrl}${path}`);
         await settle(page);
         const { scrollWidth, viewport, offenders } = await measure(page);
         if (scrollWidth !== viewport) overflowing.push(`${path}: ${scrollWidth}px ${offenders.join(' | ')}`);
+        broken.push(...(await brokenWords(page)).map((word) => `${path} 390: ${word}`));
         // The portfolio's usage badge (inside the Add Asset button) reads at 4.5:1 or more.
         if (path === '/portfolio') {
           await expect.poll(() => page.getByTestId('add-asset-usage').count(), WAIT).toBe(1);
@@ -178,7 +199,22 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
           await menu.click();
         }
       }
+      // The same signed-in pages at the narrow desktop's width.
+      await page.setViewportSize(DESKTOP);
+      for (const path of APP_PAGES) {
+        await page.goto(`${webUrl}${path}`);
+        await settle(page);
+        broken.push(...(await brokenWords(page)).map((word) => `${path} 1280: ${word}`));
+        // Issue 46: the transactions page (a chart, red Delete buttons in the dark theme) had 3-7.
+        if (path === '/portfolio/transactions') {
+          await expect.poll(() => page.getByRole('status').count(), WAIT).toBe(0);
+          axe.push(...(await seriousAxeViolations(page)).map(({ id, nodes }) => `${id} ${nodes.length}`));
+        }
+      }
       expect(overflowing).toEqual([]);
+      expect(broken).toEqual([]);
+      expect(axe).toEqual([]);
+      expect(headerHeight).toBeLessThanOrEqual(ONE_ROW_HEADER);
       await context.close();
     },
     240_000,

@@ -11,13 +11,15 @@ import { NotificationsBell } from './notifications-bell';
 
 /**
  * The signed-in shell's sticky header. On a phone its Menu button opens the navigation (the sidebar
- * becomes a menu under the header). A demo visitor is offered Sign In only (never beside Logout).
+ * becomes a menu under the header), and the language, theme, plan and Logout move into that menu so the
+ * header is one row. A demo visitor is offered Sign In only (never beside Logout).
  */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation(['shell', 'common']);
   const { viewer, openSignIn, logout } = useAuth();
   return (
     <SiteHeader
+      className="app-header--investor"
       brand={
         <span className="app-header__brand">
           <Button
@@ -38,15 +40,18 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
     >
       <MarketDateBadge />
       <NotificationsBell />
-      <LanguageCycleButton />
-      <ThemeToggleButton />
+      {/* On a phone these move into the menu (AppSidebar), so the header keeps one row (issue 46). */}
+      <span className="app-header__extras">
+        <LanguageCycleButton />
+        <ThemeToggleButton />
+      </span>
       {viewer?.isDemo ? (
         <Badge variant="warning" data-testid="demo-marker" title={t('common:demo.description')}>
           {t('common:demo.badge')}
         </Badge>
       ) : null}
       {viewer && !viewer.isDemo ? (
-        <>
+        <span className="app-header__extras">
           <span className="app-header__user" data-testid="header-user">
             <span className="app-header__name">{viewer.name}</span>
             <Badge
@@ -59,7 +64,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           <Button size="small" onClick={() => void logout()}>
             {t('shell:header.logout')}
           </Button>
-        </>
+        </span>
       ) : (
         <Button size="small" variation="primary" onClick={() => openSignIn('signIn')}>
           {t('shell:header.signIn')}

@@ -41,6 +41,14 @@ describe('password sign-in', () => {
     expect(currentGroups).not.toHaveBeenCalled();
   });
 
+  it('signs in with the address as typed in any case (issue 46: the API stores it lower-cased)', async () => {
+    await signInWithPassword('Name.Surname@Example.com', 'NuggetDemo1');
+
+    expect(auth.signIn).toHaveBeenCalledWith(
+      expect.objectContaining({ username: 'name.surname@example.com' }),
+    );
+  });
+
   it('admits a member of the required group', async () => {
     vi.mocked(currentGroups).mockResolvedValue(['ADMIN']);
 

@@ -59,7 +59,13 @@ export async function signInWithPassword(
 ): Promise<void> {
   const auth = await loadAmplifyAuth();
   const attempt = () =>
-    auth.signIn({ username: email.trim(), password, options: { authFlowType: authFlowType() } });
+    // Addresses compare case-insensitively: the API stores them lower-cased (EmailInputSchema), so the
+    // address is signed in as typed in any case (issue 46).
+    auth.signIn({
+      username: email.trim().toLowerCase(),
+      password,
+      options: { authFlowType: authFlowType() },
+    });
   let result: Awaited<ReturnType<typeof attempt>>;
   try {
     result = await attempt();

@@ -25,6 +25,11 @@ export const appThemeDefinition = {
         },
       },
     },
+    components: {
+      // A warning (red) button's text in the error font colour of each mode: Amplify's red.60 read at
+      // 3.37:1 on the dark background (issue 46, the transactions' Delete buttons; WCAG AA asks 4.5:1).
+      button: { warning: { color: { value: '{colors.font.error}' } } },
+    },
     fonts: {
       default: {
         variable: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },

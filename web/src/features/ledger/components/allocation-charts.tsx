@@ -41,7 +41,12 @@ export function AllocationCharts({ allocation, currency, language }: AllocationC
             <figcaption>{t(`portfolio:ledger.allocation.captions.${dimension}`)}</figcaption>
             <div aria-hidden="true">
               <ResponsiveContainer width="100%" height={48 + rows.length * 32}>
-                <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
+                <BarChart
+                  data={rows}
+                  layout="vertical"
+                  margin={{ left: 8, right: 16 }}
+                  accessibilityLayer={false}
+                >
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                   <XAxis type="number" tickFormatter={(amount: number) => money(amount)} />
                   <YAxis type="category" dataKey="label" width={160} />
