@@ -3,23 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import type { Language } from '@app/shared/domain/enums';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
-import { formatDate, formatNumber } from '@app/shared/domain/rules/formatting';
+import { formatDate, formatMoney, formatNumber } from '@app/shared/domain/rules/formatting';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteMutation } from '@/kit/api/route-mutation';
 import { Card } from '@/kit/ui/card';
 
-/** What a row moved, in its own words: quantity at a price, an amount, or a split ratio. */
+/**
+ * What a row moved, in its own words: quantity at a price, an amount, or a split ratio. Prices and
+ * amounts are money in their currency (its cents, never the float typed: issue 45); a quantity keeps
+ * up to 8 decimals (a fraction of a coin).
+ */
 function detailsOf(row: LedgerTransaction, language: Language): string {
   const number = (value: number) => formatNumber(value, language, 8);
+  const money = (value: number, currency: string) => formatMoney(value, currency, language);
   switch (row.type) {
     case 'SPLIT':
       return `${number(row.new_shares)} : ${number(row.old_shares)}`;
     case 'FEE':
     case 'DEPOSIT':
     case 'WITHDRAWAL':
-      return `${number(row.amount)} ${row.currency}`;
+      return money(row.amount, row.currency);
     default:
-      return `${number(row.quantity)} × ${number(row.price)} ${row.currency}`;
+      return `${number(row.quantity)} × ${money(row.price, row.currency)}`;
   }
 }
 
