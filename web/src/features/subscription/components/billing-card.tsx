@@ -17,6 +17,7 @@ import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
 import { BillingHistory } from './billing-history';
 import { PaymentCardForm } from './payment-card-form';
+import { PaymentChallenge } from './payment-challenge';
 import { PortalLink } from './portal-link';
 
 type Documents = z.infer<typeof BillingDocumentsResponseSchema>;
@@ -44,6 +45,7 @@ export function BillingCard({ billing, documents }: BillingCardProps) {
   const keep = useRouteMutation(contract.subscription.keepPlan);
   const retry = useRouteMutation(contract.subscription.retryPayment);
   const refund = useRouteMutation(contract.subscription.requestRefund);
+  const confirmPayment = useRouteMutation(contract.subscription.confirmPayment);
   const money = (cents: number) => formatCurrency(cents / 100, language);
   const date = (iso: string) => formatDate(iso, language);
   const busy = cancel.isPending || keep.isPending || retry.isPending || refund.isPending;
@@ -58,6 +60,8 @@ export function BillingCard({ billing, documents }: BillingCardProps) {
       });
       return;
     }
+    // The bank asks for confirmation: the pending payment's challenge shows on this card, no toast yet.
+    if (answer.outcome === 'requires_authentication') return;
     toast.show({ variant: 'success', title, description });
   };
   const onError = (error: unknown) => {
@@ -144,6 +148,20 @@ export function BillingCard({ billing, documents }: BillingCardProps) {
             date: date(billing.refund.deadline),
           })}
         </Text>
+      ) : null}
+      {billing.pending_payment ? (
+        <PaymentChallenge
+          challengeId={billing.pending_payment.challenge_id}
+          amount={money(billing.pending_payment.amount_cents)}
+          busy={confirmPayment.isPending}
+          testId="billing-challenge"
+          onAnswer={(outcome) =>
+            confirmPayment.mutate(
+              { body: { outcome } },
+              { onSuccess: done(t('subscription:billing.toasts.paid')), onError },
+            )
+          }
+        />
       ) : null}
       <Flex gap="small" wrap="wrap" marginTop="small">
         <Button size="small" onClick={() => setConfirming('card')}>

@@ -11,9 +11,8 @@ import { useMessageCodeText, useServerMessage } from '@/kit/api/use-server-messa
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Dialog } from '@/kit/ui/dialog';
 import { useToast } from '@/kit/ui/toast';
-import { useStripeSetup } from '../stripe-js';
 import { PaymentCardForm } from './payment-card-form';
-import { StripeChallenge } from './stripe-challenge';
+import { PaymentChallenge } from './payment-challenge';
 
 export interface CheckoutDialogProps {
   /** The plan the visitor chose; the cycle can still be changed here. */
@@ -54,7 +53,6 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
   const date = (iso: string) => formatDate(iso, language);
   const planName = t(`common:tiers.${plan.tier}`);
   const card = billing.payment_method;
-  const stripe = useStripeSetup();
 
   const settle = (answer: BillingAnswer) => {
     setProblem(null);
@@ -194,32 +192,13 @@ export function CheckoutDialog({ plan, billing, onClose }: CheckoutDialogProps) 
             ) : null}
           </>
         ) : null}
-        {step === 'challenge' && pending && stripe ? (
-          <StripeChallenge
-            setup={stripe}
-            clientSecret={pending.challenge_id}
+        {step === 'challenge' && pending ? (
+          <PaymentChallenge
+            challengeId={pending.challenge_id}
             amount={money(pending.amount_cents)}
             busy={confirm.isPending}
             onAnswer={answerChallenge}
           />
-        ) : null}
-        {step === 'challenge' && pending && !stripe ? (
-          <div data-testid="checkout-challenge">
-            <Text fontWeight="bold">{t('subscription:checkout.challengeTitle')}</Text>
-            <Text>{t('subscription:checkout.challengeBody', { amount: money(pending.amount_cents) })}</Text>
-            <Flex gap="small" marginTop="small">
-              {(['approve', 'fail'] as const).map((outcome) => (
-                <Button
-                  key={outcome}
-                  variation={outcome === 'approve' ? 'primary' : undefined}
-                  isDisabled={confirm.isPending}
-                  onClick={() => answerChallenge(outcome)}
-                >
-                  {t(`subscription:checkout.${outcome}`)}
-                </Button>
-              ))}
-            </Flex>
-          </div>
         ) : null}
       </Flex>
     </Dialog>

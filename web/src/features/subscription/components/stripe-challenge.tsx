@@ -13,6 +13,7 @@ export interface StripeChallengeProps {
   busy: boolean;
   /** Tells our API how it ended: it reads the intent back from Stripe ('approve') or cancels it ('fail'). */
   onAnswer: (outcome: 'approve' | 'fail') => void;
+  testId: string;
 }
 
 /**
@@ -20,7 +21,14 @@ export interface StripeChallengeProps {
  * our API reads the PaymentIntent's outcome from Stripe; the customer may also give up the payment.
  * A challenge that failed leaves the payment waiting, so it can be tried again.
  */
-export function StripeChallenge({ setup, clientSecret, amount, busy, onAnswer }: StripeChallengeProps) {
+export function StripeChallenge({
+  setup,
+  clientSecret,
+  amount,
+  busy,
+  onAnswer,
+  testId,
+}: StripeChallengeProps) {
   const { t } = useTranslation('subscription');
   const { language } = usePreferences();
   const [working, setWorking] = useState(false);
@@ -44,7 +52,7 @@ export function StripeChallenge({ setup, clientSecret, amount, busy, onAnswer }:
   };
 
   return (
-    <div data-testid="checkout-challenge">
+    <div data-testid={testId}>
       <Text fontWeight="bold">{t('checkout.challengeTitle')}</Text>
       <Text>{t('checkout.stripe.challengeBody', { amount })}</Text>
       {failure ? (
