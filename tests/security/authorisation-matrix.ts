@@ -194,6 +194,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
 
   'ai.getHealth': { expect: every(200), request: none },
   'ai.getMarketClock': { expect: every(200), request: none },
+  'ai.getGradeChain': { expect: every(200), request: none },
   'ai.analyzeStock': { expect: every(200), request: () => ({ body: { symbol: 'AAPL' } }) },
   'ai.analyzeBatch': { expect: every(200), request: () => ({ body: { symbols: ['AAPL', 'BTC-USD'] } }) },
   'ai.getRationalityScore': { expect: every(200), request: symbol },

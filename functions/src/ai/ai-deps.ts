@@ -10,6 +10,7 @@ import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { MarketDayRepository } from '../data/market-day-repository';
+import type { GradeChainRepository } from '../data/grade-chain-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
@@ -39,6 +40,8 @@ export interface AiDeps {
   jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
   /** The stored daily scores (the price poll writes them). */
   scoreHistory: Pick<ScoreHistoryRepository, 'listDays'>;
+  /** The live grade chain (the price poll writes it); absent in some unit tests. */
+  gradeChain?: Pick<GradeChainRepository, 'getHead' | 'getFirst'>;
   /** The graded market of each replayed date (the price poll writes it); absent in some unit tests. */
   marketDay?: Pick<MarketDayRepository, 'getDay'>;
   recommendationQueue: Pick<

@@ -1,3 +1,4 @@
+import { getGradeChain } from './grade-chain-service';
 import { routes } from '@app/shared/api/areas/ai';
 import { createAreaHandler } from '../platform/http-handler';
 import { rendererFor } from '../platform/messages';
@@ -61,7 +62,9 @@ export const handler = createAreaHandler(
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
-    screener: async ({ query, auth, language }, deps) => screenUniverse(query, auth, rendererFor(language), deps),
+    screener: async ({ query, auth, language }, deps) =>
+      screenUniverse(query, auth, rendererFor(language), deps),
+    gradeChain: async (_request, deps) => getGradeChain(deps),
     // Catalyst routes (functions/src/catalysts/): news on the replay timeline joined with the engine.
     contextualRecommendations: async ({ query, language }, deps) => {
       const news = await loadCatalysts();

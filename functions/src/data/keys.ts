@@ -77,6 +77,9 @@ export const keys = {
   dailyScorePrefix: 'SCORE#',
   /** The first and last day of a symbol's stored score history. */
   scoreRange: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'SCORES' }),
+  /** One market date's entry of the live grade chain (grade-chain-repository.ts), written once. */
+  gradeChainEntry: (date: string) => ({ pk: 'GRADE_CHAIN', sk: `ENTRY#${date}` }),
+  gradeChainPartition: 'GRADE_CHAIN',
   /** The state of one tracked series (stored range, as-of, completeness, flags), all under one partition. */
   series: (symbol: string) => ({ pk: 'SERIES', sk: symbol }),
   seriesPartition: 'SERIES',

@@ -6,6 +6,7 @@ import { createMarketDayRepository } from './market-day-repository';
 import { createPricesRepository } from './prices-repository';
 import { createRecommendationQueueRepository } from './recommendation-queue-repository';
 import { createScoreHistoryRepository } from './score-history-repository';
+import { createGradeChainRepository } from './grade-chain-repository';
 
 /** The market table's repositories (and the recommendation queue it feeds), as the ai area and the price poll both need them. */
 export function createMarketRepositories(
@@ -18,6 +19,7 @@ export function createMarketRepositories(
     marketAlerts: createMarketAlertsRepository(client, tables.market),
     jobRuns: createJobRunsRepository(client, tables.market),
     scoreHistory: createScoreHistoryRepository(client, tables.market),
+    gradeChain: createGradeChainRepository(client, tables.market),
     marketDay: createMarketDayRepository(client, tables.market),
     recommendationQueue: createRecommendationQueueRepository(client, tables),
   };

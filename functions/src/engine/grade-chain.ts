@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Grade, IsoDate } from './types';
 
 /*
- * The live track record's chain (issue "Does the grade work?", deliver 4; engine/README.md "Backtest"):
- * one entry per market date holding the hash of that date's grades with the formula version, and the
- * hash of the previous entry, so changing any past grade, date or order breaks every later link. A
- * verifier recomputes it. Only the chain is here: storing an entry with each date's score history,
- * showing the head on the public page and recording outcomes are not wired yet.
+ * The live track record's chain (engine/README.md "Grade chain"): one entry per market date holding
+ * the hash of that date's grades with the formula version, and the hash of the previous entry, so
+ * changing any past grade, date or order breaks every later link. A verifier recomputes it. The price
+ * poll writes it (jobs/price-poll-grade-chain.ts) and the public Track record page shows its head.
  */
 
 /** Date of the formula in use (engine/README.md "Backtest", formula history). */

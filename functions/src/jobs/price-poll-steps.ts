@@ -5,6 +5,7 @@ import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
+import type { GradeChainRepository } from '../data/grade-chain-repository';
 import type { MarketDayRepository } from '../data/market-day-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-clock';
@@ -41,7 +42,9 @@ export interface PricePollDeps {
   /** Evaluates the custom alert rules on a polled symbol; absent in engine-only runs. */
   alertRules?: RuleEvaluationDeps;
   /** Keeps each day's scores (price-poll-score-history.ts); absent in engine-only runs. */
-  scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays'>;
+  scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays' | 'listDays'>;
+  /** The live grade chain over the stored scores (price-poll-grade-chain.ts); absent in engine-only runs. */
+  gradeChain?: GradeChainRepository;
   /** Keeps the graded market of each replayed date (price-poll-market-day.ts); absent in engine-only runs. */
   marketDay?: Pick<MarketDayRepository, 'getDayHeader' | 'putDay'>;
   /** Earlier days of score history backfilled per symbol and run (unbounded when absent). */

@@ -21,6 +21,7 @@ import { createProductMailer } from '../notifications/mail-deps';
 import { logger } from '../platform/observability';
 import type { GradedSymbol } from '../data/market-day-repository';
 import { storeMarketDays } from './price-poll-market-day';
+import { recordGradeChain } from './price-poll-grade-chain';
 import {
   fetchSymbolPoll,
   recordNoDataOnDate,
@@ -129,6 +130,14 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
     pollSymbol(info, deps, { nowIso, marketDate, graded }),
   );
   if (deps.marketDay) await storeMarketDays({ ...deps, marketDay: deps.marketDay }, marketDate, graded);
+  if (deps.gradeChain && deps.scoreHistory) {
+    const symbols = universe.map((info) => info.symbol);
+    await recordGradeChain(
+      { engine: deps.engine, gradeChain: deps.gradeChain, scoreHistory: deps.scoreHistory },
+      marketDate,
+      symbols,
+    );
+  }
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const record: JobRunRecord = {
     job: PRICE_POLL_JOB,

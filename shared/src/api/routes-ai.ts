@@ -33,6 +33,7 @@ import { ScoreHistoryQuerySchema, ScoreHistoryResponseSchema } from '../domain/e
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 import { screenerRoutes } from './routes-screener';
+import { trackRecordRoutes } from './routes-track-record';
 
 const HoursBackSchema = (defaultValue: number) =>
   z.coerce
@@ -307,4 +308,5 @@ export const aiRoutes = {
     rateClass: 'read',
   }),
   ...screenerRoutes,
+  ...trackRecordRoutes,
 } as const;

@@ -1,0 +1,20 @@
+import { GradeChainResponseSchema } from '../domain/entities/grade-chain';
+import { defineRoute } from './route';
+
+/**
+ * The live track record's chain head (docs/product.md "Track record"), served by the ai area, which
+ * reads the market table the price poll writes it to. Anyone may read it, without signing in.
+ */
+export const trackRecordRoutes = {
+  gradeChain: defineRoute({
+    id: 'ai.getGradeChain',
+    method: 'GET',
+    path: '/api/ai/track-record/chain',
+    area: 'ai',
+    access: 'public',
+    summary:
+      "The head of the live grade chain: one entry per market date hashing that date's stored grades with the formula version and the previous entry's hash. Replay keeps no chain (head null, 0 entries).",
+    response: GradeChainResponseSchema,
+    rateClass: 'read',
+  }),
+} as const;
