@@ -247,11 +247,12 @@ describe('valuation', () => {
     expect(onTheDate.status).toBe(201);
   });
 
-  it('values a snapshot-only listing at its undated snapshot price, with its 1-day change', async () => {
+  it('says a snapshot-only listing has no price on the market date: its undated price values nothing', async () => {
+    // docs/product.md "Portfolio" (issue 45): a holding is valued at a dated close on or before the
+    // market date, never at an undated listing price; without one it says so and counts in no total.
     const user = await signUpInvestor();
     const [listing] = await search('PHYS');
     expect(listing).toMatchObject({ symbol: 'PHYS', price_source: 'snapshot' });
-    const price = listing?.current_price as number;
     const added = await addHolding(user, {
       symbol: 'PHYS',
       asset_type: 'alternative',
@@ -260,15 +261,12 @@ describe('valuation', () => {
     });
     expect(added.status).toBe(201);
     expect(added.body.asset).toMatchObject({
-      current_price: price,
-      total_value: round2(7 * price),
-      gain_amount: round2((price - 20) * 7),
-      price_as_of: null,
-      price_source: 'snapshot',
+      current_price: null,
+      total_value: null,
+      gain_amount: null,
+      no_data_on: '2017-01-01',
     });
-    const { change_percent: percent, change_amount: amount } = added.body.asset;
-    // change = price - previous close, previous close = price / (1 + pct / 100).
-    if (percent !== null) expect(amount).toBeCloseTo(7 * (price - price / (1 + percent / 100)), 1);
+    expect((await getPortfolio(user)).body.summary.total_value).toBe(0);
   });
 });
 
@@ -393,7 +391,10 @@ describe('editing', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id, shares: 12.5, purchase_price: 150, purchase_date: '2015-01-02' });
     expect(edited.body.total_value).toBe(round2(12.5 * edited.body.current_price));
-    expect(edited.body.gain_amount).toBe(round2((edited.body.current_price - 150) * 12.5));
+    // Gain = the value shown - the cost shown, each in cents (value - cost = gain on screen).
+    expect(edited.body.gain_amount).toBe(
+      round2(round2(12.5 * edited.body.current_price) - round2(150 * 12.5)),
+    );
     const future = await api<ErrorBody>('PATCH', `/api/portfolio/holdings/${id}`, {
       token: user.token,
       body: { purchase_date: '2999-12-31' },

@@ -6,6 +6,7 @@ import type {
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import { message } from '@app/shared/messages/message';
 import { ConflictError, NotFoundError, fieldError } from '../platform/errors';
+import { checkLedger } from './ledger-rules';
 import { checkPurchaseDate, resolveAddableAsset, type AddHoldingResult } from './holdings-service';
 import { closeOnOrBefore, UNIVERSE_CURRENCY } from './ledger-market';
 import { changeLedger, type LedgerStoreDeps } from './ledger-store';
@@ -28,16 +29,22 @@ export async function addHoldingAsBuy(
   checkPurchaseDate(payload.purchase_date, deps.now(), reading);
   const asset = await resolveAddableAsset(payload, deps);
   const date = payload.purchase_date ?? reading.marketDate.date;
-  const close =
-    payload.purchase_price == null ? await closeOnOrBefore(deps.engine, asset.symbol, date) : null;
-  if (payload.purchase_price == null && close === null) {
-    // No dated close to estimate the price paid (an undated listing price is not one): ask for it.
+  if (asset.price_source === 'quoted' && !(await deps.market.marketDataOf(asset, reading)).quote) {
+    // A replayed series with no bar near the market date (not listed yet): it could not be valued.
     throw fieldError(
       'body.symbol',
-      message('PORTFOLIO_NO_PRICE_ON_DATE', { field: 'symbol', symbol: asset.symbol, date }),
+      message('PORTFOLIO_NO_PRICE_ON_DATE', {
+        field: 'symbol',
+        symbol: asset.symbol,
+        date: reading.marketDate.date,
+      }),
     );
   }
-  const price = payload.purchase_price ?? (close as number);
+  const close =
+    payload.purchase_price == null ? await closeOnOrBefore(deps.engine, asset.symbol, date) : null;
+  // Without a dated close the listing's undated price is the estimate of the price paid (flagged
+  // estimated); it never values the holding (portfolio-valuation.ts).
+  const price = payload.purchase_price ?? close ?? asset.snapshot_price ?? 0;
   const row: LedgerTransaction = {
     id: deps.newId(),
     type: 'BUY',
@@ -49,14 +56,16 @@ export async function addHoldingAsBuy(
     currency: UNIVERSE_CURRENCY,
     estimated: payload.purchase_price == null,
   };
-  const wasHeld = (await deps.holdings.findBySymbol(userId, asset.symbol)) !== null;
-  await changeLedger(userId, deps, (ledger) => ({
+  // Held or not is read from the ledger the write is based on, so concurrent adds of a new symbol
+  // create it once (201) and merge the others (200).
+  const wasHeld = await changeLedger(userId, deps, (ledger) => ({
     transactions: [...ledger.transactions, row],
     target: 'body',
-    result: null,
+    result:
+      checkLedger(ledger.transactions, ledger.cost_method, 'conflict')
+        .positions.get(asset.symbol)
+        ?.quantity.gt(0) ?? false,
   }));
-  const holding = await deps.holdings.findBySymbol(userId, asset.symbol);
-  if (!holding) throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
   const valued = await valueOne(userId, asset.symbol, deps, reading);
   return {
     status: wasHeld ? 200 : 201,
@@ -68,8 +77,8 @@ export async function addHoldingAsBuy(
         ? message('PORTFOLIO_LOT_MERGED', {
             symbol: asset.symbol,
             added: payload.shares,
-            total: holding.shares,
-            price: message('PORTFOLIO_AVERAGE_PRICE', { price: holding.purchase_price ?? price }),
+            total: valued.shares,
+            price: message('PORTFOLIO_AVERAGE_PRICE', { price: valued.purchase_price ?? price }),
           })
         : message('PORTFOLIO_ASSET_ADDED', { name: asset.name }),
     },

@@ -99,7 +99,9 @@ function ReturnsTable({ result, language }: { result: PerformanceResponse; langu
                 </Text>
               )}
             </th>
-            <td>{percentOf(entry.time_weighted, language) ?? unavailable}</td>
+            <td data-testid={`ledger-return-${entry.period}`}>
+              {percentOf(entry.time_weighted, language) ?? unavailable}
+            </td>
             <td>{percentOf(entry.money_weighted_annualised, language) ?? unavailable}</td>
           </tr>
         ))}
@@ -112,10 +114,10 @@ function GainsList({ result, language }: { result: PerformanceResponse; language
   const { t } = useTranslation(['portfolio']);
   const money = (amount: number) => formatMoney(amount, result.base_currency, language);
   const { totals } = result;
-  const rows: [string, number][] = [
-    [t('portfolio:ledger.performance.value'), totals.value_base],
+  const rows: [string, number, string?][] = [
+    [t('portfolio:ledger.performance.value'), totals.value_base, 'ledger-value'],
     [t('portfolio:ledger.gains.realised'), totals.realised.gain_base],
-    [t('portfolio:ledger.gains.unrealised'), totals.unrealised.gain_base],
+    [t('portfolio:ledger.gains.unrealised'), totals.unrealised.gain_base, 'ledger-unrealised'],
     [
       t('portfolio:ledger.gains.priceEffect'),
       totals.unrealised.price_effect_base + totals.realised.price_effect_base,
@@ -130,10 +132,10 @@ function GainsList({ result, language }: { result: PerformanceResponse; language
   ];
   return (
     <dl className="ledger__gains">
-      {rows.map(([label, amount]) => (
+      {rows.map(([label, amount, testId]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{money(amount)}</dd>
+          <dd data-testid={testId}>{money(amount)}</dd>
         </div>
       ))}
     </dl>

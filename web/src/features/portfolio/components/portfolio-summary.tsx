@@ -75,13 +75,13 @@ export function AllocationCard({
           {summary.total_cost !== null ? (
             <>
               <dt>{t('totals.costBasis')}</dt>
-              <dd>{money(summary.total_cost)}</dd>
+              <dd data-testid="portfolio-total-cost">{money(summary.total_cost)}</dd>
             </>
           ) : null}
           {summary.total_gain !== null ? (
             <>
               <dt>{t('totals.totalGain')}</dt>
-              <dd>{money(summary.total_gain)}</dd>
+              <dd data-testid="portfolio-total-gain">{money(summary.total_gain)}</dd>
             </>
           ) : null}
           <dt>
@@ -94,7 +94,13 @@ export function AllocationCard({
             <>
               <dt>{t('totals.monthlyReturn')}</dt>
               <dd>
-                {formatPercent(summary.monthly_return_percent, language, { signed: true })}
+                {/* Two decimals, as the transactions page's "1 month" row shows the same figure. */}
+                <span data-testid="portfolio-monthly-return">
+                  {formatPercent(summary.monthly_return_percent, language, {
+                    signed: true,
+                    maximumFractionDigits: 2,
+                  })}
+                </span>
                 {summary.monthly_return_period ? (
                   <span className="app-muted">
                     {' '}
