@@ -131,6 +131,9 @@ export class StripePaymentGateway implements CardPaymentGateway {
           allowed_payment_method_types: ['card'],
           confirm: true,
           off_session: request.offSession,
+          // Paid with the customer present, the card is also saved for the renewals charged without
+          // them (Stripe's "Save payment details during payment"), so 3-D Secure rules allow them.
+          ...(request.offSession ? {} : { setup_future_usage: 'off_session' as const }),
           description: request.description,
           metadata: { user_id: request.customerId, request_key: request.idempotencyKey },
         },
