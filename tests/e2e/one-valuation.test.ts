@@ -7,7 +7,7 @@ import { SEEDED_HOLDINGS, seededFigures } from '../src/replay-closes';
 import { signInThroughDialog, WAIT } from './investor-helpers';
 
 /**
- * Every number agrees with every other (issue 45, docs/product.md "Portfolio"): the dashboard, the
+ * Every number agrees with every other (issue 45, docs/product.md "One valuation"): the dashboard, the
  * portfolio page and the transactions page show the same total value, cost, gain and month's return
  * for one seeded portfolio, and value - cost = gain wherever both are shown. Expected figures are
  * computed from the replay's CSVs (tests/src/replay-closes.ts), never read from the API.

@@ -4,7 +4,7 @@ import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { replayCloseOnOrBefore, SEEDED_HOLDINGS, seededFigures } from '../src/replay-closes';
 
 /**
- * One valuation for every money figure (docs/product.md "Portfolio", issue 45): the portfolio route,
+ * One valuation for every money figure (docs/product.md "One valuation", issue 45): the portfolio route,
  * the performance route and the plan's usage count read the same ledger, valued at the market date
  * (2017-01-01 on the test stack) at each holding's last close on or before it. MSFT is only a listing
  * with an undated price on the test stack (tests/src/replay-symbols.ts): it says it has no price and

@@ -248,7 +248,7 @@ describe('valuation', () => {
   });
 
   it('says a snapshot-only listing has no price on the market date: its undated price values nothing', async () => {
-    // docs/product.md "Portfolio" (issue 45): a holding is valued at a dated close on or before the
+    // docs/product.md "One valuation" (issue 45): a holding is valued at a dated close on or before the
     // market date, never at an undated listing price; without one it says so and counts in no total.
     const user = await signUpInvestor();
     const [listing] = await search('PHYS');

@@ -13,7 +13,7 @@ import { changeLedger, type LedgerStoreDeps } from './ledger-store';
 import { valueOne } from './portfolio-view';
 
 /**
- * The holdings routes: the ledger is the only way a portfolio changes (docs/product.md "Portfolio"),
+ * The holdings routes: the ledger is the only way a portfolio changes (docs/product.md "One valuation"),
  * so adding a holding records a BUY, removing one deletes the symbol's transactions, and editing one
  * edits its BUY when it has only one. A user's holdings from before the ledger become opening BUY rows
  * on first use (ledger-store.ts `loadLedger`); the holdings rows are derived (ledger-projection.ts).

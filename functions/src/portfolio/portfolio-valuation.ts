@@ -14,7 +14,7 @@ import { loadLedger, type LedgerStoreDeps } from './ledger-store';
 import type { AssetMarketData } from './portfolio-market';
 
 /**
- * The one valuation every money figure is read from (docs/product.md "Portfolio", "One valuation"):
+ * The one valuation every money figure is read from (docs/product.md "One valuation"):
  * the ledger as of the market date, each open position valued at its last close on or before that
  * date within the market clock's rule (engine/market-clock.ts MAX_BAR_AGE_DAYS, the quote the rest of
  * the app shows), never at a later or undated price. A position without such a close is `unpriced`:
