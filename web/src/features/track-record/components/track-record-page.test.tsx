@@ -1,14 +1,28 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import series from '@/lib/backtest/track-record-series.generated.json';
 import { TrackRecordPage } from './track-record-page';
 import { growthAndDrawdown, longShortCalendar } from './track-record-data';
 
+const REPLAY_CHAIN = { data_mode: 'replay', head: null, first_date: null, entries: 0 };
+
+/** The page with the API answering the chain's head with `chain`. */
+async function renderPage(chain: unknown = REPLAY_CHAIN, language: 'en' | 'fr' | 'es' = 'en') {
+  const requests = installFakeApi((request) =>
+    request.path === '/api/ai/track-record/chain' ? { body: chain } : undefined,
+  );
+  const view = await renderWithProviders(withQueryClient(<TrackRecordPage />), { language });
+  return { requests, view };
+}
+
 describe('track record page', () => {
   it('says replay keeps no live record and shows the backtest apart, with its caveats', async () => {
-    await renderWithProviders(<TrackRecordPage />);
-    expect(screen.getByTestId('no-live-record').textContent).toContain('Replay mode has no live record');
+    await renderPage();
+    expect((await screen.findByTestId('no-live-record')).textContent).toContain(
+      'Replay mode has no live record',
+    );
     expect(document.body.textContent).toContain('Survivorship bias');
     // The charts load on demand, each described for screen readers.
     expect(
@@ -20,8 +34,40 @@ describe('track record page', () => {
     );
   });
 
+  it('live, shows how young the chain is, its head hash and how to verify it, in en, fr and es', async () => {
+    const hash = 'ab'.repeat(32);
+    const chain = {
+      data_mode: 'live',
+      head: { date: '2026-11-27', hash, formula_version: '2026-11-22', grade_count: 562 },
+      first_date: '2026-11-23',
+      entries: 4,
+    };
+    // 2026-11-23 to 2026-11-27: 5 calendar days, 4 of them chained (the count the API gives).
+    const english = await renderPage(chain);
+    expect((await screen.findByTestId('chain-head')).textContent).toBe(hash);
+    const live = screen.getByTestId('live-record').textContent;
+    expect(live).toContain('4 market dates chained over 5 days');
+    expect(live).toContain('562 grades, formula of 2026-11-22');
+    expect(live).toContain('npm run verify-grade-chain');
+    expect(screen.queryByTestId('no-live-record')).toBeNull();
+    english.view.unmount();
+    for (const [language, words] of [
+      ['fr', '4 dates de marché chaînées sur 5 jours'],
+      ['es', '4 fechas de mercado encadenadas en 5 días'],
+    ] as const) {
+      const { view } = await renderPage(chain, language);
+      expect((await view.findByTestId('live-record')).textContent).toContain(words);
+      view.unmount();
+    }
+  });
+
+  it('live with no entry yet says the record has not started', async () => {
+    await renderPage({ data_mode: 'live', head: null, first_date: null, entries: 0 });
+    expect((await screen.findByTestId('no-live-record')).textContent).toContain('No live record yet');
+  });
+
   it("the calendar's cells are the committed A+/A minus D months, by the month-end they start from", async () => {
-    await renderWithProviders(<TrackRecordPage />);
+    await renderPage();
     const calendar = within(screen.getByTestId('long-short-calendar'));
     // 2008-09-30 is month-end index 17 (April 2007 is index 0); its value is read from the file.
     expect(series.month_ends[17]).toBe('2008-09-30');

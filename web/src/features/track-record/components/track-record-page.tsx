@@ -14,6 +14,7 @@ import {
 } from '@/lib/backtest/backtest-claims';
 import type { TrackRecordSeries } from '@/lib/backtest/backtest-figures';
 import series from '@/lib/backtest/track-record-series.generated.json';
+import { LiveRecord } from './live-record';
 import { DRAWN_LINES, growthAndDrawdown, longShortCalendar } from './track-record-data';
 import './track-record.css';
 
@@ -31,8 +32,9 @@ function heat(value: number | null): string | undefined {
 }
 
 /**
- * The public track record (issue "Does the grade work?"): the backtest per grade, drawn, with the
- * statement that replay keeps no live record. Figures from the committed backtest (web/src/lib/backtest).
+ * The public track record (issue "Does the grade work?"): the live record (live-record.tsx) first, then,
+ * apart and never mixed with it, the backtest per grade, drawn. Figures from the committed backtest
+ * (web/src/lib/backtest).
  */
 export function TrackRecordPage() {
   const { t } = useTranslation('home');
@@ -46,7 +48,7 @@ export function TrackRecordPage() {
     <>
       <CompactHero title={t('trackRecordPage.title')} subtitle={t('trackRecordPage.subtitle')} />
       <Section title={t('trackRecordPage.liveTitle')}>
-        <Text data-testid="no-live-record">{t('trackRecordPage.noLive')}</Text>
+        <LiveRecord />
       </Section>
       <Section title={t('trackRecordPage.backtestTitle')} tone="alt">
         <Text>
