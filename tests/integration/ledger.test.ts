@@ -358,7 +358,6 @@ describe('holdings from before the ledger', () => {
     expect(oneBuy.status).toBe(200);
     expect(oneBuy.body.shares).toBe(0.75);
     expect((await listRows(user)).find((row) => row.symbol === 'BTC-USD')).toMatchObject({
-      id: btc.body.asset.id,
       quantity: 0.75,
       price: BTC_1201,
     });
