@@ -1,4 +1,5 @@
 /** Small helpers every bench section uses: percentiles, rounding, Markdown tables, process output. */
+import { loadavg } from 'node:os';
 
 /** Nearest-rank percentile of ascending samples (fraction 0-1). */
 export function percentile(sortedAscending: readonly number[], fraction: number): number {
@@ -98,4 +99,16 @@ export function verdict(met: boolean): string {
 /** Progress lines go to stderr so the report alone is the product. */
 export function progress(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** The load averages now, as a standalone bench prints them ("1.20 / 0.90 / 0.75"). */
+export function loadAverages(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+}
+
+/** The first line of a standalone bench's printout: its name, when, Node, and the load before and after. */
+export function standaloneHeading(name: string, loadBefore: string): string {
+  return `${name}, ${new Date().toISOString()}, Node ${process.version}; load average before ${loadBefore}, after ${loadAverages()}.`;
 }

@@ -4,25 +4,17 @@
  * without an account (bench/reset-timing.ts), on an in-process local stack.
  */
 import './quiet-env';
-import { loadavg } from 'node:os';
 import { runOnBenchStack } from './bench-stack';
 import { renderResetTiming } from './report/section-10-reset-timing';
-import { progress } from './report-format';
+import { loadAverages, progress, standaloneHeading } from './report-format';
 import { runResetTimingBench } from './reset-timing';
 import { QUICK } from './run-options';
 
-const loadBefore = loadavg().map((value) => value.toFixed(2));
+const loadBefore = loadAverages();
 runOnBenchStack('nugget-bench-reset-', async (stack) => {
   progress('password reset: known and unknown addresses, alternating');
   const figures = await runResetTimingBench(stack, { requests: QUICK ? 30 : 200 });
   console.log(
-    [
-      `Reset timing bench, ${new Date().toISOString()}, Node ${process.version}; load average before ` +
-        `${loadBefore.join(' / ')}, after ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' / ')}.`,
-      '',
-      ...renderResetTiming(figures),
-    ].join('\n'),
+    [standaloneHeading('Reset timing bench', loadBefore), '', ...renderResetTiming(figures)].join('\n'),
   );
 });

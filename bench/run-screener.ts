@@ -3,24 +3,16 @@
  * local stack holding the whole replayed universe, printed as its section of bench/results.md.
  */
 import './quiet-env';
-import { loadavg } from 'node:os';
 import { runOnBenchStack } from './bench-stack';
-import { progress } from './report-format';
+import { loadAverages, progress, standaloneHeading } from './report-format';
 import { QUICK } from './run-options';
 import { renderScreenerBench, runScreenerBench } from './screener';
 
-const loadBefore = loadavg().map((value) => value.toFixed(2));
+const loadBefore = loadAverages();
 runOnBenchStack('nugget-bench-screener-', async (stack) => {
   progress('screener: every filter, one request at a time');
   const figures = await runScreenerBench(stack, { requests: QUICK ? 20 : 200 });
   console.log(
-    [
-      `Screener bench, ${new Date().toISOString()}, Node ${process.version}; load average before ` +
-        `${loadBefore.join(' / ')}, after ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' / ')}.`,
-      '',
-      ...renderScreenerBench(figures),
-    ].join('\n'),
+    [standaloneHeading('Screener bench', loadBefore), '', ...renderScreenerBench(figures)].join('\n'),
   );
 });
