@@ -81,7 +81,9 @@ describe('demo visitor (no token)', () => {
     const customAlerts = await api<Record<string, unknown>>('GET', `${BASE}/check-feature/custom_alerts`);
     const stats = await api<Record<string, unknown>>('GET', `${BASE}/usage-stats`);
 
-    // The demo is one tier everywhere: Premium (25 assets, 10 recommendations a day), nothing used.
+    // The demo is one tier everywhere: Premium (25 assets, 10 recommendations a day). Its assets used are
+    // the demo portfolio's positions (at least the four it is seeded with; other suites may add more:
+    // one-valuation.test.ts checks the count equals the portfolio shown); no recommendation used.
     expect(subscription.status).toBe(200);
     expect(subscription.body).toMatchObject({
       demo: true,
@@ -89,10 +91,13 @@ describe('demo visitor (no token)', () => {
         tier: 'PREMIUM',
         status: 'demo',
         expires_at: null,
-        limits: { portfolio_assets: { limit: 25, used: 0 }, ai_recommendations: { limit: 10, used: 0 } },
+        limits: { portfolio_assets: { limit: 25 }, ai_recommendations: { limit: 10, used: 0 } },
       },
       tier_info: { tier: 'PREMIUM', display_name: 'Premium', price: 79 },
     });
+    const limits = (subscription.body.subscription as { limits: { portfolio_assets: { used: number } } })
+      .limits;
+    expect(limits.portfolio_assets.used).toBeGreaterThanOrEqual(4);
     expect(analytics.body).toMatchObject({ demo: true, user_tier: 'PREMIUM', access: { allowed: true } });
     expect(customAlerts.body).toMatchObject({
       demo: true,

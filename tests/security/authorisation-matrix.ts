@@ -374,7 +374,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'portfolio.editTransaction': {
     expect: userRoute(200, { second: 404, admin: [200, 404] }),
     request: ({ target }) => ({
-      params: { transactionId: target.holdingIds[0] as string },
+      params: { transactionId: target.transactionIds[0] as string },
       body: { ...LEDGER_BUY, quantity: 3 },
     }),
   },

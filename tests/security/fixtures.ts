@@ -14,6 +14,8 @@ export type CallerName = (typeof CALLERS)[number];
 export interface Investor extends SignedInUser {
   tier: 'FREE' | 'PREMIUM' | 'PRO';
   holdingIds: string[];
+  /** The ledger rows the holdings were added as (a holding's id is not its BUY row's). */
+  transactionIds: string[];
   alertIds: string[];
 }
 
@@ -71,6 +73,15 @@ export async function addHolding(user: SignedInUser, index: number): Promise<str
   return response.body.asset.id;
 }
 
+async function transactionIdsOf(user: SignedInUser): Promise<string[]> {
+  const response = await api<{ transactions?: { id: string }[] }>(
+    'GET',
+    contract.portfolio.listTransactions.path,
+    { token: user.token },
+  );
+  return response.status === 200 ? (response.body.transactions ?? []).map((row) => row.id) : [];
+}
+
 async function alertIdsOf(user: SignedInUser): Promise<string[]> {
   const response = await api<{ alerts?: { id: string }[] }>('GET', contract.portfolio.alerts.path, {
     token: user.token,
@@ -81,7 +92,13 @@ async function alertIdsOf(user: SignedInUser): Promise<string[]> {
 /** A new investor on a tier (bought through the billing routes, as a user would), with some holdings. */
 /** A FREE investor made for one call of a route that ends its sessions or erases it (authorisation-matrix.ts). */
 export async function throwawayInvestor(): Promise<Investor> {
-  return { ...(await signUpInvestor('Throwaway')), tier: 'FREE', holdingIds: [], alertIds: [] };
+  return {
+    ...(await signUpInvestor('Throwaway')),
+    tier: 'FREE',
+    holdingIds: [],
+    transactionIds: [],
+    alertIds: [],
+  };
 }
 
 export async function createInvestor(
@@ -93,7 +110,13 @@ export async function createInvestor(
   if (tier !== 'FREE') await subscribe(user, tier);
   const holdingIds: string[] = [];
   for (let index = 0; index < holdings; index += 1) holdingIds.push(await addHolding(user, index));
-  return { ...user, tier, holdingIds, alertIds: await alertIdsOf(user) };
+  return {
+    ...user,
+    tier,
+    holdingIds,
+    transactionIds: await transactionIdsOf(user),
+    alertIds: await alertIdsOf(user),
+  };
 }
 
 /**
@@ -143,6 +166,7 @@ export async function createCallerSet(): Promise<CallerSet> {
     ...adminUser,
     tier: 'PRO',
     holdingIds: adminHoldings,
+    transactionIds: await transactionIdsOf(adminUser),
     alertIds: await alertIdsOf(adminUser),
   };
   return { free, premium, pro, second, admin };

@@ -56,6 +56,7 @@ const NO_TEXT: Readonly<Record<string, string>> = {
   'auth.getHealth': 'status, service id, version and time',
   'ai.getPrices': 'prices, changes, dates and the data mode',
   'ai.getMarketClock': 'the data mode, the market date, the replay position and times',
+  'ai.getGradeChain': 'the data mode, the chain head (date, hash, formula version, count) and its length',
 };
 
 type Probe =
