@@ -89,9 +89,11 @@ describe('investor recommendations in Chromium', () => {
       .toBe(expected.total_available);
     expect(await page.getByTestId('recommendations-upsell').count()).toBe(0);
     await expect.poll(() => page.getByTestId('plan-badge').textContent(), WAIT).toBe('Premium plan');
-    await expect
-      .poll(() => page.getByTestId('measured').first().textContent(), WAIT)
-      .toMatch(/Measured: .* of .* buy-rated month-ends were higher/);
+    // The track record card states only the universe backtest's result and links to its figures.
+    const trackRecord = page.getByTestId('rec-track-record');
+    await expect.poll(() => trackRecord.textContent(), WAIT).toContain('Track Record');
+    expect(await trackRecord.textContent()).not.toMatch(/94\s?%|accuracy/i);
+    expect(await trackRecord.locator('a[href="/track-record"]').count()).toBe(1);
 
     const first = page.getByTestId('recommendation-card').first();
     await first.getByRole('button', { name: /Show analysis/ }).click();

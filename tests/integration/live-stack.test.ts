@@ -356,7 +356,7 @@ describe('npm start -- --live against the provider simulator', () => {
         expect(await status.textContent()).toMatch(
           new RegExp(
             `^${escape(before ?? '')}(A\\+|A|B\\+|B|B-|C|D)${escape(after ?? '')
-              .replace(escape('{{score}}'), '\\d+\\.\\d')
+              .replace(escape('{{score}}'), '\\d+[.,]\\d') // in the reader's number format
               .replace(escape('{{price}}'), '.+')
               .replace(escape('{{date}}'), '.+')
               .replace(escape('{{source}}'), 'Yahoo Finance \\(chart endpoint\\)')}$`,

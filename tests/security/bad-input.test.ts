@@ -91,6 +91,8 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'ai.getRecommendations': [{ status: 403 }],
   // advanced_analytics is PREMIUM and up; the fuzzing caller is FREE.
   'ai.analyzePortfolio': [{ status: 403 }],
+  // screener_filters is PREMIUM and up: a FREE caller may filter by asset type and grade range only.
+  'ai.screenUniverse': [{ status: 403 }],
   // Someone else's list, or the day's detail quota used up.
   'ai.getRecommendationDetail': [{ status: 403 }],
   'ai.getPortfolioHistory': [{ status: 403 }],
