@@ -1,27 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@app/shared/domain/enums';
-import type { ScreenerRow, ScreenerSortColumn } from '@app/shared/domain/entities/screener';
+import {
+  SCREENER_SORT_COLUMNS,
+  type ScreenerRow,
+  type ScreenerSortColumn,
+} from '@app/shared/domain/entities/screener';
 import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 
-/** The columns shown, in order; each header sorts by its column. */
-const COLUMNS: readonly ScreenerSortColumn[] = [
-  'symbol',
-  'name',
-  'asset_type',
-  'sector',
-  'grade',
-  'score',
-  'risk_level',
-  'financial_health',
-  'growth_quality',
-  'value',
-  'momentum',
-  'momentum_3m',
-  'dividend_yield',
-  'price',
-  'change_percent',
-];
+/** The columns shown, in order: every column the screener sorts by; each header sorts by its own. */
+const COLUMNS = SCREENER_SORT_COLUMNS;
 
 export interface ScreenerTableProps {
   rows: readonly ScreenerRow[];
