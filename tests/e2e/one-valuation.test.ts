@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, signUpInvestor } from '../src/api';
+import { signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
-import { SEEDED_HOLDINGS, seededFigures } from '../src/replay-closes';
+import { seededFigures, seedPortfolio } from '../src/replay-closes';
 import { signInThroughDialog, WAIT } from './investor-helpers';
 
 /**
@@ -35,14 +34,7 @@ describe('one valuation on every screen, in Chromium', () => {
     const { webUrl } = inject('stack');
     const expected = seededFigures();
     const investor = await signUpInvestor('Agnes');
-    for (const holding of SEEDED_HOLDINGS) {
-      const added = await api('POST', '/api/portfolio/holdings', {
-        token: investor.token,
-        body: holding,
-        headers: { 'idempotency-key': randomUUID() },
-      });
-      expect(added.status, added.text).toBe(201);
-    }
+    await seedPortfolio(investor);
     const { context, page } = await newPage(browser);
     await signInThroughDialog(page, investor.email, investor.password);
 

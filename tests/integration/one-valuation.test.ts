@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpInvestor, type SignedInUser } from '../src/api';
-import { replayCloseOnOrBefore, SEEDED_HOLDINGS, seededFigures } from '../src/replay-closes';
+import { api, signUpInvestor } from '../src/api';
+import { replayCloseOnOrBefore, seededFigures, seedPortfolio } from '../src/replay-closes';
 
 /**
  * One valuation for every money figure (docs/product.md "One valuation", issue 45): the portfolio route,
@@ -35,17 +34,6 @@ interface Performance {
   totals: { value_base: number; cost_base: number; unrealised: { gain_base: number } };
   returns: { period: string; time_weighted: number | null }[];
   series: { date: string; value_base: number }[];
-}
-
-async function seedPortfolio(user: SignedInUser): Promise<void> {
-  for (const holding of SEEDED_HOLDINGS) {
-    const response = await api('POST', '/api/portfolio/holdings', {
-      token: user.token,
-      body: holding,
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(response.status, response.text).toBe(201);
-  }
 }
 
 describe('the portfolio and performance routes value the same ledger the same way', () => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { api, type SignedInUser } from './api';
 
 /**
  * Closes read straight from the replay's data files (../shared/data/us-daily-2007-2017, the data the
@@ -46,4 +48,17 @@ export function seededFigures() {
     gain: cents(cents(value) - cents(cost)),
     monthPercent: Math.round((value / monthStart - 1) * 100 * 100) / 100,
   };
+}
+
+/** Adds SEEDED_HOLDINGS to a new investor's portfolio through the API, as a user would; each must be new (201). */
+export async function seedPortfolio(user: SignedInUser): Promise<void> {
+  for (const holding of SEEDED_HOLDINGS) {
+    const response = await api('POST', '/api/portfolio/holdings', {
+      token: user.token,
+      body: holding,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (response.status !== 201)
+      throw new Error(`seeding ${holding.symbol}: ${response.status} ${response.text}`);
+  }
 }
