@@ -73,7 +73,16 @@ describe('prerendered public pages', () => {
       // Assert
       expect(recoverableErrors).toEqual([]);
       expect(consoleErrors).not.toHaveBeenCalled();
-      expect(container.innerHTML).toBe(prerendered);
+      // The contact form's submit is the one thing hydration changes: disabled in the static markup (a click
+      // before the client runs would do nothing), enabled once React answers input.
+      const submitOf = (root: Element) => root.querySelector<HTMLButtonElement>('form button[type="submit"]');
+      const before = document.createElement('div');
+      before.innerHTML = prerendered;
+      expect(submitOf(before)?.disabled ?? false).toBe(path === '/contact');
+      expect(submitOf(container)?.disabled ?? false).toBe(false);
+      submitOf(before)?.remove();
+      submitOf(container)?.remove();
+      expect(container.innerHTML).toBe(before.innerHTML);
     },
   );
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactFormSchema, type ContactForm as ContactFormValues } from '@app/shared/domain/entities/user';
 import { isApiError } from '@/kit/api/api-client';
 import { messageText, serverMessageOf } from '@/kit/api/api-error-text';
+import { useHydrated } from '@/kit/ui/use-hydrated';
 import { sendContactMessage, type SendContactMessage } from '../api/send-contact-message';
 
 type Field = keyof ContactFormValues;
@@ -62,6 +63,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   function edit(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -146,7 +148,13 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
             {failure}
           </Alert>
         ) : null}
-        <Button type="submit" variation="primary" isLoading={sending} loadingText={t('form.sending')}>
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={!hydrated}
+          isLoading={sending}
+          loadingText={t('form.sending')}
+        >
           {t('form.submit')}
         </Button>
       </Flex>
