@@ -179,6 +179,32 @@ export const MESSAGE_CATALOGUE = {
   DRIVER_NUMBER: { input: 'scoreInput', value: 'decimal2' },
   DRIVER_NEGATIVE_EQUITY: { input: 'scoreInput' },
   DRIVER_MISSING: { input: 'scoreInput' },
+  /** Counterfactuals (engine/README.md "Counterfactuals"): the value of a factor's main input that moves the grade. */
+  COUNTERFACTUAL_PERCENT: { grade: 'text', input: 'scoreInput', value: 'percent', current: 'percent' },
+  COUNTERFACTUAL_SIGNED_PERCENT: {
+    grade: 'text',
+    input: 'scoreInput',
+    value: 'signedPercent',
+    current: 'signedPercent',
+  },
+  COUNTERFACTUAL_NUMBER: { grade: 'text', input: 'scoreInput', value: 'decimal2', current: 'decimal2' },
+  COUNTERFACTUAL_UNREACHABLE: { grade: 'text', input: 'scoreInput' },
+  /** Portfolio attribution (engine/README.md "Portfolio attribution"): one sentence per holding. */
+  ATTRIBUTION_HOLDING_LIFTS: {
+    holding: 'text',
+    factor: 'factor',
+    points: 'decimal1',
+    share: 'percent',
+    score: 'decimal1',
+  },
+  ATTRIBUTION_HOLDING_PULLS: {
+    holding: 'text',
+    factor: 'factor',
+    points: 'decimal1',
+    share: 'percent',
+    score: 'decimal1',
+  },
+  ATTRIBUTION_HOLDING_NEUTRAL: { holding: 'text', share: 'percent' },
   /** A phrase (a key nugget) made a sentence of a longer text: "{{text}}." */
   SENTENCE: { text: 'message' },
   /** Sentences one after the other (an alert and its replay note). */
