@@ -16,7 +16,7 @@ const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
   auth: ['routes-auth.ts', 'routes-mail.ts'],
   ai: ['routes-ai.ts', 'routes-screener.ts', 'routes-track-record.ts'],
   subscription: ['routes-subscription.ts'],
-  portfolio: ['routes-instruments.ts', 'routes-ledger.ts', 'routes-portfolio.ts'],
+  portfolio: ['routes-instruments.ts', 'routes-ledger.ts', 'routes-portfolio.ts', 'routes-watchlists.ts'],
   admin: ['routes-admin.ts'],
 };
 

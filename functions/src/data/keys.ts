@@ -51,6 +51,15 @@ export const keys = {
   alertRulePrefix: 'RULE#',
   /** How many custom alert rules the user keeps (conditioned on the plan's cap). */
   alertRuleCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RULES' }),
+  /** A watchlist (name, flags, how many symbols it holds) and its symbols under it (data/watchlists-repository.ts). */
+  watchlist: (userId: string, listId: string) => ({ pk: `USER#${userId}`, sk: `WATCHLIST#${listId}` }),
+  watchlistEntry: (userId: string, listId: string, symbol: string) => ({
+    pk: `USER#${userId}`,
+    sk: `WATCHLIST#${listId}#SYM#${symbol}`,
+  }),
+  watchlistPrefix: 'WATCHLIST#',
+  /** How many watchlists the user keeps (conditioned on the plan's cap). */
+  watchlistCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WATCHLISTS' }),
   usageDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   usageHoldings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'HOLDINGS' }),
   /** Marks that a symbol's detail was counted for a user on a UTC day (at most one unit each). */

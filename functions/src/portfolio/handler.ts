@@ -24,6 +24,7 @@ import {
   updateAlertRule,
 } from '../user-alerts/alert-rules-service';
 import { getPortfolioAnalysis } from './analysis-service';
+import { getPortfolioFactSheet } from './portfolio-fact-sheet';
 import { toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
 import { createPortfolioDeps, type PortfolioDeps } from './portfolio-deps';
@@ -53,6 +54,14 @@ async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Prom
   }
 }
 import { saveImportMapping } from './import-mapping-service';
+import {
+  addWatchlistSymbol,
+  createWatchlist,
+  deleteWatchlist,
+  listWatchlists,
+  removeWatchlistSymbol,
+  updateWatchlist,
+} from './watchlists-service';
 
 /** `user` routes are refused by the platform without a token; this guards a misconfigured route. */
 function requireUserId(auth: AuthContext): string {
@@ -97,6 +106,7 @@ export const handler = createAreaHandler(
     remove: async ({ auth, params }, deps) =>
       removeHoldingTransactions(requireUserId(auth), params.holdingId, deps),
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
+    factSheet: async ({ auth }, deps) => getPortfolioFactSheet(requireUserId(auth), deps),
     // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
     listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),
     addTransaction: async ({ auth, body, headers }, deps) => {
@@ -152,6 +162,17 @@ export const handler = createAreaHandler(
       updateAlertRule(requireUserId(auth), params.ruleId, body, deps),
     deleteAlertRule: async ({ auth, params }, deps) =>
       deleteAlertRule(requireUserId(auth), params.ruleId, deps),
+    // Watchlists (watchlists-service.ts); the price poll raises their grade-change alerts.
+    listWatchlists: async ({ auth }, deps) => listWatchlists(requireUserId(auth), deps),
+    createWatchlist: async ({ auth, body }, deps) => createWatchlist(requireUserId(auth), body, deps),
+    updateWatchlist: async ({ auth, params, body }, deps) =>
+      updateWatchlist(requireUserId(auth), params.listId, body, deps),
+    deleteWatchlist: async ({ auth, params }, deps) =>
+      deleteWatchlist(requireUserId(auth), params.listId, deps),
+    addWatchlistSymbol: async ({ auth, params, body }, deps) =>
+      addWatchlistSymbol(requireUserId(auth), params.listId, body.symbol, deps),
+    removeWatchlistSymbol: async ({ auth, params }, deps) =>
+      removeWatchlistSymbol(requireUserId(auth), params.listId, params.symbol, deps),
   },
   {
     createDeps: () => ({

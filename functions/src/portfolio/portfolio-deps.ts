@@ -26,8 +26,12 @@ import type { AddHoldingRequest, AddHoldingResult, HoldingsDeps } from './holdin
 import { createPortfolioMarket } from './portfolio-market';
 import type { ImportResult } from './ledger-import-service';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import { createMarketDayRepository } from '../data/market-day-repository';
+import { createWatchlistsRepository } from '../data/watchlists-repository';
+import { readMarketAt } from '../market-data/market-quotes';
+import type { WatchlistsDeps } from './watchlists-service';
 
-export interface PortfolioDeps extends HoldingsDeps {
+export interface PortfolioDeps extends HoldingsDeps, WatchlistsDeps {
   engine: MarketEngine;
   /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
@@ -122,5 +126,16 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
       tableName: config.TABLE_IDEMPOTENCY,
     }),
     onDemand: onDemandOf(config, client, now),
+    watchlists: createWatchlistsRepository(client, config.TABLE_HOLDINGS),
+    listUniverse: () => engine.listUniverse(),
+    readWatchlistMarket: () =>
+      readMarketAt(
+        {
+          engine,
+          prices: createPricesRepository(client, config.TABLE_MARKET),
+          marketDay: createMarketDayRepository(client, config.TABLE_MARKET),
+        },
+        now(),
+      ),
   };
 }

@@ -29,3 +29,5 @@ export const IdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, fieldCode('
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 export const HoldingParamsSchema = z.strictObject({ holdingId: IdSchema });
 export const RuleParamsSchema = z.strictObject({ ruleId: IdSchema });
+export const WatchlistParamsSchema = z.strictObject({ listId: IdSchema });
+export const WatchlistSymbolParamsSchema = WatchlistParamsSchema.extend({ symbol: SymbolSchema });

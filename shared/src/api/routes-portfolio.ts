@@ -5,6 +5,7 @@ import {
   AlertRulesResponseSchema,
 } from '../domain/entities/alert-rules';
 import { IsoDateSchema } from '../domain/entities/common';
+import { PortfolioFactSheetSchema } from '../domain/entities/fact-sheet';
 import {
   AlertCountResponseSchema,
   NotificationPreferencesPayloadSchema,
@@ -26,6 +27,7 @@ import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params'
 import { defineRoute } from './route';
 import { instrumentRoutes } from './routes-instruments';
 import { ledgerRoutes } from './routes-ledger';
+import { watchlistRoutes } from './routes-watchlists';
 
 /** Holdings and the user's alerts: the data an investor owns. */
 export const portfolioRoutes = {
@@ -100,6 +102,17 @@ export const portfolioRoutes = {
     response: PortfolioAnalysisSchema,
     errors: [403],
     rateClass: 'analysis',
+  }),
+  factSheet: defineRoute({
+    id: 'portfolio.getFactSheet',
+    method: 'GET',
+    path: '/api/portfolio/fact-sheet',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      "Every figure of the caller's portfolio from the one valuation and the ledger (value, cost, gain, each position, allocation by asset type, concentration, the returns of every period), each with a stable id, value, unit, date and source.",
+    response: PortfolioFactSheetSchema,
+    rateClass: 'read',
   }),
   alerts: defineRoute({
     id: 'portfolio.listAlerts',
@@ -242,4 +255,5 @@ export const portfolioRoutes = {
   }),
   ...ledgerRoutes,
   ...instrumentRoutes,
+  ...watchlistRoutes,
 } as const;

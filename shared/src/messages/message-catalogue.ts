@@ -124,6 +124,15 @@ export const MESSAGE_CATALOGUE = {
   PLAN_RECOMMENDATION_NOT_SHOWN: { symbol: 'text' },
   PLAN_DELAYED_QUOTE_NOT_READY: { symbol: 'text', minutes: 'count' },
 
+  // --- Watchlists (docs/product.md "Watchlists") ----------------------------------------------------
+  WATCHLIST_LISTS_LIMIT: { field: 'field', plan: 'tier', limit: 'count' },
+  WATCHLIST_SYMBOLS_LIMIT: { field: 'field', list: 'text', plan: 'tier', limit: 'count' },
+  WATCHLIST_NOT_FOUND: { listId: 'text' },
+  WATCHLIST_SYMBOL_ALREADY_LISTED: { field: 'field', symbol: 'text', list: 'text' },
+  WATCHLIST_SYMBOL_NOT_LISTED: { symbol: 'text', list: 'text' },
+  WATCHLIST_GRADE_TITLE: { symbol: 'text', from: 'text', to: 'text' },
+  WATCHLIST_GRADE_MESSAGE: { symbol: 'text', from: 'text', to: 'text', date: 'date', list: 'text' },
+
   // --- Portfolio -------------------------------------------------------------------------------------
   PORTFOLIO_UNKNOWN_SYMBOL: { field: 'field', symbol: 'text' },
   PORTFOLIO_WRONG_ASSET_TYPE: { field: 'field', symbol: 'text', expected: 'assetType' },

@@ -87,6 +87,15 @@ describe('TIER_CATALOGUE', () => {
     expect(TIER_CATALOGUE[tier].features.custom_alert_rules).toBe(expected);
   });
 
+  it.each([
+    ['FREE', 1, 20],
+    ['PREMIUM', 10, 100],
+    ['PRO', -1, -1],
+  ] as const)('lets %s keep %s watchlists of %s symbols each (-1: unlimited)', (tier, lists, symbols) => {
+    expect(TIER_CATALOGUE[tier].features.watchlists).toBe(lists);
+    expect(TIER_CATALOGUE[tier].features.watchlist_symbols).toBe(symbols);
+  });
+
   it('gives FREE none of the on/off features', () => {
     const features: Record<string, unknown> = TIER_CATALOGUE.FREE.features;
 

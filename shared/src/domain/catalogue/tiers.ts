@@ -16,6 +16,8 @@ import { UNLIMITED } from '../rules/usage';
  * Choices the product rules leave open (docs/product.md "Roles, plans and demo mode", "Business rules
  * and limits"):
  * - Quotas: FREE 5 assets, 3 detailed analyses a day, 5 alerts a day; PREMIUM 25, 10, 50; PRO unlimited.
+ * - Watchlists: FREE 1 list of 20 symbols, PREMIUM 10 lists of 100, PRO unlimited (standing counts,
+ *   like portfolio_assets, held by the watchlists' write transactions).
  * - custom_alerts is PRO only, so a feature whose required tier is PRO exists (the alert
  *   button of a recommendation asks for PRO; everything else gated asks for PREMIUM). A PRO account
  *   keeps at most `custom_alert_rules` rules.
@@ -51,6 +53,9 @@ export const TierCatalogueFeaturesSchema = z
     priority_support: z.boolean(),
     /** The screener's filters beyond asset type and grade range (docs/product.md "Screener"). */
     screener_filters: z.boolean(),
+    /** How many watchlists an account keeps, and how many symbols each holds (docs/product.md "Watchlists"). */
+    watchlists: LimitSchema,
+    watchlist_symbols: LimitSchema,
   })
   .refine((features) => features.real_time_prices === (features.price_updates === 'real_time'), {
     message: 'real_time_prices must be true exactly when price_updates is real_time',
@@ -108,6 +113,8 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: 0,
       priority_support: false,
       screener_filters: false,
+      watchlists: 1,
+      watchlist_symbols: 20,
     },
   },
   PREMIUM: {
@@ -133,6 +140,8 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: 0,
       priority_support: true,
       screener_filters: true,
+      watchlists: 10,
+      watchlist_symbols: 100,
     },
   },
   PRO: {
@@ -158,6 +167,8 @@ export const TIER_CATALOGUE = {
       custom_alert_rules: PRO_CUSTOM_ALERT_RULES,
       priority_support: true,
       screener_filters: true,
+      watchlists: UNLIMITED,
+      watchlist_symbols: UNLIMITED,
     },
   },
 } as const satisfies TierCatalogue;
