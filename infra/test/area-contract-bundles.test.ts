@@ -14,9 +14,15 @@ import { bundledInputsOf } from './support/bundle-graph';
 const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
   public: ['routes-public.ts'],
   auth: ['routes-auth.ts', 'routes-mail.ts'],
-  ai: ['routes-ai.ts', 'routes-screener.ts', 'routes-track-record.ts'],
+  ai: ['routes-ai.ts', 'routes-explanations.ts', 'routes-screener.ts', 'routes-track-record.ts'],
   subscription: ['routes-subscription.ts'],
-  portfolio: ['routes-instruments.ts', 'routes-ledger.ts', 'routes-portfolio.ts', 'routes-watchlists.ts'],
+  portfolio: [
+    'routes-attribution.ts',
+    'routes-instruments.ts',
+    'routes-ledger.ts',
+    'routes-portfolio.ts',
+    'routes-watchlists.ts',
+  ],
   admin: ['routes-admin.ts'],
 };
 

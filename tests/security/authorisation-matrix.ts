@@ -231,6 +231,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ params: { symbol: 'AAPL' }, query: { from: '2016-06-01', to: '2017-01-01' } }),
   },
   'ai.getContextualRecommendations': { expect: every(200), request: none },
+  'ai.getCounterfactuals': { expect: every(200), request: symbol },
   'ai.getMarketCatalysts': { expect: every(200), request: none },
   'ai.getLiveMarketAlerts': { expect: every(200), request: none },
   // screener_filters (PREMIUM and up): a sector filter is a 403 with the upgrade message for FREE
@@ -331,6 +332,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: ({ unknownId }) => ({ params: { ruleId: unknownId } }),
   },
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
+  'portfolio.getAttribution': { expect: userRoute(200), request: none },
   'portfolio.listAlerts': { expect: every(200), request: none },
   'portfolio.countActiveAlerts': { expect: every(200), request: none },
   // The caller's own alert when they have one (else an unknown id: 404); someone else's is a 404.

@@ -17,6 +17,7 @@ import { getMarketClock } from './market-clock-service';
 import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { getScoreHistory } from './score-history-service';
+import { getCounterfactuals } from './counterfactuals-service';
 import { screenUniverse } from './screener-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
@@ -62,6 +63,8 @@ export const handler = createAreaHandler(
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
+    counterfactuals: async ({ params, auth, language }, deps) =>
+      getCounterfactuals(params.symbol, auth, rendererFor(language), deps),
     screener: async ({ query, auth, language }, deps) =>
       screenUniverse(query, auth, rendererFor(language), deps),
     gradeChain: async (_request, deps) => getGradeChain(deps),

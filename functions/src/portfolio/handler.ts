@@ -24,6 +24,7 @@ import {
   updateAlertRule,
 } from '../user-alerts/alert-rules-service';
 import { getPortfolioAnalysis } from './analysis-service';
+import { getPortfolioAttribution } from './attribution-service';
 import { getPortfolioFactSheet } from './portfolio-fact-sheet';
 import { toAddHoldingRequest } from './holdings-service';
 import { listPortfolio, searchAssets } from './portfolio-view';
@@ -106,6 +107,8 @@ export const handler = createAreaHandler(
     remove: async ({ auth, params }, deps) =>
       removeHoldingTransactions(requireUserId(auth), params.holdingId, deps),
     analysis: async ({ auth }, deps) => getPortfolioAnalysis(requireUserId(auth), deps),
+    attribution: async ({ auth, language }, deps) =>
+      getPortfolioAttribution(requireUserId(auth), rendererFor(language), deps),
     factSheet: async ({ auth }, deps) => getPortfolioFactSheet(requireUserId(auth), deps),
     // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
     listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),

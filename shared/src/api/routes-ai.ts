@@ -33,6 +33,7 @@ import { ScoreHistoryQuerySchema, ScoreHistoryResponseSchema } from '../domain/e
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 import { screenerRoutes } from './routes-screener';
+import { counterfactualRoutes } from './routes-explanations';
 import { trackRecordRoutes } from './routes-track-record';
 
 const HoursBackSchema = (defaultValue: number) =>
@@ -309,4 +310,5 @@ export const aiRoutes = {
   }),
   ...screenerRoutes,
   ...trackRecordRoutes,
+  ...counterfactualRoutes,
 } as const;

@@ -27,6 +27,7 @@ import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params'
 import { defineRoute } from './route';
 import { instrumentRoutes } from './routes-instruments';
 import { ledgerRoutes } from './routes-ledger';
+import { attributionRoutes } from './routes-attribution';
 import { watchlistRoutes } from './routes-watchlists';
 
 /** Holdings and the user's alerts: the data an investor owns. */
@@ -255,5 +256,6 @@ export const portfolioRoutes = {
   }),
   ...ledgerRoutes,
   ...instrumentRoutes,
+  ...attributionRoutes,
   ...watchlistRoutes,
 } as const;
