@@ -5,8 +5,6 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { Grade } from '@app/shared/domain/enums';
-import { UNLIMITED } from '@app/shared/domain/rules/usage';
 import { batchDeleteAll, cancellationCodes, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import {

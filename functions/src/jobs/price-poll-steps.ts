@@ -16,7 +16,8 @@ import { NoDataOnDateError } from '../market-data/provider-errors';
 import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
 import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from './price-poll-signals';
 import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
-import { raiseRuleAlerts } from './price-poll-rule-alerts';
+import type { WatchlistAlertDeps } from '../user-alerts/watchlist-alerts';
+import { raiseRuleAlerts, raiseWatchlistAlerts } from './price-poll-rule-alerts';
 import { recordScoreHistory } from './price-poll-score-history';
 
 /*
@@ -41,6 +42,8 @@ export interface PricePollDeps {
   userAlerts?: RaiseUserAlertsDeps;
   /** Evaluates the custom alert rules on a polled symbol; absent in engine-only runs. */
   alertRules?: RuleEvaluationDeps;
+  /** Raises watchlists' grade-change alerts on a polled symbol; absent in engine-only runs. */
+  watchlistAlerts?: WatchlistAlertDeps;
   /** Keeps each day's scores (price-poll-score-history.ts); absent in engine-only runs. */
   scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays' | 'listDays'>;
   /** The live grade chain over the stored scores (price-poll-grade-chain.ts); absent in engine-only runs. */
@@ -288,5 +291,6 @@ export const SYMBOL_POLL_STEPS: readonly SymbolPollStep[] = [
   raiseMarketAlerts,
   raiseHolderAlerts,
   raiseRuleAlerts,
+  raiseWatchlistAlerts,
   queueChangedRecommendation,
 ];

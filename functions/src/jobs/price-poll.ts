@@ -3,6 +3,7 @@ import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig, mailTokenSecretOf } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
+import { createWatchlistsRepository } from '../data/watchlists-repository';
 import { createAlertRulesRepository } from '../data/alert-rules-repository';
 import { recentHighImpactCatalysts } from '../catalysts/recent-catalysts';
 import { PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
@@ -208,6 +209,13 @@ export function createPricePollDeps(): PricePollDeps {
       getTier,
       now,
       recentCatalysts: (symbol) => recentHighImpactCatalysts(engine, symbol, now),
+      mailAlert,
+    },
+    watchlistAlerts: {
+      watchlists: createWatchlistsRepository(client, config.TABLE_HOLDINGS),
+      alerts,
+      getTier,
+      now,
       mailAlert,
     },
   };
