@@ -331,6 +331,29 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     expect: userRoute(404),
     request: ({ unknownId }) => ({ params: { ruleId: unknownId } }),
   },
+  // Watchlists: one's own only. FREE keeps 1 list and PREMIUM 10, which other suites may have used up
+  // on the shared investors (403 naming the plan); a list id nobody owns is a 404 for everyone.
+  'portfolio.listWatchlists': { expect: userRoute(200), request: none },
+  'portfolio.createWatchlist': {
+    expect: userRoute(201, { free: [201, 403], second: [201, 403], premium: [201, 403] }),
+    request: () => ({ body: { name: 'Matrix' } }),
+  },
+  'portfolio.updateWatchlist': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { listId: unknownId }, body: { name: 'Renamed' } }),
+  },
+  'portfolio.deleteWatchlist': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { listId: unknownId } }),
+  },
+  'portfolio.addWatchlistSymbol': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { listId: unknownId }, body: { symbol: 'AAPL' } }),
+  },
+  'portfolio.removeWatchlistSymbol': {
+    expect: userRoute(404),
+    request: ({ unknownId }) => ({ params: { listId: unknownId, symbol: 'AAPL' } }),
+  },
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
   'portfolio.getAttribution': { expect: userRoute(200), request: none },
   'portfolio.listAlerts': { expect: every(200), request: none },

@@ -87,6 +87,8 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'portfolio.saveImportMapping': [{ status: 400, paths: /^body\.mapping\.columns\.[a-z_]+$/ }],
   // The benchmark must be an index the universe has.
   'portfolio.getPerformance': [{ status: 400, paths: /^query\.benchmark$/ }],
+  // A watchlist symbol must be one of the universe (the list is looked up first: a made-up id is a 404).
+  'portfolio.addWatchlistSymbol': [{ status: 400, paths: /^body\.symbol$/ }],
   // Someone else's (or nobody's) list.
   'ai.getRecommendations': [{ status: 403 }],
   // advanced_analytics is PREMIUM and up; the fuzzing caller is FREE.
