@@ -15,7 +15,7 @@ import { keys } from './keys';
  * | users      | the whole partition `USER#<sub>` (profile, billing account, invoices, credit notes, |
  * |            | notification preferences, and any item a later feature keys under the user)        |
  * | holdings   | the whole partition `USER#<sub>` (holdings, held symbols, ledger, import mappings, |
- * |            | alerts, alert rules and their count)                                               |
+ * |            | alerts, alert rules and their count, watchlists and their symbols)                 |
  * | usage      | the partitions `USER#<sub>` (quota days, holdings count, detail views) and         |
  * |            | `CONTACT#user:<sub>` (the contact form's hourly counter)                           |
  * | moderation | the Inbox (gsi1 `INBOX`) filtered on `user_id`: the messages the user sent         |
