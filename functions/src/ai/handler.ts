@@ -18,6 +18,7 @@ import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-servi
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { getScoreHistory } from './score-history-service';
 import { getCounterfactuals } from './counterfactuals-service';
+import { getSymbolFactSheet } from './fact-sheet-service';
 import { screenUniverse } from './screener-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
@@ -35,6 +36,9 @@ async function loadCatalysts() {
   ]);
   return { getCatalystRouteDeps: sources.getCatalystRouteDeps, ...catalysts, ...liveAlerts };
 }
+
+/** A fact sheet's catalysts: the symbol's news of the last 30 days, the longest the catalysts route reads. */
+const CATALYST_HOURS_BACK = 24 * 30;
 
 export const handler = createAreaHandler(
   'ai',
@@ -62,6 +66,15 @@ export const handler = createAreaHandler(
     enhancedPrices: async ({ auth, language }, deps) => getEnhancedPrices(auth, rendererFor(language), deps),
     prices: async ({ auth }, deps) => getPrices(auth, deps),
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
+    factSheet: async ({ params, auth, language }, deps) => {
+      const render = rendererFor(language);
+      return getSymbolFactSheet(params.symbol, auth, render, deps, async (symbol) => {
+        const news = await loadCatalysts();
+        const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
+        const query = { hours_back: CATALYST_HOURS_BACK, min_impact_score: 0, symbol };
+        return (await news.getMarketCatalysts(query, render, routeDeps)).catalysts;
+      });
+    },
     scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
     counterfactuals: async ({ params, auth, language }, deps) =>
       getCounterfactuals(params.symbol, auth, rendererFor(language), deps),

@@ -1,6 +1,6 @@
 import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import type { PriceSource } from './price-source';
-import type { Quote, SymbolInfo, Bar, SymbolAnalysis } from '../engine/types';
+import type { Quote, SymbolInfo, Bar, SymbolAnalysis, PointInTimeFundamentals } from '../engine/types';
 import { UnknownSymbolError } from './provider-errors';
 import { addCalendarDays } from '../engine/point-in-time';
 
@@ -20,6 +20,8 @@ export interface EngineAnalysis {
   /** The bars the analysis saw (last one on or before the quote's date), ascending. */
   bars: readonly Bar[];
   analysis: SymbolAnalysis;
+  /** The annual reports the analysis read (point in time); null without any, absent from a stub. */
+  fundamentals?: PointInTimeFundamentals | null;
 }
 
 export interface MarketEngine {
@@ -93,7 +95,7 @@ export function createMarketEngine(source: PriceSource): MarketEngine {
         asOf: quote.as_of,
         fundamentals,
       });
-      const result: EngineAnalysis = { info, quote, bars, analysis };
+      const result: EngineAnalysis = { info, quote, bars, analysis, fundamentals };
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
       cache.set(key, result);
       return result;

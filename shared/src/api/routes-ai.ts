@@ -30,6 +30,7 @@ import {
 import { AnalyzePortfolioPayloadSchema, PortfolioAnalysisSchema } from '../domain/entities/portfolio';
 import { IsoDateSchema } from '../domain/entities/common';
 import { ScoreHistoryQuerySchema, ScoreHistoryResponseSchema } from '../domain/entities/score-history';
+import { SymbolFactSheetSchema } from '../domain/entities/fact-sheet';
 import { SymbolParamsSchema, UserParamsSchema, UserSymbolParamsSchema } from './params';
 import { defineRoute } from './route';
 import { screenerRoutes } from './routes-screener';
@@ -245,6 +246,19 @@ export const aiRoutes = {
     params: SymbolParamsSchema,
     query: ScoreHistoryQuerySchema,
     response: ScoreHistoryResponseSchema,
+    errors: [404],
+    rateClass: 'read',
+  }),
+  factSheet: defineRoute({
+    id: 'ai.getFactSheet',
+    method: 'GET',
+    path: '/api/ai/fact-sheet/{symbol}',
+    area: 'ai',
+    access: 'optional-user',
+    summary:
+      "Every figure the engine knows about one symbol (grade, composite, factors and their inputs, risk, momentum, fundamentals with their report dates, catalysts), each with a stable id, value, unit, date and source; the figures behind the scores on a 'full' sheet (PREMIUM and up). Counts the ai_recommendations quota once per symbol a day.",
+    params: SymbolParamsSchema,
+    response: SymbolFactSheetSchema,
     errors: [404],
     rateClass: 'read',
   }),

@@ -50,6 +50,28 @@ export interface AnalyzePortfolioOptions {
   marketDate: IsoDate;
 }
 
+/**
+ * Concentration of positions by value: the largest position's share in percent and the Herfindahl
+ * index sum(w_i^2) (1 = one position). The portfolio's fact sheet reads it over the one valuation's
+ * values (portfolio/portfolio-fact-sheet.ts).
+ */
+export function concentrationOf(positions: readonly { symbol: string; value: number }[]) {
+  const total = positions.reduce((sum, position) => sum + position.value, 0);
+  const weightOf = (value: number) => (total > 0 ? value / total : 0);
+  const largest = positions.reduce<(typeof positions)[number] | null>(
+    (best, position) => (best === null || position.value > best.value ? position : best),
+    null,
+  );
+  return {
+    largest_position_symbol: largest && total > 0 ? largest.symbol.toUpperCase() : null,
+    largest_position_percent: largest ? roundTo(weightOf(largest.value) * 100, 2) : 0,
+    herfindahl_index: roundTo(
+      positions.reduce((sum, position) => sum + weightOf(position.value) ** 2, 0),
+      4,
+    ),
+  };
+}
+
 export const PORTFOLIO_HISTORY_MAX_CLOSES = 253;
 export const PORTFOLIO_VOLATILITY_MIN_RETURNS = 21;
 
@@ -108,12 +130,6 @@ export function analyzePortfolio(
     return [{ asset_type: assetType, value: roundTo(value, 2), percent: roundTo(weightOf(value) * 100, 2) }];
   });
 
-  const largest = holdings.reduce<(typeof holdings)[number] | null>(
-    (best, holding) => (best === null || holding.value > best.value ? holding : best),
-    null,
-  );
-  const herfindahl = holdings.reduce((sum, holding) => sum + weightOf(holding.value) ** 2, 0);
-
   const withHistory = holdings.filter((holding) => holding.input.closes.length > 1);
   const valuePath = buildPortfolioValueSeries(
     withHistory.map((holding) => ({ shares: holding.shares, closes: holding.input.closes })),
@@ -153,11 +169,9 @@ export function analyzePortfolio(
   return {
     total_value: roundTo(total, 2),
     allocation,
-    concentration: {
-      largest_position_symbol: largest && total > 0 ? largest.input.symbol.toUpperCase() : null,
-      largest_position_percent: largest ? roundTo(weightOf(largest.value) * 100, 2) : 0,
-      herfindahl_index: roundTo(herfindahl, 4),
-    },
+    concentration: concentrationOf(
+      holdings.map((holding) => ({ symbol: holding.input.symbol, value: holding.value })),
+    ),
     volatility_annualized: volatility,
     max_drawdown: drawdown === null ? null : roundTo(drawdown, 2),
     history_coverage_percent: roundTo(coverage * 100, 2),
