@@ -12,6 +12,8 @@ export function siteVitestConfig(viteConfig: UserConfig) {
         include: ['src/**/*.test.{ts,tsx}'],
         setupFiles: [fileURLToPath(new URL('../test/setup.ts', import.meta.url))],
         restoreMocks: true,
+        // Vitest's default in a run is one worker fewer than the cores: one on CI's two (docs/testing.md).
+        maxWorkers: '100%',
       },
     }),
   );
