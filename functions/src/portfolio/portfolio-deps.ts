@@ -31,7 +31,7 @@ import { createWatchlistsRepository } from '../data/watchlists-repository';
 import { readMarketAt } from '../market-data/market-quotes';
 import type { WatchlistsDeps } from './watchlists-service';
 
-export interface PortfolioDeps extends HoldingsDeps, WatchlistsDeps {
+export interface PortfolioDeps extends HoldingsDeps, Omit<WatchlistsDeps, 'market'> {
   engine: MarketEngine;
   /** Runs an add at most once per Idempotency-Key (same key, same body: the first answer again). */
   addOnce: ReturnType<typeof createIdempotentOperation<AddHoldingRequest, AddHoldingResult>>;
@@ -127,7 +127,6 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     }),
     onDemand: onDemandOf(config, client, now),
     watchlists: createWatchlistsRepository(client, config.TABLE_HOLDINGS),
-    listUniverse: () => engine.listUniverse(),
     readWatchlistMarket: () =>
       readMarketAt(
         {

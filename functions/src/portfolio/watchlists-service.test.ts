@@ -67,10 +67,12 @@ function depsOf(tier: Tier, reading: { current: MarketReading }) {
   const deps: WatchlistsDeps = {
     watchlists: repository,
     users: { get: async () => ({ subscription_tier: tier }) as never },
-    listUniverse: async () => [
-      { symbol: 'AAPL', name: 'Apple Inc.' },
-      { symbol: 'MSFT', name: 'Microsoft Corporation' },
-    ],
+    market: {
+      findAsset: async (symbol) =>
+        ({ AAPL: { symbol, name: 'Apple Inc.' }, MSFT: { symbol, name: 'Microsoft Corporation' } })[
+          symbol
+        ] as never,
+    },
     readWatchlistMarket: () => reading.current,
     newId: () => `01JLIST0000000000000000000${(id += 1)}`.slice(-26),
     now: () => NOW,

@@ -17,6 +17,7 @@ import type {
   WatchlistsRepository,
 } from '../data/watchlists-repository';
 import type { MarketReading } from '../market-data/market-quotes';
+import type { PortfolioMarket } from './portfolio-market';
 import { ConflictError, fieldError, NotFoundError, QuotaExceededError } from '../platform/errors';
 
 /*
@@ -30,8 +31,8 @@ import { ConflictError, fieldError, NotFoundError, QuotaExceededError } from '..
 export interface WatchlistsDeps {
   watchlists: WatchlistsRepository;
   users: Pick<UsersRepository, 'get'>;
-  /** The symbols the price poll watches, with their names: a symbol elsewhere has no grade to follow. */
-  listUniverse: () => Promise<readonly { symbol: string; name: string }[]>;
+  /** The assets the portfolio knows (the search's universe): a symbol elsewhere is refused. */
+  market: Pick<PortfolioMarket, 'findAsset'>;
   /** Reads the market at one reading of the clock (market-data/market-quotes.ts), graded days included. */
   readWatchlistMarket: () => MarketReading;
   newId: () => string;
@@ -63,10 +64,20 @@ interface MarketNow {
   grade: (symbol: string) => Grade | null;
 }
 
+/** Quotes at the reading's date; a listing the replay does not hold (snapshot only) has none. */
+async function quotesOf(reading: MarketReading, symbols: readonly string[]) {
+  try {
+    return await reading.quotes(symbols);
+  } catch {
+    const one = async (symbol: string) => [symbol, await reading.quote(symbol).catch(() => null)] as const;
+    return new Map(await Promise.all(symbols.map(one)));
+  }
+}
+
 /** Prices and grades of `symbols` at one reading of the market clock. */
 async function marketNow(symbols: readonly string[], deps: WatchlistsDeps): Promise<MarketNow> {
   const reading = deps.readWatchlistMarket();
-  const [graded, quotes] = await Promise.all([reading.graded(), reading.quotes(symbols)]);
+  const [graded, quotes] = await Promise.all([reading.graded(), quotesOf(reading, symbols)]);
   return {
     date: reading.marketDate.date,
     quote: (symbol) => {
@@ -110,34 +121,25 @@ function viewOf(
   };
 }
 
-async function namesOf(deps: WatchlistsDeps): Promise<Map<string, string>> {
-  return new Map((await deps.listUniverse()).map((info) => [info.symbol, info.name]));
+async function namesOf(symbols: readonly string[], deps: WatchlistsDeps): Promise<Map<string, string>> {
+  const unique = [...new Set(symbols)];
+  const assets = await Promise.all(unique.map((symbol) => deps.market.findAsset(symbol)));
+  return new Map(assets.flatMap((asset) => (asset ? [[asset.symbol, asset.name] as const] : [])));
 }
 
 async function oneListView(userId: string, listId: string, tier: Tier, deps: WatchlistsDeps) {
   const list = await deps.watchlists.get(userId, listId);
   if (!list) throw new NotFoundError(message('WATCHLIST_NOT_FOUND', { listId }));
-  const [market, names] = await Promise.all([
-    marketNow(
-      list.entries.map((entry) => entry.symbol),
-      deps,
-    ),
-    namesOf(deps),
-  ]);
+  const symbols = list.entries.map((entry) => entry.symbol);
+  const [market, names] = await Promise.all([marketNow(symbols, deps), namesOf(symbols, deps)]);
   return viewOf(list, market, names, limitsOf(tier).symbols);
 }
 
 /** GET /api/watchlists */
 export async function listWatchlists(userId: string, deps: WatchlistsDeps): Promise<WatchlistsResponse> {
-  const [tier, lists, names] = await Promise.all([
-    tierOf(userId, deps),
-    deps.watchlists.list(userId),
-    namesOf(deps),
-  ]);
-  const market = await marketNow(
-    lists.flatMap((list) => list.entries.map((entry) => entry.symbol)),
-    deps,
-  );
+  const [tier, lists] = await Promise.all([tierOf(userId, deps), deps.watchlists.list(userId)]);
+  const symbols = lists.flatMap((list) => list.entries.map((entry) => entry.symbol));
+  const [market, names] = await Promise.all([marketNow(symbols, deps), namesOf(symbols, deps)]);
   const limits = limitsOf(tier);
   return {
     market_date: market.date,
@@ -217,13 +219,13 @@ export async function addWatchlistSymbol(
   symbol: string,
   deps: WatchlistsDeps,
 ): Promise<Watchlist> {
-  const [tier, list, names] = await Promise.all([
+  const [tier, list, asset] = await Promise.all([
     tierOf(userId, deps),
     deps.watchlists.getList(userId, listId),
-    namesOf(deps),
+    deps.market.findAsset(symbol),
   ]);
   if (!list) throw new NotFoundError(message('WATCHLIST_NOT_FOUND', { listId }));
-  if (!names.has(symbol)) {
+  if (!asset) {
     throw fieldError('body.symbol', message('PORTFOLIO_UNKNOWN_SYMBOL', { field: 'symbol', symbol }));
   }
   const market = await marketNow([symbol], deps);
