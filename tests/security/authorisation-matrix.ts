@@ -219,6 +219,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   'ai.getAlerts': { expect: every(200), request: () => ({ query: { limit: '5' } }) },
   'ai.getNuggetAnalysis': { expect: every(200), request: symbol },
+  'ai.getFactSheet': { expect: every(200), request: symbol },
   'ai.getNuggetBatch': { expect: every(200), request: () => ({ body: { symbols: ['AAPL'] } }) },
   'ai.getEnhancedPrices': { expect: every(200), request: none },
   'ai.getPrices': { expect: every(200), request: none },
@@ -356,6 +357,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
   'portfolio.getAttribution': { expect: userRoute(200), request: none },
+  'portfolio.getFactSheet': { expect: userRoute(200), request: none },
   'portfolio.listAlerts': { expect: every(200), request: none },
   'portfolio.countActiveAlerts': { expect: every(200), request: none },
   // The caller's own alert when they have one (else an unknown id: 404); someone else's is a 404.

@@ -11,7 +11,8 @@ import { liftingTierFor, upgradeMessageFor } from './feature-gate';
 /**
  * What a served detail costs and shows (subscription README, "Entitlements"):
  * - ai_recommendations: a signed-in caller is charged one unit the first time they open a symbol's
- *   detail on a UTC day (analyze/stock, nugget-analysis, a recommendation's detail); the demo is free.
+ *   detail on a UTC day (analyze/stock, nugget-analysis, fact-sheet, a recommendation's detail); the
+ *   demo is free.
  * - advanced_recommendations: the detail is 'full' for a tier with the feature, 'basic' otherwise
  *   (./analysis-views.ts decides what 'basic' leaves out).
  */

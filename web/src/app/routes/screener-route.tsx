@@ -1,20 +1,23 @@
 import { Loader, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
+import { explainedScoresOf } from '@app/shared/domain/rules/fact-sheet-factors';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useFeatureAccess } from '@/lib/feature-access';
 import { ScreenerPage } from '@/features/screener/components/screener-page';
 import { WhyGradePanel } from '@/features/recommendations/components/why-grade-panel';
 
-/** An asset's explained score: its nugget analysis, worded by the recommendations' "why this grade". */
+/**
+ * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
+ * the composite and each factor, worded by the recommendations' "why this grade".
+ */
 function ExplainedScore({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation('screener');
-  const analysis = useRouteQuery(contract.ai.nuggetAnalysis, { params: { symbol } });
-  if (analysis.isPending) return <Loader />;
-  if (analysis.isError)
-    return <Text role="alert">{serverMessageOf(analysis.error, i18n) ?? t('loadFailed')}</Text>;
-  return <WhyGradePanel scores={analysis.data.nugget_scores} />;
+  const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol } });
+  if (sheet.isPending) return <Loader />;
+  if (sheet.isError) return <Text role="alert">{serverMessageOf(sheet.error, i18n) ?? t('loadFailed')}</Text>;
+  return <WhyGradePanel scores={explainedScoresOf(sheet.data)} />;
 }
 
 /** /screener (docs/product.md "Screener"): the screener, each row opening the asset's explained score. */

@@ -11,7 +11,8 @@ import { FactorExplanation } from './factor-explanation';
 import { HowComputedLink } from './glossary-label';
 
 export interface WhyGradePanelProps {
-  scores: NuggetScores;
+  /** A recommendation's nugget scores, or the same read back from a fact sheet (explainedScoresOf). */
+  scores: Pick<NuggetScores, 'investment_grade' | 'composite_rationality_score' | 'factors'>;
 }
 
 /**
