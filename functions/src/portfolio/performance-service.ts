@@ -141,6 +141,11 @@ export async function getPerformance(
       ({ lots: _lots, rate: _rate, value_local: _v, cost_local: _c, trade_fees_base: _t, ...holding }) =>
         holding,
     ),
+    unpriced_holdings: positions.flatMap((entry) =>
+      entry.valuation
+        ? []
+        : [{ symbol: entry.symbol, quantity: entry.position.quantity.toNumber(), no_data_on: date }],
+    ),
     totals: {
       value_base: valuation.totals.value_base,
       securities_value_base: valuation.totals.securities_value_base,

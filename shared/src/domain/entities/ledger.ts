@@ -244,6 +244,14 @@ export const PerformanceResponseSchema = z.object({
       total_gain_base: z.number(),
     }),
   ),
+  /**
+   * Open positions without a dated close on or before the market date (docs/product.md "One
+   * valuation"): listed with their quantity, valued nowhere and counted in no total, as the portfolio
+   * page shows them ("No data on <date>").
+   */
+  unpriced_holdings: z.array(
+    z.object({ symbol: z.string(), quantity: z.number(), no_data_on: IsoDateSchema }),
+  ),
   totals: z.object({
     value_base: z.number(),
     securities_value_base: z.number(),

@@ -99,6 +99,7 @@ export function performanceWith(returns: typeof PERFORMANCE_RETURNS) {
     cash_tracked: false,
     distinct_symbols_held: 2,
     holdings: [],
+    unpriced_holdings: [],
     totals: {
       value_base: 4000,
       securities_value_base: 4000,

@@ -39,6 +39,7 @@ const PERFORMANCE = {
   cash_tracked: false,
   distinct_symbols_held: 1,
   holdings: [],
+  unpriced_holdings: [],
   totals: {
     value_base: 1158.2,
     securities_value_base: 1158.2,
@@ -172,6 +173,44 @@ describe('LedgerPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Sector' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Stocks' })).toBeTruthy();
     expect(screen.getAllByText('100%').length).toBe(3);
+  }, 30_000);
+
+  it('lists every open position, one without a dated close as the portfolio page does: no data on the date', async () => {
+    const aapl = {
+      symbol: 'AAPL',
+      currency: 'USD',
+      quantity: 10,
+      estimated: false,
+      cost_base: 1001,
+      average_cost_local: 100.1,
+      price: 115.82,
+      price_date: '2016-12-30',
+      price_source: 'close',
+      value_base: 1158.2,
+      unrealised: GAIN,
+      realised: GAIN,
+      dividends_base: 0,
+      fees_base: 0,
+      total_gain_base: 157.2,
+    };
+    installFakeApi((request) => {
+      if (request.path === '/api/portfolio/transactions' && request.method === 'GET') return { body: LEDGER };
+      if (request.path.startsWith('/api/portfolio/performance'))
+        return {
+          body: {
+            ...PERFORMANCE,
+            distinct_symbols_held: 2,
+            holdings: [aapl],
+            unpriced_holdings: [{ symbol: 'MSFT', quantity: 5, no_data_on: '2017-01-01' }],
+          },
+        };
+      if (request.path === '/api/portfolio/benchmarks') return { body: BENCHMARKS };
+      return undefined;
+    });
+    await renderWithProviders(withQueryClient(<LedgerPage />));
+    const msft = await screen.findByTestId('ledger-holding-MSFT', undefined, { timeout: 15_000 });
+    expect(msft.textContent).toBe('MSFT5No data on Jan 1, 2017');
+    expect(screen.getByTestId('ledger-holding-AAPL').textContent).toBe('AAPL10$1,158.20$1,001.00');
   }, 30_000);
 
   it('shows each return with its one-sentence explanation', async () => {

@@ -12,6 +12,7 @@ import { useRouteMutation } from '@/kit/api/route-mutation';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
 import { BenchmarkChoice } from './benchmark-choice';
+import { HoldingsTable } from './holdings-table';
 
 // recharts is loaded with this section only, never with the signed-in shell.
 const ValueChart = lazy(() => import('./value-chart').then((module) => ({ default: module.ValueChart })));
@@ -172,6 +173,7 @@ export function PerformanceSection({ settings }: { settings: LedgerSettingsBody 
         <>
           <Text>{t('portfolio:ledger.page.asOf', { date: formatDate(result.market_date, language) })}</Text>
           <GainsList result={result} language={language} />
+          <HoldingsTable result={result} language={language} />
           <Text className="ledger__hint">{t('portfolio:ledger.gains.currencyEffectExplanation')}</Text>
           <ReturnsTable result={result} language={language} />
           <ul className="ledger__explanations">
