@@ -12,7 +12,7 @@ import { WhyGradePanel } from '@/features/recommendations/components/why-grade-p
  * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
  * the composite and each factor, worded by the recommendations' "why this grade".
  */
-function ExplainedScore({ symbol }: { symbol: string }) {
+export function ExplainedScore({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation('screener');
   const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol } });
   if (sheet.isPending) return <Loader />;
