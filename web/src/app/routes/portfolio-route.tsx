@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
 import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
+import { AttributionCard } from '@/features/explanations/components/attribution-card';
 
-/** The portfolio page with the gating feature's upgrade dialog composed in. */
+/** The portfolio page with the gating feature's upgrade dialog and the grade's attribution composed in. */
 export function PortfolioRoute() {
   const { t } = useTranslation(['portfolio']);
   const { viewer } = useAuth();
@@ -20,6 +21,8 @@ export function PortfolioRoute() {
           <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
         )}
       />
+      {/* Who drives the grade (docs/product.md "Portfolio attribution"): the caller's own portfolio only. */}
+      {viewer.isDemo ? null : <AttributionCard />}
     </>
   );
 }

@@ -6,24 +6,38 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useFeatureAccess } from '@/lib/feature-access';
 import { ScreenerPage } from '@/features/screener/components/screener-page';
+import { AddToWatchlist } from '@/features/watchlists/components/add-to-watchlist';
+import { useAuth } from '@/features/auth/components/auth-provider';
 import { WhyGradePanel } from '@/features/recommendations/components/why-grade-panel';
+import { CounterfactualsPanel } from '@/features/explanations/components/counterfactuals-panel';
 
 /**
  * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
- * the composite and each factor, worded by the recommendations' "why this grade".
+ * the composite and each factor, worded by the recommendations' "why this grade", then what would
+ * move the grade (docs/product.md "Counterfactuals").
  */
 export function ExplainedScore({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation('screener');
   const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol } });
   if (sheet.isPending) return <Loader />;
   if (sheet.isError) return <Text role="alert">{serverMessageOf(sheet.error, i18n) ?? t('loadFailed')}</Text>;
-  return <WhyGradePanel scores={explainedScoresOf(sheet.data)} />;
+  return (
+    <>
+      <WhyGradePanel scores={explainedScoresOf(sheet.data)} />
+      <CounterfactualsPanel symbol={symbol} />
+    </>
+  );
 }
 
 /** /screener (docs/product.md "Screener"): the screener, each row opening the asset's explained score. */
 export function ScreenerRoute() {
   const access = useFeatureAccess('screener_filters');
+  const { status } = useAuth();
   return (
-    <ScreenerPage allFilters={access.allowed} explanation={(symbol) => <ExplainedScore symbol={symbol} />} />
+    <ScreenerPage
+      allFilters={access.allowed}
+      explanation={(symbol) => <ExplainedScore symbol={symbol} />}
+      rowAction={status === 'authenticated' ? (symbol) => <AddToWatchlist symbol={symbol} /> : undefined}
+    />
   );
 }
