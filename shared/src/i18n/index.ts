@@ -24,6 +24,7 @@ import enPortfolio from './locales/en/portfolio.json';
 import enGating from './locales/en/gating.json';
 import enRecommendations from './locales/en/recommendations.json';
 import enScreener from './locales/en/screener.json';
+import enWatchlists from './locales/en/watchlists.json';
 import enContextual from './locales/en/contextual.json';
 import enAlerts from './locales/en/alerts.json';
 import enSubscription from './locales/en/subscription.json';
@@ -49,6 +50,7 @@ import frPortfolio from './locales/fr/portfolio.json';
 import frGating from './locales/fr/gating.json';
 import frRecommendations from './locales/fr/recommendations.json';
 import frScreener from './locales/fr/screener.json';
+import frWatchlists from './locales/fr/watchlists.json';
 import frContextual from './locales/fr/contextual.json';
 import frAlerts from './locales/fr/alerts.json';
 import frSubscription from './locales/fr/subscription.json';
@@ -74,6 +76,7 @@ import esPortfolio from './locales/es/portfolio.json';
 import esGating from './locales/es/gating.json';
 import esRecommendations from './locales/es/recommendations.json';
 import esScreener from './locales/es/screener.json';
+import esWatchlists from './locales/es/watchlists.json';
 import esContextual from './locales/es/contextual.json';
 import esAlerts from './locales/es/alerts.json';
 import esSubscription from './locales/es/subscription.json';
@@ -104,6 +107,7 @@ export const NAMESPACES = [
   'gating',
   'recommendations',
   'screener',
+  'watchlists',
   'contextual',
   'alerts',
   'subscription',
@@ -136,6 +140,7 @@ const en = {
   gating: enGating,
   recommendations: enRecommendations,
   screener: enScreener,
+  watchlists: enWatchlists,
   contextual: enContextual,
   alerts: enAlerts,
   subscription: enSubscription,
@@ -167,6 +172,7 @@ const fr: LanguageResources = {
   gating: frGating,
   recommendations: frRecommendations,
   screener: frScreener,
+  watchlists: frWatchlists,
   contextual: frContextual,
   alerts: frAlerts,
   subscription: frSubscription,
@@ -195,6 +201,7 @@ const es: LanguageResources = {
   gating: esGating,
   recommendations: esRecommendations,
   screener: esScreener,
+  watchlists: esWatchlists,
   contextual: esContextual,
   alerts: esAlerts,
   subscription: esSubscription,

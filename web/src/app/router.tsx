@@ -104,6 +104,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/screener-route').then((m) => ({ Component: m.ScreenerRoute })),
       },
       {
+        path: 'watchlists',
+        handle: title('watchlists'),
+        lazy: () => import('./routes/watchlists-route').then((m) => ({ Component: m.WatchlistsRoute })),
+      },
+      {
         path: 'alerts',
         handle: title('alerts'),
         lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),

@@ -5,7 +5,16 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useRouteQuery } from '@/kit/api/route-query';
-import { BellIcon, ChartIcon, CrownIcon, GearIcon, HomeIcon, SparkIcon, TargetIcon } from '@/kit/ui/icons';
+import {
+  BellIcon,
+  ChartIcon,
+  CrownIcon,
+  GearIcon,
+  HomeIcon,
+  SparkIcon,
+  StarIcon,
+  TargetIcon,
+} from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
 import { countNewPicks, readSeenPicks, rememberSeenPicks } from './new-picks';
@@ -15,6 +24,7 @@ export const SIDEBAR_ITEMS = [
   'portfolio',
   'recommendations',
   'screener',
+  'watchlists',
   'alerts',
   'subscription',
   'settings',
@@ -26,6 +36,7 @@ const ICONS: Record<SidebarItem, ReactNode> = {
   portfolio: <ChartIcon size={18} />,
   recommendations: <SparkIcon size={18} />,
   screener: <TargetIcon size={18} />,
+  watchlists: <StarIcon size={18} />,
   alerts: <BellIcon size={18} />,
   subscription: <CrownIcon size={18} />,
   settings: <GearIcon size={18} />,

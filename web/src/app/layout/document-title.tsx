@@ -16,6 +16,7 @@ export const PAGE_TITLES = [
   'transactions',
   'recommendations',
   'screener',
+  'watchlists',
   'alerts',
   'methodology',
   'subscription',

@@ -39,6 +39,7 @@ const ALERTS_CHANGE: MutationPolicy = {
   invalidateWhen: 'settled',
 };
 const RULES_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.alertRules] };
+const WATCHLISTS_CHANGE: MutationPolicy = { invalidates: [contract.portfolio.listWatchlists] };
 /** A reviewed or moderated item changes the dashboard's counts (docs/product.md "Screens", admin site). */
 const REVIEW_DONE: MutationPolicy = { invalidates: [contract.admin.dashboard] };
 
@@ -94,6 +95,11 @@ export const ROUTE_POLICIES: ReadonlyMap<RouteDefinition, RoutePolicy> = new Map
   [contract.portfolio.createAlertRule, RULES_CHANGE],
   [contract.portfolio.updateAlertRule, RULES_CHANGE],
   [contract.portfolio.deleteAlertRule, RULES_CHANGE],
+  [contract.portfolio.createWatchlist, WATCHLISTS_CHANGE],
+  [contract.portfolio.updateWatchlist, WATCHLISTS_CHANGE],
+  [contract.portfolio.deleteWatchlist, WATCHLISTS_CHANGE],
+  [contract.portfolio.addWatchlistSymbol, WATCHLISTS_CHANGE],
+  [contract.portfolio.removeWatchlistSymbol, WATCHLISTS_CHANGE],
   [contract.portfolio.restoreAlerts, ALERTS_CHANGE],
   // Reading an alert moves the unread count (the sidebar's badge and the bell).
   [contract.portfolio.markAlertRead, ALERTS_CHANGE],

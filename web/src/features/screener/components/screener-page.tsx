@@ -26,12 +26,14 @@ export interface ScreenerPageProps {
   allFilters: boolean;
   /** The asset's explained score, composed by the app (another feature's panel). */
   explanation: (symbol: string) => ReactNode;
+  /** A control at the end of each row, composed by the app (the watchlists' "add to watchlist"). */
+  rowAction?: (symbol: string) => ReactNode;
 }
 
 const INITIAL: ScreenState = { form: EMPTY_FORM, sort: 'score', order: 'desc', page: 1 };
 
 /** docs/product.md "Screener": the graded universe of the market date, filtered, sorted and paged. */
-export function ScreenerPage({ allFilters, explanation }: ScreenerPageProps) {
+export function ScreenerPage({ allFilters, explanation, rowAction }: ScreenerPageProps) {
   const { t, i18n } = useTranslation('screener');
   const { language } = usePreferences();
   const [search, setSearch] = useSearchParams();
@@ -106,6 +108,7 @@ export function ScreenerPage({ allFilters, explanation }: ScreenerPageProps) {
                 language={language}
                 onSort={onSort}
                 explainHref={explainHref}
+                rowAction={rowAction}
               />
             )}
             <Flex gap="small" alignItems="center">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@app/shared/domain/enums';
@@ -19,9 +20,19 @@ export interface ScreenerTableProps {
   onSort: (column: ScreenerSortColumn) => void;
   /** The address of a row's explained score. */
   explainHref: (symbol: string) => string;
+  /** A control at the end of each row (another feature's, such as "add to watchlist"); none without it. */
+  rowAction?: ((symbol: string) => ReactNode) | undefined;
 }
 
-export function ScreenerTable({ rows, sort, order, language, onSort, explainHref }: ScreenerTableProps) {
+export function ScreenerTable({
+  rows,
+  sort,
+  order,
+  language,
+  onSort,
+  explainHref,
+  rowAction,
+}: ScreenerTableProps) {
   const { t } = useTranslation('screener');
   const noData = t('noData');
   const score = (value: number | null) => (value === null ? noData : formatNumber(value, language, 0));
@@ -81,6 +92,7 @@ export function ScreenerTable({ rows, sort, order, language, onSort, explainHref
                 </button>
               </th>
             ))}
+            {rowAction ? <th scope="col" /> : null}
           </tr>
         </thead>
         <tbody>
@@ -89,6 +101,7 @@ export function ScreenerTable({ rows, sort, order, language, onSort, explainHref
               {COLUMNS.map((column) => (
                 <td key={column}>{cell(row, column)}</td>
               ))}
+              {rowAction ? <td>{rowAction(row.symbol)}</td> : null}
             </tr>
           ))}
         </tbody>
