@@ -10,6 +10,11 @@ import Papa from 'papaparse';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+/**
+ * The same, except a cell that is a plain number written as text ("-1234,56" in a French report):
+ * a spreadsheet reads it as the number it is, and an apostrophe would turn it into text.
+ */
+const FORMULA_START_NOT_NUMBER = /^(?!-?\d+(?:[.,]\d+)?$)[=+\-@\t\r]/;
 
 export type CsvCell = string | number | boolean | null;
 
@@ -19,10 +24,22 @@ export interface CsvTable {
   data: readonly (readonly CsvCell[])[] | readonly Readonly<Record<string, CsvCell>>[];
 }
 
-export function writeSpreadsheetCsv(table: CsvTable, options: { newline?: '\n' | '\r\n' } = {}): string {
+export interface SpreadsheetCsvOptions {
+  newline?: '\n' | '\r\n';
+  /** ',' by default; ';' where the decimal separator is a comma (fr, es). */
+  delimiter?: ',' | ';';
+  /** Numbers written as localised text: plain numbers are left as numbers (FORMULA_START_NOT_NUMBER). */
+  localisedNumbers?: boolean;
+}
+
+export function writeSpreadsheetCsv(table: CsvTable, options: SpreadsheetCsvOptions = {}): string {
   return Papa.unparse(
     { fields: [...table.fields], data: table.data as unknown[] },
-    { escapeFormulae: FORMULA_START, newline: options.newline ?? '\r\n' },
+    {
+      escapeFormulae: options.localisedNumbers ? FORMULA_START_NOT_NUMBER : FORMULA_START,
+      newline: options.newline ?? '\r\n',
+      delimiter: options.delimiter ?? ',',
+    },
   );
 }
 

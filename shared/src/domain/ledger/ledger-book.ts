@@ -46,6 +46,8 @@ export interface PositionState {
   feesBase: Decimal;
   /** Commissions of its BUYs and SELLs, already inside cost and proceeds; reported for transparency. */
   tradeFeesBase: Decimal;
+  /** The `tax` of its rows (transaction taxes inside cost and proceeds, dividend withholding). */
+  taxesBase: Decimal;
   firstDate: IsoDate;
   /** Splits applied so far (new/old), so a close from before one can be brought to today's shares. */
   splits: Array<{ date: IsoDate; ratio: number }>;
@@ -57,6 +59,29 @@ export interface PositionState {
  * What one transaction does to the money going in and out, in the base currency at the
  * transaction day's rate. Returns need it under both flow conventions (see README, "Returns").
  */
+/** The cost one sale released from one lot (README "Realised gains per tax year"). */
+export interface ReleasedLot {
+  date: IsoDate;
+  quantity: Decimal;
+  costLocal: Decimal;
+  costBase: Decimal;
+  estimated: boolean;
+}
+
+/** A SELL as the book settled it: its net proceeds, charges and the lots it released, oldest first. */
+export interface SaleRecord {
+  symbol: string;
+  date: IsoDate;
+  currency: CurrencyCode;
+  /** The quantity released from the lots (the position's whole quantity when the sale closes it). */
+  quantity: Decimal;
+  /** Quantity times price less fee and tax, in the base currency at the sell day's rate. */
+  proceedsBase: Decimal;
+  feeBase: Decimal;
+  taxBase: Decimal;
+  lots: ReleasedLot[];
+}
+
 export interface TransactionEffect {
   /** Without DEPOSIT/WITHDRAWAL rows: BUY puts money in, SELL takes it out. */
   tradeFlowBase: number;
@@ -101,8 +126,12 @@ export class LedgerBook {
   accountFeesBase: Decimal = ZERO;
   depositsBase: Decimal = ZERO;
   withdrawalsBase: Decimal = ZERO;
-  /** Every fee paid, in the base currency: trade commissions, FEE rows and dividend withholding. */
+  /** Every fee paid, in the base currency: trade commissions, FEE rows and dividend charges. */
   feesPaidBase: Decimal = ZERO;
+  /** Every tax paid (the rows' `tax`: transaction taxes, dividend withholding), apart from fees. */
+  taxesPaidBase: Decimal = ZERO;
+  /** Every SELL applied, with the lots it released (realised-gains.ts reads them). */
+  readonly sales: SaleRecord[] = [];
 
   constructor(readonly settings: LedgerSettings) {}
 
@@ -152,10 +181,13 @@ export class LedgerBook {
     transaction: BuyTransaction | SellTransaction,
     quantityChange: Decimal,
     feeBase: Decimal,
+    taxBase: Decimal,
     cashChange: Decimal,
   ): void {
     position.quantity = position.quantity.plus(quantityChange);
     position.tradeFeesBase = position.tradeFeesBase.plus(feeBase);
+    position.taxesBase = position.taxesBase.plus(taxBase);
+    this.taxesPaidBase = this.taxesPaidBase.plus(taxBase);
     position.lastTradePrice = transaction.price;
     position.lastTradeDate = transaction.date;
     this.feesPaidBase = this.feesPaidBase.plus(feeBase);
@@ -176,6 +208,7 @@ export class LedgerBook {
         dividendsBase: ZERO,
         feesBase: ZERO,
         tradeFeesBase: ZERO,
+        taxesBase: ZERO,
         firstDate: date,
         splits: [],
         lastTradePrice: null,
@@ -204,9 +237,11 @@ export class LedgerBook {
     const rate = this.rate(transaction.currency, transaction.date);
     const quantity = decimal(transaction.quantity);
     const fee = decimal(transaction.fee);
-    const costLocal = quantity.times(transaction.price).plus(fee);
+    const tax = decimal(transaction.tax ?? 0);
+    const costLocal = quantity.times(transaction.price).plus(fee).plus(tax);
     const costBase = costLocal.times(rate);
     const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
+    const taxBase = tax.eq(0) ? ZERO : tax.times(rate);
     const pooled = this.settings.costMethod === 'AVERAGE_COST' ? position.lots[0] : undefined;
     if (pooled) {
       pooled.quantity = pooled.quantity.plus(quantity);
@@ -222,7 +257,7 @@ export class LedgerBook {
         estimated: transaction.estimated,
       });
     }
-    this.settleTrade(position, transaction, quantity, feeBase, costLocal.neg());
+    this.settleTrade(position, transaction, quantity, feeBase, taxBase, costLocal.neg());
     return { ...NO_EFFECT, tradeFlowBase: costBase.toNumber(), touchedSymbol: position.symbol };
   }
 
@@ -243,11 +278,24 @@ export class LedgerBook {
     }
     this.checkTradingCurrency(position, transaction.currency);
     const rate = this.rate(transaction.currency, transaction.date);
-    const { costLocal, costBase } = this.releaseLots(position, closes ? held : quantity);
+    const released = closes ? held : quantity;
+    const { costLocal, costBase, lots } = this.releaseLots(position, released);
     const fee = decimal(transaction.fee);
-    const proceedsLocal = quantity.times(transaction.price).minus(fee);
+    const tax = decimal(transaction.tax ?? 0);
+    const proceedsLocal = quantity.times(transaction.price).minus(fee).minus(tax);
     const proceedsBase = proceedsLocal.times(rate);
     const feeBase = fee.eq(0) ? ZERO : fee.times(rate);
+    const taxBase = tax.eq(0) ? ZERO : tax.times(rate);
+    this.sales.push({
+      symbol: position.symbol,
+      date: transaction.date,
+      currency: transaction.currency,
+      quantity: released,
+      proceedsBase,
+      feeBase,
+      taxBase,
+      lots,
+    });
     // Price effect: the gain in the trading currency, at the sell day's rate. Currency effect: what
     // the rate's move since the buys did to the cost released (README, "Currency effect").
     position.realisedGainBase = position.realisedGainBase.plus(proceedsBase.minus(costBase));
@@ -257,16 +305,20 @@ export class LedgerBook {
     position.realisedCurrencyEffectBase = position.realisedCurrencyEffectBase.plus(
       costLocal.times(rate).minus(costBase),
     );
-    this.settleTrade(position, transaction, (closes ? held : quantity).neg(), feeBase, proceedsLocal);
+    this.settleTrade(position, transaction, released.neg(), feeBase, taxBase, proceedsLocal);
     if (closes) position.lots = [];
     return { ...NO_EFFECT, tradeFlowBase: -proceedsBase.toNumber(), touchedSymbol: position.symbol };
   }
 
   /** Takes `quantity` out of the lots (oldest first; one pool under average cost) and returns its cost. */
-  private releaseLots(position: PositionState, quantity: Decimal): { costLocal: Decimal; costBase: Decimal } {
+  private releaseLots(
+    position: PositionState,
+    quantity: Decimal,
+  ): { costLocal: Decimal; costBase: Decimal; lots: ReleasedLot[] } {
     let remaining = quantity;
     let costLocal = ZERO;
     let costBase = ZERO;
+    const lots: ReleasedLot[] = [];
     while (remaining.gt(0)) {
       const lot = position.lots[0];
       if (!lot) break;
@@ -275,6 +327,7 @@ export class LedgerBook {
         costLocal = costLocal.plus(lot.costLocal);
         costBase = costBase.plus(lot.costBase);
         remaining = remaining.minus(lot.quantity);
+        lots.push({ ...lot });
         position.lots.shift();
       } else {
         const share = remaining.div(lot.quantity);
@@ -282,23 +335,35 @@ export class LedgerBook {
         const releasedBase = lot.costBase.times(share);
         costLocal = costLocal.plus(releasedLocal);
         costBase = costBase.plus(releasedBase);
+        lots.push({
+          date: lot.date,
+          quantity: remaining,
+          costLocal: releasedLocal,
+          costBase: releasedBase,
+          estimated: lot.estimated,
+        });
         lot.quantity = lot.quantity.minus(remaining);
         lot.costLocal = lot.costLocal.minus(releasedLocal);
         lot.costBase = lot.costBase.minus(releasedBase);
         remaining = ZERO;
       }
     }
-    return { costLocal, costBase };
+    return { costLocal, costBase, lots };
   }
 
   private applyDividend(transaction: DividendTransaction): TransactionEffect {
     const position = this.position(transaction.symbol, transaction.date);
     const rate = this.rate(transaction.currency, transaction.date);
     const fee = decimal(transaction.fee);
-    const incomeLocal = decimal(transaction.quantity).times(transaction.price).minus(fee);
+    const tax = decimal(transaction.tax ?? 0);
+    const incomeLocal = decimal(transaction.quantity).times(transaction.price).minus(fee).minus(tax);
     const incomeBase = incomeLocal.times(rate);
     position.dividendsBase = position.dividendsBase.plus(incomeBase);
     if (!fee.eq(0)) this.feesPaidBase = this.feesPaidBase.plus(fee.times(rate));
+    if (!tax.eq(0)) {
+      position.taxesBase = position.taxesBase.plus(tax.times(rate));
+      this.taxesPaidBase = this.taxesPaidBase.plus(tax.times(rate));
+    }
     this.addCash(transaction.currency, incomeLocal);
     return { ...NO_EFFECT, tradeIncomeBase: incomeBase.toNumber() };
   }

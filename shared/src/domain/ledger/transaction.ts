@@ -46,6 +46,11 @@ const TradeFields = {
   price: NonNegativeSchema,
   /** Commissions and charges of this trade, in `currency`. */
   fee: NonNegativeSchema.default(0),
+  /**
+   * Taxes of this row, in `currency`, apart from `fee` (README "Taxes"): a transaction tax on a BUY or
+   * SELL (inside cost and proceeds like a fee), withholding on a DIVIDEND (off the income).
+   */
+  tax: NonNegativeSchema.optional(),
   currency: CurrencyCodeSchema,
 };
 
@@ -61,7 +66,7 @@ export const BuyTransactionSchema = z.strictObject({
 
 export const SellTransactionSchema = z.strictObject({ type: z.literal('SELL'), ...TradeFields });
 
-/** Income: `quantity` shares entitled times `price` paid per share, less `fee` (withholding tax, charges). */
+/** Income: `quantity` shares entitled times `price` paid per share, less `fee` (charges) and `tax` (withholding). */
 export const DividendTransactionSchema = z.strictObject({
   type: z.literal('DIVIDEND'),
   ...TradeFields,
@@ -131,6 +136,7 @@ export const TRANSACTION_FIELDS = [
   'quantity',
   'price',
   'fee',
+  'tax',
   'currency',
   'amount',
   'new_shares',

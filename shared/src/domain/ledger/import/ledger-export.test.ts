@@ -93,7 +93,7 @@ describe('export and import back', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv).toContain(`"'-10% custody; café ☕"`);
     expect(csv.split('\n')[0]).toBe(
-      'type,date,symbol,quantity,price,fee,currency,amount,new_shares,old_shares,estimated,note,import_fingerprint',
+      'type,date,symbol,quantity,price,fee,tax,currency,amount,new_shares,old_shares,estimated,note,import_fingerprint',
     );
   });
 
