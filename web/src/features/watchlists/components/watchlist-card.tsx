@@ -126,7 +126,7 @@ export function WatchlistCard({ list }: { list: Watchlist }) {
           {t('delete')}
         </Button>
       </Flex>
-      <form onSubmit={submitSymbol} noValidate aria-label={t('add.label')}>
+      <form onSubmit={submitSymbol} noValidate>
         <Flex gap="small" alignItems="flex-end" wrap="wrap">
           <Flex direction="column" gap="xxs">
             <Label htmlFor={`${formId}-symbol`}>{t('add.label')}</Label>
