@@ -120,7 +120,12 @@ function nearestValues(
   const reach = Math.max(range.high - current, current - range.low);
   if (!(reach > 0) || targets.length === 0) return found;
   const step = reach / SCAN_STEPS;
-  const sides = ([1, -1] as const).map((direction) => ({ direction, previous: current }));
+  const currentGrade = gradeWith(input, main, current);
+  const sides = ([1, -1] as const).map((direction) => ({
+    direction,
+    previous: current,
+    previousGrade: currentGrade,
+  }));
   for (let index = 1; index <= SCAN_STEPS && found.size < targets.length; index += 1) {
     const nearest = new Map<Grade, number>();
     for (const side of sides) {
@@ -128,7 +133,8 @@ function nearestValues(
       if (sample > range.high + step || sample < range.low - step) continue;
       const grade = gradeWith(input, main, sample);
       for (const target of targets) {
-        if (grade !== target || found.has(target)) continue;
+        // Only where the scan enters the target grade: a crossing passed over is not tried again.
+        if (grade !== target || side.previousGrade === target || found.has(target)) continue;
         const crossing = { outside: side.previous, inside: sample, direction: side.direction };
         const stated = statedCrossing(input, main, crossing, target, range);
         const best = nearest.get(target);
@@ -136,6 +142,7 @@ function nearestValues(
           nearest.set(target, stated);
       }
       side.previous = sample;
+      side.previousGrade = grade;
     }
     for (const [target, value] of nearest) found.set(target, value);
   }
