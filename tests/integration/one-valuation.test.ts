@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpInvestor } from '../src/api';
+import { subscribe } from '../src/billing';
 import { replayCloseOnOrBefore, seededFigures, seedPortfolio } from '../src/replay-closes';
 
 /**
@@ -31,6 +32,7 @@ interface Portfolio {
 }
 interface Performance {
   holdings: { symbol: string }[];
+  unpriced_holdings: { symbol: string; quantity: number; no_data_on: string }[];
   totals: { value_base: number; cost_base: number; unrealised: { gain_base: number } };
   returns: { period: string; time_weighted: number | null }[];
   series: { date: string; value_base: number }[];
@@ -69,6 +71,10 @@ describe('the portfolio and performance routes value the same ledger the same wa
       no_data_on: '2017-01-01',
     });
     expect(performance.holdings.map((holding) => holding.symbol).sort()).toEqual(['AAPL', 'SPY']);
+    // Listed apart on the transactions page as on the portfolio page: no data on the market date.
+    expect(performance.unpriced_holdings).toEqual([
+      { symbol: 'MSFT', quantity: 5, no_data_on: '2017-01-01' },
+    ]);
   });
 
   it('gives the same total value, cost and gain on both routes, and value - cost = gain', () => {
@@ -88,6 +94,34 @@ describe('the portfolio and performance routes value the same ledger the same wa
     const month = performance.returns.find((entry) => entry.period === '1M');
     expect(Math.round((month?.time_weighted ?? NaN) * 100 * 100) / 100).toBe(expected.monthPercent);
     expect(portfolio.summary.monthly_return_percent).toBe(expected.monthPercent);
+  });
+});
+
+describe("the portfolio analysis dialog reads the portfolio page's valuation", () => {
+  it('weighs the priced holdings at the same values as the portfolio page, MSFT (no dated price) left out', async () => {
+    const expected = seededFigures();
+    const aapl = 10 * replayCloseOnOrBefore('stocks', 'AAPL', '2017-01-01');
+    const spy = 4 * replayCloseOnOrBefore('etfs', 'SPY', '2017-01-01');
+    const user = await signUpInvestor('Analysis');
+    await subscribe(user, 'PREMIUM');
+    await seedPortfolio(user);
+
+    const listed = await api<Portfolio>('GET', '/api/portfolio', { token: user.token });
+    const analysis = await api<{
+      total_value: number;
+      allocation: { asset_type: string; value: number; percent: number }[];
+      concentration: { largest_position_symbol: string | null; largest_position_percent: number };
+    }>('GET', '/api/portfolio/analysis', { token: user.token });
+
+    expect(analysis.status, analysis.text).toBe(200);
+    expect(analysis.body.total_value).toBe(expected.value);
+    expect(analysis.body.total_value).toBe(listed.body.summary.total_value);
+    expect(analysis.body.allocation).toEqual([{ asset_type: 'stock', value: expected.value, percent: 100 }]);
+    const largest = aapl > spy ? 'AAPL' : 'SPY';
+    expect(analysis.body.concentration).toMatchObject({
+      largest_position_symbol: largest,
+      largest_position_percent: cents((Math.max(aapl, spy) / (aapl + spy)) * 100),
+    });
   });
 });
 

@@ -2,32 +2,35 @@ import type { PortfolioAnalysis } from '@app/shared/domain/entities/portfolio';
 import { analyzePortfolio } from '../engine/analytics/portfolio-analysis';
 import { currentRequestScope } from '../platform/request-scope';
 import { assertFeature } from '../entitlements/entitlements';
-import type { HoldingsDeps } from './holdings-service';
-import { loadValuedHoldings } from './portfolio-view';
+import type { LedgerStoreDeps } from './ledger-store';
+import { readPortfolioValuation } from './portfolio-valuation';
 
 /**
  * GET /api/portfolio/analysis: the advanced_analytics feature (PREMIUM and up). The figures come from
- * the shared `analyzePortfolio`, so POST /api/ai/analyze/portfolio gives the same ones.
+ * the shared `analyzePortfolio`, so POST /api/ai/analyze/portfolio gives the same ones for the same
+ * positions. The positions are the one valuation's (docs/product.md "One valuation",
+ * portfolio-valuation.ts), as on the portfolio page: the ledger's quantity at the market date, valued
+ * at the dated close the page shows; a position without one (`no_data_on` on the page) has no value
+ * to weigh and is left out, as it is of the page's totals.
  */
 export async function getPortfolioAnalysis(
   userId: string,
-  deps: Pick<HoldingsDeps, 'holdings' | 'users' | 'market' | 'now'>,
+  deps: LedgerStoreDeps,
 ): Promise<PortfolioAnalysis> {
   const user = await deps.users.get(userId);
   const tier = user?.subscription_tier ?? 'FREE';
   const scope = currentRequestScope();
   if (scope) scope.tier = tier;
   assertFeature(tier, 'advanced_analytics');
-  const reading = deps.market.readMarket();
-  // A holding with no price on the market date has no value to weigh: it is left out of the figures.
-  const valued = (await loadValuedHoldings(userId, deps, reading)).flatMap((input) =>
-    input.quote ? [{ ...input, quote: input.quote }] : [],
+  const model = await readPortfolioValuation(userId, deps);
+  const priced = model.positions.flatMap((entry) =>
+    entry.valuation && entry.data.quote ? [{ ...entry, quote: entry.data.quote }] : [],
   );
   return analyzePortfolio(
-    valued.map(({ holding }) => ({ symbol: holding.symbol, shares: holding.shares })),
-    valued.map(({ holding, quote, data }) => ({
-      symbol: holding.symbol,
-      asset_type: holding.asset_type,
+    priced.map((entry) => ({ symbol: entry.symbol, shares: entry.position.quantity.toNumber() })),
+    priced.map(({ symbol, asset, quote, data }) => ({
+      symbol,
+      asset_type: asset?.asset_type ?? 'stock',
       current_price: quote.price,
       as_of: quote.as_of,
       composite_rationality_score: data.analysis?.nugget_scores.composite_rationality_score ?? null,
@@ -35,6 +38,6 @@ export async function getPortfolioAnalysis(
       recommendation: data.analysis?.recommendation.action ?? null,
       closes: data.bars.map((bar) => bar.close),
     })),
-    { marketDate: reading.marketDate.date },
+    { marketDate: model.marketDate },
   );
 }

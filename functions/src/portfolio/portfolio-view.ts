@@ -1,11 +1,8 @@
 import { message } from '@app/shared/messages/message';
 import type { PortfolioAsset, PortfolioResponse, SearchResult } from '@app/shared/domain/entities/portfolio';
-import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
-import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
-import { logger } from '../platform/observability';
+import { NotFoundError } from '../platform/errors';
 import type { MarketReading } from '../market-data/market-quotes';
-import type { AssetMarketData, PortfolioMarket } from './portfolio-market';
-import type { ValuationInput } from './valuation';
+import type { PortfolioMarket } from './portfolio-market';
 import type { LedgerStoreDeps } from './ledger-store';
 import { portfolioFiguresOf } from './portfolio-figures';
 import { readPortfolioValuation } from './portfolio-valuation';
@@ -15,12 +12,7 @@ import { readPortfolioValuation } from './portfolio-valuation';
  * (portfolio-valuation.ts). The writes (add, edit, remove) are holdings-on-ledger.ts.
  */
 
-interface ViewDeps {
-  holdings: Pick<HoldingsRepository, 'list'>;
-  market: PortfolioMarket;
-}
-
-export async function searchAssets(query: string, limit: number, deps: Pick<ViewDeps, 'market'>) {
+export async function searchAssets(query: string, limit: number, deps: { market: PortfolioMarket }) {
   const assets = await deps.market.search(query, limit);
   const reading = deps.market.readMarket();
   const results: SearchResult[] = [];
@@ -40,37 +32,6 @@ export async function searchAssets(query: string, limit: number, deps: Pick<View
     });
   }
   return { results, market_date: reading.marketDate.date };
-}
-
-async function valuationInputOf(
-  holding: StoredHolding,
-  deps: Pick<ViewDeps, 'market'>,
-  reading: MarketReading,
-): Promise<ValuationInput & { data: AssetMarketData }> {
-  const asset = await deps.market.findAsset(holding.symbol);
-  if (!asset) {
-    logger.error('held symbol missing from the universe', { symbol: holding.symbol, holding_id: holding.id });
-    throw new ServiceUnavailableError(message('PORTFOLIO_PRICE_UNAVAILABLE', { symbol: holding.symbol }));
-  }
-  const data = await deps.market.marketDataOf(asset, reading);
-  return {
-    holding,
-    quote: data.quote,
-    grade: data.analysis?.nugget_scores.investment_grade ?? null,
-    score: data.analysis?.nugget_scores.composite_rationality_score ?? null,
-    bars: data.bars,
-    data,
-  };
-}
-
-/** Holdings with their market data at one reading of the market clock, in the order they were added. */
-export async function loadValuedHoldings(
-  userId: string,
-  deps: ViewDeps,
-  reading: MarketReading = deps.market.readMarket(),
-): Promise<(ValuationInput & { data: AssetMarketData })[]> {
-  const holdings = await deps.holdings.list(userId);
-  return Promise.all(holdings.map((holding) => valuationInputOf(holding, deps, reading)));
 }
 
 /** The holdings screen's figures, all read from the one valuation (portfolio-figures.ts). */
