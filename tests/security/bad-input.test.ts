@@ -35,7 +35,7 @@ afterAll(() => report.save());
 
 const CASES_PER_ROUTE = Number(process.env.SECURITY_CASES_PER_ROUTE ?? 200);
 const VALID_SHARE = 0.35;
-const CONCURRENCY = 4;
+const CONCURRENCY = Number(process.env.SECURITY_FUZZ_CONCURRENCY ?? 4);
 const SEED = Number(process.env.SECURITY_SEED ?? 20_261_122);
 /**
  * The fuzz's own loopback address. Its valid contact messages use up the per-address hourly allowance
@@ -87,6 +87,10 @@ const DOMAIN_REFUSALS: Readonly<Record<string, { status: number; paths?: RegExp;
   'portfolio.saveImportMapping': [{ status: 400, paths: /^body\.mapping\.columns\.[a-z_]+$/ }],
   // The benchmark must be an index the universe has.
   'portfolio.getPerformance': [{ status: 400, paths: /^query\.benchmark$/ }],
+  // The reports: the benchmark must be an index; a year must be one of the ledger's (none after the market date).
+  'portfolio.getPeriodReturns': [{ status: 400, paths: /^query\.(benchmark|period)$/ }],
+  'portfolio.getRealisedGains': [{ status: 400, paths: /^query\.year$/ }],
+  'portfolio.exportRealisedGains': [{ status: 400, paths: /^query\.year$/ }],
   // A watchlist symbol must be one of the universe (the list is looked up first: a made-up id is a 404).
   'portfolio.addWatchlistSymbol': [{ status: 400, paths: /^body\.symbol$/ }],
   // Someone else's (or nobody's) list.
