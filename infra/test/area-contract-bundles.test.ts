@@ -19,6 +19,7 @@ const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
   portfolio: [
     'routes-attribution.ts',
     'routes-instruments.ts',
+    'routes-ledger-reports.ts',
     'routes-ledger.ts',
     'routes-portfolio.ts',
     'routes-watchlists.ts',

@@ -430,6 +430,9 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { format: 'ledger-json', content: EMPTY_LEDGER_EXPORT } }),
   },
   'portfolio.exportTransactions': { expect: userRoute(200), request: () => ({ query: { format: 'csv' } }) },
+  'portfolio.getPeriodReturns': { expect: userRoute(200), request: () => ({ query: { period: 'YTD' } }) },
+  'portfolio.getRealisedGains': { expect: userRoute(200), request: () => ({ query: { method: 'FIFO' } }) },
+  'portfolio.exportRealisedGains': { expect: userRoute(200), request: none },
 
   'admin.getDashboard': { expect: adminRoute(200), request: none },
   'admin.listPendingRecommendations': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },

@@ -130,3 +130,8 @@ export function wireParams(
   }
   return wire;
 }
+
+/** A label of the `terms` namespace in `language` (a CSV's column titles: `realisedGainsCsv.gain`). */
+export function termOf(key: string, language: Language): string {
+  return translate(`terms:${key}`, { lng: language });
+}

@@ -33,6 +33,7 @@ import { addHoldingAsBuy, editHoldingOnLedger, removeHoldingTransactions } from 
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { getPerformance, listBenchmarks } from './performance-service';
+import { exportRealisedGains, getPeriodReturns, getRealisedGains } from './ledger-reports-service';
 import {
   addTransaction,
   deleteTransaction,
@@ -126,6 +127,11 @@ export const handler = createAreaHandler(
       deleteTransaction(requireUserId(auth), params.transactionId, deps),
     saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
+    // The ledger's reports (ledger-reports-service.ts).
+    periodReturns: async ({ auth, query }, deps) => getPeriodReturns(requireUserId(auth), query, deps),
+    realisedGains: async ({ auth, query }, deps) => getRealisedGains(requireUserId(auth), query, deps),
+    exportRealisedGains: async ({ auth, query, language }, deps) =>
+      exportRealisedGains(requireUserId(auth), query, language, deps),
     listBenchmarks: async ({ auth }, deps) => {
       requireUserId(auth);
       return listBenchmarks(deps);

@@ -40,7 +40,7 @@ export function chartDayIndices(dayCount: number): number[] {
 }
 
 /** The index's level on a day (else the last of the week before), in the base currency at that day's rate. */
-function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
+export function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
   return (date: string): number | undefined => {
     // Before the index's history (a ledger from 1900), no day has a level: no look-back to run.
     if (lookups.indexFirstDate === null || date < lookups.indexFirstDate) return undefined;
@@ -55,7 +55,7 @@ function indexLevelInBase(lookups: LedgerMarketLookups, base: BaseCurrency) {
   };
 }
 
-async function checkedIndex(symbol: string, deps: Pick<LedgerStoreDeps, 'market'>): Promise<string> {
+export async function checkedIndex(symbol: string, deps: Pick<LedgerStoreDeps, 'market'>): Promise<string> {
   const asset = await deps.market.findAsset(symbol);
   if (!asset || asset.market !== 'INDEX') {
     throw fieldError(

@@ -44,6 +44,8 @@ export interface PortfolioValuationReadModel {
   lookups: LedgerMarketLookups;
   /** Open positions at the market date, in the order they were first bought. */
   positions: ValuedPosition[];
+  /** The rows the analysis read (priced positions and cash, up to the market date): the reports'. */
+  rows: LedgerTransaction[];
 }
 
 const NO_DATA: AssetMarketData = { quote: null, bars: [], analysis: null };
@@ -135,6 +137,7 @@ export async function readPortfolioValuation(
     ledger,
     analysis,
     lookups: { ...lookups, prices },
+    rows: priced,
     positions: described.map(({ position, asset, data }) => ({
       symbol: position.symbol,
       asset,

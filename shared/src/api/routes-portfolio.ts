@@ -27,6 +27,7 @@ import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params'
 import { defineRoute } from './route';
 import { instrumentRoutes } from './routes-instruments';
 import { ledgerRoutes } from './routes-ledger';
+import { ledgerReportRoutes } from './routes-ledger-reports';
 import { attributionRoutes } from './routes-attribution';
 import { watchlistRoutes } from './routes-watchlists';
 
@@ -255,6 +256,7 @@ export const portfolioRoutes = {
     rateClass: 'write',
   }),
   ...ledgerRoutes,
+  ...ledgerReportRoutes,
   ...instrumentRoutes,
   ...attributionRoutes,
   ...watchlistRoutes,

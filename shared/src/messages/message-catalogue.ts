@@ -149,6 +149,8 @@ export const MESSAGE_CATALOGUE = {
   PORTFOLIO_LEDGER_CHANGED: {},
   PORTFOLIO_EDIT_IN_TRANSACTIONS: { symbol: 'text' },
   PORTFOLIO_BENCHMARK_NOT_INDEX: { field: 'field', symbol: 'text' },
+  PORTFOLIO_PERIOD_UNKNOWN: { field: 'field' },
+  PORTFOLIO_PERIOD_YEAR_OUT_OF_RANGE: { field: 'field', year: 'year', first: 'year', last: 'year' },
   PORTFOLIO_IMPORT_MAPPING_COLUMN_UNKNOWN: { field: 'field', column: 'text' },
   PORTFOLIO_IMPORT_MAPPING_FIELD_UNMAPPED: { field: 'field' },
   PORTFOLIO_PRICE_UNAVAILABLE: { symbol: 'text' },
