@@ -11,8 +11,8 @@ import type { LocalStack } from '@app/infra/local/local-stack';
 import { callApi, createProUser } from './api-load';
 import { summariseLatency, table, timeSequentially, type LatencyFigures } from './report-format';
 
-/** Replayed stocks and ETFs of the test universe, each with a year of closes at the market date. */
-export const SHEET_SYMBOLS = ['AAPL', 'SPY', 'JPM', 'XOM', 'JNJ', 'KO', 'WMT', 'GLD', 'TLT', 'INTC'] as const;
+/** Replayed stocks and an ETF (all of asset type stock), each with a year of closes at the market date. */
+export const SHEET_SYMBOLS = ['AAPL', 'SPY', 'JPM', 'XOM', 'JNJ', 'KO', 'WMT', 'PG', 'CVX', 'INTC'] as const;
 
 export interface FactSheetBenchFigures {
   market_date: string;
