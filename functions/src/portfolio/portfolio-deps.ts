@@ -29,6 +29,8 @@ import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { createMarketDayRepository } from '../data/market-day-repository';
 import { createWatchlistsRepository } from '../data/watchlists-repository';
 import { readMarketAt } from '../market-data/market-quotes';
+import { createScoreHistoryRepository } from '../data/score-history-repository';
+import { addCalendarDays } from '../engine/point-in-time';
 import type { WatchlistsDeps } from './watchlists-service';
 
 export interface PortfolioDeps extends HoldingsDeps, Omit<WatchlistsDeps, 'market'> {
@@ -127,6 +129,18 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     }),
     onDemand: onDemandOf(config, client, now),
     watchlists: createWatchlistsRepository(client, config.TABLE_HOLDINGS),
+    latestGrades: async (symbols, date) => {
+      const history = createScoreHistoryRepository(client, config.TABLE_MARKET);
+      const days = await Promise.all(
+        symbols.map(
+          async (symbol) =>
+            [symbol, await history.listDays(symbol, addCalendarDays(date, -7), date)] as const,
+        ),
+      );
+      return new Map(
+        days.flatMap(([symbol, kept]) => (kept.length > 0 ? [[symbol, kept.at(-1)!.grade] as const] : [])),
+      );
+    },
     readWatchlistMarket: () =>
       readMarketAt(
         {

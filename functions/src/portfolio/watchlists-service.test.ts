@@ -107,6 +107,28 @@ describe('watchlists service', () => {
     ]);
   });
 
+  it('in live mode (no graded day) takes the latest grade the score history keeps', async () => {
+    const live = marketAt('2026-11-27', {});
+    const reading = { current: { ...live, mode: 'live' as const, graded: async () => null } };
+    const { deps } = depsOf('FREE', reading);
+    const asked: Array<[readonly string[], string]> = [];
+    deps.latestGrades = async (symbols, date) => {
+      asked.push([symbols, date]);
+      return new Map([['MSFT', 'B-' as const]]);
+    };
+    const list = await createWatchlist('u1', { name: 'Live', grade_alerts: true }, deps);
+
+    const added = await addWatchlistSymbol('u1', list.id, 'MSFT', deps);
+
+    expect(added.entries[0]).toMatchObject({
+      symbol: 'MSFT',
+      added_grade: 'B-',
+      grade: 'B-',
+      grade_change: 0,
+    });
+    expect(asked[0]).toEqual([['MSFT'], '2026-11-27']);
+  });
+
   it('refuses a symbol outside the universe with a 400 naming body.symbol, storing nothing', async () => {
     const { deps, lists } = depsOf('FREE', { current: marketAt('2018-01-02', { AAPL: 'B' }) });
     const list = await createWatchlist('u1', { name: 'Tech', grade_alerts: true }, deps);

@@ -35,6 +35,11 @@ export interface WatchlistsDeps {
   market: Pick<PortfolioMarket, 'findAsset'>;
   /** Reads the market at one reading of the clock (market-data/market-quotes.ts), graded days included. */
   readWatchlistMarket: () => MarketReading;
+  /**
+   * Live mode grades no market day ahead: each symbol's latest grade the price poll kept in the score
+   * history up to `date` (absent: no grade until the day is graded).
+   */
+  latestGrades?: (symbols: readonly string[], date: string) => Promise<Map<string, Grade>>;
   newId: () => string;
   now: () => Date;
 }
@@ -78,14 +83,21 @@ async function quotesOf(reading: MarketReading, symbols: readonly string[]) {
 async function marketNow(symbols: readonly string[], deps: WatchlistsDeps): Promise<MarketNow> {
   const reading = deps.readWatchlistMarket();
   const [graded, quotes] = await Promise.all([reading.graded(), quotesOf(reading, symbols)]);
+  const kept =
+    !graded && deps.latestGrades && symbols.length > 0
+      ? await deps.latestGrades(symbols, reading.marketDate.date)
+      : new Map<string, Grade>();
   return {
     date: reading.marketDate.date,
     quote: (symbol) => {
       const quote = quotes.get(symbol) ?? null;
       return { price: quote?.price ?? null, change_percent: quote?.change_percent ?? null };
     },
-    // The grades stored for the market date (live mode grades no day ahead: null until it is graded).
-    grade: (symbol) => graded?.get(symbol)?.analysis?.nugget_scores.investment_grade ?? null,
+    // The grades stored for the market date (replay), else the latest the score history keeps (live).
+    grade: (symbol) =>
+      graded
+        ? (graded.get(symbol)?.analysis?.nugget_scores.investment_grade ?? null)
+        : (kept.get(symbol) ?? null),
   };
 }
 
