@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync, strFromU8 } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, inject, it } from 'vitest';
-import { contract } from '@app/shared/api';
+import { buildPath, contract } from '@app/shared/api';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import { TABLE_IDS, tableName } from '@app/infra/lib/table-definitions';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
@@ -144,6 +144,18 @@ describe('download my data, then delete my account', () => {
       '201',
     ]);
     expect(await raiseAlertThroughPollPath(user.userId)).toBe(1);
+    // A watchlist and one symbol of it (docs/product.md "Watchlists"): the user's data too.
+    const watchlist = await api<{ id: string }>(
+      contract.portfolio.createWatchlist.method,
+      contract.portfolio.createWatchlist.path,
+      { token: user.token, body: { name: 'Privacy list' } },
+    );
+    const watched = await api(
+      contract.portfolio.addWatchlistSymbol.method,
+      buildPath(contract.portfolio.addWatchlistSymbol.path, { listId: watchlist.body.id }),
+      { token: user.token, body: { symbol: 'AAPL' } },
+    );
+    expect([watchlist.status, watched.status]).toEqual([201, 201]);
 
     archive = await exportOf(user);
 
@@ -154,7 +166,15 @@ describe('download my data, then delete my account', () => {
     expect(userKeys).toContain('BILLING');
     expect(userKeys.some((key) => key.startsWith('INV#'))).toBe(true);
     const holdingKeys = sortKeysOf(archive, 'holdings');
-    for (const prefix of ['HOLDING#', 'LEDGER', 'IMPORT_MAPPING#', 'RULE#', 'ALERT#'])
+    for (const prefix of [
+      'HOLDING#',
+      'LEDGER',
+      'IMPORT_MAPPING#',
+      'RULE#',
+      'ALERT#',
+      'WATCHLIST#',
+      'WATCHLISTS',
+    ])
       expect(
         holdingKeys.some((key) => key.startsWith(prefix)),
         prefix,
@@ -165,6 +185,10 @@ describe('download my data, then delete my account', () => {
     // The same records as spreadsheets: the rule's level and the message's subject are readable cells.
     expect(archive.csv['csv/holdings-rule.csv']?.[0]).toMatchObject({ symbol: 'AAPL', level: '987' });
     expect(archive.csv['csv/moderation-contact-message.csv']?.[0]?.subject).toBe('My data please');
+    expect(archive.csv['csv/holdings-watchlist.csv']?.map((row) => row.symbol || row.name).sort()).toEqual([
+      'AAPL',
+      'Privacy list',
+    ]);
     const csvRows = Object.values(archive.csv).reduce((total, rows) => total + rows.length, 0);
     expect(csvRows).toBe(archive.json.record_count);
   }, 120_000);
