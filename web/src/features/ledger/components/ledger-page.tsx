@@ -7,6 +7,8 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { ImportSection } from './import-section';
 import { PerformanceSection } from './performance-section';
+import { PeriodReturnsSection } from './period-returns-section';
+import { RealisedGainsSection } from './realised-gains-section';
 import { TransactionForm } from './transaction-form';
 import { TransactionsTable } from './transactions-table';
 import './ledger.css';
@@ -42,6 +44,12 @@ export function LedgerPage() {
       <Text>{t('portfolio:ledger.page.subtitle')}</Text>
       {transactions.length === 0 ? <Text>{t('portfolio:ledger.performance.noTransactions')}</Text> : null}
       <PerformanceSection settings={settings} />
+      {transactions.length > 0 ? (
+        <>
+          <PeriodReturnsSection />
+          <RealisedGainsSection costMethod={settings.cost_method} />
+        </>
+      ) : null}
       <TransactionForm
         key={editing?.id ?? 'new'}
         editing={editing}
