@@ -58,6 +58,9 @@ export const TABLES: Record<TableId, TableDefinition> = {
     partitionKey: pk,
     sortKey: sk,
     globalIndexes: [gsi1],
+    // A large ledger write's staged rows expire (functions/src/data/ledger-apply.ts STAGED_TTL_SECONDS):
+    // those of a commit its writer abandoned are never read and go without a write.
+    timeToLiveAttribute: 'expires_at',
     holdsUserData: true,
     purpose:
       "A user's holdings, transactions ledger and alerts; gsi1 lists the users who hold a symbol (for the price poll).",

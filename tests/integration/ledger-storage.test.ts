@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
@@ -18,7 +18,7 @@ import { tableName } from '@app/infra/lib/table-definitions';
 const TABLE = tableName('local', 'holdings');
 
 /** A client that counts what each command consumed (DynamoDB Local reports ConsumedCapacity). */
-function countingClient() {
+function countingClient(options: { dieOnUpdate?: boolean } = {}) {
   const usage = { writeUnits: 0, queries: 0 };
   const client = new DynamoDBClient({
     endpoint: inject('stack').dynamoEndpoint,
@@ -29,6 +29,9 @@ function countingClient() {
     (next, context) => async (args) => {
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       if (context.commandName === 'QueryCommand') usage.queries += 1;
+      // As a writer that dies after staging its rows, before its head update names them.
+      if (options.dieOnUpdate && /^Update(Item)?Command$/.test(context.commandName ?? ''))
+        throw new Error('writer died');
       const result = await next(args);
       const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
       // DynamoDB Local gives CapacityUnits only; the command says it was a write.
@@ -303,6 +306,103 @@ describe('writes', () => {
       Array.from({ length: 151 }, (_, index) => `tx-${String(index).padStart(6, '0')}`),
     );
     expect(await itemsUnder(named, 'LEDGER#STAGED#')).toBe(0);
+  });
+});
+
+describe('a large write in flight', () => {
+  const stagedItems = async (userId: string) =>
+    (
+      await countingClient().document.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'LEDGER#STAGED#' },
+        }),
+      )
+    ).Items ?? [];
+
+  it('abandoned before its head update: never read; staged rows expire by the table TTL', async () => {
+    const userId = `ledger-abandoned-${randomUUID()}`;
+    const ledgers = createLedgerRepository(countingClient().document, TABLE);
+    const first = Array.from({ length: 150 }, (_, index) => buyRow(index));
+    await ledgers.save(newLedger(userId, first), null, null);
+    const read = (await ledgers.get(userId))!;
+    const before = Math.floor(Date.now() / 1000);
+
+    // A write of 150 changes that is not only new rows (the 150 rows deleted) is staged, then dies.
+    const dying = createLedgerRepository(countingClient({ dieOnUpdate: true }).document, TABLE);
+    await expect(dying.save({ ...read, transactions: [], version: 2 }, 1, read)).rejects.toThrow(
+      'writer died',
+    );
+    // An import of 150 new rows is written straight to its rows, marked with its commit, then dies.
+    const imported = Array.from({ length: 150 }, (_, index) => buyRow(1_000 + index));
+    const append = dying.save({ ...read, transactions: [...first, ...imported], version: 2 }, 1, read);
+    await expect(append).rejects.toThrow('writer died');
+    const stored = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+    const staged = await stagedItems(userId);
+    const ttl = await new DynamoDBClient({
+      endpoint: inject('stack').dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }).send(new DescribeTimeToLiveCommand({ TableName: TABLE }));
+
+    expect(stored?.version).toBe(1);
+    expect(stored?.transactions.map((row) => row.id)).toEqual(first.map((row) => row.id));
+    expect(ttl.TimeToLiveDescription).toMatchObject({
+      AttributeName: 'expires_at',
+      TimeToLiveStatus: 'ENABLED',
+    });
+    expect(staged).toHaveLength(150);
+    // A week (7 x 86,400 s) after staging, to the minute.
+    for (const item of staged) {
+      expect(item.expires_at).toBeGreaterThanOrEqual(before + 7 * 86_400);
+      expect(item.expires_at).toBeLessThanOrEqual(before + 7 * 86_400 + 60);
+    }
+  });
+
+  it('named and still being applied by its writer: a reader sees the new version whole and applies nothing', async () => {
+    const userId = `ledger-applying-${randomUUID()}`;
+    const { document } = countingClient();
+    await createLedgerRepository(document, TABLE).save(newLedger(userId, [buyRow(0)]), null, null);
+    // As a writer that named commit-2 a moment ago and has applied 50 of its 150 rows so far.
+    for (let index = 1; index <= 150; index += 1) {
+      const change = { kind: 'put', row: buyRow(index), sequence: index };
+      await document.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: { ...keys.ledgerStaged(userId, 'commit-2', buyRow(index).id), change },
+        }),
+      );
+      if (index <= 50) {
+        await document.send(
+          new PutCommand({
+            TableName: TABLE,
+            Item: {
+              ...keys.ledgerTransaction(userId, buyRow(index).id),
+              sequence: index,
+              row: buyRow(index),
+            },
+          }),
+        );
+      }
+    }
+    const head = (await document.send(new GetCommand({ TableName: TABLE, Key: keys.ledger(userId) }))).Item;
+    await document.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...head, version: 2, applying: 'commit-2', applying_since: new Date().toISOString() },
+      }),
+    );
+
+    const read = await createLedgerRepository(countingClient().document, TABLE).get(userId);
+    const after = (await document.send(new GetCommand({ TableName: TABLE, Key: keys.ledger(userId) }))).Item;
+
+    expect(read?.version).toBe(2);
+    expect(read?.transactions.map((row) => row.id)).toEqual(
+      Array.from({ length: 151 }, (_, index) => buyRow(index).id),
+    );
+    expect(after?.applying).toBe('commit-2');
+    expect(await itemsUnder(userId, keys.ledgerTransactionPrefix)).toBe(51);
   });
 });
 

@@ -6,18 +6,22 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
-import { chunk } from '../platform/chunk';
-import {
-  batchDeleteAll,
-  batchPutAll,
-  cancellationCodes,
-  isConditionFailure,
-  queryAll,
-  sendWithConflictRetry,
-  type TransactItems,
-} from './dynamo-helpers';
+import { cancellationCodes, isConditionFailure, type TransactItems } from './dynamo-helpers';
 import { isItemTooLarge, itemSizeBytes, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
+import {
+  applyOwnCommit,
+  changeItem,
+  deleteAll,
+  MAX_DIRECT_ROWS,
+  putAll,
+  rowItem,
+  STAGED_TTL_SECONDS,
+  stagedKeys,
+  type RowChange,
+} from './ledger-apply';
+
+export { MAX_DIRECT_ROWS, rollForward, type RowChange } from './ledger-apply';
 
 /**
  * How a ledger write reaches the table (layout: data/ledger-repository.ts). A write is the list of
@@ -26,46 +30,13 @@ import { keys } from './keys';
  * update, so one added row costs the same whatever the ledger's size. More (an import, a migration)
  * cannot fit in one transaction (100 items), so they are staged first under a commit id, invisible to
  * readers; one conditional update of the head then names the commit, which is the instant the whole
- * change becomes the ledger's new version; the staged changes are then applied to the rows by
- * whoever reads next (`rollForward`, idempotent, each step conditioned on the head still naming the
- * commit) and deleted. A write whose head update fails leaves the ledger as it was.
+ * change becomes the ledger's new version; the writer then applies the staged changes to the rows
+ * (data/ledger-apply.ts: in parallel, nobody else applying a commit that young), or, if it died, the
+ * first reader after APPLY_TAKEOVER_MS (`rollForward`, idempotent, each step conditioned on the head
+ * still naming the commit). A write whose head update fails leaves the ledger as it was. Staged items
+ * expire by the holdings table's TTL (`expires_at`): an abandoned commit's, and an applied one's,
+ * are removed by DynamoDB without a write.
  */
-
-/** TransactWriteItems takes 100 items: the head's update and 99 row changes. */
-export const MAX_DIRECT_ROWS = 99;
-
-/** Batches of a large write sent at once: a 10,000-row import is 400 BatchWrite calls, not in series. */
-const PARALLEL_BATCHES = 8;
-/** Items per BatchWrite helper call (25 a request inside it). */
-const ITEMS_PER_BATCH = 100;
-
-/** `work` on every part of `items`, at most PARALLEL_BATCHES parts at a time. */
-async function inParallel<T>(items: readonly T[], size: number, work: (part: T[]) => Promise<void>) {
-  const parts = chunk(items, size);
-  let next = 0;
-  const worker = async () => {
-    while (next < parts.length) {
-      const part = parts[next++]!;
-      await work(part);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, parts.length) }, worker));
-}
-
-const putAll = (client: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]) =>
-  inParallel(items, ITEMS_PER_BATCH, (part) => batchPutAll(client, tableName, part));
-
-const deleteAll = (client: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]) =>
-  inParallel(
-    items.map((item) => ({ pk: item.pk, sk: item.sk })),
-    ITEMS_PER_BATCH,
-    (part) => batchDeleteAll(client, tableName, part),
-  );
-
-export type RowChange =
-  | { kind: 'put'; row: LedgerTransaction; sequence: number }
-  | { kind: 'update'; row: LedgerTransaction }
-  | { kind: 'delete'; id: string };
 
 /** The head's attributes a write sets (the version, the settings, the bookkeeping). */
 export interface HeadFields {
@@ -108,41 +79,27 @@ export function diffRows(
   return { changes, nextSequence: sequence };
 }
 
-function rowItem(userId: string, row: LedgerTransaction, sequence: number) {
-  return { ...keys.ledgerTransaction(userId, row.id), entity: 'ledger_transaction', sequence, row };
+/** A staged commit as the head names it: its id, and since when (data/ledger-apply.ts `isOwnedByWriter`). */
+interface NamedCommit {
+  id: string;
+  since: string;
 }
 
-function changeItem(tableName: string, userId: string, change: RowChange): TransactItems[number] {
-  if (change.kind === 'put')
-    return { Put: { TableName: tableName, Item: rowItem(userId, change.row, change.sequence) } };
-  if (change.kind === 'delete') {
-    return { Delete: { TableName: tableName, Key: keys.ledgerTransaction(userId, change.id) } };
-  }
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.ledgerTransaction(userId, change.row.id),
-      UpdateExpression: 'SET #row = :row',
-      ExpressionAttributeNames: { '#row': 'row' },
-      ExpressionAttributeValues: { ':row': change.row },
-    },
-  };
-}
-
-/** The head's conditional write, naming `commitId` when the rows are staged. */
+/** The head's conditional write, naming `commit` when the rows are staged. */
 function headItem(
   tableName: string,
   userId: string,
   fields: HeadFields,
   condition: HeadCondition,
-  commitId: string | null,
+  commit: NamedCommit | null,
+  settled: string | null = null,
 ): TransactItems[number] {
   if ('expectedVersion' in condition && condition.expectedVersion === null) {
     const item = { ...keys.ledger(userId), entity: 'ledger', layout: 'rows', ...fields };
     return {
       Put: {
         TableName: tableName,
-        Item: commitId ? { ...item, applying: commitId } : item,
+        Item: commit ? { ...item, applying: commit.id, applying_since: commit.since } : item,
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
@@ -156,18 +113,24 @@ function headItem(
     sets.push(`#${name} = :${name}`);
   }
   const legacy = 'legacyVersion' in condition;
-  if (commitId) {
-    values[':commit'] = commitId;
-    sets.push('#applying = :commit');
+  if (commit) {
+    values[':commit'] = commit.id;
+    values[':since'] = commit.since;
+    names['#applying_since'] = 'applying_since';
+    sets.push('#applying = :commit', '#applying_since = :since');
   }
-  if (commitId || !legacy) names['#applying'] = 'applying';
+  if (commit || !legacy) names['#applying'] = 'applying';
   names['#transactions'] = 'transactions';
   values[':expected'] = legacy ? condition.legacyVersion : condition.expectedVersion;
+  if (settled) {
+    names['#commits'] = 'commits';
+    values[':settled'] = new Set([settled]);
+  }
   return {
     Update: {
       TableName: tableName,
       Key: keys.ledger(userId),
-      UpdateExpression: `SET ${sets.join(', ')}${legacy ? ' REMOVE #transactions' : ''}`,
+      UpdateExpression: `SET ${sets.join(', ')}${settled ? ' ADD #commits :settled' : ''}${legacy ? ' REMOVE #transactions' : ''}`,
       ConditionExpression: legacy
         ? '#version = :expected AND attribute_exists(#transactions)'
         : '#version = :expected AND attribute_not_exists(#applying) AND attribute_not_exists(#transactions)',
@@ -177,9 +140,43 @@ function headItem(
   };
 }
 
-function changeKeyOf(change: RowChange): string {
-  return change.kind === 'delete' ? change.id : change.row.id;
+/**
+ * A large write that only adds rows with new ids (an import) is written once: its rows go straight to
+ * their items, marked with the commit's id, which readers skip (data/ledger-repository.ts) until the
+ * head's conditional update adds the id to its settled `commits`, the instant they all become the
+ * ledger's. Half the writes of staging then applying, and nothing left to apply. Refused by a newer
+ * version, the rows are deleted (the ids are this write's own, no other writer's).
+ */
+async function appendSettled(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  userId: string,
+  fields: HeadFields,
+  condition: HeadCondition,
+  changes: readonly RowChange[],
+): Promise<CommitOutcome> {
+  const commitId = randomUUID();
+  const rows = changes.flatMap((change) =>
+    change.kind === 'put' ? [{ ...rowItem(userId, change.row, change.sequence), commit: commitId }] : [],
+  );
+  try {
+    await putAll(client, tableName, rows);
+    await client.send(
+      new UpdateCommand(headItem(tableName, userId, fields, condition, null, commitId).Update!),
+    );
+    return 'saved';
+  } catch (error: unknown) {
+    if (!isConditionFailure(error)) throw error;
+    await deleteAll(client, tableName, rows);
+    return 'stale';
+  }
 }
+
+/** Whether a large write is only new rows, of new ids, on a ledger that exists (see `appendSettled`). */
+const isFreshAppend = (condition: HeadCondition, changes: readonly RowChange[]) =>
+  'expectedVersion' in condition &&
+  condition.expectedVersion !== null &&
+  changes.every((change) => change.kind === 'put');
 
 /** Writes the head and the row changes as one version of the ledger (see the file's comment). */
 export async function commitLedger(
@@ -194,18 +191,24 @@ export async function commitLedger(
     if (change.kind !== 'delete' && itemSizeBytes(rowItem(userId, change.row, 0)) > MAX_ITEM_BYTES)
       return 'too_large';
   }
+  if (changes.length > MAX_DIRECT_ROWS && isFreshAppend(condition, changes)) {
+    return appendSettled(client, tableName, userId, fields, condition, changes);
+  }
   const commitId = changes.length > MAX_DIRECT_ROWS ? randomUUID() : null;
+  const now = Date.now();
   const staged = commitId
-    ? changes.map((change) => ({
-        ...keys.ledgerStaged(userId, commitId, changeKeyOf(change)),
+    ? stagedKeys(userId, commitId, changes).map((key, index) => ({
+        ...key,
         entity: 'ledger_staged',
-        change,
+        change: changes[index],
+        expires_at: Math.floor(now / 1000) + STAGED_TTL_SECONDS,
       }))
     : [];
   try {
     if (commitId) {
       await putAll(client, tableName, staged);
-      const head = headItem(tableName, userId, fields, condition, commitId);
+      const since = new Date(now).toISOString();
+      const head = headItem(tableName, userId, fields, condition, { id: commitId, since });
       if (head.Put) await client.send(new PutCommand(head.Put));
       else await client.send(new UpdateCommand(head.Update!));
     } else {
@@ -227,53 +230,9 @@ export async function commitLedger(
     if (isItemTooLarge(error)) return 'too_large';
     throw error;
   }
-  // The head names the commit: the change is the ledger now. Applying it here saves the next reader
-  // the work; if this fails, that reader applies it (the repository's get) before anything else.
-  await rollForward(client, tableName, userId, commitId);
+  // The head names the commit: the change is the ledger now. This writer applies it; if it fails,
+  // a reader applies it once APPLY_TAKEOVER_MS has passed (the repository's get), reading the rows
+  // with the staged changes laid over them until then.
+  await applyOwnCommit(client, tableName, userId, commitId, changes);
   return 'saved';
-}
-
-/**
- * Applies a named commit's staged changes to the rows, 99 at a time, each batch conditioned on the
- * head still naming the commit (a slower reader finishing the same commit cannot undo a later
- * write); then the head stops naming it and the staged items go. Safe to run any number of times.
- */
-export async function rollForward(
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  userId: string,
-  commitId: string,
-): Promise<void> {
-  const staged = await queryAll(client, {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': keys.ledgerStagedPrefix(commitId) },
-    ConsistentRead: true,
-  });
-  const headNamesCommit = {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: keys.ledger(userId),
-      ConditionExpression: '#applying = :commit',
-      ExpressionAttributeNames: { '#applying': 'applying' },
-      ExpressionAttributeValues: { ':commit': commitId },
-    },
-  };
-  try {
-    // In series: transactions checking the same head at once would cancel each other (TransactionConflict).
-    for (const part of chunk(staged, MAX_DIRECT_ROWS)) {
-      const items = part.map((item) => changeItem(tableName, userId, item.change as RowChange));
-      await sendWithConflictRetry(
-        client,
-        new TransactWriteCommand({ TransactItems: [headNamesCommit, ...items] }),
-      );
-    }
-    await client.send(
-      new UpdateCommand({ ...headNamesCommit.ConditionCheck, UpdateExpression: 'REMOVE #applying' }),
-    );
-  } catch (error: unknown) {
-    // Another reader finished this commit first: nothing left to do here.
-    if (!isConditionFailure(error)) throw error;
-  }
-  await deleteAll(client, tableName, staged);
 }

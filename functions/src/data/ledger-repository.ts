@@ -4,6 +4,7 @@ import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import type { CostMethod } from '@app/shared/domain/ledger/ledger-book';
 import { queryAll } from './dynamo-helpers';
 import { keys } from './keys';
+import { isOwnedByWriter, overlayStaged } from './ledger-apply';
 import { commitLedger, diffRows, rollForward, type HeadFields, type RowChange } from './ledger-commit';
 
 /**
@@ -13,6 +14,7 @@ import { commitLedger, diffRows, rollForward, type HeadFields, type RowChange } 
  *   per write), the next row's sequence and the row count; `applying` while a large write's staged
  *   rows are being applied (data/ledger-commit.ts);
  * - `USER#<id>` / `LEDGER#TX#<transaction id>`: one row and its sequence (the order it was entered);
+ *   a large import's rows also carry their `commit`, read only once the head's `commits` lists it;
  * - `USER#<id>` / `LEDGER#STAGED#<commit>#<transaction id>`: a large write's row change until applied.
  * Every reader needs the whole ledger (holdings, gains and returns derive from all of it): a read is
  * the head, then, unless this process already holds that version (`LedgerCache`), one Query of the
@@ -132,17 +134,31 @@ export function createLedgerRepository(client: DynamoDBDocumentClient, tableName
     return Item ?? null;
   }
 
-  async function readRows(userId: string): Promise<LedgerTransaction[]> {
+  /** The rows of the ledger: a large append's rows only once the head lists its commit as settled. */
+  async function readRows(
+    userId: string,
+    head: Record<string, unknown>,
+  ): Promise<{ sequence: number; row: LedgerTransaction }[]> {
+    const settled = (head.commits ?? new Set()) as Set<string>;
     const items = await queryAll(client, {
       TableName: tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': keys.ledgerTransactionPrefix },
-      ProjectionExpression: '#sequence, #row',
-      ExpressionAttributeNames: { '#sequence': 'sequence', '#row': 'row' },
+      ProjectionExpression: '#sequence, #row, #commit',
+      ExpressionAttributeNames: { '#sequence': 'sequence', '#row': 'row', '#commit': 'commit' },
       ConsistentRead: true,
     });
-    items.sort((left, right) => Number(left.sequence) - Number(right.sequence));
-    return items.map((item) => item.row as LedgerTransaction);
+    return items
+      .filter((item) => item.commit === undefined || settled.has(String(item.commit)))
+      .map((item) => ({ sequence: Number(item.sequence), row: item.row as LedgerTransaction }))
+      .sort((left, right) => left.sequence - right.sequence);
+  }
+
+  /** The rows of the head's version: as stored, or with its commit's staged changes while its writer applies them. */
+  async function rowsOf(userId: string, head: Record<string, unknown>): Promise<LedgerTransaction[]> {
+    const stored = await readRows(userId, head);
+    if (typeof head.applying !== 'string') return stored.map((entry) => entry.row);
+    return overlayStaged(client, tableName, userId, head.applying, stored);
   }
 
   /** A head from the single-item layout: its rows become items, in their order, at the same version. */
@@ -171,16 +187,23 @@ export function createLedgerRepository(client: DynamoDBDocumentClient, tableName
           await migrateSingleItem(userId, head);
           continue;
         }
-        if (typeof head.applying === 'string') {
+        // A commit its writer is still applying is read with its staged changes laid over the rows;
+        // one left behind by a writer that died is applied here first (data/ledger-apply.ts).
+        if (typeof head.applying === 'string' && !isOwnedByWriter(head, Date.now())) {
           await rollForward(client, tableName, userId, head.applying);
           continue;
         }
         const version = Number(head.version);
         const cached = cache.get(userId, version);
         if (cached) return cached;
-        answer = ledgerOf(userId, head, await readRows(userId));
+        answer = ledgerOf(userId, head, await rowsOf(userId, head));
         const after = await readHead(userId);
-        if (after && Number(after.version) === version && after.applying === undefined) {
+        // The same version, and the same rows: no commit named since, or still the one laid over them.
+        if (
+          after &&
+          Number(after.version) === version &&
+          (after.applying ?? null) === (head.applying ?? null)
+        ) {
           cache.set(answer);
           return { ...answer, transactions: answer.transactions.slice() };
         }
