@@ -59,6 +59,8 @@ describe('one valuation on every screen, in Chromium', () => {
     await expect.poll(figure(page, 'ledger-value'), WAIT).toBe(expected.value);
     expect(await figure(page, 'ledger-unrealised')()).toBe(expected.gain);
     expect(await figure(page, 'ledger-return-1M')()).toBe(expected.monthPercent);
+    // MSFT is listed there too, as on the portfolio page: no data on the market date.
+    expect(await page.getByTestId('ledger-holding-MSFT').textContent()).toMatch(/no data/i);
     await context.close();
   }, 180_000);
 });
