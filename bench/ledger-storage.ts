@@ -1,7 +1,7 @@
 /**
  * The ledger's per-transaction storage (functions/src/data/ledger-repository.ts, issue 43) over HTTP
- * on a running local stack: a 10,000-row ledger imported in files of 2,000 rows (each one ledger
- * version, staged then named by the head), the write units one added transaction consumes at 100
+ * on a running local stack: a 10,000-row ledger imported in one file (one ledger version: the rows
+ * written once, marked with their commit, then settled by the head), the write units one added transaction consumes at 100
  * and at 10,000 rows (from the cost records DynamoDB Local's ConsumedCapacity fills: the ledger's
  * write, the holdings derived from it, the Idempotency-Key), and the read routes' latency at 10,000
  * rows. Fresh PRO accounts (unlimited assets); the rows are BUYs of the replayed AAPL, three a day
@@ -26,7 +26,8 @@ export interface LedgerStorageBenchResult {
 
 const LARGE = 10_000;
 const SMALL = 100;
-const IMPORT_ROWS = 2_000;
+/** One request: a large import's rows are written once (functions/src/data/ledger-commit.ts appendSettled). */
+const IMPORT_ROWS = LARGE;
 const ADD_ROUTE = 'POST /api/portfolio/transactions';
 const IMPORT_ROUTE = 'POST /api/portfolio/transactions/import';
 
@@ -106,8 +107,6 @@ export async function runLedgerStorageBench(
   await importRows(stack, small.token, SMALL);
   const importFrom = new Date().toISOString();
   let importMs = 0;
-  // In files of IMPORT_ROWS: one file of 10,000 rows outlasts the portfolio Lambda's 15 s on this
-  // shared machine (the import's checks of every row against the market, not the storage).
   for (let first = 0; first < LARGE; first += IMPORT_ROWS) {
     importMs += await importRows(stack, large.token, IMPORT_ROWS, first);
   }
