@@ -26,7 +26,7 @@ const ROWS_PER_SYMBOL = 10;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** 50 stock symbols of the universe: the replayed AAPL and BTC-USD first, then listings by name words. */
-async function fiftySymbols(baseUrl: string): Promise<string[]> {
+export async function fiftySymbols(baseUrl: string): Promise<string[]> {
   const symbols = new Set(['AAPL', 'BTC-USD']);
   for (const query of ['inc', 'corp', 'group', 'holdings', 'bank', 'energy', 'technologies']) {
     for (const result of await searchAssets(baseUrl, query, 25)) {
@@ -39,7 +39,7 @@ async function fiftySymbols(baseUrl: string): Promise<string[]> {
 }
 
 /** Ten rows a symbol, dated through the five years: buys, a sale of part of what is held, a dividend. */
-function ledgerOf(symbols: readonly string[]): Record<string, unknown>[] {
+export function ledgerOf(symbols: readonly string[]): Record<string, unknown>[] {
   const step = (LAST_DAY - FIRST_DAY) / (ROWS_PER_SYMBOL * symbols.length);
   const rows: Record<string, unknown>[] = [];
   symbols.forEach((symbol, index) => {
