@@ -321,7 +321,7 @@ describe('a large write in flight', () => {
       )
     ).Items ?? [];
 
-  it('abandoned before its head update: never read; staged rows expire by the table TTL', async () => {
+  it('abandoned before its head update: never read; staged rows expire by the TTL, rows of an old import are deleted', async () => {
     const userId = `ledger-abandoned-${randomUUID()}`;
     const ledgers = createLedgerRepository(countingClient().document, TABLE);
     const first = Array.from({ length: 150 }, (_, index) => buyRow(index));
@@ -338,6 +338,19 @@ describe('a large write in flight', () => {
     const imported = Array.from({ length: 150 }, (_, index) => buyRow(1_000 + index));
     const append = dying.save({ ...read, transactions: [...first, ...imported], version: 2 }, 1, read);
     await expect(append).rejects.toThrow('writer died');
+    // And an import abandoned two hours ago (its commit id starts with the time it was made).
+    const old = buyRow(5_000);
+    await countingClient().document.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...keys.ledgerTransaction(userId, old.id),
+          sequence: 150,
+          row: old,
+          commit: `${new Date(Date.now() - 2 * 3_600_000).toISOString()}#abandoned`,
+        },
+      }),
+    );
     const stored = await createLedgerRepository(countingClient().document, TABLE).get(userId);
     const staged = await stagedItems(userId);
     const ttl = await new DynamoDBClient({
@@ -352,6 +365,8 @@ describe('a large write in flight', () => {
       AttributeName: 'expires_at',
       TimeToLiveStatus: 'ENABLED',
     });
+    // The import of a moment ago may still be settled by a living writer: kept, unread; the old one is gone.
+    expect(await itemsUnder(userId, keys.ledgerTransactionPrefix)).toBe(300);
     expect(staged).toHaveLength(150);
     // A week (7 x 86,400 s) after staging, to the minute.
     for (const item of staged) {

@@ -37,6 +37,22 @@ export const APPLY_TAKEOVER_MS = 60_000;
  */
 export const STAGED_TTL_SECONDS = 7 * 86_400;
 
+/**
+ * A large import's rows are written before the head settles their commit (data/ledger-commit.ts
+ * `appendSettled`); a writer that died in between leaves them unsettled, never read. Past this age
+ * (far beyond any Lambda's 15-minute limit, so their writer is gone) a reader deletes them. The
+ * commit id starts with the time it was made, so its age is known from the rows alone.
+ */
+export const ABANDONED_APPEND_MS = 3_600_000;
+
+export const appendCommitId = (now: number, unique: string) => `${new Date(now).toISOString()}#${unique}`;
+
+/** An unsettled append commit old enough to be abandoned (an id without a time never is). */
+export function isAbandonedAppend(commitId: string, now: number): boolean {
+  const made = Date.parse(commitId.split('#')[0] ?? '');
+  return Number.isFinite(made) && now - made > ABANDONED_APPEND_MS;
+}
+
 /** Batches of a large write sent at once: a 10,000-row import is 400 BatchWrite calls, not in series. */
 const PARALLEL_BATCHES = 8;
 /** Items per BatchWrite helper call (25 a request inside it). */

@@ -11,6 +11,7 @@ import { isItemTooLarge, itemSizeBytes, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
 import {
   applyOwnCommit,
+  appendCommitId,
   changeItem,
   deleteAll,
   MAX_DIRECT_ROWS,
@@ -155,7 +156,7 @@ async function appendSettled(
   condition: HeadCondition,
   changes: readonly RowChange[],
 ): Promise<CommitOutcome> {
-  const commitId = randomUUID();
+  const commitId = appendCommitId(Date.now(), randomUUID());
   const rows = changes.flatMap((change) =>
     change.kind === 'put' ? [{ ...rowItem(userId, change.row, change.sequence), commit: commitId }] : [],
   );

@@ -4,7 +4,7 @@ import type { BaseCurrency } from '@app/shared/domain/ledger/currencies';
 import type { CostMethod } from '@app/shared/domain/ledger/ledger-book';
 import { queryAll } from './dynamo-helpers';
 import { keys } from './keys';
-import { isOwnedByWriter, overlayStaged } from './ledger-apply';
+import { deleteAll, isAbandonedAppend, isOwnedByWriter, overlayStaged } from './ledger-apply';
 import { commitLedger, diffRows, rollForward, type HeadFields, type RowChange } from './ledger-commit';
 
 /**
@@ -148,6 +148,15 @@ export function createLedgerRepository(client: DynamoDBDocumentClient, tableName
       ExpressionAttributeNames: { '#sequence': 'sequence', '#row': 'row', '#commit': 'commit' },
       ConsistentRead: true,
     });
+    const unsettled = items.filter((item) => item.commit !== undefined && !settled.has(String(item.commit)));
+    const now = Date.now();
+    const abandoned = unsettled.filter((item) => isAbandonedAppend(String(item.commit), now));
+    if (abandoned.length > 0) {
+      const rowKeys = abandoned.map((item) =>
+        keys.ledgerTransaction(userId, (item.row as LedgerTransaction).id),
+      );
+      await deleteAll(client, tableName, rowKeys);
+    }
     return items
       .filter((item) => item.commit === undefined || settled.has(String(item.commit)))
       .map((item) => ({ sequence: Number(item.sequence), row: item.row as LedgerTransaction }))
