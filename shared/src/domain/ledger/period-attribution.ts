@@ -1,7 +1,8 @@
 import type { IsoDate } from './calendar';
 import type { DailyPoint } from './daily-valuation';
 import { decimal, ZERO, type Decimal } from './decimal';
-import { valuePortfolio, type PortfolioTotals, type ValuationOptions } from './holdings';
+import { valueBook, valuePortfolio, type PortfolioTotals, type ValuationOptions } from './holdings';
+import { LedgerBook, orderTransactions } from './ledger-book';
 import { requireRate } from './market-lookups';
 import type { AttributionLine } from './report-vocabulary';
 import type { Transaction } from './transaction';
@@ -103,6 +104,32 @@ export function totalsCache(transactions: readonly Transaction[], options: Valua
     }
     return totals;
   };
+}
+
+/**
+ * The same valuations for known days in one pass: the book is applied in order once and valued
+ * (`valueBook`, the one valuation) as it stands at the end of each day, instead of rebuilt per day.
+ */
+export function totalsAtDates(
+  transactions: readonly Transaction[],
+  options: ValuationOptions,
+  dates: readonly IsoDate[],
+): TotalsAt {
+  const cache = new Map<IsoDate, PortfolioTotals>();
+  const ordered = orderTransactions(transactions);
+  const book = new LedgerBook(options);
+  let next = 0;
+  let cashTracked = false;
+  for (const date of [...new Set(dates)].sort()) {
+    for (let row = ordered[next]; row !== undefined && row.date <= date; row = ordered[next]) {
+      next += 1;
+      cashTracked ||= row.type === 'DEPOSIT' || row.type === 'WITHDRAWAL';
+      book.apply(row);
+    }
+    cache.set(date, valueBook(book, cashTracked, { ...options, date }).totals);
+  }
+  const fallback = totalsCache(transactions, options);
+  return (date) => cache.get(date) ?? fallback(date);
 }
 
 export function attributePeriod(

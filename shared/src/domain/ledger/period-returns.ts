@@ -1,7 +1,7 @@
 import { addDays, addMonths, epochDay, type IsoDate } from './calendar';
 import { walkDays, type DailyPoint } from './daily-valuation';
 import type { ValuationOptions } from './holdings';
-import { attributePeriod, netFlows, totalsCache, type PeriodChange } from './period-attribution';
+import { attributePeriod, netFlows, totalsAtDates, type PeriodChange } from './period-attribution';
 import { REPORT_PERIODS, YEAR_PATTERN, type ReportPeriod } from './report-vocabulary';
 import { timeWeightedReturn, type PeriodWindow } from './returns';
 import type { Transaction } from './transaction';
@@ -143,9 +143,13 @@ export function reportPeriods(
     ...ledgerYears(first.date, end),
   ];
   const level = options.level ?? null;
-  const totalsAt = totalsCache(transactions, options);
-  const portfolio = periods.map((period): PortfolioPeriod => {
-    const window = reportWindow(period, end, first.date);
+  const windows = periods.map((period) => ({ period, window: reportWindow(period, end, first.date) }));
+  const totalsAt = totalsAtDates(
+    transactions,
+    options,
+    windows.flatMap(({ window }) => [window.start, window.end]),
+  );
+  const portfolio = windows.map(({ period, window }): PortfolioPeriod => {
     return {
       period,
       ...window,
