@@ -5,6 +5,7 @@ import { valueBook, valuePortfolio, type PortfolioTotals, type ValuationOptions 
 import { LedgerBook, orderTransactions } from './ledger-book';
 import { requireRate } from './market-lookups';
 import type { AttributionLine } from './report-vocabulary';
+import { daysIn } from './returns';
 import type { Transaction } from './transaction';
 
 /**
@@ -85,9 +86,8 @@ function rowSums(
 /** Money in less money out over the window's days (income paid out counts as out). */
 export function netFlows(days: readonly DailyPoint[], start: IsoDate, end: IsoDate): number {
   let total = 0;
-  for (const day of days) {
-    if (day.date > start && day.date <= end) total += day.inflow_base - day.outflow_base - day.income_base;
-  }
+  for (const day of daysIn(days, { start, end }))
+    total += day.inflow_base - day.outflow_base - day.income_base;
   return total;
 }
 

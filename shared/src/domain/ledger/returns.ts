@@ -48,8 +48,16 @@ function valueAt(days: readonly DailyPoint[], date: IsoDate): number {
   return days[daysBetween(first.date, date)]?.value_base ?? 0;
 }
 
-function daysIn(days: readonly DailyPoint[], window: PeriodWindow): DailyPoint[] {
-  return days.filter((day) => day.date > window.start && day.date <= window.end);
+/** The days after the window's start up to its end: a slice, as the series has every calendar day. */
+export function daysIn(
+  days: readonly DailyPoint[],
+  window: Pick<PeriodWindow, 'start' | 'end'>,
+): DailyPoint[] {
+  const first = days[0];
+  if (!first) return [];
+  const from = Math.max(0, daysBetween(first.date, window.start) + 1);
+  const to = Math.min(days.length, daysBetween(first.date, window.end) + 1);
+  return from >= to ? [] : days.slice(from, to);
 }
 
 export interface CumulativePoint {
