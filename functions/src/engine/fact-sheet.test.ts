@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { FACT_ID_PATTERN, FactSchema, type Fact } from '@app/shared/domain/entities/fact-sheet';
 import { explainedScoresOf } from '@app/shared/domain/rules/fact-sheet-factors';
-import { render } from '../platform/messages';
+import { rendererFor } from '../platform/messages';
 import { toContractNuggetScores } from '../market-data/engine-mappers';
 import {
   indexFundamentalsBySymbol,
@@ -38,7 +38,7 @@ const catalyst = (published_date: string, title: string): MarketCatalyst => ({
   description: '',
   published_date,
   impact_score: 70,
-  impact_level: 'high',
+  impact_level: 'HIGH',
   sentiment_score: 0.4,
   sentiment_label: 'positive',
   source: 'Sample wire',
@@ -65,7 +65,7 @@ function sheetOn(asOf: string, marketDate: string, catalysts: MarketCatalyst[] =
   return assembleSymbolFacts({
     info: { ...info, symbol: 'AAPL', name: 'Apple', first_date: '', last_date: '' },
     analysis,
-    scores: toContractNuggetScores(analysis.nugget_scores, render),
+    scores: toContractNuggetScores(analysis.nugget_scores, rendererFor('en')),
     fundamentals,
     catalysts,
     marketDate,
@@ -145,7 +145,7 @@ describe('a symbol fact sheet (AAPL, market date 2017-01-01)', () => {
       assetType: 'stock',
       asOf: MARKET_DATE,
     });
-    const sent = toContractNuggetScores(analysis.nugget_scores, render);
+    const sent = toContractNuggetScores(analysis.nugget_scores, rendererFor('en'));
     const notes = Object.fromEntries(sent.factors!.map((factor) => [`factor.${factor.name}`, factor.note!]));
     const explained = explainedScoresOf({ facts, notes });
     expect(explained.investment_grade).toBe(sent.investment_grade);
