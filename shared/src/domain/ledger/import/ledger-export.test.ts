@@ -97,6 +97,25 @@ describe('export and import back', () => {
     );
   });
 
+  it('still imports an export written before the tax column existed', () => {
+    // The export's header up to this wave, and a row as it wrote them.
+    const older = [
+      'type,date,symbol,quantity,price,fee,currency,amount,new_shares,old_shares,estimated,note,import_fingerprint',
+      'BUY,2017-01-03,AAPL,10,116.15,1,USD,,,,false,,',
+    ].join('\n');
+
+    const back = previewImport({ format: 'ledger-csv', content: older });
+
+    expect(back.file_issues).toEqual([]);
+    expect(back.summary).toMatchObject({ rows: 1, valid: 1 });
+    expect(importableTransactions(back)[0]).toMatchObject({
+      type: 'BUY',
+      symbol: 'AAPL',
+      quantity: 10,
+      fee: 1,
+    });
+  });
+
   it('recognises its own export when imported into the ledger it came from', () => {
     const existing = new Set(transactions.map(storedFingerprint));
 

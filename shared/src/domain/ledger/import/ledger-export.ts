@@ -41,8 +41,26 @@ export const LEDGER_CSV_MAPPING: ColumnMappingInput = {
   delimiter: ',',
 };
 
+/** Columns the export gained after its first version: an older export without them still imports. */
+const LATER_LEDGER_CSV_COLUMNS: readonly string[] = ['tax'];
+
+function firstLine(text: string): string {
+  const end = text.search(/\r?\n/);
+  return (end < 0 ? text : text.slice(0, end)).replace(/^\uFEFF/, '');
+}
+
 export function readLedgerCsv(text: string): SourceFile {
-  const file = readMappedCsv(text, LEDGER_CSV_MAPPING);
+  const header = new Set(
+    firstLine(text)
+      .split(',')
+      .map((cell) => cell.trim().replace(/^"|"$/g, '')),
+  );
+  const columns = Object.fromEntries(
+    Object.entries(LEDGER_CSV_MAPPING.columns).filter(
+      ([field]) => !LATER_LEDGER_CSV_COLUMNS.includes(field) || header.has(field),
+    ),
+  );
+  const file = readMappedCsv(text, { ...LEDGER_CSV_MAPPING, columns });
   for (const row of file.rows) {
     if (row.candidate && typeof row.candidate.note === 'string') {
       row.candidate.note = unescapeFormulaCell(row.candidate.note);
