@@ -17,43 +17,52 @@ function AttributionTable({ attribution }: { attribution: PortfolioAttributionRe
   const { t } = useTranslation('charts');
   const { language } = usePreferences();
   const points = (value: number) => formatNumber(value, language, 1);
+  // On a phone the table scrolls inside the card rather than widening the page; focusable, so a
+  // keyboard can scroll it too.
   return (
-    <table className="explanations-attribution__table" data-testid="attribution-table">
-      <caption>{t('attribution.tableCaption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('attribution.holding')}</th>
-          {attribution.factors.map(({ factor }) => (
-            <th scope="col" key={factor}>
-              {t(`attribution.factors.${factor}`)}
-            </th>
-          ))}
-          <th scope="col">{t('attribution.total')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {attribution.holdings.map((holding) => (
-          <tr key={holding.symbol} data-symbol={holding.symbol}>
-            <th scope="row">{holding.name}</th>
+    <div
+      className="explanations-attribution__scroll"
+      role="region"
+      aria-label={t('attribution.tableCaption')}
+      tabIndex={0}
+    >
+      <table className="explanations-attribution__table" data-testid="attribution-table">
+        <caption>{t('attribution.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('attribution.holding')}</th>
             {attribution.factors.map(({ factor }) => (
-              <td key={factor}>
-                {points(holding.contributions.find((row) => row.factor === factor)?.points ?? 0)}
-              </td>
+              <th scope="col" key={factor}>
+                {t(`attribution.factors.${factor}`)}
+              </th>
             ))}
-            <td>{points(holding.points)}</td>
+            <th scope="col">{t('attribution.total')}</th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t('attribution.allHoldings')}</th>
-          {attribution.factors.map(({ factor, points: total }) => (
-            <td key={factor}>{points(total)}</td>
+        </thead>
+        <tbody>
+          {attribution.holdings.map((holding) => (
+            <tr key={holding.symbol} data-symbol={holding.symbol}>
+              <th scope="row">{holding.name}</th>
+              {attribution.factors.map(({ factor }) => (
+                <td key={factor}>
+                  {points(holding.contributions.find((row) => row.factor === factor)?.points ?? 0)}
+                </td>
+              ))}
+              <td>{points(holding.points)}</td>
+            </tr>
           ))}
-          <td>{points(attribution.factors.reduce((sum, row) => sum + row.points, 0))}</td>
-        </tr>
-      </tfoot>
-    </table>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('attribution.allHoldings')}</th>
+            {attribution.factors.map(({ factor, points: total }) => (
+              <td key={factor}>{points(total)}</td>
+            ))}
+            <td>{points(attribution.factors.reduce((sum, row) => sum + row.points, 0))}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 
