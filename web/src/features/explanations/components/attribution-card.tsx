@@ -8,6 +8,7 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
+import { ScrollRegion } from '@/kit/ui/scroll-region';
 import './explanations.css';
 
 const AttributionChart = lazy(() => import('./attribution-chart'));
@@ -17,15 +18,8 @@ function AttributionTable({ attribution }: { attribution: PortfolioAttributionRe
   const { t } = useTranslation('charts');
   const { language } = usePreferences();
   const points = (value: number) => formatNumber(value, language, 1);
-  // On a phone the table scrolls inside the card rather than widening the page; focusable, so a
-  // keyboard can scroll it too.
   return (
-    <div
-      className="explanations-attribution__scroll"
-      role="region"
-      aria-label={t('attribution.tableCaption')}
-      tabIndex={0}
-    >
+    <ScrollRegion label={t('attribution.tableCaption')}>
       <table className="explanations-attribution__table" data-testid="attribution-table">
         <caption>{t('attribution.tableCaption')}</caption>
         <thead>
@@ -62,7 +56,7 @@ function AttributionTable({ attribution }: { attribution: PortfolioAttributionRe
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

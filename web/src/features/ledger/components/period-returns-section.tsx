@@ -14,6 +14,7 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
 import { ReturnsHeatMap } from './returns-heat-map';
+import { ScrollRegion } from '@/kit/ui/scroll-region';
 
 type PortfolioPeriod = PeriodReturnsResponse['portfolio'][number];
 
@@ -44,7 +45,7 @@ function PeriodsTable({ result, language }: { result: PeriodReturnsResponse; lan
     ...ATTRIBUTION_LINES.map((line) => money(item.attribution[line])),
   ];
   return (
-    <div className="ledger__scroll">
+    <ScrollRegion label={t('portfolio:ledger.reports.returnsTitle')}>
       <table className="ledger__table" data-testid="ledger-period-returns">
         <caption>{t('portfolio:ledger.reports.returnsTitle')}</caption>
         <thead>
@@ -79,7 +80,7 @@ function PeriodsTable({ result, language }: { result: PeriodReturnsResponse; lan
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

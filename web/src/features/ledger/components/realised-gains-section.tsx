@@ -11,6 +11,7 @@ import { formatDate, formatMoney, formatNumber } from '@app/shared/domain/rules/
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { routeQueryOptions, useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
+import { ScrollRegion } from '@/kit/ui/scroll-region';
 
 interface Choice {
   year?: number;
@@ -94,7 +95,7 @@ function Lots({ result, language }: { result: RealisedGainsResponse; language: L
   ] as const;
   if (result.lines.length === 0) return <Text>{t('portfolio:ledger.reports.noSales')}</Text>;
   return (
-    <div className="ledger__scroll">
+    <ScrollRegion label={t('portfolio:ledger.reports.lots')}>
       <table className="ledger__table" data-testid="ledger-realised-lines">
         <caption>{t('portfolio:ledger.reports.lots')}</caption>
         <thead>
@@ -129,7 +130,7 @@ function Lots({ result, language }: { result: RealisedGainsResponse; language: L
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PeriodReturnsResponse } from '@app/shared/domain/entities/ledger-reports';
 import type { Language } from '@app/shared/domain/enums';
 import { formatPercent } from '@app/shared/domain/rules/formatting';
+import { ScrollRegion } from '@/kit/ui/scroll-region';
 
 type Month = PeriodReturnsResponse['monthly'][number];
 
@@ -65,28 +66,30 @@ export function ReturnsHeatMap({ months, language }: { months: readonly Month[];
   return (
     <section aria-labelledby="ledger-heat-map" className="ledger__heat-map">
       <h3 id="ledger-heat-map">{t('portfolio:ledger.reports.heatMapTitle')}</h3>
-      <div role="img" aria-label={summary} className="ledger__heat-grid">
-        <span />
-        {names.map((name) => (
-          <span key={name} className="ledger__heat-head">
-            {name}
-          </span>
-        ))}
-        {[...years.entries()].map(([year, row]) => [
-          <span key={`y${year}`} className="ledger__heat-head">
-            {year}
-          </span>,
-          ...row.map((month, index) => (
-            <span
-              key={`${year}-${index}`}
-              className="ledger__heat-cell"
-              style={{ background: cellColour(month?.time_weighted ?? null) }}
-            >
-              {percentOf(month?.time_weighted ?? null, language)}
+      <ScrollRegion label={t('portfolio:ledger.reports.heatMapTitle')}>
+        <div role="img" aria-label={summary} className="ledger__heat-grid">
+          <span />
+          {names.map((name) => (
+            <span key={name} className="ledger__heat-head">
+              {name}
             </span>
-          )),
-        ])}
-      </div>
+          ))}
+          {[...years.entries()].map(([year, row]) => [
+            <span key={`y${year}`} className="ledger__heat-head">
+              {year}
+            </span>,
+            ...row.map((month, index) => (
+              <span
+                key={`${year}-${index}`}
+                className="ledger__heat-cell"
+                style={{ background: cellColour(month?.time_weighted ?? null) }}
+              >
+                {percentOf(month?.time_weighted ?? null, language)}
+              </span>
+            )),
+          ])}
+        </div>
+      </ScrollRegion>
       <details>
         <summary>{t('portfolio:ledger.reports.heatMapAsTable')}</summary>
         <table className="ledger__table" data-testid="ledger-monthly-table">
