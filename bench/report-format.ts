@@ -8,6 +8,22 @@ export function percentile(sortedAscending: readonly number[], fraction: number)
   return sortedAscending[rank - 1] ?? 0;
 }
 
+/** Times a synchronous piece of work in this process after `warmUp` untimed runs: p50 and p99 in ms. */
+export function timeInProcess(
+  runs: number,
+  warmUp: number,
+  work: () => unknown,
+): { p50_ms: number; p99_ms: number } {
+  const timings: number[] = [];
+  for (let run = 0; run < runs + warmUp; run += 1) {
+    const started = performance.now();
+    work();
+    if (run >= warmUp) timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  return { p50_ms: round(percentile(timings, 0.5)), p99_ms: round(percentile(timings, 0.99)) };
+}
+
 /** Sequential request latency: percentiles, mean and maximum in ms, and the statuses seen. */
 export interface LatencyFigures {
   requests: number;

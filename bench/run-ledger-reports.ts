@@ -17,7 +17,7 @@ import { TransactionDraftSchema } from '@app/shared/domain/ledger/transaction';
 import { callApi, createProUser } from './api-load';
 import { runOnBenchStack } from './bench-stack';
 import { fiftySymbols, ledgerOf } from './ledger';
-import { progress, round, timeSequentially, type LatencyFigures } from './report-format';
+import { progress, timeInProcess, timeSequentially, type LatencyFigures } from './report-format';
 import { QUICK } from './run-options';
 
 const load = () =>
@@ -25,26 +25,13 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' / ');
 
-function timeInProcess(runs: number, work: () => unknown): { p50_ms: number; p99_ms: number } {
-  const timings: number[] = [];
-  for (let run = 0; run < runs + 3; run += 1) {
-    const started = performance.now();
-    work();
-    if (run >= 3) timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  const at = (share: number) =>
-    round(timings[Math.min(timings.length - 1, Math.floor(share * timings.length))] ?? 0);
-  return { p50_ms: at(0.5), p99_ms: at(0.99) };
-}
-
 function inProcess(runs: number) {
   const market = buildBenchMarket(50, 500, 5);
   const transactions = market.transactions.map((row) => TransactionDraftSchema.parse(row));
   const settings = { baseCurrency: 'EUR' as const, costMethod: 'FIFO' as const, fx: market.fx };
   const days = walkDays(transactions, { ...settings, prices: market.prices, to: market.end }).daily.days;
   return {
-    periods: timeInProcess(runs, () =>
+    periods: timeInProcess(runs, 3, () =>
       reportPeriods(transactions, days, {
         ...settings,
         prices: market.prices,
@@ -52,7 +39,7 @@ function inProcess(runs: number) {
         level: market.index,
       }),
     ),
-    realised: timeInProcess(runs, () => realisedGains(transactions, { ...settings, date: market.end })),
+    realised: timeInProcess(runs, 3, () => realisedGains(transactions, { ...settings, date: market.end })),
   };
 }
 

@@ -15,7 +15,7 @@ import { benchmarkValuePath } from '@app/shared/domain/ledger/benchmark-path';
 import { runOnBenchStack } from './bench-stack';
 import { createProUser } from './api-load';
 import { runLedgerRoutesBench } from './ledger';
-import { progress, round } from './report-format';
+import { progress, timeInProcess } from './report-format';
 import { QUICK } from './run-options';
 
 const load = () =>
@@ -34,9 +34,7 @@ function timeSeriesPath(runs: number): { p50_ms: number; p99_ms: number } {
     date: market.end,
     benchmark: { index: market.index },
   });
-  const timings: number[] = [];
-  for (let run = 0; run < runs + 5; run += 1) {
-    const started = performance.now();
+  return timeInProcess(runs, 5, () => {
     // As the performance route builds it (functions/src/portfolio/performance-service.ts).
     const path = benchmarkValuePath(analysis.daily.days, market.index);
     const points = analysis.daily.days.flatMap((day, index, days) =>
@@ -51,12 +49,7 @@ function timeSeriesPath(runs: number): { p50_ms: number; p99_ms: number } {
         : [],
     );
     if (points.length === 0) throw new Error('no series');
-    if (run >= 5) timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  const at = (share: number) =>
-    round(timings[Math.min(timings.length - 1, Math.floor(share * timings.length))] ?? 0);
-  return { p50_ms: at(0.5), p99_ms: at(0.99) };
+  });
 }
 
 const loadBefore = load();

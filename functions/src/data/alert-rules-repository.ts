@@ -8,7 +8,7 @@ import {
 import type { AlertRuleInput } from '@app/shared/domain/entities/alert-rules';
 import type { Grade } from '@app/shared/domain/enums';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
-import { cancellationCodes, numberOf, queryAll, stripKeys } from './dynamo-helpers';
+import { cancellationCodes, deleteCountedItem, numberOf, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -193,25 +193,12 @@ export function createAlertRulesRepository(client: DynamoDBDocumentClient, table
       try {
         await client.send(
           new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.alertRule(userId, ruleId),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.alertRuleCount(userId),
-                  UpdateExpression: 'ADD #count :minusOne SET updated_at = :now',
-                  ConditionExpression: '#count > :zero',
-                  ExpressionAttributeNames: { '#count': 'count' },
-                  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now.toISOString() },
-                },
-              },
-            ],
+            TransactItems: deleteCountedItem(
+              tableName,
+              keys.alertRule(userId, ruleId),
+              keys.alertRuleCount(userId),
+              now,
+            ),
           }),
         );
         return true;

@@ -49,9 +49,21 @@ export function isConditionFailure(error: unknown): boolean {
 /** Two transactions touching the same counters at the same instant: DynamoDB cancels one; retry it. */
 const MAX_CONFLICT_ATTEMPTS = 4;
 
+/** How often and after what pause (ms, by attempt) a cancelled transaction is sent again. */
+export interface ConflictRetry {
+  attempts: number;
+  pauseMs: (attempt: number) => number;
+}
+
+const COUNTER_CONFLICTS: ConflictRetry = {
+  attempts: MAX_CONFLICT_ATTEMPTS,
+  pauseMs: (attempt) => 20 * attempt,
+};
+
 export async function sendWithConflictRetry(
   client: DynamoDBDocumentClient,
   command: TransactWriteCommand,
+  retry: ConflictRetry = COUNTER_CONFLICTS,
 ): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -60,10 +72,38 @@ export async function sendWithConflictRetry(
     } catch (error: unknown) {
       const codes = cancellationCodes(error);
       const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= MAX_CONFLICT_ATTEMPTS) throw error;
-      await pause(20 * attempt);
+      if (!conflictOnly || attempt >= retry.attempts) throw error;
+      await pause(retry.pauseMs(attempt));
     }
   }
+}
+
+type Key = Record<string, string>;
+
+/**
+ * A counted item's deletion as one transaction's two writes: the item (which must exist) and its owner's
+ * count, one down (never below zero). A cancellation's first code is the item's: `ConditionalCheckFailed`
+ * there means there was no such item.
+ */
+export function deleteCountedItem(
+  tableName: string,
+  itemKey: Key,
+  countKey: Key,
+  now: Date,
+): NonNullable<TransactWriteCommandInput['TransactItems']> {
+  return [
+    { Delete: { TableName: tableName, Key: itemKey, ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Update: {
+        TableName: tableName,
+        Key: countKey,
+        UpdateExpression: 'ADD #count :minusOne SET updated_at = :now',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now.toISOString() },
+      },
+    },
+  ];
 }
 
 /** Every item of a Query, following LastEvaluatedKey. */

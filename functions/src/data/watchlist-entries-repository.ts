@@ -7,7 +7,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Grade } from '@app/shared/domain/enums';
 import { UNLIMITED } from '@app/shared/domain/rules/usage';
-import { cancellationCodes, queryAll, stripKeys } from './dynamo-helpers';
+import {
+  cancellationCodes,
+  queryAll,
+  sendWithConflictRetry,
+  stripKeys,
+  type ConflictRetry,
+} from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -36,28 +42,21 @@ function capOf(field: string, limit: number, initialised: boolean) {
   return { condition: `${absent}${field} < :limit`, values: { ':limit': limit } };
 }
 
-const CONFLICT_ATTEMPTS = 10;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Many adds to one list at once touch its item together: DynamoDB cancels all but one with
- * TransactionConflict (no condition failed); each is sent again after a jittered, growing pause.
+ * TransactionConflict (no condition failed); each is sent again after a jittered, growing pause, up to
+ * 10 times (20 concurrent adds to one list clash more than the counters' 4 tries absorb).
  */
-export async function sendTransactionRetryingConflicts(
+const LIST_CONFLICTS: ConflictRetry = {
+  attempts: 10,
+  pauseMs: (attempt) => 10 * attempt + Math.random() * 30 * attempt,
+};
+
+export function sendTransactionRetryingConflicts(
   client: DynamoDBDocumentClient,
   command: TransactWriteCommand,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await client.send(command);
-      return;
-    } catch (error: unknown) {
-      const codes = cancellationCodes(error);
-      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw error;
-      await pause(10 * attempt + Math.random() * 30 * attempt);
-    }
-  }
+  return sendWithConflictRetry(client, command, LIST_CONFLICTS);
 }
 
 const watcherIndex = (symbol: string, userId: string, listId: string) => ({

@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { batchDeleteAll, cancellationCodes, queryAll, stripKeys } from './dynamo-helpers';
+import { batchDeleteAll, cancellationCodes, deleteCountedItem, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import {
   capOf,
@@ -171,25 +171,12 @@ export function createWatchlistsRepository(client: DynamoDBDocumentClient, table
       try {
         await sendRetryingConflicts(
           new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.watchlist(userId, listId),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.watchlistCount(userId),
-                  UpdateExpression: 'ADD #count :minusOne SET updated_at = :now',
-                  ConditionExpression: '#count > :zero',
-                  ExpressionAttributeNames: { '#count': 'count' },
-                  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now.toISOString() },
-                },
-              },
-            ],
+            TransactItems: deleteCountedItem(
+              tableName,
+              keys.watchlist(userId, listId),
+              keys.watchlistCount(userId),
+              now,
+            ),
           }),
         );
       } catch (error: unknown) {

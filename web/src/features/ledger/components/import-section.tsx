@@ -10,6 +10,7 @@ import { useRouteMutation } from '@/kit/api/route-mutation';
 import { routeQueryOptions } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
 import { MappingEditor } from './mapping-editor';
+import { saveFile } from '@/kit/ui/save-file';
 
 /** CSV presets a user may take over with a mapping of their own when the file does not fit them. */
 const CSV_PRESETS: ReadonlySet<ImportFormat> = new Set([
@@ -231,13 +232,7 @@ function ExportButtons() {
       const file = await queryClient.fetchQuery(
         routeQueryOptions(contract.portfolio.exportTransactions, { query: { format } }, { staleTime: 0 }),
       );
-      const type = format === 'csv' ? 'text/csv' : 'application/json';
-      const url = URL.createObjectURL(new Blob([file.content], { type }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.filename;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(file.content, file.filename, format === 'csv' ? 'text/csv' : 'application/json');
     } catch (error: unknown) {
       setFailed(serverMessageOf(error, i18n) ?? t('portfolio:ledger.export.failed'));
     }

@@ -12,6 +12,7 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { routeQueryOptions, useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
+import { saveFile } from '@/kit/ui/save-file';
 
 interface Choice {
   year?: number;
@@ -155,12 +156,7 @@ export function RealisedGainsSection({ costMethod }: { costMethod: CostMethod })
       const file = await queryClient.fetchQuery(
         routeQueryOptions(contract.portfolio.exportRealisedGains, { query }, { staleTime: 0 }),
       );
-      const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.filename;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile(file.content, file.filename, 'text/csv');
     } catch (error: unknown) {
       setFailed(serverMessageOf(error, i18n) ?? t('portfolio:ledger.reports.downloadFailed'));
     }

@@ -9,16 +9,12 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { Card } from '@/kit/ui/card';
 import { usePasswordLabels } from '@/kit/ui/password-labels';
 import type { SessionEndingProps } from './security-section';
+import { saveFile } from '@/kit/ui/save-file';
 
 /** Saves the export's zip through a temporary link (the browser's own download). */
 function saveArchive(archive: AccountExport): void {
   const bytes = Uint8Array.from(atob(archive.content_base64), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: archive.media_type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = archive.file_name;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(bytes, archive.file_name, archive.media_type);
 }
 
 /** "Download my data" and "Delete my account" (docs/accounts.md). */
