@@ -452,7 +452,8 @@ describe('import with a preview, and export', () => {
     });
     const lines = csv.body.content.trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^BUY,2016-06-01,AAPL,5,98,1,USD,/);
+    // type, date, symbol, quantity, price, fee, tax (none), currency…
+    expect(lines[1]).toMatch(/^BUY,2016-06-01,AAPL,5,98,1,,USD,/);
     const json = await api<{ content: string }>('GET', '/api/portfolio/transactions/export', {
       token: user.token,
       query: { format: 'json' },
