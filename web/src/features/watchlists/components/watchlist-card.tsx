@@ -187,12 +187,7 @@ export function WatchlistCard({ list }: { list: Watchlist }) {
                   <td>
                     <GradeChange entry={entry} />
                   </td>
-                  <td>
-                    {t('addedOn', {
-                      date: formatDate(entry.added_at, language),
-                      marketDate: formatDate(entry.added_market_date, language, 'UTC'),
-                    })}
-                  </td>
+                  <td>{formatDate(entry.added_market_date, language, 'UTC')}</td>
                   <td>
                     <Button
                       size="small"

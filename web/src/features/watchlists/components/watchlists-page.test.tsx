@@ -58,6 +58,9 @@ describe('WatchlistsPage', () => {
     // B to A is two steps up the scale (B, B+, A).
     expect(within(apple!).getByText('up 2 steps')).toBeTruthy();
     expect(within(microsoft!).getAllByText('n/a')).toHaveLength(5);
+    // Added on the market date of the day it was added, never the wall clock's (a later date in replay).
+    expect(apple!.textContent).toContain('Dec 1, 2016');
+    expect(apple!.textContent).not.toContain('2026');
   });
 
   it('sends a new symbol upper-cased to the list, and refuses an empty name without a request', async () => {
