@@ -433,6 +433,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'portfolio.getPeriodReturns': { expect: userRoute(200), request: () => ({ query: { period: 'YTD' } }) },
   'portfolio.getRealisedGains': { expect: userRoute(200), request: () => ({ query: { method: 'FIFO' } }) },
   'portfolio.exportRealisedGains': { expect: userRoute(200), request: none },
+  'portfolio.getDividendIncome': { expect: userRoute(200), request: none },
 
   'admin.getDashboard': { expect: adminRoute(200), request: none },
   'admin.listPendingRecommendations': { expect: adminRoute(200), request: () => ({ query: { limit: '5' } }) },

@@ -33,7 +33,12 @@ import { addHoldingAsBuy, editHoldingOnLedger, removeHoldingTransactions } from 
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { getPerformance, listBenchmarks } from './performance-service';
-import { exportRealisedGains, getPeriodReturns, getRealisedGains } from './ledger-reports-service';
+import {
+  exportRealisedGains,
+  getDividendIncome,
+  getPeriodReturns,
+  getRealisedGains,
+} from './ledger-reports-service';
 import {
   addTransaction,
   deleteTransaction,
@@ -132,6 +137,7 @@ export const handler = createAreaHandler(
     realisedGains: async ({ auth, query }, deps) => getRealisedGains(requireUserId(auth), query, deps),
     exportRealisedGains: async ({ auth, query, language }, deps) =>
       exportRealisedGains(requireUserId(auth), query, language, deps),
+    dividendIncome: async ({ auth }, deps) => getDividendIncome(requireUserId(auth), deps),
     listBenchmarks: async ({ auth }, deps) => {
       requireUserId(auth);
       return listBenchmarks(deps);

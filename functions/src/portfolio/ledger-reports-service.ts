@@ -1,9 +1,11 @@
 import type {
+  DividendIncomeResponse,
   PeriodReturnsResponse,
   RealisedGainsExportResponse,
   RealisedGainsResponse,
 } from '@app/shared/domain/entities/ledger-reports';
 import type { Language } from '@app/shared/domain/enums';
+import { dividendIncome } from '@app/shared/domain/ledger/dividend-income';
 import { LedgerError } from '@app/shared/domain/ledger/ledger-errors';
 import { reportPeriods } from '@app/shared/domain/ledger/period-returns';
 import { realisedGains, type RealisedGainsReport } from '@app/shared/domain/ledger/realised-gains';
@@ -25,8 +27,9 @@ import { analysedRows, readPortfolioValuation } from './portfolio-valuation';
 
 /**
  * The ledger's reports (shared/src/domain/ledger/README.md "Returns per period", "Realised gains per
- * tax year"): the returns read the one valuation (portfolio-valuation.ts) and its daily series; the
- * realised gains read the same rows up to the market date through the ledger's book.
+ * tax year", "Dividend income ahead"): the returns read the one valuation (portfolio-valuation.ts) and
+ * its daily series; the realised gains and the dividend income read the same rows up to the market
+ * date (the replay's date in replay: nothing after it) through the ledger's book.
  */
 
 /** A ledger problem the stored rows hold (a rate missing for a row's day) is a 409 naming it. */
@@ -91,20 +94,32 @@ export interface RealisedGainsQuery {
   long_term_months: number;
 }
 
+/** The ledger's rows up to the market date and the rates they need; `check` may refuse the query first. */
+async function readBookInputs(
+  userId: string,
+  deps: LedgerStoreDeps,
+  check: (firstDate: string | undefined, marketDate: string) => void = () => undefined,
+) {
+  const reading = deps.market.readMarket();
+  const marketDate = reading.marketDate.date;
+  const ledger = await loadLedger(userId, deps, reading);
+  const rows = analysedRows(ledger.transactions, marketDate);
+  check(rows[0]?.date, marketDate);
+  const lookups = await loadLedgerLookups(deps.engine, rows, {
+    baseCurrency: ledger.base_currency,
+    to: marketDate,
+    indexSymbol: null,
+  });
+  return { marketDate, ledger, rows, lookups };
+}
+
 async function readRealisedGains(
   userId: string,
   query: RealisedGainsQuery,
   deps: LedgerStoreDeps,
 ): Promise<{ marketDate: string; report: RealisedGainsReport }> {
-  const reading = deps.market.readMarket();
-  const marketDate = reading.marketDate.date;
-  const ledger = await loadLedger(userId, deps, reading);
-  const rows = analysedRows(ledger.transactions, marketDate);
-  if (query.year !== undefined) checkYear('year', query.year, rows[0]?.date, marketDate);
-  const lookups = await loadLedgerLookups(deps.engine, rows, {
-    baseCurrency: ledger.base_currency,
-    to: marketDate,
-    indexSymbol: null,
+  const { marketDate, ledger, rows, lookups } = await readBookInputs(userId, deps, (firstDate, date) => {
+    if (query.year !== undefined) checkYear('year', query.year, firstDate, date);
   });
   const report = asConflict(() =>
     realisedGains(rows, {
@@ -140,4 +155,20 @@ export async function exportRealisedGains(
     filename: `realised-gains-${query.year ?? 'all'}-${marketDate}.csv`,
     content: realisedGainsCsv(report, csvLanguage, (key) => termOf(`realisedGainsCsv.${key}`, language)),
   };
+}
+
+export async function getDividendIncome(
+  userId: string,
+  deps: LedgerStoreDeps,
+): Promise<DividendIncomeResponse> {
+  const { marketDate, ledger, rows, lookups } = await readBookInputs(userId, deps);
+  const { date, ...report } = asConflict(() =>
+    dividendIncome(rows, {
+      baseCurrency: ledger.base_currency,
+      costMethod: ledger.cost_method,
+      fx: lookups.fx,
+      date: marketDate,
+    }),
+  );
+  return { market_date: date, ...report };
 }

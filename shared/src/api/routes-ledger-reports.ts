@@ -1,4 +1,5 @@
 import {
+  DividendIncomeResponseSchema,
   PeriodReturnsQuerySchema,
   PeriodReturnsResponseSchema,
   RealisedGainsExportResponseSchema,
@@ -9,7 +10,7 @@ import { defineRoute } from './route';
 
 /**
  * The ledger's reports (shared/src/domain/ledger/README.md "Returns per period", "Realised gains per
- * tax year"), read from the one valuation at the market date. Served by the portfolio area.
+ * tax year", "Dividend income ahead"), read from the one valuation at the market date. Served by the portfolio area.
  */
 export const ledgerReportRoutes = {
   periodReturns: defineRoute({
@@ -48,6 +49,18 @@ export const ledgerReportRoutes = {
       'The realised-gains lines as CSV in the caller’s language (en: 1234.56, MM/DD/YYYY, commas; fr and es: 1234,56, DD/MM/YYYY, semicolons), formula cells neutralised.',
     query: RealisedGainsQuerySchema,
     response: RealisedGainsExportResponseSchema,
+    errors: [409],
+    rateClass: 'analysis',
+  }),
+  dividendIncome: defineRoute({
+    id: 'portfolio.getDividendIncome',
+    method: 'GET',
+    path: '/api/portfolio/dividends',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      'The dividends the ledger recorded up to the market date, per month and holding in the base currency, and a 12-month projection per holding held: its trailing 12-month dividends per share recorded in the ledger times the shares held now (none without a dividend history), with yield on cost.',
+    response: DividendIncomeResponseSchema,
     errors: [409],
     rateClass: 'analysis',
   }),

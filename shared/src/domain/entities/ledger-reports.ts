@@ -123,3 +123,41 @@ export const RealisedGainsExportResponseSchema = z.object({
   content: z.string(),
 });
 export type RealisedGainsExportResponse = z.infer<typeof RealisedGainsExportResponseSchema>;
+
+/**
+ * Dividend income ahead (README "Dividend income ahead"): the dividends recorded per month and
+ * holding, and a projection from each holding's trailing 12-month dividends per share.
+ */
+export const DividendIncomeResponseSchema = z.object({
+  market_date: IsoDateSchema,
+  base_currency: BaseCurrencySchema,
+  /** Dividends paid after this day (12 months before the market date) make the projection. */
+  trailing_from: IsoDateSchema,
+  calendar: z.array(
+    z.object({
+      year: z.number().int(),
+      month: z.number().int().min(1).max(12),
+      symbol: z.string(),
+      payments: z.number().int(),
+      gross_base: z.number(),
+      fees_base: z.number(),
+      withholding_base: z.number(),
+      net_base: z.number(),
+    }),
+  ),
+  projection: z.array(
+    z.object({
+      symbol: z.string(),
+      quantity: z.number(),
+      cost_base: z.number(),
+      trailing_payments: z.number().int(),
+      /** Null for a holding without a dividend in the trailing 12 months: no projection. */
+      trailing_dividends_per_share_base: z.number().nullable(),
+      projected_income_base: z.number().nullable(),
+      yield_on_cost: z.number().nullable(),
+    }),
+  ),
+  projected_income_base: z.number(),
+  yield_on_cost: z.number().nullable(),
+});
+export type DividendIncomeResponse = z.infer<typeof DividendIncomeResponseSchema>;
