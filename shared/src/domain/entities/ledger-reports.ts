@@ -131,7 +131,7 @@ export type RealisedGainsExportResponse = z.infer<typeof RealisedGainsExportResp
 export const DividendIncomeResponseSchema = z.object({
   market_date: IsoDateSchema,
   base_currency: BaseCurrencySchema,
-  /** Dividends paid after this day (12 months before the market date) make the projection. */
+  /** The projection reads the dividends paid from this day on (12 months up to the market date). */
   trailing_from: IsoDateSchema,
   calendar: z.array(
     z.object({

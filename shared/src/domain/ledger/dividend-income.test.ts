@@ -143,7 +143,7 @@ describe('dividend income: the worked example', () => {
   it('projects the trailing 12 months’ dividends per share (split-adjusted) times the shares held now', () => {
     const report = dividendIncome(transactions, options);
 
-    expect(report.trailing_from).toBe('2023-06-30');
+    expect(report.trailing_from).toBe('2023-07-01');
     expect(report.projection).toEqual([
       // 0.50 before the 2-for-1 split is 0.25 a share now, + 0.30: 0.55 x 250 = 137.5 on a cost of 5,005 + 1,500.
       {

@@ -1,4 +1,4 @@
-import { addMonths, type IsoDate } from './calendar';
+import { addDays, addMonths, type IsoDate } from './calendar';
 import type { BaseCurrency } from './currencies';
 import { decimal, ZERO, type Decimal } from './decimal';
 import { buildLedgerBook } from './holdings';
@@ -52,7 +52,7 @@ export interface DividendIncomeReport {
   base_currency: BaseCurrency;
   /** The valuation day (the market date): nothing after it is read. */
   date: IsoDate;
-  /** The trailing window's first day: dividends paid after it count (it is the day 12 months before). */
+  /** The trailing window's first day (the day after the one 12 months before the valuation day). */
   trailing_from: IsoDate;
   /** Every month with a dividend, oldest first, a line per holding paid (by symbol). */
   calendar: DividendMonth[];
@@ -126,8 +126,8 @@ export function dividendIncome(
   const dividends = transactions.filter(
     (row): row is DividendTransaction => row.type === 'DIVIDEND' && row.date <= options.date,
   );
-  // Paid after this day: within the 12 months ending on the valuation day (2024-06-30 reads from 2023-07-01).
-  const trailingFrom = addMonths(options.date, -PROJECTION_MONTHS);
+  // The 12 months ending on the valuation day: 2024-06-30 reads from 2023-07-01.
+  const trailingFrom = addDays(addMonths(options.date, -PROJECTION_MONTHS), 1);
   const projection: DividendProjection[] = [];
   let projectedTotal = ZERO;
   let projectedCost = ZERO;
@@ -136,7 +136,7 @@ export function dividendIncome(
   )) {
     if (position.quantity.lte(0)) continue;
     const cost = position.lots.reduce((total, lot) => total.plus(lot.costBase), ZERO);
-    const trailing = dividends.filter((row) => row.symbol === position.symbol && row.date > trailingFrom);
+    const trailing = dividends.filter((row) => row.symbol === position.symbol && row.date >= trailingFrom);
     let perShare = ZERO;
     for (const row of trailing) {
       // A split after the payment turns one share then into `ratio` shares now (a split's own day is

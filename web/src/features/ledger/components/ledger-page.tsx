@@ -5,6 +5,7 @@ import { contract } from '@app/shared/api/contract';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { useRouteQuery } from '@/kit/api/route-query';
+import { DividendIncomeSection } from './dividend-income-section';
 import { ImportSection } from './import-section';
 import { PerformanceSection } from './performance-section';
 import { PeriodReturnsSection } from './period-returns-section';
@@ -48,6 +49,7 @@ export function LedgerPage() {
         <>
           <PeriodReturnsSection />
           <RealisedGainsSection costMethod={settings.cost_method} />
+          <DividendIncomeSection />
         </>
       ) : null}
       <TransactionForm
