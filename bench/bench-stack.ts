@@ -13,6 +13,8 @@ export async function startBenchStack(
   progress(
     `local stack: starting (in memory, rate limits off, ${options.singleProcess ? 'single process' : 'one worker thread per area'})`,
   );
+  // Section 3 and the ledger benches read capacity units from every request's own cost record.
+  process.env.COST_RECORD_DETAIL = 'on';
   return startLocalStack({
     webPort: await findFreePort(),
     adminPort: await findFreePort(),

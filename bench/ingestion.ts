@@ -102,6 +102,7 @@ export async function runIngestionBench(options: {
       WATCHED_SYMBOLS: instruments.map((instrument) => instrument.symbol).join(','),
       YAHOO_REQUESTS_PER_SECOND: String(options.requestsPerSecond),
       COST_RECORDS: 'dynamodb',
+      COST_RECORD_DETAIL: 'on',
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',

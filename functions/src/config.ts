@@ -50,6 +50,11 @@ const ConfigSchema = z
     /** Where per-request cost records go besides the EMF metrics: the usage table, or nowhere. */
     COST_RECORDS: z.enum(['dynamodb', 'off']).default('off'),
     /**
+     * With COST_RECORDS=dynamodb, whether every request's own record is kept too (the bench reads
+     * capacity units per request from them); the costs route reads only the daily totals per route.
+     */
+    COST_RECORD_DETAIL: z.enum(['on', 'off']).default('off'),
+    /**
      * How long a process keeps what it read of a user's sessions (platform/session-check.ts): an ended
      * session's token is refused everywhere at the latest this long after the end (docs/accounts.md
      * "Sign out of every session"). 30 s in the cloud and locally; never longer. The test stack sets it

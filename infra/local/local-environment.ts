@@ -52,6 +52,8 @@ export function configureFunctionEnvironment(options: LocalEnvironmentOptions, p
     SMTP_PORT: String(options.smtpPort),
     PUBLIC_SITE_URL: `http://127.0.0.1:${options.webPort}`,
     COST_RECORDS: 'dynamodb',
+    // Daily totals per route only, unless a bench asks for every request's record (bench/bench-stack.ts).
+    COST_RECORD_DETAIL: process.env.COST_RECORD_DETAIL === 'on' ? 'on' : 'off',
     POWERTOOLS_SERVICE_NAME: 'nugget-local',
     POWERTOOLS_METRICS_NAMESPACE: 'Nugget',
     AWS_ACCESS_KEY_ID: 'local',

@@ -1,54 +1,56 @@
 import { rendererFor } from '../platform/messages';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../platform/errors';
-import {
-  aggregateCostSamples,
-  createRecordsCostSource,
-  getCosts,
-  percentile,
-  resolveCostRange,
-} from './costs-service';
+import type { CostDayTotal } from '../data/costs-repository';
+import { histogramOf } from '../platform/latency-histogram';
+import { costRowOf, createRecordsCostSource, getCosts, resolveCostRange } from './costs-service';
 
-describe('percentile (nearest rank)', () => {
-  it('picks the smallest value with p % of the values at or below it', () => {
-    const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-    expect(percentile(values, 50)).toBe(5);
-    expect(percentile(values, 95)).toBe(10);
-    expect(percentile([42], 95)).toBe(42);
-    expect(percentile([], 50)).toBe(0);
-  });
+/** Nearest-rank percentile of the samples themselves, the exact figure the buckets approximate. */
+function exactPercentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] as number;
+}
+
+const totalOf = (route: string, latencies: number[], totalUsd: number): CostDayTotal => ({
+  day: '2026-11-20',
+  route,
+  requests: latencies.length,
+  total_usd: totalUsd,
+  latency_buckets: histogramOf(latencies),
 });
 
-describe('aggregateCostSamples', () => {
-  it('sums requests and cost per route, with latency percentiles and cost per 1,000 requests', () => {
-    const rows = aggregateCostSamples('2026-11-20', [
-      { route: 'GET /api/a', latency_ms: 10, total_usd: 0.000002 },
-      { route: 'GET /api/a', latency_ms: 30, total_usd: 0.000004 },
-      { route: 'GET /api/a', latency_ms: 20, total_usd: 0.000003 },
-      { route: 'POST /api/b', latency_ms: 100, total_usd: 0.00001 },
-    ]);
-    expect(rows).toEqual([
-      {
-        day: '2026-11-20',
-        route: 'GET /api/a',
-        requests: 3,
-        p50_ms: 20,
-        p95_ms: 30,
-        average_cost_usd: 0.000003,
-        total_cost_usd: 0.000009,
-        cost_per_1000_usd: 0.003,
-      },
-      {
-        day: '2026-11-20',
-        route: 'POST /api/b',
-        requests: 1,
-        p50_ms: 100,
-        p95_ms: 100,
-        average_cost_usd: 0.00001,
-        total_cost_usd: 0.00001,
-        cost_per_1000_usd: 0.01,
-      },
-    ]);
+describe('costRowOf', () => {
+  it('reads requests, cost and cost per 1,000 requests from the totals, percentiles within 0.5 % of the samples', () => {
+    const latencies = [10, 30, 20];
+    const row = costRowOf(totalOf('GET /api/a', latencies, 0.000009));
+    expect(row).toMatchObject({
+      day: '2026-11-20',
+      route: 'GET /api/a',
+      requests: 3,
+      average_cost_usd: 0.000003,
+      total_cost_usd: 0.000009,
+      cost_per_1000_usd: 0.003,
+    });
+    // Nearest rank of 3 samples: p50 is the 2nd (20 ms), p95 the 3rd (30 ms).
+    expect(Math.abs(row.p50_ms - 20) / 20).toBeLessThanOrEqual(0.005);
+    expect(Math.abs(row.p95_ms - 30) / 30).toBeLessThanOrEqual(0.005);
+  });
+
+  it('keeps the percentiles of a spread of 1,000 latencies within 0.5 % of the exact ones', () => {
+    // Deterministic spread over 0.3 ms - 3 s (a linear congruential sequence, no test randomness).
+    let seed = 7;
+    const latencies = Array.from({ length: 1000 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return 0.3 * 10 ** ((seed / 2 ** 31) * 4);
+    });
+    const row = costRowOf(totalOf('GET /api/b', latencies, 0.001));
+    for (const [p, figure] of [
+      [50, row.p50_ms],
+      [95, row.p95_ms],
+    ] as const) {
+      const exact = exactPercentile(latencies, p);
+      expect(Math.abs(figure - exact) / exact).toBeLessThanOrEqual(0.005 + 0.01 / exact);
+    }
   });
 });
 
@@ -80,9 +82,9 @@ describe('getCosts from local records', () => {
   it('reads one partition per day and answers rows sorted by day and route', async () => {
     const asked: string[] = [];
     const source = createRecordsCostSource({
-      listCostSamples: async (day) => {
+      listCostDayTotals: async (day) => {
         asked.push(day);
-        return day === '2026-11-21' ? [{ route: 'GET /api/x', latency_ms: 5, total_usd: 0.000001 }] : [];
+        return day === '2026-11-21' ? [{ ...totalOf('GET /api/x', [5], 0.000001), day }] : [];
       },
     });
     const response = await getCosts(
@@ -103,10 +105,10 @@ describe('getCosts from local records', () => {
     let fail = false;
     const source = createRecordsCostSource(
       {
-        listCostSamples: async (day) => {
+        listCostDayTotals: async (day) => {
           reads.push(day);
           if (fail) throw new Error('database down');
-          return [{ route: 'GET /api/x', latency_ms: 5, total_usd: 0.000001 }];
+          return [{ ...totalOf('GET /api/x', [5], 0.000001), day }];
         },
       },
       () => now,

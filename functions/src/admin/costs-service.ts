@@ -1,14 +1,15 @@
 import type { z } from 'zod';
 import type { CostRowSchema, CostsResponseSchema } from '@app/shared/domain/entities/admin';
-import type { CostSample, CostsRepository } from '../data/costs-repository';
+import type { CostDayTotal, CostsRepository } from '../data/costs-repository';
+import { histogramPercentile } from '../platform/latency-histogram';
 import { describePriceTable } from '../platform/cost-model';
 import { message } from '@app/shared/messages/message';
 import { ServiceUnavailableError, fieldError } from '../platform/errors';
 import type { Render } from '../platform/messages';
 
 /**
- * Cost per route and per UTC day, for finance: from the local stack's own records (one Query per day
- * partition) or, in the cloud, from the CloudWatch embedded metrics (cloudwatch-cost-reader.ts).
+ * Cost per route and per UTC day, for finance: from the local stack's daily totals per route (one Query
+ * per day) or, in the cloud, from the CloudWatch embedded metrics (cloudwatch-cost-reader.ts).
  */
 
 export type CostRow = z.input<typeof CostRowSchema>;
@@ -23,13 +24,6 @@ export interface CostRowSource {
   readRows(days: readonly string[]): Promise<CostRow[]>;
 }
 
-/** Nearest-rank percentile of ascending values (p in 0-100): the smallest value with p % at or below it. */
-export function percentile(sortedAscending: readonly number[], p: number): number {
-  if (sortedAscending.length === 0) return 0;
-  const rank = Math.max(1, Math.ceil((p / 100) * sortedAscending.length));
-  return sortedAscending[Math.min(rank, sortedAscending.length) - 1] as number;
-}
-
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
@@ -38,50 +32,41 @@ function roundTo(value: number, decimals: number): number {
 /** USD figures keep 10 decimals: one request costs a few millionths of a dollar. */
 const USD_DECIMALS = 10;
 
-export function aggregateCostSamples(day: string, samples: readonly CostSample[]): CostRow[] {
-  const byRoute = new Map<string, CostSample[]>();
-  for (const sample of samples) {
-    const list = byRoute.get(sample.route) ?? [];
-    list.push(sample);
-    byRoute.set(sample.route, list);
-  }
-  return [...byRoute.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([route, list]) => {
-      const latencies = list.map((sample) => sample.latency_ms).sort((a, b) => a - b);
-      const total = list.reduce((sum, sample) => sum + sample.total_usd, 0);
-      const average = total / list.length;
-      return {
-        day,
-        route,
-        requests: list.length,
-        p50_ms: roundTo(percentile(latencies, 50), 2),
-        p95_ms: roundTo(percentile(latencies, 95), 2),
-        average_cost_usd: roundTo(average, USD_DECIMALS),
-        total_cost_usd: roundTo(total, USD_DECIMALS),
-        cost_per_1000_usd: roundTo(average * 1000, USD_DECIMALS - 3),
-      };
-    });
+/**
+ * A route's row of one day from its stored totals. The latency percentiles are nearest-rank over the
+ * day's 1 % buckets (platform/latency-histogram.ts): within 0.5 % of the exact sample percentile.
+ */
+export function costRowOf(total: CostDayTotal): CostRow {
+  const average = total.requests === 0 ? 0 : total.total_usd / total.requests;
+  return {
+    day: total.day,
+    route: total.route,
+    requests: total.requests,
+    p50_ms: roundTo(histogramPercentile(total.latency_buckets, 50), 2),
+    p95_ms: roundTo(histogramPercentile(total.latency_buckets, 95), 2),
+    average_cost_usd: roundTo(average, USD_DECIMALS),
+    total_cost_usd: roundTo(total.total_usd, USD_DECIMALS),
+    cost_per_1000_usd: roundTo(average * 1000, USD_DECIMALS - 3),
+  };
 }
 
 /** How long one day's rows, read from the records, answer again before the partition is read anew. */
 export const COST_DAY_REUSE_MS = 5_000;
 
 /**
- * Rows from the local stack's own records. A day's partition grows with every request the stack
- * serves (tens of thousands after a test run), so one read of it is shared: concurrent asks for the
- * same day wait for the same Query, and its rows answer again for COST_DAY_REUSE_MS (5 s). Finance's view
- * is at most that old; the work no longer grows with how often the page is opened.
+ * Rows from the local stack's own daily totals (one item per route and day, data/costs-repository.ts).
+ * One read of a day is shared: concurrent asks for the same day wait for the same Query, and its rows
+ * answer again for COST_DAY_REUSE_MS (5 s). Finance's view is at most that old.
  */
 export function createRecordsCostSource(
-  repository: Pick<CostsRepository, 'listCostSamples'>,
+  repository: Pick<CostsRepository, 'listCostDayTotals'>,
   clock: () => number = Date.now,
 ): CostRowSource {
   const recent = new Map<string, { readAt: number; rows: Promise<CostRow[]> }>();
   const rowsOf = (day: string): Promise<CostRow[]> => {
     const kept = recent.get(day);
     if (kept && clock() - kept.readAt < COST_DAY_REUSE_MS) return kept.rows;
-    const rows = repository.listCostSamples(day).then((samples) => aggregateCostSamples(day, samples));
+    const rows = repository.listCostDayTotals(day).then((totals) => totals.map(costRowOf));
     recent.set(day, { readAt: clock(), rows });
     rows.catch(() => recent.delete(day));
     return rows;

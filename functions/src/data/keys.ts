@@ -144,6 +144,9 @@ export const keys = {
   /** Counters of the admin dashboard, kept by the same transactions that move items between statuses. */
   reviewStats: (queue: ReviewQueueName) => ({ pk: 'STATS', sk: queue }),
   costDayPartition: (day: string) => `COST#${day}`,
+  /** A route's cost totals of one UTC day (data/costs-repository.ts). */
+  costDayTotal: (day: string, routeKey: string) => ({ pk: `COSTDAY#${day}`, sk: routeKey }),
+  costDayTotalPartition: (day: string) => `COSTDAY#${day}`,
   // Moderation table: the contact Inbox. gsi1sk starts with the priority rank (1 for paid plans), so a
   // descending Query lists paid plans' messages first, each group newest first.
   contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'ITEM' }),
