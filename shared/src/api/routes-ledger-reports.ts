@@ -33,7 +33,7 @@ export const ledgerReportRoutes = {
     area: 'portfolio',
     access: 'user',
     summary:
-      'Every sale matched to its lots (FIFO or average cost) with buy date, cost, proceeds, gain, short or long term, fees and taxes; totals per tax year and per holding.',
+      'Every sale matched to its lots (FIFO or average cost) with buy date, cost, proceeds, gain, short or long term, fees and taxes; totals per tax year (the calendar year, 1 January to 31 December) and per holding.',
     query: RealisedGainsQuerySchema,
     response: RealisedGainsResponseSchema,
     errors: [409],
