@@ -26,7 +26,7 @@ import { keys } from './keys';
  */
 
 /** Quotas counted per UTC day; portfolio_assets is a standing count, not a daily one. */
-export const DAILY_QUOTA_FEATURES = ['ai_recommendations', 'market_alerts'] as const;
+export const DAILY_QUOTA_FEATURES = ['ai_recommendations', 'market_alerts', 'analyst_questions'] as const;
 export type DailyQuotaFeature = (typeof DAILY_QUOTA_FEATURES)[number];
 
 export function isDailyQuotaFeature(feature: string): feature is DailyQuotaFeature {
@@ -81,6 +81,7 @@ function dailyUsageOf(item: Record<string, unknown> | undefined): DailyUsage {
   return {
     ai_recommendations: numberOr(item?.ai_recommendations, 0),
     market_alerts: numberOr(item?.market_alerts, 0),
+    analyst_questions: numberOr(item?.analyst_questions, 0),
   };
 }
 
@@ -246,5 +247,6 @@ export function usageByFeature(snapshot: UsageSnapshot): Record<QuotaFeature, nu
     portfolio_assets: snapshot.holdings,
     ai_recommendations: snapshot.daily.ai_recommendations,
     market_alerts: snapshot.daily.market_alerts,
+    analyst_questions: snapshot.daily.analyst_questions,
   };
 }

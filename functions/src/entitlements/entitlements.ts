@@ -56,6 +56,7 @@ const NO_USAGE: Record<QuotaFeature, number> = {
   portfolio_assets: 0,
   ai_recommendations: 0,
   market_alerts: 0,
+  analyst_questions: 0,
 };
 
 /**

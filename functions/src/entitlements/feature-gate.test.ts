@@ -7,7 +7,7 @@ import { decideFeatureAccess, liftingTierFor, tierLimits, upgradeMessageFor } fr
 const upgradeText = (tier: Tier, feature: Feature, language: Language = 'en') =>
   render(upgradeMessageFor(tier, feature), language);
 
-const NOTHING_USED = { portfolio_assets: 0, ai_recommendations: 0, market_alerts: 0 };
+const NOTHING_USED = { portfolio_assets: 0, ai_recommendations: 0, market_alerts: 0, analyst_questions: 0 };
 
 describe('liftingTierFor', () => {
   it.each([

@@ -24,6 +24,7 @@ export function tierLimits(tier: Tier): Record<QuotaFeature, number> {
     portfolio_assets: featureLimit(tier, 'portfolio_assets'),
     ai_recommendations: featureLimit(tier, 'ai_recommendations'),
     market_alerts: featureLimit(tier, 'market_alerts'),
+    analyst_questions: featureLimit(tier, 'analyst_questions'),
   };
 }
 

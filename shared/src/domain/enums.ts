@@ -139,12 +139,18 @@ export const FEATURES = [
   'custom_alerts',
   'real_time_prices',
   'screener_filters',
+  'analyst_questions',
 ] as const;
 export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;
 
 /** Features counted against a quota; the rest are on/off per tier. */
-export const QUOTA_FEATURES = ['portfolio_assets', 'ai_recommendations', 'market_alerts'] as const;
+export const QUOTA_FEATURES = [
+  'portfolio_assets',
+  'ai_recommendations',
+  'market_alerts',
+  'analyst_questions',
+] as const;
 export type QuotaFeature = (typeof QUOTA_FEATURES)[number];
 
 export const PRICE_UPDATE_MODES = ['real_time', 'delayed'] as const;

@@ -5,11 +5,12 @@ describe('tierChangeConsequences', () => {
   it('back on FREE from Platinum: every quota lowered, custom rules paused', () => {
     const consequences = tierChangeConsequences('PRO', 'FREE');
 
-    // Catalogue: PRO unlimited (-1) everywhere; FREE 5 holdings, 3 recommendations a day, 5 alerts.
+    // Catalogue: PRO unlimited (-1) but 200 analyst questions; FREE 5 holdings, 3 recommendations, 5 alerts, 3 questions a day.
     expect(consequences.loweredLimits).toEqual([
       { feature: 'portfolio_assets', from: -1, to: 5 },
       { feature: 'ai_recommendations', from: -1, to: 3 },
       { feature: 'market_alerts', from: -1, to: 5 },
+      { feature: 'analyst_questions', from: 200, to: 3 },
     ]);
     expect(consequences.lostFeatures).toEqual([
       'advanced_analytics',
@@ -29,6 +30,7 @@ describe('tierChangeConsequences', () => {
       { feature: 'portfolio_assets', from: 25, to: 5 },
       { feature: 'ai_recommendations', from: 10, to: 3 },
       { feature: 'market_alerts', from: 50, to: 5 },
+      { feature: 'analyst_questions', from: 30, to: 3 },
     ]);
     expect(consequences.customAlertRules).toBe('unchanged');
   });
@@ -40,6 +42,7 @@ describe('tierChangeConsequences', () => {
       ['portfolio_assets', 25],
       ['ai_recommendations', 10],
       ['market_alerts', 50],
+      ['analyst_questions', 30],
     ]);
     expect(consequences.lostFeatures).toEqual(['custom_alerts']);
     expect(consequences.customAlertRules).toBe('paused');

@@ -56,6 +56,9 @@ describe('TIER_CATALOGUE', () => {
     ['PRO', 'portfolio_assets', -1],
     ['PRO', 'ai_recommendations', -1],
     ['PRO', 'market_alerts', -1],
+    ['FREE', 'analyst_questions', 3],
+    ['PREMIUM', 'analyst_questions', 30],
+    ['PRO', 'analyst_questions', 200],
   ] as const)('limits %s %s to %s', (tier, feature, expected) => {
     const limit = featureLimit(tier, feature);
 
@@ -199,6 +202,7 @@ describe('featureAccess', () => {
     ['custom_alerts', false, false, true, 'PRO'],
     ['real_time_prices', false, true, true, 'PREMIUM'],
     ['screener_filters', false, true, true, 'PREMIUM'],
+    ['analyst_questions', true, true, true, 'FREE'],
   ];
 
   it('covers every feature of the enum', () => {

@@ -16,6 +16,7 @@ import { UNLIMITED } from '../rules/usage';
  * Choices the product rules leave open (docs/product.md "Roles, plans and demo mode", "Business rules
  * and limits"):
  * - Quotas: FREE 5 assets, 3 detailed analyses a day, 5 alerts a day; PREMIUM 25, 10, 50; PRO unlimited.
+ *   Analyst questions a day: FREE 3, PREMIUM 30, PRO 200 (each may call a language model: bounded).
  * - Watchlists: FREE 1 list of 20 symbols, PREMIUM 10 lists of 100, PRO unlimited (standing counts,
  *   like portfolio_assets, held by the watchlists' write transactions).
  * - custom_alerts is PRO only, so a feature whose required tier is PRO exists (the alert
@@ -37,10 +38,12 @@ export const DELAYED_PRICE_MINUTES = 15;
 
 export const TierCatalogueFeaturesSchema = z
   .strictObject({
-    // Quotas: -1 unlimited, 0 none. ai_recommendations and market_alerts are per UTC day.
+    // Quotas: -1 unlimited, 0 none. ai_recommendations, market_alerts and analyst_questions are per UTC day.
     portfolio_assets: LimitSchema,
     ai_recommendations: LimitSchema,
     market_alerts: LimitSchema,
+    /** Questions to the analyst (docs/product.md "The analyst"). */
+    analyst_questions: LimitSchema,
     price_updates: PriceUpdateModeSchema,
     // Gatable features of the FEATURES enum.
     advanced_analytics: z.boolean(),
@@ -105,6 +108,7 @@ export const TIER_CATALOGUE = {
       portfolio_assets: 5,
       ai_recommendations: 3,
       market_alerts: 5,
+      analyst_questions: 3,
       price_updates: 'delayed',
       advanced_analytics: false,
       advanced_recommendations: false,
@@ -132,6 +136,7 @@ export const TIER_CATALOGUE = {
       portfolio_assets: 25,
       ai_recommendations: 10,
       market_alerts: 50,
+      analyst_questions: 30,
       price_updates: 'real_time',
       advanced_analytics: true,
       advanced_recommendations: true,
@@ -159,6 +164,7 @@ export const TIER_CATALOGUE = {
       portfolio_assets: UNLIMITED,
       ai_recommendations: UNLIMITED,
       market_alerts: UNLIMITED,
+      analyst_questions: 200,
       price_updates: 'real_time',
       advanced_analytics: true,
       advanced_recommendations: true,
