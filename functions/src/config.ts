@@ -180,6 +180,8 @@ const ConfigSchema = z
     CONTENT_GENERATOR: z.enum(['template', 'bedrock']).default('template'),
     /** The Bedrock model the content job asks when CONTENT_GENERATOR=bedrock (priced in cost-model.ts). */
     BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
+    /** How long the analyst waits for a language model before answering with its template (ai/analyst). */
+    ANALYST_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Local timer: the UTC hour at which the content job runs each day. */
     CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
     /** How mail leaves (platform/mail/mailer.ts): SMTP (the local stack's maildev) or SES (the cloud). */
