@@ -20,6 +20,8 @@ export const PERK_IDS = [
   'detailed_analyses',
   'market_alerts',
   'price_updates',
+  'screener',
+  'watchlists',
   'advanced_recommendations',
   'advanced_analytics',
   'custom_alerts',
@@ -36,6 +38,11 @@ export type PerkKey =
   | `${QuotaPerkKey}.${'limited' | 'unlimited'}`
   | 'priceUpdates.delayed'
   | 'priceUpdates.realTime'
+  | 'screener.basic'
+  | 'screener.allFilters'
+  | 'watchlists.one'
+  | 'watchlists.limited'
+  | 'watchlists.unlimited'
   | 'advancedRecommendations'
   | 'advancedAnalytics'
   | 'prioritySupport';
@@ -43,13 +50,21 @@ export type PerkKey =
 export interface PerkLine {
   perk: PerkId;
   key: PerkKey;
-  params: { count?: number; minutes?: number };
+  params: { count?: number; minutes?: number; symbols?: number };
 }
 
 function quotaLine(perk: PerkId, base: QuotaPerkKey, limit: number): PerkLine {
   return isUnlimited(limit)
     ? { perk, key: `${base}.unlimited`, params: {} }
     : { perk, key: `${base}.limited`, params: { count: limit } };
+}
+
+/** "1 watchlist of up to 20 symbols", "10 watchlists of up to 100 symbols each", "unlimited". */
+function watchlistLine(lists: number, symbols: number): PerkLine {
+  if (isUnlimited(lists)) return { perk: 'watchlists', key: 'watchlists.unlimited', params: {} };
+  return lists === 1
+    ? { perk: 'watchlists', key: 'watchlists.one', params: { symbols } }
+    : { perk: 'watchlists', key: 'watchlists.limited', params: { count: lists, symbols } };
 }
 
 /** The lines of one tier's plan, in the order the cards list them. */
@@ -64,6 +79,12 @@ export function perkLinesOf(tier: Tier): PerkLine[] {
     features.price_updates === 'real_time'
       ? { perk: 'price_updates', key: 'priceUpdates.realTime', params: {} }
       : { perk: 'price_updates', key: 'priceUpdates.delayed', params: { minutes: DELAYED_PRICE_MINUTES } },
+    {
+      perk: 'screener',
+      key: features.screener_filters ? 'screener.allFilters' : 'screener.basic',
+      params: {},
+    },
+    watchlistLine(features.watchlists, features.watchlist_symbols),
   ];
   if (features.advanced_recommendations) {
     lines.push({ perk: 'advanced_recommendations', key: 'advancedRecommendations', params: {} });
