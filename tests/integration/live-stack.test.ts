@@ -362,10 +362,10 @@ describe('npm start -- --live against the provider simulator', () => {
               .replace(escape('{{source}}'), 'Yahoo Finance \\(chart endpoint\\)')}$`,
           ),
         );
-        // The simulator's last close, in dollars as docs/product.md "Formatting" says: fr-FR numbers
-        // for French, en-US otherwise.
+        // The simulator's last close, in dollars as docs/product.md "Formatting" says: in the reader's
+        // locale (en-US, fr-FR, es-ES).
         const last = simulator.bars(symbol).at(-1);
-        const price = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-US', {
+        const price = new Intl.NumberFormat({ en: 'en-US', fr: 'fr-FR', es: 'es-ES' }[language], {
           style: 'currency',
           currency: 'USD',
         }).format(last?.close ?? NaN);

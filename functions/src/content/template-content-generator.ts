@@ -1,5 +1,6 @@
 import { render } from '../platform/messages';
 import type { Language } from '@app/shared/domain/enums';
+import { dateFormat, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import type { RecommendationAction, VolatilityRegime } from '../engine/types';
 import type { ContentGenerator, ContentRequest, ContentTheme, GeneratedPost } from './content-generator';
 import { assertNoPromiseLanguage, withDisclaimer } from './content-policy';
@@ -62,28 +63,18 @@ const HASHTAGS: Readonly<Record<Language, { base: string[]; theme: Record<Conten
   },
 };
 
-/**
- * A post is read outside the app, so it follows its own language's conventions ("12,5 %" in French and
- * Spanish), unlike the app's screens, which format Spanish numbers in en-US (docs/product.md "Business rules
- * and limits").
- */
-const POST_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
-
+/** A post's figures in its language's locale, through the one formatter (docs/product.md "Business rules and limits"). */
 function percent(value: number | null, language: Language, signed = false): string {
   if (value === null) return NOT_AVAILABLE[language];
-  return new Intl.NumberFormat(POST_LOCALES[language], {
-    style: 'percent',
-    maximumFractionDigits: 1,
-    signDisplay: signed ? 'exceptZero' : 'auto',
-  }).format(value / 100);
+  return formatPercent(value, language, { signed });
 }
 
 function score(value: number, language: Language): string {
-  return new Intl.NumberFormat(POST_LOCALES[language], { maximumFractionDigits: 1 }).format(value);
+  return formatNumber(value, language, 1);
 }
 
 function longDate(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(POST_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T12:00:00Z`),
   );
 }

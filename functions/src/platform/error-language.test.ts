@@ -39,7 +39,7 @@ describe('errorReplyOf', () => {
     expect(reply.body).toEqual({
       error:
         'Solicitud no válida: Correo electrónico: introduzca un correo electrónico válido. ' +
-        'Participaciones: debe ser al menos 0.00000001.',
+        'Participaciones: debe ser al menos 0,00000001.',
       code: 'VALIDATION_FAILED',
       message_code: 'REQUEST_INVALID',
       params: {
@@ -58,7 +58,7 @@ describe('errorReplyOf', () => {
         },
         {
           path: 'body.shares',
-          message: 'Participaciones: debe ser al menos 0.00000001.',
+          message: 'Participaciones: debe ser al menos 0,00000001.',
           message_code: 'FIELD_TOO_SMALL',
           params: { field: 'shares', minimum: 0.00000001 },
         },

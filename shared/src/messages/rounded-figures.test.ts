@@ -26,7 +26,7 @@ describe('figures in server messages', () => {
     const driver = message('DRIVER_NUMBER', { input: 'pe_ratio', value: 17.16646659 });
     expect(renderMessage(driver, 'en', translate)).toBe('P/E 17.17');
     expect(renderMessage(driver, 'fr', translate)).toBe('PER 17,17');
-    expect(renderMessage(driver, 'es', translate)).toBe('PER 17.17');
+    expect(renderMessage(driver, 'es', translate)).toBe('PER 17,17');
   });
 
   it('shows a recommendation price and target with two decimals, a rate under 10 with four', () => {

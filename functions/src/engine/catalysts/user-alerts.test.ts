@@ -41,7 +41,7 @@ describe('deriveUserAlerts on recorded price moves', () => {
     }
     // Numbers by the number rule (fr-FR for French), dates with the reader's month names.
     expect(render(alerts[0]!.alert.message, 'fr')).toContain('+5,7 % le 28 janv. 2015');
-    expect(render(alerts[0]!.alert.message, 'es')).toContain('+5.7 % el 28 ene 2015');
+    expect(render(alerts[0]!.alert.message, 'es')).toContain('+5,7 % el 28 ene 2015');
     expect(render(alerts[0]!.alert.title, 'en')).toBe('Apple Inc. up 5.7 %');
   });
 

@@ -11,7 +11,11 @@ import {
   numberFormat,
 } from './formatting';
 
-/** fr-FR groups digits with U+202F (narrow no-break space) and puts U+00A0 before '$US' and '%'. */
+/**
+ * fr-FR groups digits with U+202F (narrow no-break space) and puts U+00A0 before '$US' and '%'. es-ES groups
+ * with '.' from five integer digits (CLDR's minimum grouping of 2: "2388,77", "12.345,50") and puts U+00A0
+ * before 'US$' and '%' (issue 46: Spanish read "$2,388.77" and "69.6%").
+ */
 const NARROW_NBSP = '\u202f';
 const NBSP = '\u00a0';
 
@@ -19,7 +23,7 @@ describe('localeFor', () => {
   it.each([
     ['en', 'en-US'],
     ['fr', 'fr-FR'],
-    ['es', 'en-US'],
+    ['es', 'es-ES'],
   ] as const)('formats %s with %s', (language, expected) => {
     const locale = localeFor(language);
 
@@ -30,7 +34,9 @@ describe('localeFor', () => {
 describe('formatCurrency', () => {
   it.each([
     [1234.5, 'en', '$1,234.50'],
-    [1234.5, 'es', '$1,234.50'],
+    [2388.77, 'es', `2388,77${NBSP}US$`],
+    [12345.5, 'es', `12.345,50${NBSP}US$`],
+    [-0.5, 'es', `-0,50${NBSP}US$`],
     [1234.5, 'fr', `1${NARROW_NBSP}234,50${NBSP}$US`],
     [1234567.891, 'en', '$1,234,567.89'],
     [1234567.891, 'fr', `1${NARROW_NBSP}234${NARROW_NBSP}567,89${NBSP}$US`],
@@ -50,7 +56,8 @@ describe('formatNumber', () => {
   it.each([
     [1234567.891, 'en', undefined, '1,234,567.89'],
     [1234567.891, 'fr', undefined, `1${NARROW_NBSP}234${NARROW_NBSP}567,89`],
-    [1234567.891, 'es', undefined, '1,234,567.89'],
+    [1234567.891, 'es', undefined, '1.234.567,89'],
+    [2388.77, 'es', undefined, '2388,77'],
     [999, 'fr', undefined, '999'],
     [1000, 'fr', undefined, `1${NARROW_NBSP}000`],
     [18650, 'en', 0, '18,650'],
@@ -66,7 +73,8 @@ describe('formatPercent', () => {
   it.each([
     [12.5, 'en', {}, '12.5%'],
     [12.5, 'fr', {}, `12,5${NBSP}%`],
-    [12.5, 'es', {}, '12.5%'],
+    [69.6, 'es', {}, `69,6${NBSP}%`],
+    [-3.33, 'es', { signed: true }, `-3,3${NBSP}%`],
     [8.24, 'en', {}, '8.2%'],
     [100, 'en', {}, '100%'],
     [0, 'en', { signed: true }, '0%'],
@@ -85,7 +93,7 @@ describe('formatDate', () => {
   it.each([
     ['2024-03-05T12:00:00Z', 'en', 'UTC', 'Mar 5, 2024'],
     ['2024-03-05T12:00:00Z', 'fr', 'UTC', '5 mars 2024'],
-    // Spanish dates name Spanish months (numbers keep en-US): "5 mar 2024", never "Mar 5, 2024".
+    // Spanish dates name Spanish months: "5 mar 2024", never "Mar 5, 2024".
     ['2024-03-05T12:00:00Z', 'es', 'UTC', '5 mar 2024'],
     ['2019-09-27', 'es', 'UTC', '27 sept 2019'],
     ['2024-12-31T23:30:00Z', 'fr', 'UTC', '31 déc. 2024'],

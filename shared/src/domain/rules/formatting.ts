@@ -1,15 +1,17 @@
 import type { Language } from '../enums';
 
 /**
- * Number, money and date display (docs/product.md "Business rules and limits"). Numbers and money: French
- * with fr-FR and every other language, Spanish included, with en-US, so prices read the same on every screen
- * docs/product.md describes. Dates name months, so each language gets its own: en-US, fr-FR, es-ES ("Sep 27,
- * 2019", "27 sept. 2019", "27 sept 2019").
+ * Number, money and date display (docs/product.md "Business rules and limits"): every figure in the reader's
+ * locale, en-US, fr-FR or es-ES ("$2,388.77", "2 388,77 $US", "2388,77 US$"; "Sep 27, 2019", "27 sept. 2019",
+ * "27 sept 2019"). Every screen, mail and server message formats through this module.
  */
 
 export const CURRENCY = 'USD';
-export const DISPLAY_LOCALES = ['en-US', 'fr-FR'] as const;
-export type DisplayLocale = (typeof DISPLAY_LOCALES)[number];
+export const DISPLAY_LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' } as const satisfies Record<
+  Language,
+  string
+>;
+export type DisplayLocale = (typeof DISPLAY_LOCALES)[Language];
 
 export const DEFAULT_NUMBER_FRACTION_DIGITS = 2;
 export const DEFAULT_PERCENT_FRACTION_DIGITS = 1;
@@ -43,18 +45,9 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return format;
 }
 
+/** The locale of numbers, money, dates, month names and times: the reader's own language. */
 export function localeFor(language: Language): DisplayLocale {
-  return language === 'fr' ? 'fr-FR' : 'en-US';
-}
-
-export const DATE_LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' } as const satisfies Record<
-  Language,
-  string
->;
-
-/** The locale of dates, month names and times: the reader's own language. */
-export function dateLocaleFor(language: Language): (typeof DATE_LOCALES)[Language] {
-  return DATE_LOCALES[language];
+  return DISPLAY_LOCALES[language];
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -64,7 +57,7 @@ export function dateFormat(language: Language, options: Intl.DateTimeFormatOptio
   const key = `${language}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(dateLocaleFor(language), options);
+    format = new Intl.DateTimeFormat(localeFor(language), options);
     dateFormats.set(key, format);
   }
   return format;
@@ -93,7 +86,7 @@ export function formatQuote(symbol: string, price: number, language: Language): 
   return isFxPair(symbol) ? formatRate(price, language) : formatCurrency(price, language);
 }
 
-/** An amount in any currency (a ledger's base currency): "€1,234.50" in en-US. */
+/** An amount in any currency (a ledger's base currency): "€1,234.50" in en-US, "1234,50 €" in es-ES. */
 export function formatMoney(amount: number, currency: string, language: Language): string {
   return numberFormat(localeFor(language), { style: 'currency', currency }).format(amount);
 }

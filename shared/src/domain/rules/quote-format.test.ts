@@ -10,7 +10,7 @@ describe('a quote in its unit', () => {
     expect(formatQuote('USDJPY=X', 109.250001, 'en')).toBe('109.25');
     expect(formatQuote('EURUSD=X', 1.05230199, 'en')).toBe('1.0523');
     expect(formatQuote('eurusd=x', 1.05230199, 'fr')).toBe('1,0523');
-    expect(formatRate(1.1, 'es')).toBe('1.10');
+    expect(formatRate(1.1, 'es')).toBe('1,10');
   });
 
   it('shows any other quote in US dollars with cents', () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PeriodReturnsResponse } from '@app/shared/domain/entities/ledger-reports';
 import type { Language } from '@app/shared/domain/enums';
-import { formatPercent } from '@app/shared/domain/rules/formatting';
+import { dateFormat, formatPercent } from '@app/shared/domain/rules/formatting';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
 
 type Month = PeriodReturnsResponse['monthly'][number];
@@ -13,7 +13,7 @@ const percentOf = (fraction: number | null, language: Language) =>
 
 /** Month names in the reader's language, from the platform (no word list to keep in three files). */
 function monthNames(language: Language): string[] {
-  const format = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' });
+  const format = dateFormat(language, { month: 'short', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2001, index, 1))));
 }
 

@@ -30,8 +30,9 @@ describe('the dashboard pictures', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('portfolio-value-summary').textContent).toBe(
-        // Amounts read in the en-US format outside French (shared formatting.ts), dates in Spanish.
-        'Del 3 jun 2016 al 30 dic 2016: valor $1,000.00 y luego $1,250.50, dinero invertido $1,100.00.',
+        // Amounts and dates in es-ES (shared formatting.ts): no group separator under five digits, 'US$' after a
+        // no-break space.
+        'Del 3 jun 2016 al 30 dic 2016: valor 1000,00\u00a0US$ y luego 1250,50\u00a0US$, dinero invertido 1100,00\u00a0US$.',
       ),
     );
     unmount();
