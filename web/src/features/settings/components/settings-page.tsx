@@ -43,6 +43,24 @@ export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {
     onSuccess: (saved) => markPreferencesSynced(saved.id),
   });
 
+  /**
+   * A preference applies the moment it is chosen (issue 46: the language waited for Save), and a signed-in
+   * user's profile takes it at once too, so mails go out in the language the user now reads.
+   */
+  function choosePreference(change: { language: string } | { theme: string }) {
+    if ('language' in change) {
+      setLanguage(change.language);
+      if (!isLanguage(change.language)) return;
+      void preferences.setLanguage(change.language);
+      if (user) update.mutate({ body: { language: change.language } });
+      return;
+    }
+    setTheme(change.theme);
+    if (!isTheme(change.theme)) return;
+    preferences.setTheme(change.theme);
+    if (user) update.mutate({ body: { theme: change.theme } });
+  }
+
   async function applyLocally() {
     if (isLanguage(language)) await preferences.setLanguage(language);
     if (isTheme(theme)) preferences.setTheme(theme);
@@ -93,7 +111,7 @@ export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {
                 label={t('settings:form.language.label')}
                 descriptiveText={t('settings:form.language.description')}
                 value={language}
-                onChange={(event) => setLanguage(event.target.value)}
+                onChange={(event) => choosePreference({ language: event.target.value })}
               >
                 {SUPPORTED_LANGUAGES.map((code) => (
                   <option key={code} value={code}>
@@ -105,7 +123,7 @@ export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {
                 label={t('settings:form.theme.label')}
                 descriptiveText={t('settings:form.theme.description')}
                 value={theme}
-                onChange={(event) => setTheme(event.target.value)}
+                onChange={(event) => choosePreference({ theme: event.target.value })}
               >
                 <option value="dark">{t('common:themes.dark')}</option>
                 <option value="light">{t('common:themes.light')}</option>

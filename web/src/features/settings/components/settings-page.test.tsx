@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@app/shared/domain/entities/user';
+import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
+import { renderWithProviders } from '@/kit/test/render';
+import { SettingsPage } from './settings-page';
+
+const USER: User = {
+  id: 'user-1',
+  email: 'ana@example.com',
+  first_name: 'Ana',
+  last_name: '',
+  role: 'USER',
+  subscription_tier: 'FREE',
+  language: 'en',
+  theme: 'dark',
+  created_at: '2026-11-20T08:00:00.000Z',
+};
+
+const select = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLSelectElement;
+const noSession = async () => undefined;
+
+/** Issue 46: choosing a language in Settings did nothing until the profile's Save was pressed. */
+describe('SettingsPage preferences apply on change', () => {
+  it("switches a visitor's page to the chosen language at once, without Save", async () => {
+    installFakeApi(() => undefined);
+    await renderWithProviders(withQueryClient(<SettingsPage user={null} onSessionEnded={noSession} />));
+
+    fireEvent.change(select('Language'), { target: { value: 'es' } });
+
+    await screen.findByRole('heading', { level: 1, name: 'Ajustes' });
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it("saves a signed-in user's language and theme to the profile on change, so mails follow", async () => {
+    const requests = installFakeApi((request) =>
+      request.method === 'PATCH' && request.path === '/api/auth/me'
+        ? { body: { ...USER, ...(request.body as object) } }
+        : undefined,
+    );
+    await renderWithProviders(withQueryClient(<SettingsPage user={USER} onSessionEnded={noSession} />));
+
+    fireEvent.change(select('Language'), { target: { value: 'fr' } });
+    await screen.findByRole('heading', { level: 1, name: 'Paramètres' });
+    fireEvent.change(select('Thème'), { target: { value: 'light' } });
+
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual(
+        [{ language: 'fr' }, { theme: 'light' }],
+      ),
+    );
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+});
