@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import { getConfig } from '../config';
 import { computeCost, type CostBreakdown } from './cost-model';
 import { createRequestLogger, logger, metrics } from './observability';
-import { newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
+import { currentRequestScope, newRequestScope, runInRequestScope, type RequestScope } from './request-scope';
 
 /**
  * Prices every request and job run when it ends (cost-model.ts), emits the `RequestCostUsd` embedded
@@ -24,13 +24,32 @@ export const JOB_TIER = 'SYSTEM';
  */
 const runOutsideRequestScope = AsyncLocalStorage.snapshot();
 
-/** Bedrock tokens are counted by the code that calls the model (the content job). */
+/**
+ * Bedrock tokens are counted by the code that calls the model: the content job through its meter,
+ * a request (the analyst's model writer) through addRequestModelUsage.
+ */
 export interface ModelUsage {
   bedrockInputTokens: number;
   bedrockOutputTokens: number;
 }
 
 const NO_MODEL_USAGE: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
+
+/** Adds tokens to the current request's cost record; outside a request it does nothing. */
+export function addRequestModelUsage(usage: ModelUsage): void {
+  const scope = currentRequestScope();
+  if (!scope) return;
+  scope.bedrockInputTokens = (scope.bedrockInputTokens ?? 0) + usage.bedrockInputTokens;
+  scope.bedrockOutputTokens = (scope.bedrockOutputTokens ?? 0) + usage.bedrockOutputTokens;
+}
+
+/** The tokens a request spent so far (addRequestModelUsage). */
+export function requestModelUsage(scope: RequestScope): ModelUsage {
+  return {
+    bedrockInputTokens: scope.bedrockInputTokens ?? 0,
+    bedrockOutputTokens: scope.bedrockOutputTokens ?? 0,
+  };
+}
 
 export function priceScope(
   scope: RequestScope,
@@ -55,7 +74,7 @@ export function priceScope(
  * publish (same dimensions: route and tier). Returns the cost for the log line and the record.
  */
 export function meterRequestCost(scope: RequestScope, latencyMs: number): CostBreakdown {
-  const cost = priceScope(scope, latencyMs, { viaApiGateway: true });
+  const cost = priceScope(scope, latencyMs, { viaApiGateway: true, modelUsage: requestModelUsage(scope) });
   metrics.addMetric(REQUEST_COST_METRIC, MetricUnit.NoUnit, cost.total_usd);
   return cost;
 }
@@ -97,7 +116,7 @@ export function buildCostRecord(
   latencyMs: number,
   cost: CostBreakdown,
   now: Date,
-  modelUsage: ModelUsage = NO_MODEL_USAGE,
+  modelUsage: ModelUsage = requestModelUsage(scope),
 ): CostRecord {
   const recordedAt = now.toISOString();
   return {

@@ -26,6 +26,9 @@ export interface RequestScope {
   auth?: AuthContext;
   /** This request's own logger (observability.ts): its keys are never another request's. */
   logger?: Logger;
+  /** Bedrock tokens the request spent (the analyst's model writer), priced in its cost record. */
+  bedrockInputTokens?: number;
+  bedrockOutputTokens?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

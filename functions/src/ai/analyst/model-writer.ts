@@ -1,4 +1,7 @@
+import { createBedrockWriter } from './bedrock-writer';
 import type { AnalystFactSheet, AnalystLanguage } from './guard';
+import type { ModelTokenUsage } from './model-writer-error';
+import { createOpenAiWriter } from './openai-writer';
 
 /*
  * The optional language model of the analyst (docs/product.md "The analyst"): Amazon Bedrock's
@@ -15,35 +18,19 @@ export interface ModelWriterInput {
   timeoutMs: number;
 }
 
-/** Tokens the model read and wrote: the request's cost record prices them (platform/cost-recorder.ts). */
-export interface ModelTokenUsage {
-  input_tokens: number;
-  output_tokens: number;
-}
+export type { ModelTokenUsage, ModelWriterFailure } from './model-writer-error';
+export { ModelWriterError } from './model-writer-error';
 
 export interface ModelAnswer {
   text: string;
   cited_ids: string[];
+  /** What the model spent; a Bedrock writer has already put it in the request's cost record. */
   usage: ModelTokenUsage;
 }
 
+/** Writes an answer, or throws a ModelWriterError (timeout, malformed, ...) for the template fallback. */
 export interface ModelWriter {
   write(input: ModelWriterInput): Promise<ModelAnswer>;
-}
-
-/** Why a model's answer could not be used: the service answers with the template instead. */
-export type ModelWriterFailure = 'timeout' | 'malformed' | 'http_error' | 'unreachable';
-
-export class ModelWriterError extends Error {
-  constructor(
-    readonly failure: ModelWriterFailure,
-    message: string,
-    /** Tokens spent before the failure (a malformed answer still cost them). */
-    readonly usage: ModelTokenUsage = { input_tokens: 0, output_tokens: 0 },
-  ) {
-    super(message);
-    this.name = 'ModelWriterError';
-  }
 }
 
 /** The configuration a writer is built from (a subset of functions/src/config.ts Config). */
@@ -53,14 +40,29 @@ export interface ModelWriterConfig {
   ANALYST_BEDROCK_MODEL_ID?: string | undefined;
   /** Another Bedrock runtime endpoint (the tests' local server); unset, AWS's own. */
   BEDROCK_ENDPOINT?: string | undefined;
-  /** An OpenAI-compatible server's base URL (…/v1), its model and key. */
+  /** An OpenAI-compatible server's base URL (up to /v1), its model and key. */
   LLM_BASE_URL?: string | undefined;
   LLM_MODEL?: string | undefined;
   LLM_API_KEY?: string | undefined;
 }
 
-/** The configured writer, or undefined when no model is configured (the template writer answers). */
+/**
+ * The configured writer, or undefined when no model is configured (the template writer answers).
+ * Bedrock when its model id is set (the cloud), else the OpenAI-compatible server when its URL and
+ * model are set.
+ */
 export function createModelWriter(config: ModelWriterConfig): ModelWriter | undefined {
-  void config;
+  if (config.ANALYST_BEDROCK_MODEL_ID)
+    return createBedrockWriter({
+      region: config.AWS_REGION,
+      modelId: config.ANALYST_BEDROCK_MODEL_ID,
+      endpoint: config.BEDROCK_ENDPOINT,
+    });
+  if (config.LLM_BASE_URL && config.LLM_MODEL)
+    return createOpenAiWriter({
+      baseUrl: config.LLM_BASE_URL,
+      model: config.LLM_MODEL,
+      apiKey: config.LLM_API_KEY,
+    });
   return undefined;
 }
