@@ -12,6 +12,7 @@ import { loadLedgerLookups, UNIVERSE_CURRENCY, type LedgerMarketLookups } from '
 import { checkLedger, ledgerMessage } from './ledger-rules';
 import { loadLedger, type LedgerStoreDeps } from './ledger-store';
 import type { AssetMarketData } from './portfolio-market';
+import { createValuationCache } from './valuation-cache';
 
 /**
  * The one valuation every money figure is read from (docs/product.md "One valuation"):
@@ -20,7 +21,8 @@ import type { AssetMarketData } from './portfolio-market';
  * the app shows), never at a later or undated price. A position without such a close is `unpriced`:
  * its rows are left out of the analysis, so it counts in no total, no return and no chart, and the
  * screens say it has no price. The portfolio route (portfolio-view.ts), the performance route
- * (performance-service.ts) and the dashboard (which reads both) all call `readPortfolioValuation`.
+ * (performance-service.ts) and the dashboard (which reads both) all call `readPortfolioValuation`;
+ * in replay a valuation is computed once per ledger version and market date (valuation-cache.ts).
  */
 
 export interface ValuedPosition {
@@ -76,14 +78,38 @@ async function marketDataAt(
   return data.quote?.as_of ? data : NO_DATA;
 }
 
+const replayValuations = createValuationCache<PortfolioValuationReadModel>();
+
 export async function readPortfolioValuation(
   userId: string,
   deps: LedgerStoreDeps,
   options: { reading?: MarketReading; indexSymbol?: string | null } = {},
 ): Promise<PortfolioValuationReadModel> {
   const reading = options.reading ?? deps.market.readMarket();
-  const marketDate = reading.marketDate.date;
   const ledger = await loadLedger(userId, deps, reading);
+  const indexSymbol = options.indexSymbol ?? null;
+  // Kept only once the replayed date is graded: before, its grades are still being written.
+  if (reading.mode !== 'replay' || !(await reading.graded())) {
+    return valueLedger(ledger, reading, indexSymbol, deps);
+  }
+  const key = { userId, ledgerVersion: ledger.version, marketDate: reading.marketDate.date, indexSymbol };
+  const model = await replayValuations.read(key, () => valueLedger(ledger, reading, indexSymbol, deps));
+  // Callers get their own lists: the kept valuation is shared by every later read.
+  return {
+    ...model,
+    rows: model.rows.slice(),
+    positions: model.positions.slice(),
+    ledger: { ...model.ledger, transactions: model.ledger.transactions.slice() },
+  };
+}
+
+async function valueLedger(
+  ledger: StoredLedger,
+  reading: MarketReading,
+  indexSymbol: string | null,
+  deps: LedgerStoreDeps,
+): Promise<PortfolioValuationReadModel> {
+  const marketDate = reading.marketDate.date;
   const rows = analysedRows(ledger.transactions, marketDate);
   const book = checkLedger(rows, ledger.cost_method, 'conflict');
   const order = [...new Set(rows.flatMap((row) => symbolOf(row) ?? []))];
@@ -104,7 +130,7 @@ export async function readPortfolioValuation(
   const lookups = await loadLedgerLookups(deps.engine, priced, {
     baseCurrency: ledger.base_currency,
     to: marketDate,
-    indexSymbol: options.indexSymbol ?? null,
+    indexSymbol,
   });
   // The quote the rest of the app shows is the price on its own date (live: the poll's price today).
   const quotes = new Map(
@@ -122,7 +148,7 @@ export async function readPortfolioValuation(
       fx: lookups.fx,
       prices,
       date: marketDate,
-      benchmark: options.indexSymbol
+      benchmark: indexSymbol
         ? { index: lookups.index, indexCurrency: UNIVERSE_CURRENCY, period: 'MAX' }
         : undefined,
     });
