@@ -154,6 +154,7 @@ export async function getPerformance(
       unrealised: valuation.totals.unrealised,
       realised: valuation.totals.realised,
       dividends_base: valuation.totals.dividends_base,
+      interest_base: valuation.totals.interest_base,
       fees_paid_base: valuation.totals.fees_paid_base,
       total_gain_base: valuation.totals.total_gain_base,
     },

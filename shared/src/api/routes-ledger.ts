@@ -42,7 +42,7 @@ export const ledgerRoutes = {
     area: 'portfolio',
     access: 'user',
     summary:
-      'Record a transaction (BUY, SELL, DIVIDEND, SPLIT, FEE, DEPOSIT, WITHDRAWAL); a new symbol consumes the portfolio_assets quota.',
+      'Record a transaction (BUY, SELL, DIVIDEND, SPLIT, FEE, DEPOSIT, WITHDRAWAL, INTEREST); a new symbol consumes the portfolio_assets quota.',
     body: TransactionBodySchema,
     response: LedgerTransactionSchema,
     successStatus: 201,

@@ -13,6 +13,7 @@ import {
   DepositTransactionSchema,
   DividendTransactionSchema,
   FeeTransactionSchema,
+  InterestTransactionSchema,
   SellTransactionSchema,
   SplitTransactionSchema,
   TransactionDraftSchema,
@@ -51,6 +52,7 @@ export const LedgerTransactionSchema = z.discriminatedUnion('type', [
   FeeTransactionSchema.extend(WithId),
   DepositTransactionSchema.extend(WithId),
   WithdrawalTransactionSchema.extend(WithId),
+  InterestTransactionSchema.extend(WithId),
 ]);
 
 export const TransactionBodySchema = TransactionDraftSchema;
@@ -260,6 +262,8 @@ export const PerformanceResponseSchema = z.object({
     unrealised: GainSchema,
     realised: GainSchema,
     dividends_base: z.number(),
+    /** INTEREST rows received, net of withholding (in total_gain_base). */
+    interest_base: z.number(),
     fees_paid_base: z.number(),
     total_gain_base: z.number(),
   }),

@@ -79,6 +79,8 @@ export interface PortfolioTotals {
   unrealised: GainBreakdown;
   realised: GainBreakdown;
   dividends_base: number;
+  /** INTEREST rows received, net of withholding (the account's, not a holding's). */
+  interest_base: number;
   /** FEE rows, on holdings and on the account. */
   fees_base: number;
   /** Every fee paid: commissions, FEE rows and dividend withholding. */
@@ -278,9 +280,11 @@ export function valueBook(
       sum(positions.map((position) => position.realisedCurrencyEffectBase)),
     ),
     dividends_base: sum(positions.map((position) => position.dividendsBase)).toNumber(),
+    interest_base: book.interestBase.toNumber(),
     fees_base: holdingFees.plus(book.accountFeesBase).toNumber(),
     fees_paid_base: book.feesPaidBase.toNumber(),
     total_gain_base: sum(exact.map((item) => item.totalGain))
+      .plus(book.interestBase)
       .minus(book.accountFeesBase)
       .toNumber(),
   };

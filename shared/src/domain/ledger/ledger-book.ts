@@ -9,6 +9,7 @@ import {
   type BuyTransaction,
   type DividendTransaction,
   type FeeTransaction,
+  type InterestTransaction,
   type SellTransaction,
   type SplitTransaction,
   type Transaction,
@@ -128,7 +129,9 @@ export class LedgerBook {
   withdrawalsBase: Decimal = ZERO;
   /** Every fee paid, in the base currency: trade commissions, FEE rows and dividend charges. */
   feesPaidBase: Decimal = ZERO;
-  /** Every tax paid (the rows' `tax`: transaction taxes, dividend withholding), apart from fees. */
+  /** INTEREST rows received, net of their withholding (income of the account, like dividends). */
+  interestBase: Decimal = ZERO;
+  /** Every tax paid (the rows' `tax`: transaction taxes, dividend and interest withholding), apart from fees. */
   taxesPaidBase: Decimal = ZERO;
   /** Every SELL applied, with the lots it released (realised-gains.ts reads them). */
   readonly sales: SaleRecord[] = [];
@@ -147,6 +150,8 @@ export class LedgerBook {
         return this.applySplit(transaction);
       case 'FEE':
         return this.applyFee(transaction);
+      case 'INTEREST':
+        return this.applyInterest(transaction);
       case 'DEPOSIT': {
         const amountBase = this.toBase(decimal(transaction.amount), transaction.currency, transaction.date);
         this.addCash(transaction.currency, decimal(transaction.amount));
@@ -379,6 +384,18 @@ export class LedgerBook {
     position.splits.push({ date: transaction.date, ratio: splitRatio });
     if (position.lastTradePrice !== null) position.lastTradePrice = position.lastTradePrice / splitRatio;
     return { ...NO_EFFECT, touchedSymbol: position.symbol, splitRatio };
+  }
+
+  /** Income without shares: counted like a dividend's, on the account rather than on a holding. */
+  private applyInterest(transaction: InterestTransaction): TransactionEffect {
+    const rate = this.rate(transaction.currency, transaction.date);
+    const tax = decimal(transaction.tax ?? 0);
+    const incomeLocal = decimal(transaction.amount).minus(tax);
+    const incomeBase = incomeLocal.times(rate);
+    this.interestBase = this.interestBase.plus(incomeBase);
+    if (!tax.eq(0)) this.taxesPaidBase = this.taxesPaidBase.plus(tax.times(rate));
+    this.addCash(transaction.currency, incomeLocal);
+    return { ...NO_EFFECT, tradeIncomeBase: incomeBase.toNumber() };
   }
 
   private applyFee(transaction: FeeTransaction): TransactionEffect {

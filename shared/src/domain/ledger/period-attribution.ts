@@ -15,7 +15,7 @@ import type { Transaction } from './transaction';
  * - realised_gains: the realised price effect booked in the window (net of the sales' charges);
  * - capital_gains: the change in unrealised price effect, before the window's trade fees and taxes
  *   (added back here, shown on their own lines);
- * - dividends: dividends paid in the window, before charges and withholding;
+ * - dividends: income paid in the window, dividends and INTEREST rows, before charges and withholding;
  * - fees: FEE rows, trade commissions and dividend charges, negative;
  * - taxes: the rows' `tax` (transaction taxes, withholding), negative;
  * - currency: the change in the realised and unrealised currency effects, plus what rates did to
@@ -67,6 +67,12 @@ function rowSums(
     const rate = decimal(requireRate(options.fx, row.currency, options.baseCurrency, row.date));
     if (row.type === 'FEE') {
       sums.feeRows = sums.feeRows.plus(decimal(row.amount).times(rate));
+      continue;
+    }
+    if (row.type === 'INTEREST') {
+      // Interest is income: the dividends line (README "Returns per period"), its withholding a tax.
+      sums.dividendsGross = sums.dividendsGross.plus(decimal(row.amount).times(rate));
+      sums.dividendTaxes = sums.dividendTaxes.plus(decimal(row.tax ?? 0).times(rate));
       continue;
     }
     const fee = decimal(row.fee).times(rate);

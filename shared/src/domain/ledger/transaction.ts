@@ -16,6 +16,7 @@ export const TRANSACTION_TYPES = [
   'FEE',
   'DEPOSIT',
   'WITHDRAWAL',
+  'INTEREST',
 ] as const;
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionTypeSchema>;
@@ -105,6 +106,18 @@ export const WithdrawalTransactionSchema = z.strictObject({
   currency: CurrencyCodeSchema,
 });
 
+/**
+ * Interest received (on cash, on a deposit account): income like a dividend, without shares, less
+ * `tax` withheld (README "Taxes").
+ */
+export const InterestTransactionSchema = z.strictObject({
+  type: z.literal('INTEREST'),
+  ...CommonFields,
+  amount: PositiveSchema,
+  tax: NonNegativeSchema.optional(),
+  currency: CurrencyCodeSchema,
+});
+
 /** What a user adds, edits or imports. The stored row adds an id (`LedgerTransactionSchema`). */
 export const TransactionDraftSchema = z.discriminatedUnion('type', [
   BuyTransactionSchema,
@@ -114,6 +127,7 @@ export const TransactionDraftSchema = z.discriminatedUnion('type', [
   FeeTransactionSchema,
   DepositTransactionSchema,
   WithdrawalTransactionSchema,
+  InterestTransactionSchema,
 ]);
 export type TransactionDraftInput = z.input<typeof TransactionDraftSchema>;
 export type Transaction = z.output<typeof TransactionDraftSchema>;
@@ -124,6 +138,7 @@ export type SplitTransaction = z.output<typeof SplitTransactionSchema>;
 export type FeeTransaction = z.output<typeof FeeTransactionSchema>;
 export type DepositTransaction = z.output<typeof DepositTransactionSchema>;
 export type WithdrawalTransaction = z.output<typeof WithdrawalTransactionSchema>;
+export type InterestTransaction = z.output<typeof InterestTransactionSchema>;
 
 /** A stored ledger row: the draft plus its id. */
 export type LedgerTransaction = Transaction & { id: string };

@@ -198,19 +198,16 @@ describe('Trading 212 history export', () => {
       [4, 'duplicate'],
       [5, 'valid'],
       [6, 'valid'],
-      [7, 'invalid'],
+      [7, 'valid'],
       [8, 'invalid'],
       [9, 'valid'],
-    ]);
-    expect(issuesOf(result, 7)).toEqual([
-      { field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: 'Interest on cash' } },
     ]);
     expect(issuesOf(result, 8)).toEqual([
       { field: null, code: 'LEDGER_IMPORT_ROW_FIELD_COUNT', params: { expected: 19, actual: 5 } },
     ]);
   });
 
-  it('reads trades, the dividend with its withholding, deposits and withdrawals', () => {
+  it('reads trades, the dividend with its withholding, interest, deposits and withdrawals', () => {
     expect(withoutFingerprints(result)).toEqual([
       { type: 'DEPOSIT', date: '2017-01-03', amount: 1000, currency: 'EUR' },
       // Conversion fee 0.67 EUR x 1.04835 USD/EUR = 0.7023945 USD.
@@ -244,6 +241,7 @@ describe('Trading 212 history export', () => {
         fee: 0.2282385,
         currency: 'USD',
       },
+      { type: 'INTEREST', date: '2017-06-01', amount: 0.01, currency: 'EUR' },
       { type: 'WITHDRAWAL', date: '2017-06-30', amount: 200, currency: 'EUR' },
     ]);
   });
@@ -261,7 +259,7 @@ describe('Ghostfolio JSON export', () => {
       [4, 'duplicate'],
       [5, 'invalid'],
       [6, 'valid'],
-      [7, 'invalid'],
+      [7, 'valid'],
       [8, 'valid'],
     ]);
     expect(issuesOf(result, 5)?.map((issue) => [issue.field, issue.code])).toEqual([
@@ -269,12 +267,9 @@ describe('Ghostfolio JSON export', () => {
       ['quantity', 'LEDGER_NUMBER_INVALID'],
       ['fee', 'LEDGER_NUMBER_INVALID'],
     ]);
-    expect(issuesOf(result, 7)).toEqual([
-      { field: 'type', code: 'LEDGER_IMPORT_ACTION_UNSUPPORTED', params: { value: 'INTEREST' } },
-    ]);
   });
 
-  it('keeps the comment as the note and the FEE amount from the fee field', () => {
+  it('keeps the comment as the note, the FEE amount from the fee field, an INTEREST as its amount', () => {
     expect(withoutFingerprints(result)).toEqual([
       {
         type: 'BUY',
@@ -315,6 +310,8 @@ describe('Ghostfolio JSON export', () => {
         fee: 1,
         currency: 'USD',
       },
+      // Quantity 1 at 0.85.
+      { type: 'INTEREST', date: '2017-06-01', amount: 0.85, currency: 'USD' },
       { type: 'FEE', date: '2017-06-30', amount: 12, currency: 'USD', note: 'Account fee' },
     ]);
   });
@@ -323,8 +320,8 @@ describe('Ghostfolio JSON export', () => {
 describe.each([
   ['interactive-brokers', 'interactive-brokers-activity-statement.csv', 4],
   ['degiro', 'degiro-transactions.csv', 3],
-  ['trading-212', 'trading-212-history.csv', 5],
-  ['ghostfolio', 'ghostfolio-export.json', 5],
+  ['trading-212', 'trading-212-history.csv', 6],
+  ['ghostfolio', 'ghostfolio-export.json', 6],
 ] as const)('re-importing the %s sample', (format, file, validRows) => {
   it('adds nothing the second time', () => {
     const first = preview(format, file);

@@ -108,6 +108,7 @@ export function performanceWith(returns: typeof PERFORMANCE_RETURNS) {
       unrealised: GAIN,
       realised: GAIN,
       dividends_base: 0,
+      interest_base: 0,
       fees_paid_base: 0,
       total_gain_base: 0,
     },

@@ -48,6 +48,7 @@ const PERFORMANCE = {
     unrealised: GAIN,
     realised: GAIN,
     dividends_base: 0,
+    interest_base: 0,
     fees_paid_base: 1,
     total_gain_base: 157.2,
   },

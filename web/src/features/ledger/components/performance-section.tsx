@@ -128,6 +128,7 @@ function GainsList({ result, language }: { result: PerformanceResponse; language
       totals.unrealised.currency_effect_base + totals.realised.currency_effect_base,
     ],
     [t('portfolio:ledger.gains.dividends'), totals.dividends_base],
+    [t('portfolio:ledger.gains.interest'), totals.interest_base],
     [t('portfolio:ledger.gains.fees'), totals.fees_paid_base],
     [t('portfolio:ledger.gains.total'), totals.total_gain_base],
   ];

@@ -22,6 +22,7 @@ function detailsOf(row: LedgerTransaction, language: Language): string {
     case 'FEE':
     case 'DEPOSIT':
     case 'WITHDRAWAL':
+    case 'INTEREST':
       return money(row.amount, row.currency);
     default:
       return `${number(row.quantity)} × ${money(row.price, row.currency)}`;

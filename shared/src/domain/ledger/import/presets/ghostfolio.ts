@@ -8,13 +8,14 @@ import { unreadRow, unsupportedActionIssue, type SourceFile, type SourceRow } fr
  * (fixtures/README.md cites the interface and the project's own sample file):
  * `{ meta, accounts, activities: [{ accountId, comment, fee, quantity, type, unitPrice, currency,
  * dataSource, date, symbol }], ... }`. Dates are ISO timestamps; the day is read in UTC. A FEE
- * keeps its amount in `fee`; manual assets (dataSource MANUAL) have a UUID, not a ticker, for symbol.
+ * keeps its amount in `fee`, an INTEREST its amount as quantity times unitPrice; manual assets (dataSource MANUAL) have a UUID, not a ticker, for symbol.
  */
 const TYPES: Readonly<Record<string, TransactionType>> = {
   BUY: 'BUY',
   SELL: 'SELL',
   DIVIDEND: 'DIVIDEND',
   FEE: 'FEE',
+  INTEREST: 'INTEREST',
 };
 
 const unreadable = (): SourceFile => ({
@@ -62,6 +63,14 @@ function readActivity(activity: unknown, index: number): SourceRow {
   const note =
     typeof record.comment === 'string' && record.comment.trim() !== '' ? record.comment : undefined;
   const common = { type, date: dayOf(record.date), currency: record.currency, ...(note ? { note } : {}) };
+  if (type === 'INTEREST') {
+    // Ghostfolio writes interest as a quantity (1) at a unit price; the ledger keeps the amount.
+    const amount =
+      typeof record.quantity === 'number' && typeof record.unitPrice === 'number'
+        ? record.quantity * record.unitPrice
+        : record.unitPrice;
+    return { ...base, candidate: { ...common, amount }, issues: [] };
+  }
   if (type === 'FEE') {
     const isTicker = record.dataSource !== 'MANUAL' && typeof record.symbol === 'string';
     return {

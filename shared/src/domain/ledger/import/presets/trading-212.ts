@@ -39,6 +39,7 @@ function typeOfAction(action: string): TransactionType | undefined {
   if (words.startsWith('dividend')) return 'DIVIDEND';
   if (words === 'deposit') return 'DEPOSIT';
   if (words === 'withdrawal') return 'WITHDRAWAL';
+  if (words === 'interest on cash') return 'INTEREST';
   return undefined;
 }
 
@@ -91,7 +92,7 @@ function readRow(
   base: Pick<SourceRow, 'row_number' | 'cells' | 'reference'>,
 ): SourceRow {
   const date = named.Time ?? '';
-  if (type === 'DEPOSIT' || type === 'WITHDRAWAL') {
+  if (type === 'DEPOSIT' || type === 'WITHDRAWAL' || type === 'INTEREST') {
     const total = amountWithCurrency(named, 'Total');
     const amount = total ? parseDecimal(total.text, '.') : undefined;
     const read = candidateFromValues(
