@@ -233,6 +233,11 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   'ai.getContextualRecommendations': { expect: every(200), request: none },
   'ai.getCounterfactuals': { expect: every(200), request: symbol },
+  // Each question counts the caller's analyst_questions quota (FREE 3 a day): every caller asks once.
+  'ai.askAnalyst': {
+    expect: userRoute(200),
+    request: () => ({ body: { question: 'Why this grade?', symbol: 'AAPL' } }),
+  },
   'ai.getMarketCatalysts': { expect: every(200), request: none },
   'ai.getLiveMarketAlerts': { expect: every(200), request: none },
   // screener_filters (PREMIUM and up): a sector filter is a 403 with the upgrade message for FREE
@@ -358,6 +363,10 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   'portfolio.getAnalysis': { expect: userRoute(200, { free: 403, second: 403 }), request: none },
   'portfolio.getAttribution': { expect: userRoute(200), request: none },
   'portfolio.getFactSheet': { expect: userRoute(200), request: none },
+  'portfolio.askAnalyst': {
+    expect: userRoute(200),
+    request: () => ({ body: { question: 'What is my riskiest holding?' } }),
+  },
   'portfolio.listAlerts': { expect: every(200), request: none },
   'portfolio.countActiveAlerts': { expect: every(200), request: none },
   // The caller's own alert when they have one (else an unknown id: 404); someone else's is a 404.

@@ -1,8 +1,8 @@
 import { getGradeChain } from './grade-chain-service';
 import { routes } from '@app/shared/api/areas/ai';
 import { createAreaHandler } from '../platform/http-handler';
-import { rendererFor } from '../platform/messages';
-import { createAiDeps } from './ai-deps';
+import { rendererFor, type Render } from '../platform/messages';
+import { createAiDeps, type AiDeps } from './ai-deps';
 import {
   analyzeBatch,
   analyzeNuggetBatch,
@@ -18,7 +18,9 @@ import { analyzePortfolioHoldings, getPortfolioHistory } from './portfolio-servi
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
 import { getScoreHistory } from './score-history-service';
 import { getCounterfactuals } from './counterfactuals-service';
-import { getSymbolFactSheet } from './fact-sheet-service';
+import { getSymbolFactSheet, type SymbolCatalysts } from './fact-sheet-service';
+import { askSymbolAnalyst } from './analyst/analyst-service';
+import { analystDeps } from './analyst/analyst-deps';
 import { screenUniverse } from './screener-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
@@ -39,6 +41,15 @@ async function loadCatalysts() {
 
 /** A fact sheet's catalysts: the symbol's news of the last 30 days, the longest the catalysts route reads. */
 const CATALYST_HOURS_BACK = 24 * 30;
+
+function symbolCatalysts(deps: AiDeps, render: Render): SymbolCatalysts {
+  return async (symbol) => {
+    const news = await loadCatalysts();
+    const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
+    const query = { hours_back: CATALYST_HOURS_BACK, min_impact_score: 0, symbol };
+    return (await news.getMarketCatalysts(query, render, routeDeps)).catalysts;
+  };
+}
 
 export const handler = createAreaHandler(
   'ai',
@@ -68,13 +79,17 @@ export const handler = createAreaHandler(
     priceHistory: async ({ params, query }, deps) => getPriceHistory(params.symbol, query.days, deps),
     factSheet: async ({ params, auth, language }, deps) => {
       const render = rendererFor(language);
-      return getSymbolFactSheet(params.symbol, auth, render, deps, async (symbol) => {
-        const news = await loadCatalysts();
-        const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
-        const query = { hours_back: CATALYST_HOURS_BACK, min_impact_score: 0, symbol };
-        return (await news.getMarketCatalysts(query, render, routeDeps)).catalysts;
-      });
+      return getSymbolFactSheet(params.symbol, auth, render, deps, symbolCatalysts(deps, render));
     },
+    analyst: async ({ body, auth, language }, deps) =>
+      askSymbolAnalyst(
+        body,
+        auth,
+        language,
+        deps,
+        analystDeps(),
+        symbolCatalysts(deps, rendererFor(language)),
+      ),
     scoreHistory: async ({ params, query, auth }, deps) => getScoreHistory(params.symbol, query, auth, deps),
     counterfactuals: async ({ params, auth, language }, deps) =>
       getCounterfactuals(params.symbol, auth, rendererFor(language), deps),

@@ -61,6 +61,7 @@ async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Prom
   }
 }
 import { saveImportMapping } from './import-mapping-service';
+import { analystQuotaDeps, askPortfolioAnalyst } from './analyst-service';
 import {
   addWatchlistSymbol,
   createWatchlist,
@@ -116,6 +117,8 @@ export const handler = createAreaHandler(
     attribution: async ({ auth, language }, deps) =>
       getPortfolioAttribution(requireUserId(auth), rendererFor(language), deps),
     factSheet: async ({ auth }, deps) => getPortfolioFactSheet(requireUserId(auth), deps),
+    analyst: async ({ auth, body, language }, deps) =>
+      askPortfolioAnalyst(body.question, requireUserId(auth), language, deps, analystQuotaDeps()),
     // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
     listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),
     addTransaction: async ({ auth, body, headers }, deps) => {

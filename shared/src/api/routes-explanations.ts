@@ -1,3 +1,4 @@
+import { AnalystAnswerSchema, SymbolAnalystPayloadSchema } from '../domain/entities/analyst';
 import { CounterfactualsResponseSchema } from '../domain/entities/counterfactuals';
 import { SymbolParamsSchema } from './params';
 import { defineRoute } from './route';
@@ -16,5 +17,18 @@ export const counterfactualRoutes = {
     response: CounterfactualsResponseSchema,
     errors: [404],
     rateClass: 'read',
+  }),
+  analyst: defineRoute({
+    id: 'ai.askAnalyst',
+    method: 'POST',
+    path: '/api/ai/analyst',
+    area: 'ai',
+    access: 'user',
+    summary:
+      "A question about one symbol (at most 500 characters), answered in the caller's language from the symbol's fact sheet and counterfactuals: by templates, or by a configured language model whose answer the guard checks (every number a figure of the sheet, every cited id a fact) and replaces with the template's when it fails. Lists the figures used. Counts the caller's analyst_questions quota (403 when used up) and, like the fact sheet, the ai_recommendations detail once per symbol a day.",
+    body: SymbolAnalystPayloadSchema,
+    response: AnalystAnswerSchema,
+    errors: [403, 404],
+    rateClass: 'analysis',
   }),
 } as const;

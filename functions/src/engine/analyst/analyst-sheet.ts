@@ -56,3 +56,26 @@ export function counterfactualFacts(response: CounterfactualsResponse): Fact[] {
     ];
   });
 }
+
+/** A figure an answer used, with its name worded by the caller's renderer. */
+export interface UsedFigure {
+  id: string;
+  label: string;
+  value: Fact['value'];
+  unit: FactUnit;
+  as_of: string;
+}
+
+/** The cited facts in the order cited, each once; an id the sheet lacks is left out. */
+export function usedFigures(
+  citedIds: readonly string[],
+  sheet: Pick<AnalystSheet, 'facts'>,
+  label: (id: string, facts: ReadonlyMap<string, Fact>) => string,
+): UsedFigure[] {
+  const facts = new Map(sheet.facts.map((fact) => [fact.id, fact]));
+  return [...new Set(citedIds)].flatMap((id) => {
+    const fact = facts.get(id);
+    if (!fact) return [];
+    return [{ id, label: label(id, facts), value: fact.value, unit: fact.unit, as_of: fact.as_of }];
+  });
+}

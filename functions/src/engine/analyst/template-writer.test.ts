@@ -52,7 +52,7 @@ const COUNTERFACTUALS: CounterfactualsResponse = {
       unit: 'percent',
       current: 24.3,
       range: { low: 5, high: 60 },
-      up: { outcome: 'reachable', grade: 'A-', value: 18, text: '' },
+      up: { outcome: 'reachable', grade: 'A', value: 18, text: '' },
       down: { outcome: 'unreachable', grade: 'B', value: null, text: '' },
     },
   ],
@@ -118,7 +118,7 @@ describe('writeTemplateAnswer', () => {
     expect(answer.text).toBe(
       'AAPL is graded B+, with a composite score of 68.4. Its strongest factor is Financial health, at 81.2. ' +
         'Its weakest factor is Valuation, at 47.6: it holds the grade back most. ' +
-        'The grade would reach A- if the 1-year maximum drawdown were 18.0 % instead of 24.3 %.',
+        'The grade would reach A if the 1-year maximum drawdown were 18.0 % instead of 24.3 %.',
     );
     expect(answer.cited_ids).toEqual([
       'score.grade',

@@ -1,0 +1,19 @@
+import { getConfig } from '../../config';
+import { createEntitlementsDeps } from '../../entitlements/entitlements';
+import { createDocumentClient } from '../../platform/dynamo-client';
+import type { AnalystDeps } from './analyst-service';
+import { createModelWriter } from './model-writer';
+
+let built: AnalystDeps | undefined;
+
+/** The analyst's dependencies, built on its first question of a cold start (docs/product.md "The analyst"). */
+export function analystDeps(): AnalystDeps {
+  if (built) return built;
+  const config = getConfig();
+  built = {
+    entitlements: createEntitlementsDeps(createDocumentClient(config), config),
+    modelWriter: createModelWriter(config),
+    timeoutMs: config.ANALYST_MODEL_TIMEOUT_MS,
+  };
+  return built;
+}
