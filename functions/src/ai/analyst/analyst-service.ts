@@ -55,7 +55,7 @@ function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 }
 
 /** The model's answer when the guard passes it, else null (the failure logged and counted). */
-async function modelAnswer(
+export async function checkedModelAnswer(
   question: string,
   language: Language,
   checked: AnalystFactSheet,
@@ -105,7 +105,7 @@ export async function askSymbolAnalyst(
     facts: checked.facts,
   };
   const draft = draftTemplateAnswer(request.question, sheet, render);
-  const written = (await modelAnswer(request.question, language, checked, analyst)) ?? draft;
+  const written = (await checkedModelAnswer(request.question, language, checked, analyst)) ?? draft;
   return composeAnswer(written, {
     intent: draft.intent,
     sheet,
