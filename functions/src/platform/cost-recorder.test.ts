@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../config';
 import {
+  addRequestModelUsage,
   buildCostRecord,
+  meterRequestCost,
   priceScope,
   runMeteredJob,
   saveCostRecord,
@@ -80,6 +82,26 @@ describe('cost records', () => {
       sink,
     );
     expect(saved).toHaveLength(0);
+  });
+});
+
+describe('model tokens of a request', () => {
+  it("puts the tokens a request's code reports into its priced record (the analyst's Bedrock writer)", async () => {
+    const sink = fakeSink();
+    const scope = newRequestScope('req-4', 'POST /api/ai/analyst');
+    await runInRequestScope(scope, async () => {
+      addRequestModelUsage({ bedrockInputTokens: 1500, bedrockOutputTokens: 300 });
+      addRequestModelUsage({ bedrockInputTokens: 500, bedrockOutputTokens: 100 });
+      const cost = meterRequestCost(scope, 40);
+      await saveCostRecord(buildCostRecord(scope, 200, 40, cost, new Date()), sink);
+    });
+    expect(saved[0]).toMatchObject({ bedrock_input_tokens: 2000, bedrock_output_tokens: 400 });
+    // 2,000 x $0.00025/1k + 400 x $0.00125/1k = $0.001
+    expect(saved[0]?.bedrock_usd).toBeCloseTo(0.001, 12);
+  });
+
+  it('ignores tokens reported outside any request', () => {
+    expect(() => addRequestModelUsage({ bedrockInputTokens: 10, bedrockOutputTokens: 1 })).not.toThrow();
   });
 });
 
