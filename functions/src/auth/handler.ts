@@ -107,7 +107,8 @@ export const handler = createAreaHandler(
       if (!updated) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
       return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
     },
-    requestPasswordReset: async ({ body }, deps) => requestPasswordReset(body.email, deps.mailCodes),
+    requestPasswordReset: async ({ body, language }, deps) =>
+      requestPasswordReset(body.email, language, deps.mailCodes),
     confirmPasswordReset: async ({ body }, deps) => confirmPasswordReset(body, deps.mailCodes),
     requestEmailChange: async ({ auth, body }, deps) =>
       requestEmailChange(callerOf(auth).userId, body, deps.emailChange),

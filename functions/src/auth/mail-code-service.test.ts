@@ -6,9 +6,9 @@ import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
 const NEW = 'Nugget-New-9';
 
 describe('password reset by e-mailed code', () => {
-  it('mails the code in the user language; the code sets the password once', async () => {
+  it('mails the code in the language of the interface that asked; the code sets the password once', async () => {
     const { deps, mailed, passwords } = fakeDeps();
-    expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
+    expect(await requestPasswordReset(ADA.email, 'fr', deps)).toEqual({ accepted: true });
     expect(mailed[0]?.subject).toBe('Votre code de réinitialisation du mot de passe Nugget Invest');
     const code = codeOf(mailed[0]);
     await confirmPasswordReset({ email: ADA.email, code, new_password: NEW }, deps);
@@ -18,10 +18,21 @@ describe('password reset by e-mailed code', () => {
     ).rejects.toBeInstanceOf(ValidationError);
   });
 
+  it('writes in Spanish to a French-profile user who asked from the Spanish interface (issue 46)', async () => {
+    const { deps, mailed } = fakeDeps();
+
+    await requestPasswordReset(ADA.email, 'es', deps);
+
+    expect(ADA.language).toBe('fr');
+    expect(mailed.map((mail) => [mail.to, mail.subject])).toEqual([
+      [ADA.email, 'Su código para restablecer la contraseña de Nugget Invest'],
+    ]);
+  });
+
   it('answers an unknown address exactly as a known one and mails nothing', async () => {
     const { deps, mailed } = fakeDeps();
-    expect(await requestPasswordReset('nobody@example.test', deps)).toEqual(
-      await requestPasswordReset(ADA.email, deps),
+    expect(await requestPasswordReset('nobody@example.test', 'fr', deps)).toEqual(
+      await requestPasswordReset(ADA.email, 'fr', deps),
     );
     expect(mailed.map((mail) => mail.to)).toEqual([ADA.email]);
   });
@@ -43,8 +54,8 @@ describe('password reset by e-mailed code', () => {
     known.deps.mailer = requestMailer;
     unknown.deps.mailer = requestMailer;
 
-    await requestPasswordReset(ADA.email, known.deps);
-    await requestPasswordReset('nobody@example.test', unknown.deps);
+    await requestPasswordReset(ADA.email, 'fr', known.deps);
+    await requestPasswordReset('nobody@example.test', 'fr', unknown.deps);
 
     const expected = ['codes.countRequest(RESET)', 'users.findByEmail', 'codes.save(RESET)', 'queue.enqueue'];
     expect(knownCalls).toEqual(expected);
@@ -55,8 +66,8 @@ describe('password reset by e-mailed code', () => {
 
   it('refuses the fourth request of the hour with the seconds left in it', async () => {
     const { deps } = fakeDeps();
-    for (let index = 0; index < 3; index += 1) await requestPasswordReset(ADA.email, deps);
-    const refused = requestPasswordReset(ADA.email, deps);
+    for (let index = 0; index < 3; index += 1) await requestPasswordReset(ADA.email, 'fr', deps);
+    const refused = requestPasswordReset(ADA.email, 'fr', deps);
     // 08:50:00 -> 10 minutes to 09:00 = 600 s.
     await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
     await expect(refused).rejects.toMatchObject({ headers: { 'Retry-After': '600' } });
@@ -64,7 +75,7 @@ describe('password reset by e-mailed code', () => {
 
   it('refuses a code after its 15 minutes, and kills it after 5 wrong tries', async () => {
     const expired = fakeDeps();
-    await requestPasswordReset(ADA.email, expired.deps);
+    await requestPasswordReset(ADA.email, 'fr', expired.deps);
     expired.advance(15 * 60 * 1000);
     await expect(
       confirmPasswordReset(
@@ -74,7 +85,7 @@ describe('password reset by e-mailed code', () => {
     ).rejects.toBeInstanceOf(ValidationError);
 
     const guessed = fakeDeps();
-    await requestPasswordReset(ADA.email, guessed.deps);
+    await requestPasswordReset(ADA.email, 'fr', guessed.deps);
     const right = codeOf(guessed.mailed[0]);
     const wrong = right === '999999' ? '999998' : '999999';
     for (let index = 0; index < 5; index += 1)
@@ -92,15 +103,15 @@ describe('reset when the mail cannot go out', () => {
   it('answers accepted whatever the mail server does: the request never waits for it', async () => {
     const { deps, queued } = fakeDeps();
     deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
-    expect(await requestPasswordReset(ADA.email, deps)).toEqual({ accepted: true });
+    expect(await requestPasswordReset(ADA.email, 'fr', deps)).toEqual({ accepted: true });
     expect(queued).toHaveLength(1);
   });
 
   it('answers a 503 for a known and an unknown address alike when the queue is down', async () => {
     const { deps } = fakeDeps();
     deps.mailQueue = { enqueue: async () => Promise.reject(new Error('queue down')) };
-    await expect(requestPasswordReset(ADA.email, deps)).rejects.toBeInstanceOf(ServiceUnavailableError);
-    await expect(requestPasswordReset('nobody@example.test', deps)).rejects.toBeInstanceOf(
+    await expect(requestPasswordReset(ADA.email, 'fr', deps)).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(requestPasswordReset('nobody@example.test', 'fr', deps)).rejects.toBeInstanceOf(
       ServiceUnavailableError,
     );
   });

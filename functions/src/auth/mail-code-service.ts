@@ -133,9 +133,14 @@ export async function queueCode(
  * Queues a reset code for the address (docs/accounts.md "Password reset"). Known or not, the request
  * counts against the address's hourly limit, looks the address up, stores a code and enqueues one
  * message (the mail, or a drop), then answers the same: neither the body, a 429 nor the time tells
- * them apart. The code is keyed by the address's hash, not the user.
+ * them apart. The code is keyed by the address's hash, not the user. The mail is in the requester's
+ * language (the request's Accept-Language, the site's current language).
  */
-export async function requestPasswordReset(email: string, deps: MailCodeDeps): Promise<typeof ACCEPTED> {
+export async function requestPasswordReset(
+  email: string,
+  language: User['language'],
+  deps: MailCodeDeps,
+): Promise<typeof ACCEPTED> {
   await countRequest('RESET', email, deps);
   const user = await deps.users.findByEmail(email);
   await queueCode(
@@ -144,7 +149,8 @@ export async function requestPasswordReset(email: string, deps: MailCodeDeps): P
     user
       ? {
           to: user.email,
-          language: user.language,
+          // The interface the reset was asked from, not the profile's (issue 46: a reset asked in Spanish came in French).
+          language,
           subject: message('MAIL_RESET_SUBJECT'),
           body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
         }

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/domain/entities/user';
 import { usePreferences } from '@/kit/preferences/preferences';
@@ -19,8 +19,14 @@ const USER: User = {
 
 function Probe({ user, save }: { user: User; save: (changes: object) => void }) {
   useApplyStoredPreferences(user, save);
-  const { language, theme } = usePreferences();
-  return <p data-testid="preferences">{`${language} ${theme}`}</p>;
+  const { language, theme, setLanguage, setTheme } = usePreferences();
+  return (
+    <>
+      <p data-testid="preferences">{`${language} ${theme}`}</p>
+      <button onClick={() => void setLanguage('fr')}>fr</button>
+      <button onClick={() => setTheme('light')}>light</button>
+    </>
+  );
 }
 
 afterEach(() => window.localStorage.clear());
@@ -55,5 +61,19 @@ describe('useApplyStoredPreferences at sign-in', () => {
 
     expect(view.getByTestId('preferences').textContent).toBe('en dark');
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves a later choice of language or theme to the profile at once, so mails follow (issue 46)', async () => {
+    window.localStorage.setItem(PREFERENCES_SYNCED_USER_KEY, 'user-1');
+    const save = vi.fn();
+    const view = await renderWithProviders(<Probe user={USER} save={save} />, { language: 'es' });
+    expect(save).not.toHaveBeenCalled();
+
+    fireEvent.click(view.getByRole('button', { name: 'fr' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ language: 'fr' }));
+    fireEvent.click(view.getByRole('button', { name: 'light' }));
+
+    await waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'light' }));
+    expect(save).toHaveBeenCalledTimes(2);
   });
 });

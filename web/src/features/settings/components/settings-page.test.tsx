@@ -32,23 +32,12 @@ describe('SettingsPage preferences apply on change', () => {
     expect(document.documentElement.lang).toBe('es');
   });
 
-  it("saves a signed-in user's language and theme to the profile on change, so mails follow", async () => {
-    const requests = installFakeApi((request) =>
-      request.method === 'PATCH' && request.path === '/api/auth/me'
-        ? { body: { ...USER, ...(request.body as object) } }
-        : undefined,
-    );
+  it("applies a signed-in user's theme at once, without Save", async () => {
+    installFakeApi(() => undefined);
     await renderWithProviders(withQueryClient(<SettingsPage user={USER} onSessionEnded={noSession} />));
 
-    fireEvent.change(select('Language'), { target: { value: 'fr' } });
-    await screen.findByRole('heading', { level: 1, name: 'Paramètres' });
-    fireEvent.change(select('Thème'), { target: { value: 'light' } });
+    fireEvent.change(select('Theme'), { target: { value: 'light' } });
 
-    await waitFor(() =>
-      expect(requests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual(
-        [{ language: 'fr' }, { theme: 'light' }],
-      ),
-    );
-    expect(document.documentElement.dataset.theme).toBe('light');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
   });
 });

@@ -44,21 +44,17 @@ export function SettingsPage({ user, onSessionEnded }: SettingsPageProps) {
   });
 
   /**
-   * A preference applies the moment it is chosen (issue 46: the language waited for Save), and a signed-in
-   * user's profile takes it at once too, so mails go out in the language the user now reads.
+   * A preference applies the moment it is chosen (issue 46: the language waited for Save); a signed-in
+   * user's profile follows by itself (useApplyStoredPreferences), so mails go out in the language read now.
    */
   function choosePreference(change: { language: string } | { theme: string }) {
     if ('language' in change) {
       setLanguage(change.language);
-      if (!isLanguage(change.language)) return;
       void preferences.setLanguage(change.language);
-      if (user) update.mutate({ body: { language: change.language } });
       return;
     }
     setTheme(change.theme);
-    if (!isTheme(change.theme)) return;
     preferences.setTheme(change.theme);
-    if (user) update.mutate({ body: { theme: change.theme } });
   }
 
   async function applyLocally() {
