@@ -7,7 +7,9 @@ import type { Transaction } from '../transaction';
  * adds nothing the second time. It hashes what the transaction is (type, day, symbol, figures,
  * currency) and the broker's own reference for the row (an order id, or the execution time), so two
  * genuinely separate identical trades on one day stay two when the broker tells them apart. The
- * note and the estimated flag are left out: a user may edit them after the import.
+ * note and the estimated flag are left out: a user may edit them after the import. The `tax` (issue
+ * 44) is a figure too, appended only when the row has one, so a row without it keeps the fingerprint
+ * it had before the field existed and rows already imported are still recognised.
  */
 export const FINGERPRINT_VERSION = 'v1';
 
@@ -29,6 +31,7 @@ export function fingerprintOf(transaction: Transaction, reference: string | null
     field(transaction, 'new_shares'),
     field(transaction, 'old_shares'),
     reference?.trim() ?? '',
+    ...('tax' in transaction && transaction.tax !== undefined ? [`tax=${transaction.tax}`] : []),
   ].join('\u001f');
   return `${FINGERPRINT_VERSION}:${bytesToHex(sha256(utf8ToBytes(canonical))).slice(0, 32)}`;
 }
