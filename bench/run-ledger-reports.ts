@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ledger-reports`: the ledger reports' routes (issue 44: returns per period, realised
- * gains, their CSV) on the same ledger as bench/ledger.ts (50 holdings, 500 transactions over 5
+ * gains, their CSV, dividend income) on the same ledger as bench/ledger.ts (50 holdings, 500 transactions over 5
  * years, imported in one request into a fresh PRO account), one request at a time after a warm-up,
  * on an in-process local stack; then the pure computations in process on the shared ledger bench's
  * market (shared/src/domain/ledger/bench.ts: 50 holdings, 500 transactions, 5 years, base EUR, half
@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { buildBenchMarket } from '@app/shared/domain/ledger/bench';
 import { walkDays } from '@app/shared/domain/ledger/daily-valuation';
+import { dividendIncome } from '@app/shared/domain/ledger/dividend-income';
 import { reportPeriods } from '@app/shared/domain/ledger/period-returns';
 import { realisedGains } from '@app/shared/domain/ledger/realised-gains';
 import { TransactionDraftSchema } from '@app/shared/domain/ledger/transaction';
@@ -40,6 +41,7 @@ function inProcess(runs: number) {
       }),
     ),
     realised: timeInProcess(runs, 3, () => realisedGains(transactions, { ...settings, date: market.end })),
+    dividends: timeInProcess(runs, 3, () => dividendIncome(transactions, { ...settings, date: market.end })),
   };
 }
 
@@ -63,6 +65,7 @@ runOnBenchStack('nugget-bench-ledger-reports-', async (stack) => {
     ['GET /api/portfolio/returns?period=YTD (HTTP)', await time('/api/portfolio/returns?period=YTD')],
     ['GET /api/portfolio/realised-gains (HTTP)', await time('/api/portfolio/realised-gains')],
     ['GET /api/portfolio/realised-gains/export (HTTP)', await time('/api/portfolio/realised-gains/export')],
+    ['GET /api/portfolio/dividends (HTTP)', await time('/api/portfolio/dividends')],
   ];
   const loadAfterRoutes = load();
   progress('ledger reports in process');
@@ -80,6 +83,7 @@ runOnBenchStack('nugget-bench-ledger-reports-', async (stack) => {
       ...routes.map(([name, figures]) => row(`${name} [${JSON.stringify(figures.statuses)}]`, figures)),
       row('reportPeriods in process (every period, year, holding, month)', computation.periods),
       row('realisedGains in process', computation.realised),
+      row('dividendIncome in process', computation.dividends),
     ].join('\n'),
   );
 });
