@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath, contract } from '@app/shared/api';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
-import { billingAction, renewalAt, subscribe } from '../src/billing';
+import { cancelAndRunPastPeriodEnd, subscribe } from '../src/billing';
 
 /**
  * Back on FREE after a real plan end (docs/product.md "Business rules and limits"): a Platinum
@@ -47,14 +47,8 @@ describe('holdings above the limit after a real return to FREE', () => {
       { token: user.token, body: { kind: 'price_above', symbol: 'AAPL', level: 500 } },
     );
     expect(rule.status).toBe(201);
-    expect((await billingAction(user, 'cancelPlan')).status).toBe(200);
 
-    const ended = await renewalAt(
-      user.userId,
-      new Date(new Date(String(paid.period_end)).getTime() + 60_000),
-    ).run();
-
-    expect(ended.result.outcome).toBe('returned_to_free');
+    expect(await cancelAndRunPastPeriodEnd(user, paid)).toBe('returned_to_free');
     // All 7 holdings stay listed, though FREE keeps 5.
     expect((await portfolioOf(user)).map((asset) => asset.symbol).sort()).toEqual(
       [...SYMBOLS.slice(0, 7)].sort(),

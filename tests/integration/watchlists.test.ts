@@ -8,6 +8,7 @@ import { raiseWatchlistGradeAlerts } from '@app/functions/user-alerts/watchlist-
 import { buildPath, contract } from '@app/shared/api';
 import { tableName } from '@app/infra/lib/table-definitions';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
+import { cancelAndRunPastPeriodEnd, subscribe } from '../src/billing';
 
 /**
  * Watchlists on the local stack (docs/product.md "Watchlists"): stored in DynamoDB and read back by a
@@ -200,4 +201,38 @@ describe('watchlists', () => {
     );
     expect(entry.Item?.last_grade).toBe('A+');
   });
+
+  it('back on FREE after Premium keeps every list and symbol, refuses a new list or symbol, and accepts one once under the caps', async () => {
+    const user = await signUpInvestor('Watch');
+    const paid = await subscribe(user, 'PREMIUM');
+    const symbols = await knownSymbols(22);
+    const first = await createList(user, 'Big');
+    const second = await createList(user, 'Small');
+    for (const symbol of symbols.slice(0, 21))
+      expect((await addSymbol(user, first.body.id, symbol)).status).toBe(201);
+    expect((await addSymbol(user, second.body.id, symbols[0] as string)).status).toBe(201);
+
+    expect(await cancelAndRunPastPeriodEnd(user, paid)).toBe('returned_to_free');
+    // FREE keeps 1 list of 20 (functions/src/subscription/README.md): both lists and all 21 symbols stay.
+    const listed = (await listAll(user)).body;
+    expect([listed.used, listed.limit, listed.symbols_limit]).toEqual([2, 1, 20]);
+    expect(listed.lists.map((list) => [list.name, list.entries.length]).sort()).toEqual([
+      ['Big', 21],
+      ['Small', 1],
+    ]);
+    const third = await createList(user, 'Third');
+    const overFull = await addSymbol(user, first.body.id, symbols[21] as string);
+    const overCount = await addSymbol(user, second.body.id, symbols[21] as string);
+    expect([third.status, overFull.status, overCount.status]).toEqual([403, 403, 403]);
+    expect((await listAll(user)).body.lists.map((list) => list.entries.length).sort()).toEqual([1, 21]);
+
+    // The big list deleted: one list of one symbol is under both caps, so the next symbol fits.
+    const removed = await api(
+      routes.deleteWatchlist.method,
+      buildPath(routes.deleteWatchlist.path, { listId: first.body.id }),
+      { token: user.token },
+    );
+    expect(removed.status).toBe(200);
+    expect((await addSymbol(user, second.body.id, symbols[21] as string)).status).toBe(201);
+  }, 120_000);
 });

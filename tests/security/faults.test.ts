@@ -129,6 +129,18 @@ describe('DynamoDB stopped mid-run', () => {
       expect(added.status).toBe(201);
       acknowledged.push((added.body as { asset: { id: string } }).asset.id);
     }
+    // A watchlist kept in the same tables (docs/product.md "Watchlists") must survive the restart too.
+    const watchlist = await request('POST', contract.portfolio.createWatchlist.path, {
+      token: user.token,
+      body: { name: 'Kept' },
+    });
+    const watchlistId = (watchlist.body as { id: string }).id;
+    const watched = await request(
+      'POST',
+      contract.portfolio.addWatchlistSymbol.path.replace('{listId}', watchlistId),
+      { token: user.token, body: { symbol: 'KO' } },
+    );
+    expect([watchlist.status, watched.status]).toEqual([201, 201]);
 
     // A writer keeps going while the database stops under it.
     let uses = 0;
@@ -202,6 +214,13 @@ describe('DynamoDB stopped mid-run', () => {
     expect(recovered?.status).toBe(200);
     expect(ids).toEqual(expect.arrayContaining(acknowledged));
     expect(ids).toHaveLength(2);
+    const lists = await request('GET', contract.portfolio.listWatchlists.path, { token: user.token });
+    expect(
+      (lists.body as { lists: { id: string; entries: { symbol: string }[] }[] }).lists.map((list) => [
+        list.id,
+        list.entries.map((entry) => entry.symbol),
+      ]),
+    ).toEqual([[watchlistId, ['KO']]]);
     // Every acknowledged use is counted; a use cut off mid-write may count without an acknowledgement.
     expect(used).toBeGreaterThanOrEqual(Math.min(acknowledgedUses, 5));
     expect(used).toBeLessThanOrEqual(5);

@@ -115,3 +115,17 @@ export function renewalAt(userId: string, at: Date) {
       ),
   };
 }
+
+/**
+ * A paid plan cancelled, then the renewal job's step a minute past its period end: the account is
+ * back on FREE as it would be in production (docs/product.md "Business rules and limits").
+ */
+export async function cancelAndRunPastPeriodEnd(user: SignedInUser, paid: { period_end?: unknown }) {
+  const cancelled = await billingAction(user, 'cancelPlan');
+  if (cancelled.status !== 200) throw new Error(`cancelling failed: ${cancelled.status} ${cancelled.text}`);
+  const ended = await renewalAt(
+    user.userId,
+    new Date(new Date(String(paid.period_end)).getTime() + 60_000),
+  ).run();
+  return ended.result.outcome;
+}
