@@ -104,11 +104,10 @@ describe.each(APIS)('checkedModelAnswer with the %s writer and the test server',
   const refused: LlmTestMode[] = ['invent', 'unknown-id', 'wrong-language', 'timeout', 'malformed'];
   it.each(refused)('gives null in %s mode, in each language (the template answers)', async (mode) => {
     server.setMode(mode);
-    // Side by side: in timeout mode each waits the whole timeout.
+    // A short timeout in timeout mode: the case waits half a second, not the default 10.
+    const deps = mode === 'timeout' ? { ...analysts[api], timeoutMs: 500 } : analysts[api];
     const answers = await Promise.all(
-      LANGUAGES.map((language) =>
-        checkedModelAnswer('Why this grade?', language, SYMBOL_SHEET, analysts[api]),
-      ),
+      LANGUAGES.map((language) => checkedModelAnswer('Why this grade?', language, SYMBOL_SHEET, deps)),
     );
     expect(answers).toEqual([null, null, null]);
   });
