@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { contract } from '@app/shared/api/contract';
 import { MAIL_CODE_RULES } from '@app/shared/domain/entities/mail';
@@ -56,6 +57,30 @@ describe('password reset by e-mailed code', () => {
     expect(JSON.stringify(second.body)).toContain('body.code');
     expect(JSON.stringify(second.body)).toContain('déjà utilisé');
     await expect(signIn(user.email, 'Nugget-Reset-3')).rejects.toThrow(/401/);
+  });
+
+  it('mails the reset in the language of the interface that asked and takes the address in any case (issue 46)', async () => {
+    // A French profile asks from the Spanish interface, typing the address in another case than at sign-up.
+    const typed = `Ana.Lopez-${randomUUID().slice(0, 8)}@Example.test`;
+    const { webUrl, mailUrl } = inject('stack');
+    await signUpThroughInbox(
+      { webUrl, mailUrl },
+      { email: typed, password: STRONG_PASSWORD, first_name: 'Ana', language: 'fr' },
+    );
+
+    const asked = await api(reset.method, reset.path, {
+      body: { email: typed.toUpperCase() },
+      headers: { 'accept-language': 'es' },
+    });
+
+    expect(asked.status).toBe(200);
+    const mail = (await waitForMails(typed, 2))[1];
+    expect(mail?.subject).toBe('Su código para restablecer la contraseña de Nugget Invest');
+    const confirmed = await api(confirmReset.method, confirmReset.path, {
+      body: { email: typed.toLowerCase(), code: codeIn(mail!), new_password: NEW_PASSWORD },
+    });
+    expect(confirmed.status).toBe(200);
+    await expect(signIn(typed, NEW_PASSWORD)).resolves.toHaveProperty('token');
   });
 
   it('answers a known and an unknown address alike (same status, same body), mailing only the account', async () => {

@@ -35,11 +35,11 @@ describe('upgradeMessageFor', () => {
 
   it("words the same refusal in the caller's language", () => {
     expect(upgradeText('FREE', 'ai_recommendations', 'fr')).toBe(
-      "Vous avez utilisé aujourd'hui les 3 recommandations IA quotidiennes de votre formule Gratuite ; " +
+      "Vous avez utilisé aujourd'hui les 3 recommandations IA quotidiennes de votre formule Gratuit ; " +
         'le compteur repart de zéro à minuit UTC. Passez à Premium pour 10 recommandations IA par jour.',
     );
     expect(upgradeText('FREE', 'portfolio_assets', 'es')).toBe(
-      'Su plan Gratuito admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
+      'Su plan Gratis admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
     );
   });
 

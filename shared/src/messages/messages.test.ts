@@ -212,7 +212,7 @@ describe('rendering a message', () => {
       'Your Free plan holds up to 5 portfolio assets. Upgrade to Premium for up to 25 portfolio assets.',
     );
     expect(say(upgrade, 'es')).toBe(
-      'Su plan Gratuito admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
+      'Su plan Gratis admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
     );
   });
 

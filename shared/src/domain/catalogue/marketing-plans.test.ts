@@ -20,7 +20,7 @@ describe('MARKETING_PLANS', () => {
   it.each([
     ['free', 0, false, 'Free', 'Gratuit', 'Gratis'],
     ['premium', 79, true, 'Premium', 'Premium', 'Premium'],
-    ['platinum', 199, false, 'Platinum', 'Platine', 'Platino'],
+    ['platinum', 199, false, 'Platinum', 'Platinum', 'Platinum'],
   ] as const)('sells %s at %s USD a month (popular: %s)', (id, price, popular, en, fr, es) => {
     const plan = MARKETING_PLANS[id];
 

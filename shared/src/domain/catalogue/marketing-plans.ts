@@ -68,7 +68,7 @@ export const MARKETING_PLANS = {
   },
   platinum: {
     id: 'platinum',
-    name: { en: 'Platinum', fr: 'Platine', es: 'Platino' },
+    name: { en: 'Platinum', fr: 'Platinum', es: 'Platinum' },
     price: TIER_CATALOGUE.PRO.price,
     currency: 'USD',
     interval: 'month',

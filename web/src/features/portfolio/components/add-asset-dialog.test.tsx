@@ -278,7 +278,7 @@ describe('AddAssetDialog', () => {
     fireEvent.click(screen.getByTestId('add-asset-submit'));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Su plan Gratuito admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
+      'Su plan Gratis admite como máximo 5 activos en cartera. Cámbiese a Premium para tener hasta 25 activos en cartera.',
     );
   });
 

@@ -37,7 +37,7 @@ describe('PricingPage', () => {
 
     expect(screen.getAllByText('El más popular')).toHaveLength(1);
     expect(plan('premium').getByText('El más popular')).toBeTruthy();
-    expect(plan('platinum').getByRole('heading', { name: 'Platino' })).toBeTruthy();
+    expect(plan('platinum').getByRole('heading', { name: 'Platinum' })).toBeTruthy();
     expect(plan('platinum').getByText(/^Hasta 50 reglas de alerta personalizadas/)).toBeTruthy();
     // es-ES puts the currency after the amount, after a no-break space (issue 46: Spanish read "$79").
     expect(plan('premium').getByTestId('plan-price').textContent).toBe('79\u00a0US$');
