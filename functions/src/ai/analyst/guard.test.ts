@@ -157,3 +157,34 @@ describe('guardAnswer: a portfolio sheet', () => {
     );
   });
 });
+
+describe('guardAnswer: any value as Intl writes it in en-US, fr-FR and es-ES', () => {
+  const SENTENCES = {
+    en: (shown: string) => `The value of this figure is ${shown} for the stock.`,
+    fr: (shown: string) => `La valeur de cette figure est de ${shown} pour le titre.`,
+    es: (shown: string) => `El valor de esta cifra es ${shown} para el título.`,
+  } as const;
+  const LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' } as const;
+  const VALUES = [0.37, 3.5, 48.125, 612.9, 7_531.46, 48_211.9, 903_456.78, 1_234_567.891, -84.04, -12_345.6];
+
+  function sheetOf(value: number): SymbolFactSheet {
+    return { ...SHEET, facts: [fact('score.composite', value, 'score')], notes: {} };
+  }
+
+  for (const language of ['en', 'fr', 'es'] as const)
+    for (const decimals of [0, 1, 2, 3])
+      it(`${language}, ${decimals} decimals: the rounded value passes, two units of its last decimal off does not`, () => {
+        const format = new Intl.NumberFormat(LOCALES[language], {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        });
+        for (const value of VALUES) {
+          const sheet = sheetOf(value);
+          const check = (shown: number) =>
+            guardAnswer({ text: SENTENCES[language](format.format(shown)), cited_ids: [] }, sheet, language);
+          expect(check(value), `${value} as ${format.format(value)}`).toEqual(ok);
+          const off = value + 2 * 10 ** -decimals;
+          expect(check(off), `${value} written ${format.format(off)}`).toEqual(invented);
+        }
+      });
+});

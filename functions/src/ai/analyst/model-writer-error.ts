@@ -29,10 +29,23 @@ export class ModelWriterError extends Error {
   }
 }
 
-/** A failure of the request itself: a timeout when the signal fired, else no server answered. */
+/** The HTTP status an AWS SDK error carries (`$metadata.httpStatusCode`), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
+  const metadata = (error as { $metadata?: { httpStatusCode?: unknown } }).$metadata;
+  return typeof metadata?.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+}
+
+/**
+ * A failure of the request itself: a timeout when the signal fired, an http error when a server
+ * answered with an error status, else no server answered.
+ */
 export function requestFailure(error: unknown, signal: AbortSignal): ModelWriterError {
   if (error instanceof ModelWriterError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (signal.aborted) return new ModelWriterError('timeout', `the model did not answer in time (${message})`);
+  const status = httpStatusOf(error);
+  if (status !== undefined)
+    return new ModelWriterError('http_error', `the model server answered ${status} (${message})`);
   return new ModelWriterError('unreachable', `the model could not be reached (${message})`);
 }

@@ -155,6 +155,13 @@ describe('the writers: errors, cost record and configuration', () => {
       model: 'local-test',
     });
     expect(await failureOf(wrongPath.write(input))).toBe('http_error');
+    const bedrockWrongPath = createBedrockWriter({
+      region: 'us-east-1',
+      modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+      endpoint: `${server.bedrockEndpoint}/nowhere`,
+      credentials: TEST_CREDENTIALS,
+    });
+    expect(await failureOf(bedrockWrongPath.write(input))).toBe('http_error');
     const closed = await startLlmTestServer();
     await closed.close();
     const nowhere = createOpenAiWriter({ baseUrl: closed.openAiBaseUrl, model: 'local-test' });
