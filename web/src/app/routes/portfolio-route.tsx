@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
 import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
 import { AttributionCard } from '@/features/explanations/components/attribution-card';
+import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
 
 /** The portfolio page with the gating feature's upgrade dialog and the grade's attribution composed in. */
 export function PortfolioRoute() {
@@ -23,6 +24,8 @@ export function PortfolioRoute() {
       />
       {/* Who drives the grade (docs/product.md "Portfolio attribution"): the caller's own portfolio only. */}
       {viewer.isDemo ? null : <AttributionCard />}
+      {/* Questions about the portfolio (docs/product.md "The analyst"): they count the caller's quota. */}
+      {viewer.isDemo ? null : <AnalystPanel />}
     </>
   );
 }

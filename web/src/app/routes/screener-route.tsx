@@ -10,13 +10,15 @@ import { AddToWatchlist } from '@/features/watchlists/components/add-to-watchlis
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { WhyGradePanel } from '@/features/recommendations/components/why-grade-panel';
 import { CounterfactualsPanel } from '@/features/explanations/components/counterfactuals-panel';
+import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
 
 /**
  * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
  * the composite and each factor, worded by the recommendations' "why this grade", then what would
- * move the grade (docs/product.md "Counterfactuals").
+ * move the grade (docs/product.md "Counterfactuals"), and, for a signed-in investor, the analyst
+ * (docs/product.md "The analyst").
  */
-export function ExplainedScore({ symbol }: { symbol: string }) {
+export function ExplainedScore({ symbol, analyst = false }: { symbol: string; analyst?: boolean }) {
   const { t, i18n } = useTranslation('screener');
   const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol } });
   if (sheet.isPending) return <Loader />;
@@ -25,6 +27,7 @@ export function ExplainedScore({ symbol }: { symbol: string }) {
     <>
       <WhyGradePanel scores={explainedScoresOf(sheet.data)} />
       <CounterfactualsPanel symbol={symbol} />
+      {analyst ? <AnalystPanel symbol={symbol} /> : null}
     </>
   );
 }
@@ -32,11 +35,13 @@ export function ExplainedScore({ symbol }: { symbol: string }) {
 /** /screener (docs/product.md "Screener"): the screener, each row opening the asset's explained score. */
 export function ScreenerRoute() {
   const access = useFeatureAccess('screener_filters');
-  const { status } = useAuth();
+  const { status, viewer } = useAuth();
+  // The analyst counts a signed-in investor's questions; the demo visitor has none to count.
+  const analyst = viewer !== null && !viewer.isDemo;
   return (
     <ScreenerPage
       allFilters={access.allowed}
-      explanation={(symbol) => <ExplainedScore symbol={symbol} />}
+      explanation={(symbol) => <ExplainedScore symbol={symbol} analyst={analyst} />}
       rowAction={status === 'authenticated' ? (symbol) => <AddToWatchlist symbol={symbol} /> : undefined}
     />
   );
