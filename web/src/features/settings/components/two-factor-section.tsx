@@ -8,6 +8,7 @@ import { loadAmplifyAuth } from '@/kit/auth/amplify-auth';
 import { Card } from '@/kit/ui/card';
 import { useToast } from '@/kit/ui/toast';
 import { usePasswordLabels } from '@/kit/ui/password-labels';
+import { TotpQrCode } from './totp-qr-code';
 
 /** The issuer an authenticator app lists the account under. */
 const AUTHENTICATOR_ISSUER = 'Nugget Invest';
@@ -145,6 +146,7 @@ export function TwoFactorSection({ email }: { email: string }) {
           <form onSubmit={verify} noValidate>
             <Flex direction="column" gap="medium">
               <Text>{t('settings:twoFactor.step1')}</Text>
+              <TotpQrCode uri={setupUri} label={t('settings:twoFactor.qrCode')} />
               <Link href={setupUri}>{t('settings:twoFactor.openInApp')}</Link>
               <TextField
                 label={t('settings:twoFactor.secretLabel')}
