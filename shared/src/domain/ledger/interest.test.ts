@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkDays } from './daily-valuation';
+import { exportTransactionsCsv } from './import/ledger-export';
+import { previewImport } from './import/preview-import';
 import { valuePortfolio } from './holdings';
 import { reportPeriods } from './period-returns';
 import { noRates, stepPrices } from './testing/market-tables';
@@ -86,6 +88,14 @@ describe('interest as income', () => {
     });
     // (500 + 8.40) / 500 on the interest day, then 550 / 500.
     expect(period.time_weighted).toBeCloseTo(1.0168 * 1.1 - 1, 9);
+  });
+
+  it('goes out in the ledger CSV and comes back the same row', () => {
+    const row = TransactionDraftSchema.parse(interest);
+
+    const back = previewImport({ format: 'ledger-csv', content: exportTransactionsCsv([row]) });
+
+    expect(back.rows.map((item) => [item.status, item.transaction])).toEqual([['valid', row]]);
   });
 
   it('takes an amount and a currency, no shares', () => {
