@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../platform/errors';
 import type { AccountRecord, AccountRecordsRepository } from '../data/account-records-repository';
 import { isRetainedDocument } from '../data/account-records-repository';
+import { message } from '@app/shared/messages/message';
+import type { QueuedMail } from '../notifications/mail-queue';
 import { deleteAccount, type AccountDeps } from './account-service';
 import { SecondFactorRequiredError, WrongCredentialsError, type CognitoGateway } from './cognito-gateway';
 
@@ -67,11 +69,14 @@ function cognitoStub(overrides: Partial<CognitoGateway> = {}) {
   return { gateway, calls };
 }
 
+const queued: QueuedMail[] = [];
+
 const depsOf = (records: AccountRecordsRepository, cognito: CognitoGateway): AccountDeps =>
   ({
     users: { revokeTokensIssuedBefore: async () => 0 } as unknown as AccountDeps['users'],
     cognito,
     accountRecords: records,
+    mailQueue: { enqueue: async (mail) => void queued.push(mail) },
     now: () => new Date('2026-03-01T12:00:00.000Z'),
     invoiceRetentionYears: 10,
   }) satisfies AccountDeps;
@@ -89,7 +94,7 @@ describe('deleting an account', () => {
     const memory = memoryRecords(everything());
     const { gateway, calls } = cognitoStub();
 
-    const attempt = deleteAccount(USER, 'Wrong-Password-1', depsOf(memory.repository, gateway));
+    const attempt = deleteAccount(USER, 'Wrong-Password-1', 'en', depsOf(memory.repository, gateway));
 
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
     await expect(attempt).rejects.toMatchObject({ issues: [{ path: 'body.password' }] });
@@ -101,7 +106,7 @@ describe('deleting an account', () => {
     const memory = memoryRecords(everything());
     const { gateway, calls } = cognitoStub();
 
-    const answer = await deleteAccount(USER, 'Right-Password-1', depsOf(memory.repository, gateway));
+    const answer = await deleteAccount(USER, 'Right-Password-1', 'en', depsOf(memory.repository, gateway));
 
     expect(answer).toEqual({ deleted: true, erased_records: 3, retained_documents: 2 });
     expect(memory.stored()).toEqual([]);
@@ -112,17 +117,46 @@ describe('deleting an account', () => {
     expect(calls).toEqual(['delete identity']);
   });
 
+  it('mails a confirmation of the deletion, in the language it was asked in, once everything is erased (issue 46)', async () => {
+    const memory = memoryRecords(everything());
+    const { gateway } = cognitoStub();
+    queued.length = 0;
+
+    await deleteAccount(USER, 'Right-Password-1', 'es', depsOf(memory.repository, gateway));
+
+    expect(memory.stored()).toEqual([]);
+    expect(queued).toEqual([
+      {
+        kind: 'send',
+        to: 'a@example.test',
+        language: 'es',
+        subject: message('MAIL_ACCOUNT_DELETED_SUBJECT'),
+        body: message('MAIL_ACCOUNT_DELETED_BODY', { documents: 2, years: 10 }),
+      },
+    ]);
+  });
+
+  it('mails nothing when the password is wrong', async () => {
+    const memory = memoryRecords(everything());
+    const { gateway } = cognitoStub();
+    queued.length = 0;
+
+    await deleteAccount(USER, 'Wrong-Password-1', 'fr', depsOf(memory.repository, gateway)).catch(() => null);
+
+    expect(queued).toEqual([]);
+  });
+
   it('a retry after a failed erase finishes the job, the identity going only at the end', async () => {
     const memory = memoryRecords(everything());
     const { gateway, calls } = cognitoStub();
     memory.failNextErase();
 
-    await expect(deleteAccount(USER, 'Right-Password-1', depsOf(memory.repository, gateway))).rejects.toThrow(
-      'throttled',
-    );
+    await expect(
+      deleteAccount(USER, 'Right-Password-1', 'en', depsOf(memory.repository, gateway)),
+    ).rejects.toThrow('throttled');
     expect(calls).toEqual([]);
     expect(memory.stored().filter(isRetainedDocument)).toEqual([]);
-    const retry = await deleteAccount(USER, 'Right-Password-1', depsOf(memory.repository, gateway));
+    const retry = await deleteAccount(USER, 'Right-Password-1', 'en', depsOf(memory.repository, gateway));
 
     expect(retry).toEqual({ deleted: true, erased_records: 3, retained_documents: 0 });
     expect(memory.stored()).toEqual([]);
@@ -136,13 +170,15 @@ describe('deleting an account', () => {
         throw new SecondFactorRequiredError('a@example.test');
       }),
     });
-    expect(await deleteAccount(USER, 'Right-Password-1', depsOf(memory.repository, gateway))).toMatchObject({
+    expect(
+      await deleteAccount(USER, 'Right-Password-1', 'en', depsOf(memory.repository, gateway)),
+    ).toMatchObject({
       erased_records: 1,
     });
 
     const gone = cognitoStub({ emailOf: vi.fn(async () => null) });
     const leftovers = memoryRecords([record('usage', 'DAY#2026-03-01')]);
-    const answer = await deleteAccount(USER, 'anything', depsOf(leftovers.repository, gone.gateway));
+    const answer = await deleteAccount(USER, 'anything', 'en', depsOf(leftovers.repository, gone.gateway));
     expect(answer).toEqual({ deleted: true, erased_records: 1, retained_documents: 0 });
     expect(gone.gateway.signIn).not.toHaveBeenCalled();
   });

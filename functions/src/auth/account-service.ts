@@ -4,6 +4,7 @@ import type {
   AccountExport,
   ChangePasswordPayload,
 } from '@app/shared/domain/entities/account';
+import type { Language } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { fieldError } from '../platform/errors';
 import {
@@ -12,6 +13,8 @@ import {
   type AccountRecordsRepository,
 } from '../data/account-records-repository';
 import type { UsersRepository } from '../data/users-repository';
+import type { MailQueue } from '../notifications/mail-queue';
+import { logger } from '../platform/observability';
 import { buildAccountArchive } from './account-archive';
 import { endEverySession } from './session-revocation';
 import { SecondFactorRequiredError, WrongCredentialsError, type CognitoGateway } from './cognito-gateway';
@@ -21,6 +24,8 @@ export interface AccountDeps {
   users: UsersRepository;
   cognito: CognitoGateway;
   accountRecords: AccountRecordsRepository;
+  /** The mail queue: the deletion's confirmation goes out through it (docs/accounts.md "Delete my account"). */
+  mailQueue: MailQueue;
   now: () => Date;
   invoiceRetentionYears: number;
 }
@@ -104,10 +109,12 @@ function retentionEnd(now: Date, years: number): Date {
  * legal period, then the identity. Each step tolerates what an earlier attempt already did, and the
  * identity goes last, so a retry after a partial failure (a new sign-in, the same password) finishes the
  * job. The sessions end first; once the profile is gone every token of the account is refused (401).
+ * Last, a confirmation is mailed to the account's address in the language the deletion was asked in.
  */
 export async function deleteAccount(
   caller: Caller,
   password: string,
+  language: Language,
   deps: AccountDeps,
 ): Promise<AccountDeleted> {
   const email = await deps.cognito.emailOf(caller.username);
@@ -127,5 +134,23 @@ export async function deleteAccount(
   await deps.accountRecords.erase(erased);
   await deps.accountRecords.removeErasureMarker(caller.userId);
   await deps.cognito.deleteUserIfPresent(caller.username);
+  if (email) await mailDeletion(email, language, kept.length, deps);
   return { deleted: true, erased_records: erased.length, retained_documents: kept.length };
+}
+
+/** The account is gone whatever the queue does: a confirmation that cannot be queued is logged, not a failure. */
+async function mailDeletion(to: string, language: Language, documents: number, deps: AccountDeps) {
+  try {
+    await deps.mailQueue.enqueue({
+      kind: 'send',
+      to,
+      language,
+      subject: message('MAIL_ACCOUNT_DELETED_SUBJECT'),
+      body: message('MAIL_ACCOUNT_DELETED_BODY', { documents, years: deps.invoiceRetentionYears }),
+    });
+  } catch (error: unknown) {
+    logger.warn('deletion confirmation not queued', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

@@ -69,6 +69,7 @@ function createDeps(): LoginDeps &
       moderation: config.TABLE_MODERATION,
     }),
     invoiceRetentionYears: config.INVOICE_RETENTION_YEARS,
+    mailQueue: mailCodes.mailQueue,
     mailCodes,
     emailChange: {
       ...mailCodes,
@@ -132,7 +133,8 @@ export const handler = createAreaHandler(
     },
     signOutEverywhere: async ({ auth }, deps) => signOutEverywhere(callerOf(auth), deps),
     exportData: async ({ auth }, deps) => exportAccountData(callerOf(auth), deps),
-    deleteAccount: async ({ auth, body }, deps) => deleteAccount(callerOf(auth), body.password, deps),
+    deleteAccount: async ({ auth, body, language }, deps) =>
+      deleteAccount(callerOf(auth), body.password, language, deps),
     health: async (_request, deps) => checkDependencies('auth', [() => deps.users.get('health-check')]),
   },
   { createDeps, recordCost: saveCostRecordToUsageTable, readSessionState: readSessionStateFromUsersTable },

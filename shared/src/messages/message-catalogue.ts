@@ -92,6 +92,8 @@ export const MESSAGE_CATALOGUE = {
   MAIL_EMAIL_CHANGED_SUBJECT: {},
   MAIL_EMAIL_CHANGED_BODY: { email: 'text', url: 'text', days: 'count' },
   MAIL_EMAIL_UNDO_INVALID: {},
+  MAIL_ACCOUNT_DELETED_SUBJECT: {},
+  MAIL_ACCOUNT_DELETED_BODY: { documents: 'count', years: 'count' },
   AUTH_EMAIL_CHANGE_TAKEN: { field: 'field' },
   MAIL_ALERT_SUBJECT: { title: 'text' },
   MAIL_ALERT_OPEN: { url: 'text' },
