@@ -1,111 +1,171 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from '@app/functions/billing/billing-errors';
-import { eventObject, fixtureMismatches } from '../stripe-simulator/stripe-objects';
-import type { StripeSimulator } from '../stripe-simulator/stripe-simulator';
+import type Stripe from 'stripe';
+import { StripeSubscriptions } from '@app/functions/billing/stripe-subscriptions';
+import { shapeProblems } from '../stripe-simulator/stripe-objects';
 import { stripeBillingHarness } from '../src/stripe-billing';
 
 /**
- * The billing lifecycle with PAYMENT_GATEWAY=stripe: the Stripe gateway against the Stripe-format server
+ * The billing lifecycle with PAYMENT_GATEWAY=stripe on Stripe's own objects (Products, Prices, one
+ * Subscription per customer, its Invoices): the Stripe gateway against the Stripe-format server
  * (tests/stripe-simulator), the billing store on the local stack's DynamoDB, Stripe's signed webhooks.
- * Prices (docs/product.md): Premium $79/month, Platinum (PRO) $199/month or $1,908/year.
+ * Prices (docs/product.md "Roles, plans and demo mode"): Premium $79/month, Platinum (PRO) $199/month.
+ * The end of the lifecycle (3-D Secure, downgrade, cancellation, refund): stripe-billing-end.test.ts.
  */
 
 type Harness = Awaited<ReturnType<typeof stripeBillingHarness>>;
 
-const intentsCreated = (simulator: StripeSimulator) =>
-  simulator.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
+const seconds = (iso: string) => Date.parse(iso) / 1000;
+const posts = (billing: Harness, path: string) =>
+  billing.simulator.requests.filter((request) => request.method === 'POST' && request.path === path);
 
-const lastIntent = (simulator: StripeSimulator) =>
-  intentsCreated(simulator).at(-1)?.body as { amount: number; status?: string; id?: string; error?: object };
-
-/** Every answer of the server has the fields and value kinds of Stripe's own fixture of its object. */
-function expectStripeShapes(simulator: StripeSimulator) {
-  for (const request of simulator.requests) {
-    const body = request.body as Record<string, unknown>;
-    if (request.status >= 400) {
-      const error = body.error as Record<string, unknown>;
-      expect(error.type, `${request.method} ${request.path}`).toMatch(/_error$/);
-      if (error.payment_intent)
-        expect(fixtureMismatches(error.payment_intent as Record<string, unknown>)).toEqual([]);
-    } else {
-      expect(fixtureMismatches(body), `${request.method} ${request.path}`).toEqual([]);
-    }
-  }
-  for (const event of simulator.events) {
-    expect(fixtureMismatches(event as unknown as Record<string, unknown>)).toEqual([]);
-    expect(fixtureMismatches(event.data.object as unknown as Record<string, unknown>)).toEqual([]);
-  }
+async function stripeSubscription(billing: Harness): Promise<Stripe.Subscription> {
+  const id = (await billing.account()).processorSubscription?.id ?? '';
+  return billing.stripe.subscriptions.retrieve(id);
 }
 
-describe('Stripe: subscribe, then upgrade with proration', () => {
+async function latestInvoice(billing: Harness): Promise<Stripe.Invoice> {
+  const subscription = await stripeSubscription(billing);
+  return billing.stripe.invoices.retrieve(String(subscription.latest_invoice));
+}
+
+async function intentOf(billing: Harness, invoice: Stripe.Invoice): Promise<string> {
+  const payments = await billing.stripe.invoicePayments.list({ invoice: invoice.id ?? '' });
+  return String(payments.data[0]?.payment.payment_intent);
+}
+
+describe('Stripe: a Subscription on Prices found by lookup key, upgraded with proration', () => {
   let billing: Harness;
   beforeAll(async () => {
     billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
   });
   afterAll(() => billing.stop());
 
-  it('charges the quote through a PaymentIntent on the customer Stripe made, and grants Premium', async () => {
-    const saved = await billing.saveCard('pm_card_visa');
-    expect(saved.result).toMatchObject({ outcome: 'payment_method_saved' });
-    expect((await billing.account()).paymentMethod).toMatchObject({ last4: '4242', brand: 'visa' });
+  it("subscribes through a Subscription whose first invoice Stripe charged; our INV-0001 is that invoice's payment", async () => {
+    await billing.saveCard('pm_card_visa');
 
     const paid = await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
 
     expect(paid.result).toMatchObject({ outcome: 'paid', amountChargedCents: 7_900 });
-    expect(lastIntent(billing.simulator)).toMatchObject({
-      amount: 7_900,
-      status: 'succeeded',
-      currency: 'usd',
+    const subscription = await stripeSubscription(billing);
+    expect(subscription).toMatchObject({
+      status: 'active',
+      metadata: { user_id: billing.userId },
+      cancel_at_period_end: false,
     });
+    expect(subscription.items.data[0]).toMatchObject({
+      price: { lookup_key: 'nugget_premium_monthly', unit_amount: 7_900, recurring: { interval: 'month' } },
+      current_period_start: seconds('2026-03-01T10:00:00Z'),
+      current_period_end: seconds('2026-04-01T10:00:00Z'),
+    });
+    const invoice = await latestInvoice(billing);
+    expect(invoice).toMatchObject({ status: 'paid', total: 7_900, billing_reason: 'subscription_create' });
+    const [ours] = (await billing.invoices()) as { totalCents: number; chargeId: string }[];
+    expect(ours).toMatchObject({ totalCents: 7_900, chargeId: await intentOf(billing, invoice) });
+    // No charge of our own: Stripe charged its invoice.
+    expect(posts(billing, '/v1/payment_intents')).toHaveLength(0);
     expect(await billing.profileTier()).toBe('PREMIUM');
   });
 
-  it('upgrades on day 11 of 31: the quote, the invoice and the amount Stripe charged agree to the cent', async () => {
-    billing.at('2026-03-11T10:00:00Z');
-    // 21 of the period's 31 days unused: credit round(7,900 x 21 / 31) = 5,352; due 19,900 - 5,352.
-    const quote = await billing.quote({ tier: 'PRO', cycle: 'monthly' });
-    expect(quote).toMatchObject({
-      kind: 'upgrade',
-      price_cents: 19_900,
-      credit_cents: 5_352,
-      amount_due_cents: 14_548,
+  it('finds the Price by its lookup key instead of making another (a new Lambda, the same Stripe account)', async () => {
+    const pricesMade = posts(billing, '/v1/prices').length;
+    const productsMade = posts(billing, '/v1/products').length;
+
+    const again = await new StripeSubscriptions(billing.stripe).priceId({
+      tier: 'PREMIUM',
+      cycle: 'monthly',
     });
+
+    expect(again).toBe((await stripeSubscription(billing)).items.data[0]?.price.id);
+    expect([posts(billing, '/v1/prices').length, posts(billing, '/v1/products').length]).toEqual([
+      pricesMade,
+      productsMade,
+    ]);
+    expect(pricesMade).toBe(1);
+  });
+
+  it("upgrades at 15:00 on day 11 of 31: our quote, Stripe's invoice preview and Stripe's invoice agree to the cent", async () => {
+    billing.at('2026-03-11T15:00:00Z');
+    // Our rule counts the change day as remaining: 21 of 31 days, round(7,900 x 21 / 31 = 5,351.6) = 5,352.
+    const expected = { price_cents: 19_900, credit_cents: 5_352, amount_due_cents: 19_900 - 5_352 };
+    expect(await billing.ownQuote({ tier: 'PRO', cycle: 'monthly' })).toMatchObject(expected);
+    expect(await billing.quote({ tier: 'PRO', cycle: 'monthly' })).toMatchObject(expected);
+    expect(posts(billing, '/v1/invoices/create_preview')).toHaveLength(1);
 
     const paid = await billing.choosePlan({ tier: 'PRO', cycle: 'monthly' });
 
     expect(paid.result).toMatchObject({ outcome: 'paid', amountChargedCents: 14_548 });
-    expect(lastIntent(billing.simulator).amount).toBe(quote.amount_due_cents);
-    const invoice = (await billing.invoices()).find((stored) => stored.number === 'INV-0002') as {
+    const invoice = await latestInvoice(billing);
+    expect(invoice).toMatchObject({ status: 'paid', total: 14_548, billing_reason: 'subscription_update' });
+    expect(invoice.lines.data.map((line) => line.amount).sort((a, b) => a - b)).toEqual([-5_352, 19_900]);
+    const subscription = await stripeSubscription(billing);
+    expect(subscription.items.data[0]).toMatchObject({
+      price: { lookup_key: 'nugget_pro_monthly', unit_amount: 19_900 },
+      current_period_start: seconds('2026-03-11T15:00:00Z'),
+      current_period_end: seconds('2026-04-11T15:00:00Z'),
+    });
+    const ours = (await billing.invoices()).find((stored) => stored.number === 'INV-0002') as {
       totalCents: number;
       lines: { amountCents: number }[];
     };
-    expect(invoice.totalCents).toBe(14_548);
-    expect(invoice.lines.map((line) => line.amountCents)).toEqual([19_900, -5_352]);
+    expect(ours.lines.map((line) => line.amountCents)).toEqual([19_900, -5_352]);
     expect(billing.simulator.netCollectedCents()).toBe(7_900 + 14_548);
-    // A receipt per charge, in the investor's language.
-    expect(
-      billing.mails.map((mail) => (mail.kind === 'send' ? [mail.language, mail.body.params] : null)),
-    ).toEqual([
-      ['fr', expect.objectContaining({ invoiceNumber: 'INV-0001', amount: 7_900 })],
-      ['fr', expect.objectContaining({ invoiceNumber: 'INV-0002', amount: 14_548 })],
-    ]);
     expect(await billing.profileTier()).toBe('PRO');
-  });
-
-  it("links to Stripe's customer portal for the customer's cards and invoices", async () => {
-    const customer = (await billing.account()).paymentMethod?.processorCustomerId ?? '';
-    const url = await billing.gateway.createPortalSession({
-      processorCustomerId: customer,
-      returnUrl: 'http://127.0.0.1:3000/subscription',
-    });
-    expect(customer).toMatch(/^cus_/);
-    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
-    expectStripeShapes(billing.simulator);
+    expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
   });
 });
 
-describe('Stripe: a failed renewal, the dunning state, then recovery', () => {
+describe("Stripe's worked proration example (docs.stripe.com/billing/subscriptions/prorations)", () => {
   let billing: Harness;
+  beforeAll(async () => {
+    billing = await stripeBillingHarness('2025-04-01T00:00:00Z');
+  });
+  afterAll(() => billing.stop());
+
+  it('the server previews 10 USD to 20 USD halfway through the period as Stripe does: -5 USD, +10 USD', async () => {
+    await billing.saveCard('pm_card_visa');
+    const customer = (await billing.account()).paymentMethod?.processorCustomerId ?? '';
+    const product = await billing.stripe.products.create({ name: 'Example' });
+    const price = (amount: number) =>
+      billing.stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: amount,
+        recurring: { interval: 'month' },
+      });
+    const [ten, twenty] = [await price(1_000), await price(2_000)];
+    const subscription = await billing.stripe.subscriptions.create({
+      customer,
+      items: [{ price: ten.id }],
+      default_payment_method: (await billing.account()).paymentMethod?.id,
+    });
+
+    // 16 April 00:00 is half of April's 30 days: the doc's "halfway through the billing period".
+    const preview = await billing.stripe.invoices.createPreview({
+      subscription: subscription.id,
+      subscription_details: {
+        items: [{ id: subscription.items.data[0]?.id, price: twenty.id }],
+        proration_date: seconds('2025-04-16T00:00:00Z'),
+      },
+    });
+
+    expect(preview.lines.data.map((line) => line.amount)).toEqual([-500, 1_000]);
+    expect(preview.total).toBe(500);
+  });
+
+  it('our quote for Premium to Platinum halfway through a Premium month is the preview, to the cent', async () => {
+    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
+    billing.at('2025-04-16T00:00:00Z');
+    // Half of the month unused: 7,900 / 2 = 3,950 credited (15 of 30 days); Platinum's month whole.
+    const expected = { price_cents: 19_900, credit_cents: 3_950, amount_due_cents: 15_950 };
+
+    expect(await billing.ownQuote({ tier: 'PRO', cycle: 'monthly' })).toMatchObject(expected);
+    expect(await billing.quote({ tier: 'PRO', cycle: 'monthly' })).toMatchObject(expected);
+  });
+});
+
+describe('Stripe: a declined renewal, the dunning state, recovery by Stripe’s retry; webhooks repeated and reordered', () => {
+  let billing: Harness;
+  let heldBack: Stripe.Event | undefined;
   beforeAll(async () => {
     billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
     await billing.saveCard('pm_card_visa');
@@ -115,210 +175,72 @@ describe('Stripe: a failed renewal, the dunning state, then recovery', () => {
   });
   afterAll(() => billing.stop());
 
-  it('keeps Premium past due for 7 days when the off-session renewal is declined', async () => {
+  it('charges nothing itself at the period end: Stripe renews; our job waits for its invoice', async () => {
     billing.at('2026-04-01T10:00:00Z');
+    expect((await billing.renewalJob()).result).toEqual({ outcome: 'nothing_due' });
+    expect((await billing.account()).status).toBe('active');
+    expect(posts(billing, '/v1/payment_intents')).toHaveLength(0);
+  });
 
-    const renewal = await billing.renewalJob();
+  it('invoice.payment_failed puts the account past due, Premium kept 7 days; a redelivery is a duplicate', async () => {
+    billing.advanceStripe('2026-04-01T10:00:00Z');
+    const [failed] = billing.eventsOf('invoice.payment_failed');
+    heldBack = billing
+      .eventsOf('customer.subscription.updated')
+      .find((event) => (event.data.object as Stripe.Subscription).status === 'past_due');
+    expect(failed?.data.object).toMatchObject({ attempt_count: 1, status: 'open' });
 
-    expect(renewal.result).toMatchObject({
-      outcome: 'grace_period',
-      graceEndsAt: '2026-04-08T10:00:00.000Z',
-    });
-    expect(lastIntent(billing.simulator)).toMatchObject({
-      error: { type: 'card_error', code: 'card_declined' },
-    });
-    expect((await billing.account()).status).toBe('past_due');
+    expect(await billing.deliver(String(failed?.id))).toMatchObject({ outcome: 'processed' });
+    const pastDue = await billing.account();
+    expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: '2026-04-08T10:00:00.000Z' });
+    expect(await billing.deliver(String(failed?.id))).toMatchObject({ outcome: 'duplicate' });
+    expect(await billing.account()).toEqual(pastDue);
     expect(await billing.profileTier()).toBe('PREMIUM');
   });
 
-  it('is active again, for the period after the failed one, once a retry with a good card is paid', async () => {
-    billing.at('2026-04-03T09:00:00Z');
-    await billing.saveCard('pm_card_visa');
+  it("Stripe's retry 3 days later charges the new card: invoice.paid makes the account active for April", async () => {
+    billing.at('2026-04-02T09:00:00Z');
+    const card = await billing.saveCard('pm_card_visa');
+    const cardId = card.result.outcome === 'payment_method_saved' ? card.result.paymentMethod.id : '';
+    expect((await stripeSubscription(billing)).default_payment_method).toBe(cardId);
 
-    const retried = await billing.retry();
+    billing.advanceStripe('2026-04-04T10:00:00Z');
+    const paid = billing.eventsOf('invoice.paid').at(-1);
+    expect(paid?.data.object).toMatchObject({ attempt_count: 2, status: 'paid', total: 7_900 });
 
-    expect(retried.result).toMatchObject({ outcome: 'paid', amountChargedCents: 7_900 });
-    const account = await billing.account();
-    expect(account).toMatchObject({ status: 'active', graceEndsAt: null });
-    expect(account.period).toMatchObject({
+    expect(await billing.deliver(String(paid?.id))).toMatchObject({ outcome: 'processed' });
+    const recovered = await billing.account();
+    expect(recovered).toMatchObject({ status: 'active', graceEndsAt: null });
+    expect(recovered.period).toMatchObject({
       start: '2026-04-01T10:00:00.000Z',
       end: '2026-05-01T10:00:00.000Z',
     });
-    expect(billing.simulator.netCollectedCents()).toBe(2 * 7_900);
-    expectStripeShapes(billing.simulator);
-  });
-});
-
-describe('Stripe: 3-D Secure settled by webhook, duplicated and out-of-order deliveries', () => {
-  let billing: Harness;
-  let challengeIntent = '';
-  beforeAll(async () => {
-    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
-    await billing.saveCard('pm_card_authenticationRequired');
-  });
-  afterAll(() => billing.stop());
-
-  it('waits for the bank: requires_action gives the intent client secret as the challenge, grants nothing', async () => {
-    const answer = await billing.choosePlan({ tier: 'PRO', cycle: 'annual' });
-
-    challengeIntent = String(lastIntent(billing.simulator).id);
-    expect(answer.result).toMatchObject({ outcome: 'requires_authentication', amountCents: 190_800 });
-    expect(answer.result).toHaveProperty(
-      'challengeId',
-      expect.stringMatching(new RegExp(`^${challengeIntent}_secret_`)),
-    );
-    expect(await billing.profileTier()).toBe('FREE');
-  });
-
-  it('settles from the intent as Stripe holds it, so a late failure event after the success changes nothing', async () => {
-    billing.simulator.answerChallenge(challengeIntent, 'fail');
-    const failed = billing.simulator.events.at(-1);
-    billing.simulator.retryChallenge(challengeIntent);
-    billing.simulator.answerChallenge(challengeIntent, 'approve');
-    const succeeded = billing.simulator.events.at(-1);
-    expect([failed?.type, succeeded?.type]).toEqual([
-      'payment_intent.payment_failed',
-      'payment_intent.succeeded',
+    const invoices = (await billing.invoices()) as { totalCents: number; reason: string }[];
+    // Newest first, as the invoices route lists them.
+    expect(invoices.map((invoice) => [invoice.reason, invoice.totalCents])).toEqual([
+      ['retry', 7_900],
+      ['subscribe', 7_900],
     ]);
 
-    expect(await billing.deliver(String(succeeded?.id))).toMatchObject({ outcome: 'processed' });
-    const afterSuccess = await billing.account();
-    expect(afterSuccess).toMatchObject({
-      status: 'active',
-      plan: { tier: 'PRO', cycle: 'annual' },
-      pendingPayment: null,
-    });
-    expect(await billing.profileTier()).toBe('PRO');
-
-    // Stripe redelivers the success, and the older failure arrives last.
-    expect(await billing.deliver(String(succeeded?.id))).toMatchObject({ outcome: 'duplicate' });
-    expect(await billing.deliver(String(failed?.id))).toMatchObject({ outcome: 'processed' });
-
-    expect(await billing.account()).toEqual(afterSuccess);
-    const invoices = await billing.invoices();
-    expect(invoices.map((invoice) => (invoice as { totalCents: number }).totalCents)).toEqual([190_800]);
+    // The older past-due notice arrives last: Stripe holds the invoice paid, so nothing changes.
+    expect(await billing.deliver(String(heldBack?.id))).toMatchObject({ outcome: 'processed' });
+    expect(await billing.account()).toEqual(recovered);
+    expect(billing.simulator.netCollectedCents()).toBe(2 * 7_900);
+    expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
   });
 
-  it('refuses a bad signature with 400 and records nothing; acknowledges and ignores an event type it does not use', async () => {
-    const stranger = eventObject(
-      'evt_not_ours_1',
-      'invoice.created',
-      { id: 'in_1', object: 'invoice' },
-      new Date(),
-    );
-    const good = billing.simulator.signedDelivery(stranger, 'whsec_lifecycle_test_secret');
-    const forged = billing.simulator.signedDelivery(stranger, 'whsec_someone_else');
+  it('the next renewal, paid by Stripe, is applied once whether the job or the webhook sees it first', async () => {
+    billing.advanceStripe('2026-05-01T10:00:00Z');
+    const paid = billing.eventsOf('invoice.paid').at(-1);
 
-    await expect(billing.deliverRaw(good.payload, forged.header)).rejects.toBeInstanceOf(
-      WebhookSignatureError,
-    );
-    await expect(billing.deliverRaw(good.payload, undefined)).rejects.toMatchObject({ status: 400 });
-    await expect(
-      billing.deliverRaw(good.payload.replace('invoice.created', 'invoice.paid'), good.header),
-    ).rejects.toMatchObject({
-      status: 400,
-      messageCode: 'BILLING_WEBHOOK_SIGNATURE_INVALID',
-    });
+    expect((await billing.renewalJob()).result).toMatchObject({ outcome: 'paid', amountChargedCents: 7_900 });
+    expect(await billing.deliver(String(paid?.id))).toMatchObject({ outcome: 'processed' });
 
-    // Nothing was recorded by the refusals: the first good delivery is processed (ignored), the next a duplicate.
-    expect(await billing.deliverRaw(good.payload, good.header)).toMatchObject({ outcome: 'ignored' });
-    expect(await billing.deliverRaw(good.payload, good.header)).toMatchObject({ outcome: 'duplicate' });
-    expectStripeShapes(billing.simulator);
-  });
-});
-
-describe('Stripe: a failed challenge keeps the payment waiting until the customer gives up', () => {
-  let billing: Harness;
-  beforeAll(async () => {
-    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
-    await billing.saveCard('pm_card_authenticationRequired');
-  });
-  afterAll(() => billing.stop());
-
-  it('keeps the pending payment on a failure event (Stripe.js may retry the same intent), cancels it on "fail"', async () => {
-    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
-    const intent = String(lastIntent(billing.simulator).id);
-    billing.simulator.answerChallenge(intent, 'fail');
-
-    expect(await billing.deliver(String(billing.simulator.events.at(-1)?.id))).toMatchObject({
-      outcome: 'processed',
-    });
-    expect((await billing.account()).pendingPayment).toMatchObject({ chargeId: intent });
-
-    const gaveUp = await billing.confirm('fail');
-
-    expect(gaveUp.result).toMatchObject({
-      outcome: 'payment_declined',
-      declineCode: 'authentication_failed',
-    });
-    expect(billing.simulator.requests.map((request) => `${request.method} ${request.path}`)).toContain(
-      `POST /v1/payment_intents/${intent}/cancel`,
-    );
-    expect((await billing.account()).pendingPayment).toBeNull();
-    expect(billing.simulator.netCollectedCents()).toBe(0);
-    expect(await billing.profileTier()).toBe('FREE');
-  });
-});
-
-describe('Stripe: cancellation at the period end, and the 30-day refund', () => {
-  let billing: Harness;
-  beforeAll(async () => {
-    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
-    await billing.saveCard('pm_card_visa');
-    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
-  });
-  afterAll(() => billing.stop());
-
-  it('keeps Premium to the end of the paid month, then returns to Free without charging Stripe again', async () => {
-    billing.at('2026-03-05T10:00:00Z');
-    expect((await billing.cancel()).result).toMatchObject({
-      outcome: 'change_scheduled',
-      change: { kind: 'cancel', effectiveAt: '2026-04-01T10:00:00.000Z' },
-    });
-    expect(await billing.profileTier()).toBe('PREMIUM');
-
-    billing.at('2026-04-01T10:00:00Z');
-    expect((await billing.renewalJob()).result).toMatchObject({
-      outcome: 'returned_to_free',
-      reason: 'cancelled',
-    });
-
-    expect(intentsCreated(billing.simulator)).toHaveLength(1);
-    expect(await billing.profileTier()).toBe('FREE');
-  });
-
-  it('refunds on day 20 through a Stripe Refund on the intent, once per customer', async () => {
-    billing.at('2026-04-02T10:00:00Z');
-    await billing.choosePlan({ tier: 'PRO', cycle: 'monthly' });
-    billing.at('2026-04-21T10:00:00Z');
-
-    const refunded = await billing.refund();
-
-    expect(refunded.result).toMatchObject({ outcome: 'refunded', amountCents: 19_900 });
-    const refund = billing.simulator.requests.find((request) => request.path === '/v1/refunds')?.body;
-    expect(refund).toMatchObject({
-      object: 'refund',
-      amount: 19_900,
-      status: 'succeeded',
-      reason: 'requested_by_customer',
-    });
-    expect(
-      (await billing.creditNotes()).map((note) => (note as { amountCents: number }).amountCents),
-    ).toEqual([19_900]);
-    // The March payment is 51 days old, outside the window: Stripe keeps it.
-    expect(billing.simulator.netCollectedCents()).toBe(7_900);
-    const refundMail = billing.mails.at(-1);
-    expect(refundMail?.kind === 'send' ? refundMail.subject : null).toMatchObject({
-      code: 'BILLING_REFUND_RECEIPT_SUBJECT',
-    });
-    expect(await billing.profileTier()).toBe('FREE');
-
-    billing.at('2026-04-22T10:00:00Z');
-    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
-    await expect(billing.refund()).rejects.toMatchObject({
-      status: 409,
-      messageCode: 'BILLING_MONEY_BACK_ALREADY_USED',
-    });
-    expectStripeShapes(billing.simulator);
+    expect((await billing.account()).period?.end).toBe('2026-06-01T10:00:00.000Z');
+    expect((await billing.invoices()).map((invoice) => invoice.number)).toEqual([
+      'INV-0003',
+      'INV-0002',
+      'INV-0001',
+    ]);
   });
 });

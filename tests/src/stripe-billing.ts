@@ -12,6 +12,7 @@ import { accountOf, runBillingRequest, type BillingOperation } from '@app/functi
 import { createStripeClient, StripePaymentGateway } from '@app/functions/billing/stripe-gateway';
 import { handleStripeWebhook, type StripeWebhookDeps } from '@app/functions/billing/stripe-webhook';
 import { billingQuote } from '@app/functions/billing/billing-views';
+import { withProcessorPreview } from '@app/functions/billing/subscription-lifecycle';
 import { tableName } from '@app/infra/lib/table-definitions';
 import type { QueuedMail } from '@app/functions/notifications/mail-queue';
 import { StripeSimulator } from '../stripe-simulator/stripe-simulator';
@@ -29,9 +30,8 @@ export async function stripeBillingHarness(startAt: string) {
   const clock = () => now;
   const simulator = new StripeSimulator(clock);
   await simulator.start();
-  const gateway = new StripePaymentGateway(
-    createStripeClient({ secretKey: 'sk_test_lifecycle', apiUrl: simulator.url }),
-  );
+  const stripe = createStripeClient({ secretKey: 'sk_test_lifecycle', apiUrl: simulator.url });
+  const gateway = new StripePaymentGateway(stripe);
   const { dynamoEndpoint } = inject('stack');
   const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   const users = tableName('local', 'users');
@@ -65,15 +65,24 @@ export async function stripeBillingHarness(startAt: string) {
     now: clock,
   };
 
+  const account = async () => accountOf(userId, await deps.repository.load(userId));
+
   return {
     simulator,
     gateway,
+    /** A Stripe client on the same server, to read what Stripe holds as a test would in the dashboard. */
+    stripe,
     mails,
     userId,
     at(iso: string) {
       now = new Date(iso);
     },
-    account: async () => accountOf(userId, await deps.repository.load(userId)),
+    /** Moves Stripe's test clock to the harness's time: renewals and retries fall due at Stripe. */
+    advanceStripe(iso: string) {
+      now = new Date(iso);
+      simulator.advance();
+    },
+    account,
     /** What entitlements read: the profile's tier. */
     profileTier: async () =>
       (await client.send(new GetCommand({ TableName: users, Key: keys.userProfile(userId) }))).Item
@@ -87,11 +96,20 @@ export async function stripeBillingHarness(startAt: string) {
           source: { kind: 'token', token },
         }),
       ),
-    quote: async (plan: PaidPlan) =>
-      billingQuote(accountOf(userId, await deps.repository.load(userId)), plan, now),
+    /** The quote route's figures: with Stripe, an upgrade's are Stripe's invoice preview. */
+    quote: async (plan: PaidPlan) => {
+      const current = await account();
+      return withProcessorPreview(gateway, current, plan, billingQuote(current, plan, now), now);
+    },
+    /** Our own quote, without asking Stripe. */
+    ownQuote: async (plan: PaidPlan) => billingQuote(await account(), plan, now),
     choosePlan: (plan: PaidPlan) => {
       const key = `plan-${(keyCount += 1)}`;
       return run((service, account) => service.choosePlan(account, { key, plan }), key);
+    },
+    keep: () => {
+      const key = `keep-${(keyCount += 1)}`;
+      return run((service, current) => service.withdrawScheduledChange(current, { key }), key);
     },
     cancel: () => {
       const key = `cancel-${(keyCount += 1)}`;
@@ -121,6 +139,8 @@ export async function stripeBillingHarness(startAt: string) {
       const { payload, header } = simulator.signedDelivery(event, secret);
       return handleStripeWebhook(payload, header, webhook);
     },
+    /** The events Stripe recorded of these types, oldest first. */
+    eventsOf: (...types: string[]) => simulator.events.filter((event) => types.includes(event.type)),
     deliverRaw: (payload: string, header: string | undefined) =>
       handleStripeWebhook(payload, header, webhook),
     stop: () => simulator.stop(),

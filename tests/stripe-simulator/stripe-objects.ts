@@ -5,7 +5,9 @@ import type Stripe from 'stripe';
  * The objects the Stripe-format server answers with, each built on Stripe's published example of that
  * resource: `stripe-fixtures.json` is an excerpt (customer, payment_method, payment_intent, refund,
  * billing_portal.session, event) of `openapi/fixtures3.json` in Stripe's `stripe/openapi` repository,
- * the fixtures stripe-mock serves, at the commit named in the file's `source`. Our fields are laid over
+ * the fixtures stripe-mock serves, at the commit named in the file's `source` (Stripe Billing's
+ * product, price, subscription, subscription_item, subscription_schedule, invoice, line_item and
+ * invoice_payment too, for stripe-billing-objects.ts). Our fields are laid over
  * the fixture, so every field Stripe sends is there with Stripe's type; `fixtureMismatches` checks it.
  *
  * Stripe's full OpenAPI schema (`openapi/spec3.json`) was not available offline; the builders are
@@ -14,7 +16,20 @@ import type Stripe from 'stripe';
  */
 
 type FixtureName =
-  'customer' | 'payment_method' | 'payment_intent' | 'refund' | 'billing_portal.session' | 'event';
+  | 'customer'
+  | 'payment_method'
+  | 'payment_intent'
+  | 'refund'
+  | 'billing_portal.session'
+  | 'event'
+  | 'product'
+  | 'price'
+  | 'subscription'
+  | 'subscription_item'
+  | 'subscription_schedule'
+  | 'invoice'
+  | 'invoice_payment'
+  | 'line_item';
 
 const FIXTURES = JSON.parse(readFileSync(new URL('./stripe-fixtures.json', import.meta.url), 'utf8')) as {
   source: string;
@@ -191,4 +206,41 @@ export function eventObject(id: string, type: string, object: object, at: Date):
     data: { object },
     request: { id: null, idempotency_key: null },
   } as unknown as Stripe.Event;
+}
+
+/**
+ * Every answer and event the server gave, checked against Stripe's fixtures (`fixtureMismatches`):
+ * each object, the items of a list, a subscription's items, an invoice's lines, the intent inside a
+ * card error. Empty when every shape matches.
+ */
+export function shapeProblems(
+  requests: readonly { method: string; path: string; status: number; body: object }[],
+  events: readonly Stripe.Event[],
+): string[] {
+  const problems: string[] = [];
+  const check = (where: string, value: unknown): void => {
+    const object = value as Record<string, unknown>;
+    if (object.object === 'list') {
+      for (const item of object.data as unknown[]) check(where, item);
+      return;
+    }
+    problems.push(...fixtureMismatches(object).map((problem) => `${where}: ${problem}`));
+    if (object.object === 'subscription') check(where, object.items);
+    if (object.object === 'invoice') check(where, object.lines);
+  };
+  for (const request of requests) {
+    const where = `${request.method} ${request.path}`;
+    const body = request.body as Record<string, unknown>;
+    if (request.status < 400) check(where, body);
+    else {
+      const error = body.error as Record<string, unknown>;
+      if (!String(error.type).endsWith('_error')) problems.push(`${where}: error type ${String(error.type)}`);
+      if (error.payment_intent) check(where, error.payment_intent);
+    }
+  }
+  for (const event of events) {
+    check(event.type, event);
+    check(event.type, event.data.object);
+  }
+  return problems;
 }

@@ -6,8 +6,8 @@
  * and, unless the change starts a new billing period, a debit for the remaining time of the new price,
  * each line rounded to the cent. Times are Unix seconds, as Stripe's API gives them.
  *
- * For the Stripe-format server's invoice previews of price changes (Subscription and Price objects are
- * not part of the lifecycle yet: README "Taking real payments with Stripe").
+ * The Stripe-format server bills subscription updates and invoice previews with it
+ * (stripe-billing-server.ts).
  */
 
 export interface StripeBillingPeriod {
@@ -65,4 +65,27 @@ export function priceChangeInvoiceLines(change: {
 /** An invoice's total: the sum of its lines, in cents. */
 export function invoiceTotal(lines: readonly StripeInvoiceLine[]): number {
   return lines.reduce((sum, line) => sum + line.amount, 0);
+}
+
+/**
+ * Stripe's billing cycle: `months` after the anchor, on the anchor's day of the month, or the month's
+ * last day when it is shorter (stripe.com/docs/billing/subscriptions/billing-cycle: "a monthly
+ * subscription with a billing cycle anchor date of January 31 bills ... February 28 ... March 31"),
+ * at the anchor's time of day. Unix seconds.
+ */
+export function addStripeMonths(anchor: number, months: number): number {
+  const date = new Date(anchor * 1000);
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
+  );
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target.getTime() / 1000;
 }

@@ -13,6 +13,7 @@ import {
   type CardBehaviour,
   type IntentFields,
 } from './stripe-objects';
+import { StripeBillingDesk, type BillingHost } from './stripe-billing-server';
 
 /*
  * A server on 127.0.0.1 answering the Stripe API calls our gateway makes (functions/src/billing/
@@ -24,6 +25,9 @@ import {
  *   POST /v1/payment_intents                GET  /v1/payment_intents/{id}
  *   POST /v1/payment_intents/{id}/cancel    POST /v1/refunds
  *   POST /v1/billing_portal/sessions
+ *
+ * and Stripe Billing's products, prices, subscriptions, invoices and schedules (stripe-billing-server.ts;
+ * `advance` plays a test clock: renewals and retries fall due).
  *
  * A repeated Idempotency-Key gets the first answer again; the same key with other parameters is a 400
  * `idempotency_error`, as Stripe answers (stripe.com/docs/api/idempotent_requests). Each change records
@@ -64,6 +68,8 @@ export class StripeSimulator {
   private readonly idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
   private readonly signer = new Stripe('sk_test_signer').webhooks;
   private sequence = 0;
+  /** Stripe Billing's objects: products, prices, subscriptions, invoices, schedules. */
+  readonly billing = new StripeBillingDesk(this.billingHost());
   private server = createServer((request, response) => void this.handle(request, response));
   url = '';
 
@@ -121,7 +127,37 @@ export class StripeSimulator {
   }
 
   private emit(type: string, intent: StoredIntent): void {
-    this.events.push(eventObject(this.nextId('evt'), type, this.intentObject(intent), this.now()));
+    this.emitObject(type, this.intentObject(intent));
+  }
+
+  private emitObject(type: string, object: object): void {
+    this.events.push(eventObject(this.nextId('evt'), type, object, this.now()));
+  }
+
+  /** The test clock moved (the harness's clock): renewals, period ends and retries fall due. */
+  advance(): void {
+    this.billing.advance(Math.floor(this.now().getTime() / 1000));
+  }
+
+  private billingHost(): BillingHost {
+    return {
+      nextId: (prefix) => this.nextId(prefix),
+      hasCustomer: (id) => this.customers.has(id),
+      charge: (request) => {
+        const { intent, reply } = this.confirmIntent({
+          paymentMethod: request.paymentMethod,
+          amount: request.amount,
+          description: request.description,
+          metadata: {},
+          offSession: request.offSession,
+          at: this.now(),
+        });
+        return { intentId: intent.id, status: intent.status, error: reply.status >= 400 ? reply : null };
+      },
+      emit: (type, object) => this.emitObject(type, object),
+      missing: (kind, id) => this.missing(kind, id),
+      error: (status, error) => stripeError(status, error),
+    };
   }
 
   private intentObject(intent: StoredIntent): Stripe.PaymentIntent {
@@ -133,13 +169,19 @@ export class StripeSimulator {
     intent.lastPaymentError = null;
     intent.latestCharge = this.nextId('ch');
     this.emit('payment_intent.succeeded', intent);
+    this.billing.intentSucceeded(intent.id, Math.floor(this.now().getTime() / 1000));
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const form = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // GET and DELETE carry their parameters in the query string, POST in the form body.
+    const form = {
+      ...parseStripeForm(url.search.slice(1)),
+      ...parseStripeForm(Buffer.concat(chunks).toString('utf8')),
+    };
+    const path = url.pathname;
     const method = request.method ?? 'GET';
     let reply: Reply;
     if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? '')) {
@@ -169,6 +211,8 @@ export class StripeSimulator {
 
   private route(method: string, path: string, form: Record<string, unknown>): Reply {
     const at = this.now();
+    const billed = this.billing.route(method, path, form, Math.floor(at.getTime() / 1000));
+    if (billed) return billed;
     const metadata = (form.metadata ?? {}) as Record<string, string>;
     if (method === 'POST' && path === '/v1/customers') {
       const customer = customerObject(this.nextId('cus'), metadata, at);
@@ -234,30 +278,53 @@ export class StripeSimulator {
         message: 'PaymentMethod belongs to another customer',
       });
     }
-    const intent: StoredIntent = {
-      id: this.nextId('pi'),
-      amount: Number(form.amount),
-      customer: method.customer,
+    return this.confirmIntent({
       paymentMethod: String(form.payment_method),
+      amount: Number(form.amount),
       description: typeof form.description === 'string' ? form.description : null,
       metadata,
+      offSession: form.off_session === 'true',
+      at,
+    }).reply;
+  }
+
+  /** A PaymentIntent confirmed at once on a stored card: succeeded, waiting for 3-D Secure, or declined. */
+  private confirmIntent(request: {
+    paymentMethod: string;
+    amount: number;
+    description: string | null;
+    metadata: Record<string, string>;
+    offSession: boolean;
+    at: Date;
+  }): { intent: StoredIntent; reply: Reply } {
+    const method = this.methods.get(request.paymentMethod) ?? {
+      customer: null,
+      behaviour: 'declines' as const,
+      last4: '',
+    };
+    const intent: StoredIntent = {
+      id: this.nextId('pi'),
+      amount: request.amount,
+      customer: method.customer,
+      paymentMethod: request.paymentMethod,
+      description: request.description,
+      metadata: request.metadata,
       status: 'requires_confirmation',
       lastPaymentError: null,
       latestCharge: null,
-      at,
+      at: request.at,
       behaviour: method.behaviour,
       refunded: 0,
     };
     this.intents.set(intent.id, intent);
-    const offSession = form.off_session === 'true';
     if (method.behaviour === 'succeeds') {
       this.succeed(intent);
-      return { status: 200, body: this.intentObject(intent) };
+      return { intent, reply: { status: 200, body: this.intentObject(intent) } };
     }
-    if (method.behaviour === 'requires_authentication' && !offSession) {
+    if (method.behaviour === 'requires_authentication' && !request.offSession) {
       intent.status = 'requires_action';
       this.emit('payment_intent.requires_action', intent);
-      return { status: 200, body: this.intentObject(intent) };
+      return { intent, reply: { status: 200, body: this.intentObject(intent) } };
     }
     const code = method.behaviour === 'declines' ? 'card_declined' : 'authentication_required';
     intent.status = 'requires_payment_method';
@@ -268,11 +335,12 @@ export class StripeSimulator {
         method.behaviour === 'declines' ? 'Your card was declined.' : 'Your card requires authentication.',
     };
     this.emit('payment_intent.payment_failed', intent);
-    return stripeError(402, {
+    const reply = stripeError(402, {
       type: 'card_error',
       ...intent.lastPaymentError,
       payment_intent: this.intentObject(intent),
     });
+    return { intent, reply };
   }
 
   private refund(form: Record<string, unknown>, metadata: Record<string, string>, at: Date): Reply {

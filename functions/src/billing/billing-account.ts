@@ -3,6 +3,7 @@ import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import type { TierChangeConsequences } from '@app/shared/domain/billing/tier-change-consequences';
 import type { Tier } from '@app/shared/domain/enums';
 import type { DeclineCode, PaymentMethod } from './payment-gateway';
+import type { ProcessorSubscription } from './processor-subscriptions';
 
 /**
  * One account's billing, as the state machine sees it. Plain data (ISO strings, integer cents) so it
@@ -146,6 +147,11 @@ export interface BillingAccount {
   graceEndsAt: string | null;
   paymentMethod: PaymentMethod | null;
   pendingPayment: PendingPayment | null;
+  /**
+   * The processor's subscription (Stripe's `sub_...`) when the gateway keeps one
+   * (processor-subscriptions.ts); null on FREE and with the sandbox. Accounts stored before it lack it.
+   */
+  processorSubscription?: ProcessorSubscription | null;
   charges: ChargeRecord[];
   invoiceCount: number;
   creditNoteCount: number;
@@ -175,6 +181,7 @@ export const NO_PAID_PLAN = {
   scheduledChange: null,
   graceEndsAt: null,
   pendingPayment: null,
+  processorSubscription: null,
 } as const satisfies Partial<BillingAccount>;
 
 export function newBillingAccount(customerId: string): BillingAccount {

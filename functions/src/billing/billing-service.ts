@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
-import { normaliseCardNumber, type CardDetails } from '@app/shared/domain/billing/payment-card';
-import type { CardChargeResult, CardPaymentGateway, PaymentMethodSource } from './payment-gateway';
+import {
+  paymentMethodFingerprint,
+  type CardPaymentGateway,
+  type PaymentMethodSource,
+} from './payment-gateway';
 import type { BillingAccount, BillingStep, PaymentContext } from './billing-account';
 import { BillingKeyReusedError, BillingStateError, NoPaymentMethodError } from './billing-errors';
 import {
@@ -14,14 +17,21 @@ import {
   subscriptionPayment,
 } from './billing-rules';
 import {
-  applyDeclinedPayment,
-  applyPaymentRequiringAction,
   applyRefunds,
   applyScheduledChange,
-  applySuccessfulPayment,
   returnToFree,
   withdrawScheduledChange,
 } from './billing-transitions';
+import {
+  endAtProcessor,
+  payThroughSubscription,
+  recoveryAtProcessor,
+  renewalAtProcessor,
+  scheduleAtProcessor,
+  settleCharge as settle,
+  useCardAtProcessor,
+  withdrawAtProcessor,
+} from './subscription-lifecycle';
 
 /**
  * The billing state machine's shell: it reads the clock, calls the payment gateway and feeds the
@@ -47,18 +57,6 @@ export interface BillingReply extends BillingStep {
 
 function fingerprintOf(request: object): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
-}
-
-/** What identifies a card request without keeping anything derived from the full number. */
-function savePaymentMethodFingerprint(source: PaymentMethodSource): object {
-  if (source.kind === 'token') return { type: 'save_payment_method', token: source.token };
-  const card: CardDetails = source.card;
-  return {
-    type: 'save_payment_method',
-    last4: normaliseCardNumber(card.number).slice(-4),
-    expMonth: card.exp_month,
-    expYear: card.exp_year,
-  };
 }
 
 function unchanged(account: BillingAccount): BillingReply {
@@ -87,22 +85,12 @@ export function createBillingService(deps: BillingServiceDeps) {
     return { ...step, account: { ...step.account, processed }, replayed: false };
   }
 
-  function settle(
-    account: BillingAccount,
-    context: PaymentContext,
-    outcome: CardChargeResult,
-    now: Date,
-  ): BillingStep {
-    if (outcome.status === 'succeeded')
-      return applySuccessfulPayment(account, context, outcome.chargeId, now);
-    if (outcome.status === 'requires_action') {
-      return applyPaymentRequiringAction(account, context, outcome, now);
-    }
-    return applyDeclinedPayment(account, context, outcome.declineCode);
-  }
-
   async function pay(account: BillingAccount, context: PaymentContext, now: Date): Promise<BillingStep> {
     if (!account.paymentMethod) throw new NoPaymentMethodError();
+    // A processor keeping the subscription (Stripe) is paid through it; it renews by itself.
+    const subscriptions = deps.gateway.subscriptions;
+    if (subscriptions && context.purpose !== 'renewal')
+      return payThroughSubscription(subscriptions, account, context, now);
     const outcome = await deps.gateway.chargeCard({
       idempotencyKey: `${account.customerId}:${context.key}`,
       customerId: account.customerId,
@@ -120,22 +108,28 @@ export function createBillingService(deps: BillingServiceDeps) {
     return pay(account, subscriptionPayment(account, request.plan, request.key, now), now);
   }
 
-  function changeNow(account: BillingAccount, request: { key: string; plan: PaidPlan }, now: Date) {
+  async function changeNow(account: BillingAccount, request: { key: string; plan: PaidPlan }, now: Date) {
     const decision = decidePlanChange(account, request.plan, request.key, now);
-    if (decision.kind === 'schedule') return applyScheduledChange(account, decision.change);
+    if (decision.kind === 'schedule') {
+      return applyScheduledChange(
+        await scheduleAtProcessor(deps.gateway, account, decision.change),
+        decision.change,
+      );
+    }
     return pay(account, decision.context, now);
   }
 
-  return {
+  const service = {
     /** Keeps a card for later charges (the card form's first step). */
     savePaymentMethod: (account: BillingAccount, request: { key: string; source: PaymentMethodSource }) =>
-      once(account, request.key, savePaymentMethodFingerprint(request.source), async (now) => {
+      once(account, request.key, paymentMethodFingerprint(request.source), async (now) => {
         const paymentMethod = await deps.gateway.createPaymentMethod({
           customerId: account.customerId,
           source: request.source,
           processorCustomerId: account.paymentMethod?.processorCustomerId ?? null,
           at: now,
         });
+        await useCardAtProcessor(deps.gateway, account, paymentMethod.id);
         return {
           account: { ...account, paymentMethod },
           outputs: [],
@@ -163,17 +157,22 @@ export function createBillingService(deps: BillingServiceDeps) {
       ),
 
     cancel: (account: BillingAccount, request: { key: string }) =>
-      once(account, request.key, { type: 'cancel' }, () => {
+      once(account, request.key, { type: 'cancel' }, async () => {
         const decision = decideCancellation(account);
-        if (decision.kind === 'end_now') return returnToFree(account, 'cancelled');
-        return applyScheduledChange(account, decision.change);
+        if (decision.kind === 'end_now')
+          return returnToFree(await endAtProcessor(deps.gateway, account), 'cancelled');
+        return applyScheduledChange(
+          await scheduleAtProcessor(deps.gateway, account, decision.change),
+          decision.change,
+        );
       }),
 
     /** Keeps the current plan: undoes a scheduled downgrade or cancellation. */
     withdrawScheduledChange: (account: BillingAccount, request: { key: string }) =>
-      once(account, request.key, { type: 'withdraw_scheduled_change' }, () =>
-        withdrawScheduledChange(account, scheduledChangeOf(account)),
-      ),
+      once(account, request.key, { type: 'withdraw_scheduled_change' }, async () => {
+        const change = scheduledChangeOf(account);
+        return withdrawScheduledChange(await withdrawAtProcessor(deps.gateway, account), change);
+      }),
 
     /** The customer's answer to the authentication challenge of the pending payment. */
     confirmAuthentication: (account: BillingAccount, request: { key: string; outcome: 'approve' | 'fail' }) =>
@@ -217,6 +216,29 @@ export function createBillingService(deps: BillingServiceDeps) {
         return settle(account, pending, outcome, now);
       }),
 
+    /**
+     * A processor's notice about the subscription (Stripe's `invoice.*` and `customer.subscription.*`
+     * events, stripe-webhook.ts): the account catches up with what the processor holds now, whichever
+     * event it was and in whatever order they came: a payment waiting for its challenge is settled, a
+     * past-due renewal the processor has since collected makes the account active again, a renewal it
+     * billed is applied; otherwise nothing changes.
+     */
+    reconcileWithProcessor: async (
+      account: BillingAccount,
+      request: { key: string },
+    ): Promise<BillingReply> => {
+      const pending = account.pendingPayment;
+      if (pending)
+        return service.settlePendingPayment(account, { key: request.key, chargeId: pending.chargeId });
+      const recovered = await recoveryAtProcessor(deps.gateway, account);
+      if (recovered) {
+        return once(account, request.key, { type: 'recovered' }, (now) =>
+          settle(account, recovered.context, recovered.outcome, now),
+        );
+      }
+      return service.runDueRenewal(account);
+    },
+
     /** Pays the period after a failed renewal, during the grace period (after updating the card). */
     retryPayment: (account: BillingAccount, request: { key: string }) =>
       once(account, request.key, { type: 'retry_payment' }, (now) =>
@@ -237,7 +259,8 @@ export function createBillingService(deps: BillingServiceDeps) {
           });
           refunds.push({ charge, refundId });
         }
-        return applyRefunds(account, refunds, now);
+        // Refunded means over: the processor's subscription ends too, or it would renew.
+        return applyRefunds(await endAtProcessor(deps.gateway, account), refunds, now);
       }),
 
     /**
@@ -248,14 +271,22 @@ export function createBillingService(deps: BillingServiceDeps) {
       const action = dueAction(account, deps.now());
       if (!action) return unchanged(account);
       if (action.kind === 'renew') {
+        // A processor keeping the subscription renewed it itself: its invoice is read, not charged again.
+        const renewed = await renewalAtProcessor(deps.gateway, account, action.context);
+        if (renewed === 'not_billed') return unchanged(account);
         return once(account, action.context.key, { type: 'renewal' }, (now) =>
-          pay(account, action.context, now),
+          renewed
+            ? settle(account, renewed.context, renewed.outcome, now)
+            : pay(account, action.context, now),
         );
       }
       const reason = action.kind === 'end_cancelled' ? 'cancelled' : 'grace_expired';
-      return once(account, action.key, { type: reason }, () => returnToFree(account, reason));
+      // Cancelled at the period end, the processor ended it already; a lapsed grace period ends it there.
+      const ended = () => (reason === 'grace_expired' ? endAtProcessor(deps.gateway, account) : account);
+      return once(account, action.key, { type: reason }, async () => returnToFree(await ended(), reason));
     },
   };
+  return service;
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -8,6 +8,7 @@ import {
 import type { CardDetails } from '@app/shared/domain/billing/payment-card';
 import { sandboxBehaviourOf, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
 import { CardRejectedError } from './billing-errors';
+import type { ProcessorSubscriptions } from './processor-subscriptions';
 
 /**
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
@@ -68,6 +69,11 @@ export type CardChargeResult =
 export interface CardPaymentGateway {
   /** Named on logs and documents. */
   readonly name: string;
+  /**
+   * Present when the processor keeps the subscription itself (Stripe): plans are then bought, changed,
+   * renewed and ended through it, and `chargeCard` is not used for them.
+   */
+  readonly subscriptions?: ProcessorSubscriptions;
   /** Validates and keeps a card (the processor's tokenisation); throws CardRejectedError naming the field. */
   createPaymentMethod(request: CreatePaymentMethodRequest): Promise<PaymentMethod>;
   chargeCard(request: CardChargeRequest): Promise<CardChargeResult>;
@@ -83,6 +89,18 @@ export interface CardPaymentGateway {
     amountCents: number;
     reason: string;
   }): Promise<{ refundId: string }>;
+}
+
+/** What identifies a card request without keeping anything derived from the full number. */
+export function paymentMethodFingerprint(source: PaymentMethodSource): object {
+  if (source.kind === 'token') return { type: 'save_payment_method', token: source.token };
+  const card: CardDetails = source.card;
+  return {
+    type: 'save_payment_method',
+    last4: normaliseCardNumber(card.number).slice(-4),
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
 }
 
 /** One entry per charge the sandbox saw, for tests and local inspection: what money moved. */

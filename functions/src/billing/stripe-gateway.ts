@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import { CardRejectedError } from './billing-errors';
+import { intentResultOf } from './stripe-intents';
+import { StripeSubscriptions } from './stripe-subscriptions';
 import type {
   CardChargeRequest,
   CardChargeResult,
@@ -67,21 +69,14 @@ function declineCodeOf(error: Stripe.errors.StripeError): DeclineCode {
   return 'card_declined';
 }
 
-function resultOf(intent: Stripe.PaymentIntent): CardChargeResult {
-  if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
-  if (intent.status === 'requires_action' && intent.client_secret) {
-    return { status: 'requires_action', chargeId: intent.id, challengeId: intent.client_secret };
-  }
-  const lastError = intent.last_payment_error;
-  const declineCode: DeclineCode =
-    lastError?.code === 'payment_intent_authentication_failure' ? 'authentication_failed' : 'card_declined';
-  return { status: 'declined', chargeId: intent.id, declineCode };
-}
-
 export class StripePaymentGateway implements CardPaymentGateway {
   readonly name = 'stripe';
+  /** Plans as Stripe Subscriptions on Prices: Stripe renews, prorates and retries (stripe-subscriptions.ts). */
+  readonly subscriptions: StripeSubscriptions;
 
-  constructor(private readonly stripe: Stripe) {}
+  constructor(private readonly stripe: Stripe) {
+    this.subscriptions = new StripeSubscriptions(stripe);
+  }
 
   /** Stripe's signature checks (`constructEvent`), for the webhook route. */
   get webhooks(): Stripe['webhooks'] {
@@ -139,7 +134,7 @@ export class StripePaymentGateway implements CardPaymentGateway {
         },
         { idempotencyKey: `charge:${request.idempotencyKey}` },
       );
-      return resultOf(intent);
+      return intentResultOf(intent);
     } catch (error: unknown) {
       // A decline is an error carrying the intent (stripe.com/docs/declines).
       if (error instanceof Stripe.errors.StripeCardError) {
@@ -174,7 +169,7 @@ export class StripePaymentGateway implements CardPaymentGateway {
     if (open && intent.client_secret) {
       return { status: 'requires_action', chargeId: intent.id, challengeId: intent.client_secret };
     }
-    return resultOf(intent);
+    return intentResultOf(intent);
   }
 
   async refundCharge(request: {
@@ -206,6 +201,6 @@ export class StripePaymentGateway implements CardPaymentGateway {
 
   /** The intent as Stripe holds it now: webhooks read it rather than trust an event's older copy. */
   async chargeStatus(chargeId: string): Promise<CardChargeResult> {
-    return resultOf(await this.stripe.paymentIntents.retrieve(chargeId));
+    return intentResultOf(await this.stripe.paymentIntents.retrieve(chargeId));
   }
 }

@@ -8,7 +8,8 @@ import type {
   BillingSummarySchema,
 } from '@app/shared/domain/entities/billing';
 import type { BillingInvoice, CreditNote } from '../billing/billing-account';
-import type { PaymentMethodSource } from '../billing/payment-gateway';
+import type { CardPaymentGateway, PaymentMethodSource } from '../billing/payment-gateway';
+import { withProcessorPreview } from '../billing/subscription-lifecycle';
 import type { BillingService } from '../billing/billing-service';
 import { accountOf, runBillingRequest, type BillingStoreDeps } from '../billing/billing-store';
 import { billingAnswer, billingDocuments, billingQuote, billingSummary } from '../billing/billing-views';
@@ -22,6 +23,8 @@ import type { BillingDocumentsRepository } from '../data/billing-documents-repos
 
 export interface BillingRoutesDeps extends BillingStoreDeps {
   documents: BillingDocumentsRepository;
+  /** The payment gateway, for Stripe's invoice preview of an upgrade (absent: our quote). */
+  gateway?: CardPaymentGateway;
 }
 
 type Answer = z.input<typeof BillingAnswerSchema>;
@@ -60,7 +63,11 @@ export async function quotePlan(
   plan: PaidPlan,
   deps: BillingRoutesDeps,
 ): Promise<z.input<typeof BillingQuoteSchema>> {
-  return billingQuote(accountOf(userId, await deps.repository.load(userId)), plan, deps.now());
+  const account = accountOf(userId, await deps.repository.load(userId));
+  const now = deps.now();
+  const quote = billingQuote(account, plan, now);
+  // With Stripe keeping the subscription, an upgrade's figures are Stripe's invoice preview.
+  return deps.gateway ? withProcessorPreview(deps.gateway, account, plan, quote, now) : quote;
 }
 
 export const savePaymentMethod = (

@@ -55,6 +55,7 @@ function createDeps(): HandlerDeps {
       idempotency: config.TABLE_IDEMPOTENCY,
     }),
     service: createBillingService({ gateway, now }),
+    gateway,
     now,
     receipts: createReceiptDeps(
       createSqsMailQueue(createQueueClient(config), config.MAIL_QUEUE_URL),
