@@ -124,11 +124,12 @@ describe('decideFeatureAccess', () => {
 });
 
 describe('tierLimits', () => {
-  it('reads the three quotas from the catalogue', () => {
+  it('reads the four quotas from the catalogue', () => {
     expect(tierLimits('PREMIUM')).toEqual({
       portfolio_assets: 25,
       ai_recommendations: 10,
       market_alerts: 50,
+      analyst_questions: 30,
     });
   });
 });
