@@ -114,3 +114,56 @@ describe('dividend income: the calendar and the 12-month projection', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('interest as income through the API', () => {
+  let user: SignedInUser;
+  const post = (body: object) =>
+    api<{ issues?: { path: string; message: string }[] }>('POST', '/api/portfolio/transactions', {
+      token: user.token,
+      body,
+      headers: { 'idempotency-key': randomUUID(), 'accept-language': 'fr' },
+    });
+
+  beforeAll(async () => {
+    user = await signUpInvestor('Interest');
+    for (const body of [
+      { type: 'DEPOSIT', date: '2016-03-01', amount: 1000, currency: 'USD' },
+      { type: 'INTEREST', date: '2016-06-01', amount: 12, tax: 3, currency: 'USD' },
+    ]) {
+      const added = await post(body);
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    }
+  });
+
+  it('adds the net interest to the value and the total gain, gross on the income line, withholding on taxes', async () => {
+    const performance = await api<{ totals: Record<string, number> }>('GET', '/api/portfolio/performance', {
+      token: user.token,
+    });
+    expect(performance.status).toBe(200);
+    expect(performance.body.totals).toMatchObject({ value_base: 1009, interest_base: 9, total_gain_base: 9 });
+
+    const returns = await api<{ portfolio: { change_base: number; attribution: Record<string, number> }[] }>(
+      'GET',
+      '/api/portfolio/returns?period=2016',
+      { token: user.token },
+    );
+    expect(returns.status).toBe(200);
+    expect(returns.body.portfolio[0]?.change_base).toBeCloseTo(1009, 9);
+    expect(returns.body.portfolio[0]?.attribution).toMatchObject({
+      dividends: 12,
+      taxes: -3,
+      deposits_withdrawals: 1000,
+    });
+  });
+
+  it('refuses an interest without an amount naming body.amount, and stores nothing', async () => {
+    const refused = await post({ type: 'INTEREST', date: '2016-07-01', amount: 0, currency: 'USD' });
+
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.map((issue) => issue.path)).toEqual(['body.amount']);
+    const list = await api<{ transactions: unknown[] }>('GET', '/api/portfolio/transactions', {
+      token: user.token,
+    });
+    expect(list.body.transactions).toHaveLength(2);
+  });
+});
