@@ -89,6 +89,58 @@ describe("Stripe: 3-D Secure on a subscription's first invoice, settled by webho
   });
 });
 
+describe("Stripe: the customer's own retry of a declined renewal pays Stripe's open invoice", () => {
+  let billing: Harness;
+  beforeAll(async () => {
+    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
+    await billing.saveCard('pm_card_visa');
+    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
+    await billing.saveCard('pm_card_chargeCustomerFail');
+    billing.advanceStripe('2026-04-01T10:00:00Z');
+    await billing.deliver(String(billing.eventsOf('invoice.payment_failed')[0]?.id));
+  });
+  afterAll(() => billing.stop());
+
+  it('a retry on the failing card is declined by Stripe (402 on invoice pay) and changes nothing', async () => {
+    billing.at('2026-04-02T10:00:00Z');
+    const before = await billing.account();
+    expect(before.status).toBe('past_due');
+
+    const declined = await billing.retry();
+
+    expect(declined.result).toMatchObject({ outcome: 'payment_declined', declineCode: 'card_declined' });
+    const [pay] = billing.simulator.requests.filter((request) => request.path.endsWith('/pay'));
+    expect(pay).toMatchObject({
+      status: 402,
+      body: { error: { type: 'card_error', code: 'card_declined' } },
+    });
+    expect(await billing.account()).toMatchObject({ status: 'past_due', graceEndsAt: before.graceEndsAt });
+  });
+
+  it('a retry after a new card pays the same invoice: the account is active for April, Stripe collected it once', async () => {
+    await billing.saveCard('pm_card_visa');
+
+    const paid = await billing.retry();
+
+    expect(paid.result).toMatchObject({ outcome: 'paid', amountChargedCents: 7_900 });
+    const subscription = await stripeSubscription(billing);
+    const invoice = await billing.stripe.invoices.retrieve(String(subscription.latest_invoice));
+    expect(invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', attempt_count: 3 });
+    expect(subscription.status).toBe('active');
+    expect((await billing.account()).period).toMatchObject({
+      start: '2026-04-01T10:00:00.000Z',
+      end: '2026-05-01T10:00:00.000Z',
+    });
+    // Stripe's invoice.paid arriving after our retry recorded it changes nothing.
+    const settled = await billing.account();
+    expect(await billing.deliver(String(billing.eventsOf('invoice.paid').at(-1)?.id))).toMatchObject({
+      outcome: 'processed',
+    });
+    expect(await billing.account()).toEqual(settled);
+    expect(billing.simulator.netCollectedCents()).toBe(2 * 7_900);
+  });
+});
+
 describe('Stripe: downgrade and cancellation at the period end, then the 30-day refund', () => {
   let billing: Harness;
   beforeAll(async () => {
