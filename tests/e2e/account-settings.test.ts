@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpInvestor } from '../src/api';
+import { mailsTo } from '../src/mail-inbox';
 import { launchBrowser, newPage } from '../src/browser';
 import { totp } from '../src/totp';
 import { signInThroughDialog, WAIT } from './investor-helpers';
@@ -76,10 +77,15 @@ describe('account settings in Chromium', () => {
     const document = JSON.parse(strFromU8(files['account.json'] as Uint8Array)) as { user_id: string };
     expect(document.user_id).toBe(investor.userId);
 
-    // Delete my account: back on the home page, and the account no longer signs in.
+    // Delete my account: a confirmation step first (issue 46), then back on the home page, the account no
+    // longer signs in, and a confirmation mail reaches the address.
     await second.page.getByLabel('Your password, to confirm').fill(investor.password);
     await second.page.getByRole('button', { name: 'Delete my account' }).click();
+    await second.page.getByRole('button', { name: 'Delete for good' }).click({ timeout: WAIT.timeout });
     await second.page.waitForURL(`${webUrl}/`, WAIT);
+    await expect
+      .poll(async () => (await mailsTo(investor.email)).map((mail) => mail.subject), WAIT)
+      .toContain('Your Nugget Invest account is deleted');
     const login = await api('POST', '/api/auth/login', {
       body: { email: investor.email, password: investor.password },
     });

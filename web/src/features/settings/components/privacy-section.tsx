@@ -10,6 +10,7 @@ import { Card } from '@/kit/ui/card';
 import { usePasswordLabels } from '@/kit/ui/password-labels';
 import type { SessionEndingProps } from './security-section';
 import { saveFile } from '@/kit/ui/save-file';
+import { DeletionConfirm } from './deletion-confirm';
 
 /** Saves the export's zip through a temporary link (the browser's own download). */
 function saveArchive(archive: AccountExport): void {
@@ -25,19 +26,26 @@ export function PrivacySection({ onSessionEnded }: SessionEndingProps) {
   const remove = useRouteMutation(contract.auth.deleteAccount);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   async function download() {
     const result = await exported.refetch();
     if (result.data) saveArchive(result.data);
   }
 
-  async function deleteAccount(event: FormEvent) {
+  function askToConfirm(event: FormEvent) {
     event.preventDefault();
+    setError(null);
+    setConfirming(true);
+  }
+
+  async function deleteAccount() {
     setError(null);
     try {
       await remove.mutateAsync({ body: { password } });
     } catch (failure: unknown) {
       setError(serverMessageOf(failure, i18n) ?? t('settings:privacy.deleteFailed'));
+      setConfirming(false);
       return;
     }
     await onSessionEnded();
@@ -61,7 +69,7 @@ export function PrivacySection({ onSessionEnded }: SessionEndingProps) {
         </Flex>
         {exported.isError ? <Alert variation="error">{t('settings:privacy.exportFailed')}</Alert> : null}
       </Flex>
-      <form onSubmit={deleteAccount} noValidate>
+      <form onSubmit={askToConfirm} noValidate>
         <Flex direction="column" gap="medium" marginTop="large">
           <Text className="app-muted">{t('settings:privacy.deleteIntro')}</Text>
           <PasswordField
@@ -76,17 +84,19 @@ export function PrivacySection({ onSessionEnded }: SessionEndingProps) {
               {error}
             </Alert>
           ) : null}
-          <Flex>
-            <Button
-              type="submit"
-              variation="destructive"
-              isDisabled={password.length === 0}
-              isLoading={remove.isPending}
-              loadingText={t('settings:privacy.deleting')}
-            >
-              {t('settings:privacy.delete')}
-            </Button>
-          </Flex>
+          {confirming ? (
+            <DeletionConfirm
+              busy={remove.isPending}
+              onConfirm={() => void deleteAccount()}
+              onKeep={() => setConfirming(false)}
+            />
+          ) : (
+            <Flex>
+              <Button type="submit" variation="destructive" isDisabled={password.length === 0}>
+                {t('settings:privacy.delete')}
+              </Button>
+            </Flex>
+          )}
         </Flex>
       </form>
     </Card>
