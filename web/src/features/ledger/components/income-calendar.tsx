@@ -3,14 +3,9 @@ import type { DividendIncomeResponse } from '@app/shared/domain/entities/ledger-
 import type { Language } from '@app/shared/domain/enums';
 import { formatMoney, formatMonth } from '@app/shared/domain/rules/formatting';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
+import { monthNames } from './returns-heat-map';
 
 type CalendarLine = DividendIncomeResponse['calendar'][number];
-
-/** Month names in the reader's language, from the platform (no word list to keep in three files). */
-function monthNames(language: Language): string[] {
-  const format = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2001, index, 1))));
-}
 
 const monthKey = (line: { year: number; month: number }) =>
   `${line.year}-${String(line.month).padStart(2, '0')}`;

@@ -12,7 +12,7 @@ const percentOf = (fraction: number | null, language: Language) =>
     : formatPercent(fraction * 100, language, { signed: true, maximumFractionDigits: 1 });
 
 /** Month names in the reader's language, from the platform (no word list to keep in three files). */
-function monthNames(language: Language): string[] {
+export function monthNames(language: Language): string[] {
   const format = dateFormat(language, { month: 'short', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2001, index, 1))));
 }
