@@ -13,6 +13,7 @@ import { keys } from './keys';
  * | the head (latest entry)           | Query pk=GRADE_CHAIN, newest first, Limit 1                       |
  * | the first entry                   | Query pk=GRADE_CHAIN, oldest first, Limit 1                       |
  * | the whole chain, oldest first     | Query pk=GRADE_CHAIN                                              |
+ * | the entries of a range of dates   | Query pk=GRADE_CHAIN, sk BETWEEN ENTRY#<from> AND ENTRY#<to>      |
  *
  * Each entry keeps the grades it hashed (symbol, grade, composite: about 20 bytes a symbol, a few KB
  * for the universe), so the verifier can compare them with the stored score history.
@@ -30,6 +31,8 @@ export interface GradeChainRepository {
   /** Writes the entry unless its date has one already; true when written. */
   putEntry(entry: StoredChainEntry): Promise<boolean>;
   listEntries(): Promise<StoredChainEntry[]>;
+  /** Entries with from <= date <= to, oldest first (the live outcomes' step: jobs/price-poll-outcomes.ts). */
+  listEntriesBetween(from: string, to: string): Promise<StoredChainEntry[]>;
 }
 
 export function createGradeChainRepository(
@@ -76,6 +79,18 @@ export function createGradeChainRepository(
       });
       return items.map((item) => stripKeys<StoredChainEntry>(item));
     },
+    async listEntriesBetween(from, to) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.gradeChainPartition,
+          ':from': keys.gradeChainEntry(from).sk,
+          ':to': keys.gradeChainEntry(to).sk,
+        },
+      });
+      return items.map((item) => stripKeys<StoredChainEntry>(item));
+    },
   };
 }
 
@@ -98,6 +113,9 @@ export function createInMemoryGradeChain(): GradeChainRepository & { entries: St
     },
     async listEntries() {
       return structuredClone(entries);
+    },
+    async listEntriesBetween(from, to) {
+      return structuredClone(entries.filter((entry) => entry.date >= from && entry.date <= to));
     },
   };
 }

@@ -89,6 +89,9 @@ export const keys = {
   /** One market date's entry of the live grade chain (grade-chain-repository.ts), written once. */
   gradeChainEntry: (date: string) => ({ pk: 'GRADE_CHAIN', sk: `ENTRY#${date}` }),
   gradeChainPartition: 'GRADE_CHAIN',
+  /** A chained date's outcomes over one horizon (months), written once (live-outcome-repository.ts). */
+  liveOutcome: (months: number, date: string) => ({ pk: `GRADE_OUTCOME#${months}`, sk: `DATE#${date}` }),
+  liveOutcomePartition: (months: number) => `GRADE_OUTCOME#${months}`,
   /** The state of one tracked series (stored range, as-of, completeness, flags), all under one partition. */
   series: (symbol: string) => ({ pk: 'SERIES', sk: symbol }),
   seriesPartition: 'SERIES',

@@ -7,6 +7,7 @@ import { createPricesRepository } from './prices-repository';
 import { createRecommendationQueueRepository } from './recommendation-queue-repository';
 import { createScoreHistoryRepository } from './score-history-repository';
 import { createGradeChainRepository } from './grade-chain-repository';
+import { createLiveOutcomeRepository } from './live-outcome-repository';
 
 /** The market table's repositories (and the recommendation queue it feeds), as the ai area and the price poll both need them. */
 export function createMarketRepositories(
@@ -20,6 +21,7 @@ export function createMarketRepositories(
     jobRuns: createJobRunsRepository(client, tables.market),
     scoreHistory: createScoreHistoryRepository(client, tables.market),
     gradeChain: createGradeChainRepository(client, tables.market),
+    liveOutcomes: createLiveOutcomeRepository(client, tables.market),
     marketDay: createMarketDayRepository(client, tables.market),
     recommendationQueue: createRecommendationQueueRepository(client, tables),
   };

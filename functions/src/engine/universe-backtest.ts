@@ -73,7 +73,12 @@ export function barIndexForMonthEnd(bars: readonly Bar[], monthEnd: IsoDate): nu
   return index;
 }
 
-function outcome(bars: readonly Bar[], start: number, end: number): Omit<ForwardOutcome, 'benchmark_return'> {
+/** Return (close to close), realised volatility and maximum drawdown of the bars from `start` to `end`. */
+export function outcome(
+  bars: readonly Bar[],
+  start: number,
+  end: number,
+): Omit<ForwardOutcome, 'benchmark_return'> {
   const closes = bars.slice(start, end + 1).map((bar) => bar.close);
   return {
     return: ((closes.at(-1) as number) / (closes[0] as number) - 1) * 100,

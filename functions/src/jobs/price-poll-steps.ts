@@ -6,6 +6,7 @@ import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import type { GradeChainRepository } from '../data/grade-chain-repository';
+import type { LiveOutcomeRepository } from '../data/live-outcome-repository';
 import type { MarketDayRepository } from '../data/market-day-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-clock';
@@ -48,6 +49,9 @@ export interface PricePollDeps {
   scoreHistory?: Pick<ScoreHistoryRepository, 'getRange' | 'putNewDays' | 'listDays'>;
   /** The live grade chain over the stored scores (price-poll-grade-chain.ts); absent in engine-only runs. */
   gradeChain?: GradeChainRepository;
+  /** The live outcomes of the chained dates (price-poll-outcomes.ts), from the bars `outcomeBars` reads. */
+  liveOutcomes?: LiveOutcomeRepository;
+  outcomeBars?: Pick<PricesRepository, 'getBars'>;
   /** Keeps the graded market of each replayed date (price-poll-market-day.ts); absent in engine-only runs. */
   marketDay?: Pick<MarketDayRepository, 'getDayHeader' | 'putDay'>;
   /** Earlier days of score history backfilled per symbol and run (unbounded when absent). */

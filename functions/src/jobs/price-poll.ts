@@ -23,6 +23,7 @@ import { logger } from '../platform/observability';
 import type { GradedSymbol } from '../data/market-day-repository';
 import { storeMarketDays } from './price-poll-market-day';
 import { recordGradeChain } from './price-poll-grade-chain';
+import { recordLiveOutcomes } from './price-poll-outcomes';
 import {
   fetchSymbolPoll,
   recordNoDataOnDate,
@@ -138,6 +139,10 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
       marketDate,
       symbols,
     );
+    if (deps.liveOutcomes && deps.outcomeBars) {
+      const { engine, gradeChain, liveOutcomes, outcomeBars: bars } = deps;
+      await recordLiveOutcomes({ engine, gradeChain, liveOutcomes, bars }, marketDate);
+    }
   }
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const record: JobRunRecord = {
@@ -199,6 +204,7 @@ export function createPricePollDeps(): PricePollDeps {
   return {
     engine,
     ...market,
+    outcomeBars: prices,
     now,
     alertTtlHours: config.MARKET_ALERT_TTL_HOURS,
     scoreBackfillDaysPerRun: config.SCORE_BACKFILL_DAYS_PER_RUN,
