@@ -202,7 +202,7 @@ describe('watchlists', () => {
     expect(entry.Item?.last_grade).toBe('A+');
   });
 
-  it('back on FREE after Premium keeps every list and symbol, refuses a new list or symbol, and accepts one once under the caps', async () => {
+  it('back on FREE after Premium keeps every list and symbol, refuses a new list and a symbol past a list’s cap', async () => {
     const user = await signUpInvestor('Watch');
     const paid = await subscribe(user, 'PREMIUM');
     const symbols = await knownSymbols(22);
@@ -222,17 +222,19 @@ describe('watchlists', () => {
     ]);
     const third = await createList(user, 'Third');
     const overFull = await addSymbol(user, first.body.id, symbols[21] as string);
-    const overCount = await addSymbol(user, second.body.id, symbols[21] as string);
-    expect([third.status, overFull.status, overCount.status]).toEqual([403, 403, 403]);
-    expect((await listAll(user)).body.lists.map((list) => list.entries.length).sort()).toEqual([1, 21]);
+    expect([third.status, overFull.status]).toEqual([403, 403]);
+    // The symbol cap is per list: the small list (1 of 20) still takes a symbol.
+    expect((await addSymbol(user, second.body.id, symbols[21] as string)).status).toBe(201);
+    expect((await listAll(user)).body.lists.map((list) => list.entries.length).sort()).toEqual([2, 21]);
 
-    // The big list deleted: one list of one symbol is under both caps, so the next symbol fits.
+    // The big list deleted: one list is FREE's cap, so a new one is still refused.
     const removed = await api(
       routes.deleteWatchlist.method,
       buildPath(routes.deleteWatchlist.path, { listId: first.body.id }),
       { token: user.token },
     );
     expect(removed.status).toBe(200);
-    expect((await addSymbol(user, second.body.id, symbols[21] as string)).status).toBe(201);
+    expect((await createList(user, 'Again')).status).toBe(403);
+    expect((await listAll(user)).body.used).toBe(1);
   }, 120_000);
 });
