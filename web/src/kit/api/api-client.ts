@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { buildPath, type RouteDefinition } from '@app/shared/api/route';
 import { ApiErrorSchema, type ApiError as ApiErrorBody } from '@app/shared/domain/entities/errors';
+import { reportSessionExpired } from './session-expiry';
 
 /** docs/product.md "Business rules and limits", the sites' timing: service calls time out after 30 000 ms. */
 export const API_TIMEOUT_MS = 30_000;
@@ -167,7 +168,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const payload = await readJson(response);
       if (!response.ok) {
         const errorBody = ApiErrorSchema.safeParse(payload);
-        if (signOutStatuses.includes(response.status)) onUnauthorized(response.status);
+        // A signed-in screen asks to sign in again in place (./session-expiry.ts); else the session ends.
+        const askedAgain = response.status === 401 && route.access !== 'public' && reportSessionExpired();
+        if (!askedAgain && signOutStatuses.includes(response.status)) onUnauthorized(response.status);
         throw new ApiError(response.status, errorBody.success ? errorBody.data : null);
       }
       const parsed = route.response.safeParse(payload);

@@ -20,6 +20,7 @@ import { useToast } from '@/kit/ui/toast';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
 import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
+import { SessionExpiredDialog } from './session-expired-dialog';
 import type { AuthTab } from './sign-in-dialog';
 
 const SignInDialog = lazy(() => import('./sign-in-dialog'));
@@ -141,6 +142,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   return (
     <AuthContext.Provider value={value}>
       {children}
+      {status === 'authenticated' ? <SessionExpiredDialog onLeave={() => void logout()} /> : null}
       {dialogTab ? (
         <Suspense fallback={null}>
           <SignInDialog
