@@ -192,6 +192,8 @@ const ConfigSchema = z
     LLM_BASE_URL: z.url().optional(),
     LLM_MODEL: z.string().min(1).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
+    /** How long the analyst waits for a language model before answering with its template (ai/analyst). */
+    ANALYST_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Local timer: the UTC hour at which the content job runs each day. */
     CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
     /** How mail leaves (platform/mail/mailer.ts): SMTP (the local stack's maildev) or SES (the cloud). */
