@@ -69,7 +69,7 @@ describe('receiptMailsOf', () => {
 
     expect(french?.subject).toBe('Votre remboursement Nugget Invest CN-0001');
     expect(french?.body).toMatch(/^Nous avons remboursé 1\s908,00\s\$US de la facture INV-0002/);
-    expect(spanish?.subject).toBe('Tu reembolso de Nugget Invest CN-0001');
+    expect(spanish?.subject).toBe('Su reembolso de Nugget Invest CN-0001');
     expect(spanish?.body).toContain('factura INV-0002');
   });
 

@@ -133,7 +133,7 @@ function volatilityBody(request: ContentRequest): string {
     case 'fr':
       return `Point volatilité : ${name} varie de ${volatility} par an d'après son dernier mois de cours (volatilité ${regime}), et sa plus forte baisse sur un an a été de ${drawdown}. Les fortes variations jouent dans les deux sens : dimensionnez vos positions pour qu'un mauvais mois ne vous force pas à vendre.`;
     case 'es':
-      return `Control de volatilidad: ${name} oscila un ${volatility} anual según su último mes de precios (volatilidad ${regime}), y su mayor caída en el último año fue del ${drawdown}. Las grandes oscilaciones cortan en ambos sentidos: dimensiona tus posiciones para que un mal mes no te obligue a vender.`;
+      return `Control de volatilidad: ${name} oscila un ${volatility} anual según su último mes de precios (volatilidad ${regime}), y su mayor caída en el último año fue del ${drawdown}. Las grandes oscilaciones cortan en ambos sentidos: dimensione sus posiciones para que un mal mes no le obligue a vender.`;
     default:
       return `Volatility check: ${name} swings ${volatility} a year on its last month of prices (${regime} volatility), and its deepest fall over the past year was ${drawdown}. Big swings cut both ways: size positions so that a bad month does not force a sale.`;
   }

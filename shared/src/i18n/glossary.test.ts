@@ -62,3 +62,22 @@ describe('what the product says it is', () => {
     },
   );
 });
+
+/**
+ * Spanish addresses the reader as usted (locales/README.md "Glossary"): words only tú uses, as whole words.
+ * Issue 46: Spanish mixed "usted" and "tu".
+ */
+const TU_ONLY =
+  /(?<![\p{L}])(tú|tu|tus|te|ti|contigo|puedes|tienes|quieres|necesitas|estás|eres|decides|decidas|quieras|puedas|tengas|pides|cancelas|conservas|usaste|aportaste|haz|hazla|mantén|obtén|inténtalo|reinténtalo|confírmalo|cancélalo|regístrate|suscríbete|asegúrate)(?![\p{L}])/iu;
+
+describe('one form of address', () => {
+  it('writes Spanish in usted, with no tú form in the resources or the plan catalogue', () => {
+    const names = Object.values(MARKETING_PLANS).map((plan): [string, string] => [
+      plan.id,
+      plan.philosophy.es,
+    ]);
+    const found = [...textsOf(resources.es), ...names].filter(([, text]) => TU_ONLY.test(text));
+
+    expect(found).toEqual([]);
+  });
+});

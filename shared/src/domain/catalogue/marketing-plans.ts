@@ -62,7 +62,7 @@ export const MARKETING_PLANS = {
     philosophy: {
       en: 'Data over emotion. Every recommendation comes with its reasons, so you decide with a clear head.',
       fr: 'Les données plutôt que l’émotion. Chaque recommandation est expliquée, pour que vous décidiez à tête reposée.',
-      es: 'Datos antes que emociones. Cada recomendación viene con sus motivos, para que decidas con la cabeza fría.',
+      es: 'Datos antes que emociones. Cada recomendación viene con sus motivos, para que decida con la cabeza fría.',
     },
     tier: 'PREMIUM',
   },
@@ -76,7 +76,7 @@ export const MARKETING_PLANS = {
     philosophy: {
       en: 'Institutional discipline for individual investors. The AI analyses, we recommend, you decide.',
       fr: 'La discipline des institutionnels au service des particuliers. L’IA analyse, nous recommandons, vous décidez.',
-      es: 'La disciplina de los institucionales al servicio del inversor particular. La IA analiza, nosotros recomendamos, tú decides.',
+      es: 'La disciplina de los institucionales al servicio del inversor particular. La IA analiza, nosotros recomendamos, usted decide.',
     },
     tier: 'PRO',
   },
