@@ -87,9 +87,11 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function pay(account: BillingAccount, context: PaymentContext, now: Date): Promise<BillingStep> {
     if (!account.paymentMethod) throw new NoPaymentMethodError();
-    // A processor keeping the subscription (Stripe) is paid through it; it renews by itself.
+    // A processor keeping the subscription (Stripe) is paid through it; it renews by itself. A plan
+    // bought before it kept one goes on with charges of its own until its next subscription.
     const subscriptions = deps.gateway.subscriptions;
-    if (subscriptions && context.purpose !== 'renewal')
+    const kept = context.purpose === 'subscribe' || Boolean(account.processorSubscription);
+    if (subscriptions && kept && context.purpose !== 'renewal')
       return payThroughSubscription(subscriptions, account, context, now);
     const outcome = await deps.gateway.chargeCard({
       idempotencyKey: `${account.customerId}:${context.key}`,

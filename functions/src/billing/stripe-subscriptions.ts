@@ -221,6 +221,9 @@ export class StripeSubscriptions implements ProcessorSubscriptions {
 
   async cancelNow(subscription: ProcessorSubscription): Promise<void> {
     try {
+      // Stripe may have ended it already (its own dunning settings, or the period end).
+      const current = await this.stripe.subscriptions.retrieve(subscription.id);
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
       await this.stripe.subscriptions.cancel(subscription.id, { prorate: false, invoice_now: false });
     } catch (error: unknown) {
       if (!isMissing(error)) throw error;

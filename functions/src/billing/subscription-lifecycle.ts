@@ -63,10 +63,14 @@ export function withInvoiceFigures(context: PaymentContext, invoice: ProcessorIn
   };
 }
 
-/** The processor's subscriptions when the account has one with it; null otherwise (the sandbox). */
+/**
+ * The processor's subscriptions when the account has a plan kept by it; null otherwise (the sandbox, or
+ * FREE: a subscription left from a first payment given up is not touched again).
+ */
 export function subscriptionsOf(gateway: CardPaymentGateway, account: BillingAccount) {
   const subscriptions = gateway.subscriptions;
   const subscription = account.processorSubscription ?? null;
+  if (account.status === 'free') return null;
   return subscriptions && subscription ? { subscriptions, subscription } : null;
 }
 
