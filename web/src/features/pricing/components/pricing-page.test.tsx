@@ -43,6 +43,22 @@ describe('PricingPage', () => {
     expect(plan('premium').getByTestId('plan-price').textContent).toBe('79\u00a0US$');
   });
 
+  it.each([
+    ['en', /immediately/i, /end of the paid period/],
+    ['fr', /immédiatement/i, /fin de la période payée/],
+    ['es', /de inmediato/i, /final del periodo pagado/],
+  ] as const)(
+    'says in %s what the billing rules do: upgrades at once, downgrades and cancellations at the period end (issue 46)',
+    async (language, everyChangeAtOnce, periodEnd) => {
+      await renderWithProviders(<PricingPage />, { language });
+
+      const subtitle = document.querySelector('.app-hero__subtitle')?.textContent ?? '';
+
+      expect(subtitle).not.toMatch(everyChangeAtOnce);
+      expect(subtitle).toMatch(periodEnd);
+    },
+  );
+
   it('formats prices the French way', async () => {
     await renderWithProviders(<PricingPage />, { language: 'fr' });
 
