@@ -11,6 +11,7 @@ import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { MarketDayRepository } from '../data/market-day-repository';
 import type { GradeChainRepository } from '../data/grade-chain-repository';
+import type { LiveOutcomeRepository } from '../data/live-outcome-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { createHoldingsRepository, type HoldingsRepository } from '../data/holdings-repository';
 import { createUsersRepository } from '../data/users-repository';
@@ -42,6 +43,8 @@ export interface AiDeps {
   scoreHistory: Pick<ScoreHistoryRepository, 'listDays'>;
   /** The live grade chain (the price poll writes it); absent in some unit tests. */
   gradeChain?: Pick<GradeChainRepository, 'getHead' | 'getFirst'>;
+  /** The live outcomes of the chained dates (the price poll records them); absent in some unit tests. */
+  liveOutcomes?: Pick<LiveOutcomeRepository, 'listOutcomes'>;
   /** The graded market of each replayed date (the price poll writes it); absent in some unit tests. */
   marketDay?: Pick<MarketDayRepository, 'getDay'>;
   recommendationQueue: Pick<
