@@ -5,13 +5,14 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { formatFixed } from '@/lib/backtest/backtest-claims';
+import { LiveOutcomes } from './live-outcomes';
 
 const DAY_MS = 86_400_000;
 
 /**
  * The live record, apart from the backtest (docs/product.md "Track record"; engine/README.md "Grade
  * chain"): in replay, that there is none; live, how young the chain is, its head entry and hash, how
- * to verify it, and that no outcome is shown yet.
+ * to verify it, and the outcomes per horizon once each has passed (live-outcomes.tsx).
  */
 export function LiveRecord() {
   const { t } = useTranslation('home');
@@ -44,7 +45,7 @@ export function LiveRecord() {
         {t('trackRecordPage.live.hashLabel')} <code data-testid="chain-head">{head.hash}</code>
       </Text>
       <Text className="app-muted">{t('trackRecordPage.live.verify')}</Text>
-      <Text className="app-muted">{t('trackRecordPage.live.outcomes')}</Text>
+      <LiveOutcomes outcomes={chain.data.outcomes ?? []} />
     </div>
   );
 }

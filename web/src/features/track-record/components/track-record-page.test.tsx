@@ -6,7 +6,7 @@ import series from '@/lib/backtest/track-record-series.generated.json';
 import { TrackRecordPage } from './track-record-page';
 import { growthAndDrawdown, longShortCalendar } from './track-record-data';
 
-const REPLAY_CHAIN = { data_mode: 'replay', head: null, first_date: null, entries: 0 };
+const REPLAY_CHAIN = { data_mode: 'replay', head: null, first_date: null, entries: 0, outcomes: [] };
 
 /** The page with the API answering the chain's head with `chain`. */
 async function renderPage(chain: unknown = REPLAY_CHAIN, language: 'en' | 'fr' | 'es' = 'en') {
@@ -41,6 +41,7 @@ describe('track record page', () => {
       head: { date: '2026-11-27', hash, formula_version: '2026-11-22', grade_count: 562 },
       first_date: '2026-11-23',
       entries: 4,
+      outcomes: [],
     };
     // 2026-11-23 to 2026-11-27: 5 calendar days, 4 of them chained (the count the API gives).
     const english = await renderPage(chain);
@@ -61,8 +62,75 @@ describe('track record page', () => {
     }
   });
 
+  it('live, shows the outcomes per horizon apart from the backtest, and none yet where no horizon has passed', async () => {
+    const none = (months: number) => ({ months, dates: 0, first_date: null, last_date: null, grades: [] });
+    const row = (
+      grade: string,
+      count: number,
+      mean: number,
+      median: number,
+      excess: number,
+      hit: number,
+    ) => ({
+      grade,
+      count,
+      mean_return: mean,
+      median_return: median,
+      excess_vs_spy: excess,
+      hit_rate: hit,
+    });
+    const chain = {
+      data_mode: 'live',
+      head: { date: '2027-01-29', hash: 'cd'.repeat(32), formula_version: '2026-11-22', grade_count: 562 },
+      first_date: '2026-11-23',
+      entries: 48,
+      outcomes: [
+        {
+          months: 1,
+          dates: 26,
+          first_date: '2026-11-23',
+          last_date: '2026-12-28',
+          grades: [
+            row('A', 120, 2.34, 1.9, -0.25, 0.6),
+            row('B', 0, 0, 0, 0, 0),
+            row('all', 900, 1.5, 1.2, 0.1, 0.55),
+          ],
+        },
+        none(3),
+        none(6),
+        none(12),
+      ],
+    };
+    const english = await renderPage(chain);
+    const month = within(await screen.findByTestId('live-outcomes-1'));
+    expect(month.getByText('Over 1 month')).toBeTruthy();
+    expect(
+      month.getByText('26 graded dates recorded, from Nov 23, 2026 to Dec 28, 2026.', { exact: false }),
+    ).toBeTruthy();
+    const cells = (name: string) =>
+      Array.from(
+        month.getByRole('row', { name: new RegExp(`^${name} `) }).querySelectorAll('td'),
+        (cell) => cell.textContent,
+      );
+    expect(cells('A')).toEqual(['120', '2.3%', '1.9%', '-0.3%', '60%']);
+    expect(cells('All grades')).toEqual(['900', '1.5%', '1.2%', '0.1%', '55%']);
+    // A grade without an observation is not listed.
+    expect(month.queryByRole('row', { name: /^B / })).toBeNull();
+    for (const months of [3, 6, 12])
+      expect(screen.getByTestId(`live-outcomes-${months}`).textContent).toContain('None yet');
+    english.view.unmount();
+    const { view } = await renderPage(chain, 'fr');
+    const french = (await view.findByTestId('live-outcomes-1')).textContent;
+    expect(french).toContain('Sur 1 mois');
+    expect(french).toContain('2,3');
+    expect((await view.findByTestId('live-outcomes-3')).textContent).toContain('Pas encore');
+    view.unmount();
+    const spanish = await renderPage(chain, 'es');
+    expect((await spanish.view.findByTestId('live-outcomes-12')).textContent).toContain('Aún ninguno');
+  });
+
   it('live with no entry yet says the record has not started', async () => {
-    await renderPage({ data_mode: 'live', head: null, first_date: null, entries: 0 });
+    await renderPage({ data_mode: 'live', head: null, first_date: null, entries: 0, outcomes: [] });
     expect((await screen.findByTestId('no-live-record')).textContent).toContain('No live record yet');
   });
 
