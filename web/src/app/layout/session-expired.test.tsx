@@ -7,6 +7,10 @@ import type * as SignInModule from '@/kit/auth/password-sign-in';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 
+/** Lazy chunks and the fake server under a loaded CI machine: waits longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock('@/kit/auth/password-sign-in', async (importOriginal) => ({
   ...(await importOriginal<typeof SignInModule>()),
   signInWithPassword: vi.fn(async () => undefined),
@@ -46,7 +50,7 @@ describe('an expired session while saving a transaction', () => {
     fireEvent.change(field('Price per unit'), { target: { value: '115.82' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the transaction' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' }, SLOW);
     expect(field('Symbol').value).toBe('AAPL');
     expect(field('Quantity').value).toBe('3');
     expect(field('Price per unit').value).toBe('115.82');
@@ -57,12 +61,12 @@ describe('an expired session while saving a transaction', () => {
     fireEvent.change(field('Email'), { target: { value: 'ana@example.com' } });
     fireEvent.change(field('Password'), { target: { value: 'Right-Password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    await waitFor(() => expect(dialog.isConnected).toBe(false), SLOW);
     expect(signInWithPassword).toHaveBeenCalledWith('ana@example.com', 'Right-Password-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save the transaction' }));
 
     const saves = () => requests.filter((request) => request.method === 'POST');
-    await waitFor(() => expect(saves()).toHaveLength(2));
+    await waitFor(() => expect(saves()).toHaveLength(2), SLOW);
     expect(saves()[1]?.body).toMatchObject({ type: 'BUY', symbol: 'AAPL', quantity: 3, price: 115.82 });
     assign.mockRestore();
   });

@@ -5,6 +5,10 @@ import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/tes
 import { renderWithProviders } from '@/kit/test/render';
 import { PrivacySection } from './privacy-section';
 
+/** Lazy chunks and the fake server under a loaded CI machine: waits longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 30_000 });
+
 const FREE: BillingSummary = {
   status: 'free',
   tier: 'FREE',
@@ -59,7 +63,7 @@ describe('PrivacySection deletion', () => {
 
     await askToDelete();
 
-    const warning = await screen.findByTestId('delete-paid-plan');
+    const warning = await screen.findByTestId('delete-paid-plan', undefined, SLOW);
     expect(warning.textContent).toContain('Platinum');
     expect(warning.textContent).toContain('Nov 28, 2027');
     const refund = screen.getByTestId('delete-refund-due');
@@ -69,7 +73,7 @@ describe('PrivacySection deletion', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete for good' }));
 
-    await waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(ended).toHaveBeenCalledTimes(1), SLOW);
     expect(deletions(requests).map((request) => request.body)).toEqual([{ password: 'Right-Password-1' }]);
   });
 
@@ -79,7 +83,7 @@ describe('PrivacySection deletion', () => {
     await renderWithProviders(withQueryClient(<PrivacySection onSessionEnded={ended} />));
 
     await askToDelete();
-    fireEvent.click(await screen.findByRole('button', { name: 'Keep my account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep my account' }, SLOW));
 
     expect(screen.queryByTestId('delete-paid-plan')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete for good' })).toBeNull();

@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/domain/entities/user';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import { SettingsPage } from './settings-page';
+
+/** Lazy chunks and the fake server under a loaded CI machine: waits longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 30_000 });
 
 const USER: User = {
   id: 'user-1',
@@ -28,8 +32,8 @@ describe('SettingsPage preferences apply on change', () => {
 
     fireEvent.change(select('Language'), { target: { value: 'es' } });
 
-    await screen.findByRole('heading', { level: 1, name: 'Ajustes' });
-    expect(document.documentElement.lang).toBe('es');
+    await screen.findByRole('heading', { level: 1, name: 'Ajustes' }, SLOW);
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'), SLOW);
   });
 
   it("applies a signed-in user's theme at once, without Save", async () => {
@@ -38,6 +42,6 @@ describe('SettingsPage preferences apply on change', () => {
 
     fireEvent.change(select('Theme'), { target: { value: 'light' } });
 
-    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'), SLOW);
   });
 });

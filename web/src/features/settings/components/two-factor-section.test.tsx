@@ -4,6 +4,10 @@ import { withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import { TwoFactorSection } from './two-factor-section';
 
+/** Lazy chunks and the fake server under a loaded CI machine: waits longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 30_000 });
+
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 vi.mock('@/kit/auth/amplify-auth', () => ({
@@ -40,9 +44,9 @@ describe('TwoFactorSection', () => {
   it('shows a QR code of the set-up link with the key while enrolling (issue 46: there was none)', async () => {
     await renderWithProviders(withQueryClient(<TwoFactorSection email="ana@example.com" />));
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }, SLOW));
 
-    const picture = await screen.findByRole('img', { name: /QR code/ });
+    const picture = await screen.findByRole('img', { name: /QR code/ }, SLOW);
     const size = Number(picture.getAttribute('data-modules'));
     // A QR code is 21 + 4k modules wide; an otpauth link of about 90 characters needs more than version 1.
     expect((size - 21) % 4).toBe(0);
