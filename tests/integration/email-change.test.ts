@@ -112,6 +112,21 @@ describe('e-mail change does not tell which addresses have an account', () => {
     expect(notice?.text).not.toMatch(/\b\d{6}\b/);
     expect(codeIn((await waitForMails(free))[0]!)).toMatch(/^\d{6}$/);
   });
+
+  it('reads a taken address typed in another case as taken: a notice to its owner, never a code (issue 46)', async () => {
+    const mover = await signUpInvestor('Caser');
+    const owner = await signUpInvestor('Cased');
+
+    const asked = await askChange(mover, {
+      new_email: owner.email.toUpperCase(),
+      current_password: mover.password,
+    });
+
+    expect(asked.status).toBe(202);
+    const [notice] = (await waitForMails(owner.email, 2)).slice(1);
+    expect(notice?.subject).toBe('Someone tried to move a Nugget Invest account to your address');
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/);
+  });
 });
 
 describe('two accounts moving to one address', () => {
