@@ -2,8 +2,9 @@
  * A fact sheet's answer time on the local stack (docs/product.md "Fact sheets"): GET
  * /api/ai/fact-sheet/{symbol} for replayed symbols, as a PRO investor (the 'full' sheet, no quota
  * limit), first each symbol once (its analysis not yet memoised by the engine) then again and again;
- * and GET /api/portfolio/fact-sheet for a portfolio of the same symbols. One request at a time. A
- * benchmark, not a timed test.
+ * and GET /api/portfolio/fact-sheet for a portfolio of the same symbols; then the analyst's questions
+ * on a symbol and on that portfolio, answered from the same sheets by the template writer. One request
+ * at a time. A benchmark, not a timed test.
  */
 import { randomUUID } from 'node:crypto';
 import { contract } from '@app/shared/api/contract';
@@ -21,7 +22,17 @@ export interface FactSheetBenchFigures {
   first: LatencyFigures;
   repeated: LatencyFigures;
   portfolio: LatencyFigures;
+  /** The analyst with the template writer (docs/product.md "The analyst"): one symbol, the portfolio. */
+  analyst_symbol: LatencyFigures;
+  analyst_portfolio: LatencyFigures;
 }
+
+const ANALYST_QUESTIONS = [
+  'Why this grade?',
+  'What would change the grade?',
+  'How risky is it?',
+  'Momentum?',
+];
 
 export async function runFactSheetBench(
   stack: LocalStack,
@@ -64,6 +75,26 @@ export async function runFactSheetBench(
     options.requests,
     3,
   );
+  let asked = 0;
+  const question = () => ANALYST_QUESTIONS[asked++ % ANALYST_QUESTIONS.length] as string;
+  const analystSymbol = await timeSequentially(
+    () =>
+      callApi(stack.webUrl, 'POST', contract.ai.analyst.path, {
+        token: user.token,
+        body: { question: question(), symbol: SHEET_SYMBOLS[asked % SHEET_SYMBOLS.length] },
+      }),
+    options.requests,
+    3,
+  );
+  const analystPortfolio = await timeSequentially(
+    () =>
+      callApi(stack.webUrl, 'POST', contract.portfolio.analyst.path, {
+        token: user.token,
+        body: { question: question() },
+      }),
+    options.requests,
+    3,
+  );
   return {
     market_date: marketDate,
     facts_per_sheet: facts,
@@ -71,6 +102,8 @@ export async function runFactSheetBench(
     first: summariseLatency(samples, statuses),
     repeated,
     portfolio,
+    analyst_symbol: analystSymbol,
+    analyst_portfolio: analystPortfolio,
   };
 }
 
@@ -95,6 +128,8 @@ export function renderFactSheetBench(figures: FactSheetBenchFigures): string[] {
         row(`symbol, first read of each of ${SHEET_SYMBOLS.length} symbols`, figures.first),
         row('symbol, read again (analysis memoised)', figures.repeated),
         row(`portfolio of ${figures.holdings} holdings`, figures.portfolio),
+        row('analyst (templates), a question on a symbol', figures.analyst_symbol),
+        row('analyst (templates), a question on the portfolio', figures.analyst_portfolio),
       ],
     ),
   ];

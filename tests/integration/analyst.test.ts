@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
-import { subscribe } from '../src/billing';
 import { seedPortfolio } from '../src/replay-closes';
 
 /**
@@ -187,26 +186,5 @@ describe('the analyst on a portfolio', () => {
     expect(response.body.intent).toBe('risk');
     expect(response.body.text).toContain(`Your riskiest holding by its grade is ${symbol}:`);
     expect(response.body.figures.map((figure) => figure.id)).toContain(lowest?.id);
-  });
-});
-
-describe("the analyst's time with the template writer", () => {
-  it('answers 40 questions; p50 and p99 printed', async () => {
-    const pro = await signUpInvestor('Timing');
-    await subscribe(pro, 'PRO');
-    const questions = ['Why this grade?', 'What would change the grade?', 'How risky is it?', 'Momentum?'];
-    const times: number[] = [];
-    for (let index = 0; index < 40; index += 1) {
-      const started = performance.now();
-      const response = await ask(pro, 'en', { question: questions[index % 4], symbol: 'AAPL' });
-      times.push(performance.now() - started);
-      expect(response.status, response.text).toBe(200);
-    }
-    const sorted = [...times].sort((a, b) => a - b);
-    const rank = (share: number) =>
-      sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-    console.info(
-      `analyst (template writer, AAPL, through the API): p50 ${rank(0.5).toFixed(1)} ms, p99 ${rank(0.99).toFixed(1)} ms`,
-    );
   });
 });
