@@ -18,6 +18,7 @@ export const PERK_IDS = [
   'portfolio_assets',
   'recommendations_shown',
   'detailed_analyses',
+  'analyst_questions',
   'market_alerts',
   'price_updates',
   'screener',
@@ -30,7 +31,12 @@ export const PERK_IDS = [
 export type PerkId = (typeof PERK_IDS)[number];
 
 type QuotaPerkKey =
-  'portfolioAssets' | 'recommendationsShown' | 'detailedAnalyses' | 'marketAlerts' | 'customAlerts';
+  | 'portfolioAssets'
+  | 'recommendationsShown'
+  | 'detailedAnalyses'
+  | 'analystQuestions'
+  | 'marketAlerts'
+  | 'customAlerts';
 
 /** The keys under `common:perks` (typed, so the sites' `t` checks them). */
 export type PerkKey =
@@ -75,6 +81,7 @@ export function perkLinesOf(tier: Tier): PerkLine[] {
     quotaLine('portfolio_assets', 'portfolioAssets', features.portfolio_assets),
     quotaLine('recommendations_shown', 'recommendationsShown', recommendationListCap(tier)),
     quotaLine('detailed_analyses', 'detailedAnalyses', features.ai_recommendations),
+    quotaLine('analyst_questions', 'analystQuestions', features.analyst_questions),
     quotaLine('market_alerts', 'marketAlerts', features.market_alerts),
     features.price_updates === 'real_time'
       ? { perk: 'price_updates', key: 'priceUpdates.realTime', params: {} }
