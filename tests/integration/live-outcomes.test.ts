@@ -7,6 +7,7 @@ import { createScoreHistoryRepository } from '@app/functions/data/score-history-
 import type { DailyScore } from '@app/functions/engine/score-history';
 import { recordGradeChain } from '@app/functions/jobs/price-poll-grade-chain';
 import { recordLiveOutcomes } from '@app/functions/jobs/price-poll-outcomes';
+import { getGradeChain } from '@app/functions/ai/grade-chain-service';
 import { localDynamoClient } from '@app/infra/local/dynamodb-local';
 import type { ServedBar, SimulatedInstrument } from '../provider-simulator/instruments';
 import { startIngestionHarness, type IngestionHarness } from '../src/ingestion-harness';
@@ -98,6 +99,10 @@ describe('live outcomes on the provider simulator with a stepped clock', () => {
     // The clock steps past every date's 1-month horizon (the market date 2026-04-07, its bars stored).
     clock = Date.parse('2026-04-07T22:00:00Z');
     expect(await harness.planAndDrain()).toBe(true);
+    // Replay records none, whatever the clock.
+    expect(
+      await recordLiveOutcomes({ ...deps, engine: { dataMode: 'replay' } }, { date: '2026-04-07' }),
+    ).toEqual([]);
     const written = await recordLiveOutcomes(deps, { date: '2026-04-07' });
     expect(written.map((outcome) => [outcome.months, outcome.date])).toEqual(DATES.map((date) => [1, date]));
     // Served bars after the horizon dates (2026-04-06, 04-07) exist and are stored, yet unused below.
@@ -125,6 +130,20 @@ describe('live outcomes on the provider simulator with a stepped clock', () => {
         expect(figures?.hit_rate).toBe(percent(symbol) > 0 ? 1 : 0);
       }
     }
+
+    // The public route pools the three dates per grade: A's mean is the mean of OUTA's three returns.
+    const route = await getGradeChain({ engine, gradeChain, liveOutcomes } as never);
+    const month = route.outcomes.find((horizon) => horizon.months === 1);
+    expect(month).toMatchObject({ dates: 3, first_date: DATES[0], last_date: DATES[2] });
+    const outaReturns = DATES.map(
+      (date) =>
+        (closeOn(served.OUTA ?? [], HORIZON[date] as string) / closeOn(served.OUTA ?? [], date) - 1) * 100,
+    );
+    const pooled = month?.grades.find((grade) => grade.grade === 'A');
+    expect(pooled?.count).toBe(3);
+    expect(pooled?.mean_return).toBeCloseTo(outaReturns.reduce((sum, value) => sum + value, 0) / 3, 3);
+    expect(pooled?.median_return).toBeCloseTo([...outaReturns].sort((a, b) => a - b)[1] as number, 3);
+    expect(route.outcomes.find((horizon) => horizon.months === 3)).toMatchObject({ dates: 0, grades: [] });
 
     // Running the step again (a second Lambda, a retry) changes nothing; no longer horizon has passed.
     expect(await recordLiveOutcomes(deps, { date: '2026-04-07' })).toEqual([]);
