@@ -60,11 +60,23 @@ async function itemsNaming(user: SignedInUser): Promise<{ table: string; item: R
     DYNAMODB_ENDPOINT: inject('stack').dynamoEndpoint,
   });
   const found: { table: string; item: Record<string, unknown> }[] = [];
-  for (const id of TABLE_IDS) {
+  const scanTable = async (id: (typeof TABLE_IDS)[number]) => {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
-        new ScanCommand({ TableName: tableName('local', id), ExclusiveStartKey: startKey }),
+        new ScanCommand({
+          TableName: tableName('local', id),
+          ExclusiveStartKey: startKey,
+          // Price bars (a symbol's year or month of daily bars per item, tens of megabytes with the
+          // replayed 2007-2017 history) hold only market data from the providers or the packaged files:
+          // they cannot name a user, and reading them whole took most of this test's time in CI.
+          ...(id === 'market'
+            ? {
+                FilterExpression: 'NOT begins_with(sk, :bars)',
+                ExpressionAttributeValues: { ':bars': 'BARS#' },
+              }
+            : {}),
+        }),
       );
       for (const item of page.Items ?? []) {
         const text = JSON.stringify(item).toLowerCase();
@@ -73,7 +85,8 @@ async function itemsNaming(user: SignedInUser): Promise<{ table: string; item: R
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-  }
+  };
+  await Promise.all(TABLE_IDS.map(scanTable));
   return found;
 }
 
