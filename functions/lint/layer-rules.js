@@ -18,6 +18,7 @@ export const LAYERS = {
       'entitlements',
       'billing',
       'notifications',
+      'analyst-model',
     ],
   },
   areas: { rank: 3, folders: ['admin', 'ai', 'auth', 'portfolio', 'public', 'subscription', 'jobs'] },

@@ -181,7 +181,7 @@ const ConfigSchema = z
     /** The Bedrock model the content job asks when CONTENT_GENERATOR=bedrock (priced in cost-model.ts). */
     BEDROCK_MODEL_ID: z.string().min(1).default('anthropic.claude-3-haiku-20240307-v1:0'),
     /**
-     * The analyst's optional language model (docs/product.md "The analyst", ai/analyst/model-writer.ts):
+     * The analyst's optional language model (docs/product.md "The analyst", analyst-model/model-writer.ts):
      * Bedrock's Converse API with this model id when set, else an OpenAI-compatible chat-completions
      * server (a user's own Ollama or llama.cpp) at LLM_BASE_URL (up to /v1) with LLM_MODEL and, if the
      * server wants one, LLM_API_KEY; none set, the templates answer. BEDROCK_ENDPOINT points the
@@ -192,7 +192,7 @@ const ConfigSchema = z
     LLM_BASE_URL: z.url().optional(),
     LLM_MODEL: z.string().min(1).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
-    /** How long the analyst waits for a language model before answering with its template (ai/analyst). */
+    /** How long the analyst waits for a language model before answering with its template (analyst-model). */
     ANALYST_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Local timer: the UTC hour at which the content job runs each day. */
     CONTENT_GENERATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),

@@ -5,16 +5,15 @@ import {
   startLlmTestServer,
   type LlmTestMode,
   type LlmTestServer,
-} from '../../../../tests/harness/llm-test-server';
-import questionSet from '../../engine/analyst/question-set.json';
-import type { EntitlementsDeps } from '../../entitlements/entitlements';
-import { checkedModelAnswer, type AnalystDeps } from './analyst-service';
+} from '../../../tests/harness/llm-test-server';
+import questionSet from '../engine/analyst/question-set.json';
+import { checkedModelAnswer, type AnalystModelDeps } from './checked-answer';
 import { createBedrockWriter } from './bedrock-writer';
 import type { AnalystFactSheet, AnalystLanguage } from './guard';
 import { createOpenAiWriter } from './openai-writer';
 
 /*
- * The analyst service's model path (analyst-service.ts checkedModelAnswer) with the real writers
+ * The analyst service's model path (checked-answer.ts checkedModelAnswer) with the real writers
  * against the local test server (tests/harness/llm-test-server.ts): only the correct mode's answer
  * is used; every other mode gives null, so the template answers (docs/product.md "The analyst").
  * The committed question set (engine/analyst/question-set.json, 60 questions) in invent mode: not
@@ -67,12 +66,11 @@ const LANGUAGES: readonly AnalystLanguage[] = ['en', 'fr', 'es'];
 const QUESTIONS = questionSet.questions as { language: AnalystLanguage; scope: string; question: string }[];
 
 let server: LlmTestServer;
-let analysts: Record<(typeof APIS)[number], AnalystDeps>;
+let analysts: Record<(typeof APIS)[number], AnalystModelDeps>;
 
 beforeAll(async () => {
   server = await startLlmTestServer();
-  const deps = (modelWriter: AnalystDeps['modelWriter']): AnalystDeps => ({
-    entitlements: {} as EntitlementsDeps,
+  const deps = (modelWriter: AnalystModelDeps['modelWriter']): AnalystModelDeps => ({
     modelWriter,
     timeoutMs: 10_000,
   });

@@ -1,5 +1,5 @@
 import type { BedrockRuntimeClient, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import { addRequestModelUsage } from '../../platform/cost-recorder';
+import { addRequestModelUsage } from '../platform/cost-recorder';
 import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer';
 import { requestFailure, type ModelTokenUsage } from './model-writer-error';
 import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-prompt';

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Fact, SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
-import type { EntitlementsDeps } from '../../entitlements/entitlements';
-import { checkedModelAnswer, type AnalystDeps } from './analyst-service';
+import { checkedModelAnswer, type AnalystModelDeps } from './checked-answer';
 import { ModelWriterError, type ModelAnswer, type ModelWriter } from './model-writer';
 
 /*
- * The analyst's choice between a model's answer and the template's (analyst-service.ts): a model
+ * The analyst's choice between a model's answer and the template's (checked-answer.ts): a model
  * answer is used only when the guard passes it; an invented number, an unknown id, a failure or a
  * late answer gives null (the route then answers with its template) and is counted.
  */
@@ -30,10 +29,8 @@ const SHEET: SymbolFactSheet = {
 };
 
 const USAGE = { input_tokens: 120, output_tokens: 30 };
-const NO_ENTITLEMENTS = {} as EntitlementsDeps;
-
-function depsWith(write: ModelWriter['write'], timeoutMs = 1_000): AnalystDeps {
-  return { entitlements: NO_ENTITLEMENTS, modelWriter: { write }, timeoutMs };
+function depsWith(write: ModelWriter['write'], timeoutMs = 1_000): AnalystModelDeps {
+  return { modelWriter: { write }, timeoutMs };
 }
 
 const answering =
@@ -81,7 +78,7 @@ describe('checkedModelAnswer', () => {
   });
 
   it('asks nothing when no model is configured', async () => {
-    const deps: AnalystDeps = { entitlements: NO_ENTITLEMENTS, modelWriter: undefined, timeoutMs: 1_000 };
+    const deps: AnalystModelDeps = { modelWriter: undefined, timeoutMs: 1_000 };
 
     expect(await checkedModelAnswer('Why this grade?', 'en', SHEET, deps)).toBeNull();
   });

@@ -6,8 +6,8 @@ import {
   UNKNOWN_FACT_ID,
   type LlmTestMode,
   type LlmTestServer,
-} from '../../../../tests/harness/llm-test-server';
-import { newRequestScope, runInRequestScope } from '../../platform/request-scope';
+} from '../../../tests/harness/llm-test-server';
+import { newRequestScope, runInRequestScope } from '../platform/request-scope';
 import { createBedrockWriter } from './bedrock-writer';
 import { guardAnswer, type AnalystLanguage } from './guard';
 import { createModelWriter, ModelWriterError, type ModelWriter } from './model-writer';

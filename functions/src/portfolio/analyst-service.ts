@@ -1,30 +1,39 @@
 import type { AnalystAnswer } from '@app/shared/domain/entities/analyst';
 import type { Language } from '@app/shared/domain/enums';
+import { answerAnalystQuestion } from '../analyst-model/answer-question';
+import type { AnalystModelDeps } from '../analyst-model/checked-answer';
+import { createModelWriter } from '../analyst-model/model-writer';
 import type { AnalystSheet } from '../engine/analyst/analyst-sheet';
-import { composeAnswer, draftTemplateAnswer } from '../engine/analyst/compose-answer';
 import { getConfig } from '../config';
 import { consumeQuota, createEntitlementsDeps, type EntitlementsDeps } from '../entitlements/entitlements';
 import { createDocumentClient } from '../platform/dynamo-client';
-import { rendererFor } from '../platform/messages';
 import type { LedgerStoreDeps } from './ledger-store';
 import { getPortfolioFactSheet } from './portfolio-fact-sheet';
 
 /*
  * POST /api/portfolio/analyst (docs/product.md "The analyst"): a question about the caller's
- * portfolio, answered by the analyst's templates (engine/analyst/) from the portfolio fact sheet
- * (portfolio-fact-sheet.ts), every number a cited figure of it. The language model and its guard
- * answer symbol questions in the ai area (ai/analyst/); an area does not import another, so this
- * route answers with the templates only.
+ * portfolio, answered from the portfolio fact sheet (portfolio-fact-sheet.ts) by the analyst's
+ * templates (engine/analyst/) or, when a language model is configured, by the model under the same
+ * timeout, guard and fallback as the symbol route (analyst-model/checked-answer.ts).
  */
 
-let quotaDeps: EntitlementsDeps | undefined;
+export interface PortfolioAnalystDeps extends AnalystModelDeps {
+  /** Counts analyst_questions (the usage table). */
+  entitlements: EntitlementsDeps;
+}
 
-/** The usage table's counters for analyst_questions, built on the first question of a cold start. */
-export function analystQuotaDeps(): EntitlementsDeps {
-  if (quotaDeps) return quotaDeps;
+let analystDeps: PortfolioAnalystDeps | undefined;
+
+/** The usage counters and the optional model writer, built on the first question of a cold start. */
+export function portfolioAnalystDeps(): PortfolioAnalystDeps {
+  if (analystDeps) return analystDeps;
   const config = getConfig();
-  quotaDeps = createEntitlementsDeps(createDocumentClient(config), config);
-  return quotaDeps;
+  analystDeps = {
+    entitlements: createEntitlementsDeps(createDocumentClient(config), config),
+    modelWriter: createModelWriter(config),
+    timeoutMs: config.ANALYST_MODEL_TIMEOUT_MS,
+  };
+  return analystDeps;
 }
 
 export async function askPortfolioAnalyst(
@@ -32,23 +41,15 @@ export async function askPortfolioAnalyst(
   userId: string,
   language: Language,
   deps: LedgerStoreDeps & { now: () => Date },
-  entitlements: EntitlementsDeps,
+  analyst: PortfolioAnalystDeps,
 ): Promise<AnalystAnswer> {
-  const quota = await consumeQuota(userId, 'analyst_questions', deps.now(), entitlements);
-  const portfolio = await getPortfolioFactSheet(userId, deps);
+  const quota = await consumeQuota(userId, 'analyst_questions', deps.now(), analyst.entitlements);
+  const checked = await getPortfolioFactSheet(userId, deps);
   const sheet: AnalystSheet = {
     scope: 'portfolio',
     subject: '',
-    market_date: portfolio.market_date,
-    facts: portfolio.facts,
+    market_date: checked.market_date,
+    facts: checked.facts,
   };
-  const render = rendererFor(language);
-  const draft = draftTemplateAnswer(question, sheet, render);
-  return composeAnswer(draft, {
-    intent: draft.intent,
-    sheet,
-    language,
-    render,
-    quota: { used: quota.used, limit: quota.limit, remaining: quota.remaining },
-  });
+  return answerAnalystQuestion(question, language, { checked, sheet }, quota, analyst);
 }

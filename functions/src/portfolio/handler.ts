@@ -61,7 +61,7 @@ async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Prom
   }
 }
 import { saveImportMapping } from './import-mapping-service';
-import { analystQuotaDeps, askPortfolioAnalyst } from './analyst-service';
+import { askPortfolioAnalyst, portfolioAnalystDeps } from './analyst-service';
 import {
   addWatchlistSymbol,
   createWatchlist,
@@ -118,7 +118,7 @@ export const handler = createAreaHandler(
       getPortfolioAttribution(requireUserId(auth), rendererFor(language), deps),
     factSheet: async ({ auth }, deps) => getPortfolioFactSheet(requireUserId(auth), deps),
     analyst: async ({ auth, body, language }, deps) =>
-      askPortfolioAnalyst(body.question, requireUserId(auth), language, deps, analystQuotaDeps()),
+      askPortfolioAnalyst(body.question, requireUserId(auth), language, deps, portfolioAnalystDeps()),
     // The ledger's routes (transactions-service.ts, performance-service.ts, ledger-import-service.ts).
     listTransactions: async ({ auth }, deps) => listTransactions(requireUserId(auth), deps),
     addTransaction: async ({ auth, body, headers }, deps) => {

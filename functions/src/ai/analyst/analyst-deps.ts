@@ -2,7 +2,7 @@ import { getConfig } from '../../config';
 import { createEntitlementsDeps } from '../../entitlements/entitlements';
 import { createDocumentClient } from '../../platform/dynamo-client';
 import type { AnalystDeps } from './analyst-service';
-import { createModelWriter } from './model-writer';
+import { createModelWriter } from '../../analyst-model/model-writer';
 
 let built: AnalystDeps | undefined;
 

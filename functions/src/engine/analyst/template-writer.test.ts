@@ -4,14 +4,14 @@ import { LANGUAGES } from '@app/shared/domain/enums';
 import type { Fact, PortfolioFactSheet, SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import type { CounterfactualsResponse } from '@app/shared/domain/entities/counterfactuals';
 import { render } from '../../platform/messages';
-import { guardAnswer } from '../../ai/analyst/guard';
+import { guardAnswer } from '../../analyst-model/guard';
 import { counterfactualFacts, type AnalystSheet } from './analyst-sheet';
 import { matchIntent } from './intents';
 import { writeTemplateAnswer } from './template-writer';
 
 /*
  * The analyst's template answers (docs/product.md "The analyst") over hand-made sheets: each answers its
- * intent with the sheet's figures, cites them, and passes the guard (ai/analyst/guard.ts) in en, fr
+ * intent with the sheet's figures, cites them, and passes the guard (analyst-model/guard.ts) in en, fr
  * and es, so no number reaches a reader that is not a figure of the sheet.
  */
 
