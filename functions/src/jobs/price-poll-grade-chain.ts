@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { GradeChainRepository, StoredChainEntry } from '../data/grade-chain-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { appendEntry, verifyChain, type ChainCheck, type ChainGrade } from '../engine/grade-chain';
@@ -31,20 +32,17 @@ async function gradesByDate(
   to: IsoDate,
 ): Promise<Map<IsoDate, ChainGrade[]>> {
   const byDate = new Map<IsoDate, ChainGrade[]>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(READ_CONCURRENCY, symbols.length) }, async () => {
-      while (next < symbols.length) {
-        const symbol = symbols[next] as string;
-        next += 1;
-        for (const day of await scores.listDays(symbol, from, to)) {
-          const grades = byDate.get(day.date) ?? [];
-          grades.push({ symbol, grade: day.grade, composite: day.composite });
-          byDate.set(day.date, grades);
-        }
-      }
-    }),
+  const limit = pLimit(READ_CONCURRENCY);
+  const days = await Promise.all(
+    symbols.map((symbol) => limit(async () => ({ symbol, days: await scores.listDays(symbol, from, to) }))),
   );
+  for (const { symbol, days: list } of days) {
+    for (const day of list) {
+      const grades = byDate.get(day.date) ?? [];
+      grades.push({ symbol, grade: day.grade, composite: day.composite });
+      byDate.set(day.date, grades);
+    }
+  }
   return byDate;
 }
 

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { GradeChainRepository, StoredChainEntry } from '../data/grade-chain-repository';
 import type { LiveOutcomeRepository, StoredLiveOutcome } from '../data/live-outcome-repository';
 import type { PricesRepository } from '../data/prices-repository';
@@ -42,18 +43,11 @@ async function readBars(
   from: IsoDate,
   to: IsoDate,
 ): Promise<Map<string, Bar[]>> {
-  const bySymbol = new Map<string, Bar[]>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(READ_CONCURRENCY, symbols.length) }, async () => {
-      while (next < symbols.length) {
-        const symbol = symbols[next] as string;
-        next += 1;
-        bySymbol.set(symbol, await bars.getBars(symbol, from, to));
-      }
-    }),
+  const limit = pLimit(READ_CONCURRENCY);
+  const read = await Promise.all(
+    symbols.map((symbol) => limit(async () => [symbol, await bars.getBars(symbol, from, to)] as const)),
   );
-  return bySymbol;
+  return new Map<string, Bar[]>(read);
 }
 
 async function recordHorizon(

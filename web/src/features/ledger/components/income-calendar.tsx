@@ -3,6 +3,7 @@ import type { DividendIncomeResponse } from '@app/shared/domain/entities/ledger-
 import type { Language } from '@app/shared/domain/enums';
 import { formatMoney, formatMonth } from '@app/shared/domain/rules/formatting';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
+import { MonthGrid } from './month-grid';
 import { monthNames } from './returns-heat-map';
 
 type CalendarLine = DividendIncomeResponse['calendar'][number];
@@ -51,38 +52,18 @@ export function IncomeCalendar({ result, language }: { result: DividendIncomeRes
     <section aria-labelledby="ledger-income-calendar">
       <h3 id="ledger-income-calendar">{t('portfolio:ledger.income.calendarTitle')}</h3>
       <ScrollRegion label={t('portfolio:ledger.income.calendarTitle')}>
-        <div
-          role="img"
-          aria-label={summary}
-          className="ledger__heat-grid"
-          data-testid="ledger-income-calendar"
-        >
-          <span />
-          {names.map((name) => (
-            <span key={name} className="ledger__heat-head">
-              {name}
-            </span>
-          ))}
-          {[...years.entries()].map(([year, row]) => [
-            <span key={`y${year}`} className="ledger__heat-head">
-              {year}
-            </span>,
-            ...row.map((net, index) => (
-              <span
-                key={`${year}-${index}`}
-                className="ledger__heat-cell"
-                style={{
-                  background:
-                    net > 0 && largest.net > 0
-                      ? `rgba(22, 128, 60, ${(0.15 + 0.75 * (net / largest.net)).toFixed(2)})`
-                      : 'transparent',
-                }}
-              >
-                {net === 0 ? '' : money(net)}
-              </span>
-            )),
-          ])}
-        </div>
+        <MonthGrid
+          summary={summary}
+          monthNames={names}
+          years={years}
+          testId="ledger-income-calendar"
+          background={(net) =>
+            net > 0 && largest.net > 0
+              ? `rgba(22, 128, 60, ${(0.15 + 0.75 * (net / largest.net)).toFixed(2)})`
+              : 'transparent'
+          }
+          text={(net) => (net === 0 ? '' : money(net))}
+        />
       </ScrollRegion>
       <details>
         <summary>{t('portfolio:ledger.income.calendarAsTable')}</summary>

@@ -3,6 +3,7 @@ import type { PeriodReturnsResponse } from '@app/shared/domain/entities/ledger-r
 import type { Language } from '@app/shared/domain/enums';
 import { dateFormat, formatPercent } from '@app/shared/domain/rules/formatting';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
+import { MonthGrid } from './month-grid';
 
 type Month = PeriodReturnsResponse['monthly'][number];
 
@@ -67,28 +68,13 @@ export function ReturnsHeatMap({ months, language }: { months: readonly Month[];
     <section aria-labelledby="ledger-heat-map" className="ledger__heat-map">
       <h3 id="ledger-heat-map">{t('portfolio:ledger.reports.heatMapTitle')}</h3>
       <ScrollRegion label={t('portfolio:ledger.reports.heatMapTitle')}>
-        <div role="img" aria-label={summary} className="ledger__heat-grid">
-          <span />
-          {names.map((name) => (
-            <span key={name} className="ledger__heat-head">
-              {name}
-            </span>
-          ))}
-          {[...years.entries()].map(([year, row]) => [
-            <span key={`y${year}`} className="ledger__heat-head">
-              {year}
-            </span>,
-            ...row.map((month, index) => (
-              <span
-                key={`${year}-${index}`}
-                className="ledger__heat-cell"
-                style={{ background: cellColour(month?.time_weighted ?? null) }}
-              >
-                {percentOf(month?.time_weighted ?? null, language)}
-              </span>
-            )),
-          ])}
-        </div>
+        <MonthGrid
+          summary={summary}
+          monthNames={names}
+          years={years}
+          background={(month) => cellColour(month?.time_weighted ?? null)}
+          text={(month) => percentOf(month?.time_weighted ?? null, language)}
+        />
       </ScrollRegion>
       <details>
         <summary>{t('portfolio:ledger.reports.heatMapAsTable')}</summary>
