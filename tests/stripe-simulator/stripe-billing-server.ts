@@ -3,16 +3,14 @@ import {
   invoiceObject,
   invoicePaymentObject,
   listObject,
-  priceObject,
-  productObject,
-  scheduleObject,
   subscriptionObject,
   type SimInvoice,
   type SimLine,
   type SimPrice,
-  type SimSchedule,
   type SimSubscription,
 } from './stripe-billing-objects';
+import { StripeCatalogue } from './stripe-catalogue-server';
+import { StripeSchedules } from './stripe-schedules-server';
 import { addStripeMonths, invoiceTotal, priceChangeInvoiceLines } from './stripe-proration';
 
 /*
@@ -55,22 +53,30 @@ const ok = (body: object): Reply => ({ status: 200, body });
 const valuesOf = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>);
 
 export class StripeBillingDesk {
-  private readonly products = new Map<string, Stripe.Product>();
-  readonly prices = new Map<string, SimPrice>();
   readonly subscriptions = new Map<string, SimSubscription>();
   readonly invoices = new Map<string, SimInvoice>();
-  private readonly schedules = new Map<string, SimSchedule>();
+  private readonly catalogue: StripeCatalogue;
+  private readonly schedules: StripeSchedules;
   /** Updates waiting for their invoice to be paid (`pending_if_incomplete`), by invoice id. */
   private readonly pendingUpdates = new Map<string, () => void>();
 
-  constructor(private readonly host: BillingHost) {}
+  constructor(private readonly host: BillingHost) {
+    this.catalogue = new StripeCatalogue(host);
+    this.schedules = new StripeSchedules(host, this.subscriptions, (subscription, start) =>
+      this.periodEnd(subscription, start),
+    );
+  }
+
+  private get prices(): Map<string, SimPrice> {
+    return this.catalogue.prices;
+  }
 
   route(method: string, path: string, form: Record<string, unknown>, at: number): Reply | null {
     const [, resource, id, action] = path.split('/').slice(1);
-    if (resource === 'products') return this.productRoute(method, id, form, at);
-    if (resource === 'prices') return this.priceRoute(method, form, at);
+    if (resource === 'products') return this.catalogue.productRoute(method, id, form, at);
+    if (resource === 'prices') return this.catalogue.priceRoute(method, form, at);
     if (resource === 'subscriptions') return this.subscriptionRoute(method, id, form, at);
-    if (resource === 'subscription_schedules') return this.scheduleRoute(method, id, action, form, at);
+    if (resource === 'subscription_schedules') return this.schedules.route(method, id, action, form, at);
     if (resource === 'invoice_payments' && method === 'GET') {
       const invoice = this.invoices.get(String(form.invoice ?? ''));
       const payments = invoice?.intent ? [invoicePaymentObject(`inpay_${invoice.id.slice(3)}`, invoice)] : [];
@@ -78,65 +84,6 @@ export class StripeBillingDesk {
     }
     if (resource === 'invoices') return this.invoiceRoute(method, id, action, form, at);
     return null;
-  }
-
-  private productRoute(method: string, id: string | undefined, form: Record<string, unknown>, at: number) {
-    if (method === 'GET' && id)
-      return this.products.has(id) ? ok(this.products.get(id) as object) : this.host.missing('product', id);
-    const productId = String(form.id ?? this.host.nextId('prod'));
-    if (this.products.has(productId)) {
-      return this.host.error(400, {
-        type: 'invalid_request_error',
-        code: 'resource_already_exists',
-        param: 'id',
-      });
-    }
-    const product = productObject(
-      productId,
-      String(form.name),
-      (form.metadata ?? {}) as Record<string, string>,
-      at,
-    );
-    this.products.set(productId, product);
-    return ok(product);
-  }
-
-  private priceRoute(method: string, form: Record<string, unknown>, at: number): Reply {
-    if (method === 'GET') {
-      const keys = valuesOf(form.lookup_keys).map(String);
-      const found = [...this.prices.values()].filter(
-        (price) => price.active && price.lookupKey !== null && keys.includes(price.lookupKey),
-      );
-      return ok(listObject('/v1/prices', found.map(priceObject)));
-    }
-    const product = String(form.product ?? '');
-    if (!this.products.has(product)) return this.host.missing('product', product);
-    const lookupKey = typeof form.lookup_key === 'string' ? form.lookup_key : null;
-    for (const other of this.prices.values()) {
-      if (lookupKey && other.lookupKey === lookupKey) {
-        if (form.transfer_lookup_key !== 'true') {
-          return this.host.error(400, {
-            type: 'invalid_request_error',
-            param: 'lookup_key',
-            message: 'lookup_key already in use',
-          });
-        }
-        other.lookupKey = null;
-      }
-    }
-    const recurring = (form.recurring ?? {}) as Record<string, string>;
-    const price: SimPrice = {
-      id: this.host.nextId('price'),
-      product,
-      unitAmount: Number(form.unit_amount),
-      interval: recurring.interval === 'year' ? 'year' : 'month',
-      lookupKey,
-      active: true,
-      metadata: (form.metadata ?? {}) as Record<string, string>,
-      created: at,
-    };
-    this.prices.set(price.id, price);
-    return ok(priceObject(price));
   }
 
   private subscriptionBody(subscription: SimSubscription): Stripe.Subscription {
@@ -215,7 +162,7 @@ export class StripeBillingDesk {
     return {
       id: this.host.nextId('il'),
       amount: price.unitAmount,
-      description: `1 × ${this.products.get(price.product)?.name ?? price.product}`,
+      description: `1 × ${this.catalogue.products.get(price.product)?.name ?? price.product}`,
       proration: false,
       price: price.id,
       periodStart: subscription.periodStart,
@@ -445,52 +392,6 @@ export class StripeBillingDesk {
     return ok(invoiceObject(preview));
   }
 
-  private scheduleRoute(
-    method: string,
-    id: string | undefined,
-    action: string | undefined,
-    form: Record<string, unknown>,
-    at: number,
-  ): Reply {
-    if (!id) {
-      const subscription = this.subscriptions.get(String(form.from_subscription ?? ''));
-      if (!subscription) return this.host.missing('subscription', String(form.from_subscription ?? ''));
-      const schedule: SimSchedule = {
-        id: this.host.nextId('sub_sched'),
-        subscription: subscription.id,
-        customer: subscription.customer,
-        status: 'active',
-        phases: [{ price: subscription.price, start: subscription.periodStart, end: subscription.periodEnd }],
-        created: at,
-      };
-      this.schedules.set(schedule.id, schedule);
-      subscription.schedule = schedule.id;
-      return ok(scheduleObject(schedule));
-    }
-    const schedule = this.schedules.get(id);
-    if (!schedule) return this.host.missing('subscription_schedule', id);
-    if (method === 'GET') return ok(scheduleObject(schedule));
-    const subscription = this.subscriptions.get(schedule.subscription) as SimSubscription;
-    if (action === 'release') {
-      schedule.status = 'released';
-      subscription.schedule = null;
-      return ok(scheduleObject(schedule));
-    }
-    let start = 0;
-    schedule.phases = valuesOf(form.phases).map((raw) => {
-      const phase = raw as Record<string, unknown>;
-      const price = String((valuesOf(phase.items)[0] as Record<string, string>).price);
-      const phaseStart = phase.start_date === undefined ? start : Number(phase.start_date);
-      const end =
-        phase.end_date === undefined
-          ? this.periodEnd({ anchor: phaseStart, price }, phaseStart)
-          : Number(phase.end_date);
-      start = end;
-      return { price, start: phaseStart, end };
-    });
-    return ok(scheduleObject(schedule));
-  }
-
   /** The test clock moved to `at`: period ends, renewals, scheduled phases and retries fall due. */
   advance(at: number): void {
     for (const subscription of this.subscriptions.values()) {
@@ -507,13 +408,10 @@ export class StripeBillingDesk {
         this.emitSubscription('customer.subscription.deleted', subscription);
         continue;
       }
-      const schedule = this.schedules.get(subscription.schedule ?? '');
-      const next = schedule?.phases.find((phase) => phase.start === subscription.periodEnd);
-      if (schedule && next) {
+      const next = this.schedules.nextPhase(subscription);
+      if (next) {
         subscription.price = next.price;
         subscription.anchor = next.start;
-        schedule.status = 'released';
-        subscription.schedule = null;
       }
       subscription.periodStart = subscription.periodEnd;
       subscription.periodEnd = this.periodEnd(subscription, subscription.periodStart);
