@@ -155,6 +155,8 @@ describe('renewal', () => {
             { feature: 'portfolio_assets', from: 25, to: 5 },
             { feature: 'ai_recommendations', from: 10, to: 3 },
             { feature: 'market_alerts', from: 50, to: 5 },
+            // Questions to the analyst a day, Premium 30 to Free 3 (functions/src/subscription/README.md).
+            { feature: 'analyst_questions', from: 30, to: 3 },
           ],
         }),
       },
