@@ -87,14 +87,23 @@ describe('investor screens in Chromium', () => {
     await first.page.goto(`${webUrl}/settings`);
     await first.page.getByLabel('First name').fill('Samira');
     await first.page.getByLabel('Last name').fill('Nouveau');
-    await first.page.getByLabel('Language', { exact: true }).selectOption('fr');
     await first.page.getByLabel('Theme', { exact: true }).selectOption('light');
     await first.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => first.page.getByTestId('header-user').textContent(), WAIT).toContain('Samira');
+    // The language applies the moment it is chosen (no Save), and the profile takes it at once.
+    await first.page.getByLabel('Language', { exact: true }).selectOption('fr');
     await expect.poll(() => first.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');
     await expect
       .poll(() => first.page.evaluate(() => document.documentElement.dataset.theme), WAIT)
       .toBe('light');
     await expect.poll(() => first.page.getByTestId('header-user').textContent(), WAIT).toContain('Samira');
+    await expect
+      .poll(
+        async () =>
+          (await api<{ language: string }>('GET', '/api/auth/me', { token: investor.token })).body.language,
+        WAIT,
+      )
+      .toBe('fr');
 
     await first.page.reload();
     await expect.poll(() => first.page.evaluate(() => document.documentElement.lang), WAIT).toBe('fr');

@@ -412,6 +412,6 @@ describe('midnight-UTC reset with an injected clock (service functions on Dynamo
 
     expect(none).toEqual({ consumed: false, used: 0 });
     expect(unlimited.map((result) => result.used)).toEqual([1, 2, 3, 4]);
-    expect(snapshot.daily).toEqual({ ai_recommendations: 4, market_alerts: 0 });
+    expect(snapshot.daily).toEqual({ ai_recommendations: 4, market_alerts: 0, analyst_questions: 0 });
   });
 });

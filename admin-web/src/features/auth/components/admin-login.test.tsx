@@ -112,7 +112,7 @@ describe('AdminLogin', () => {
     fireEvent.change(screen.getByLabelText('Contraseña', { selector: 'input' }), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 
-    expect(await screen.findByText('Configura tu aplicación de autenticación')).toBeTruthy();
+    expect(await screen.findByText('Configure su aplicación de autenticación')).toBeTruthy();
     expect((screen.getByTestId('totp-secret') as HTMLInputElement).value).toBe(step.secret);
     expect(
       screen.getByRole('link', { name: 'Abrir en la aplicación de autenticación' }).getAttribute('href'),
