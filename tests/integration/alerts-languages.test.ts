@@ -112,9 +112,10 @@ describe('stored alerts in the reader language', () => {
         "Vérifiez sa note avant d'agir ; ni précipitation ni panique.",
     });
     expect(byId(spanish)).toMatchObject({
-      title: 'Apple Inc. sube un 5.7 %',
+      // es-ES writes decimals with a comma, as French does (docs/product.md "Formatting").
+      title: 'Apple Inc. sube un 5,7 %',
       message:
-        'Apple Inc. (AAPL) se movió un +5.7 % el 28 ene 2015, 3.2 veces su movimiento diario habitual. ' +
+        'Apple Inc. (AAPL) se movió un +5,7 % el 28 ene 2015, 3,2 veces su movimiento diario habitual. ' +
         'Revise su nota antes de actuar; sin prisas ni pánico.',
     });
     expect(byId(english)?.title).toBe('Apple Inc. up 5.7 %');

@@ -6,6 +6,7 @@ import { createTotpStepsRepository } from '../data/totp-steps-repository';
 import { createAccountRecordsRepository } from '../data/account-records-repository';
 import { createAreaHandler } from '../platform/http-handler';
 import { bearerTokenOf } from '../platform/token-verifier';
+import { hasAcceptLanguage } from '../platform/messages';
 import type { AuthContext } from '../platform/auth-context';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, UnauthorizedError } from '../platform/errors';
@@ -108,8 +109,8 @@ export const handler = createAreaHandler(
       if (!updated) throw new NotFoundError(message('AUTH_PROFILE_NOT_FOUND'));
       return { ...updated, role: auth.isAdmin ? 'ADMIN' : 'USER' };
     },
-    requestPasswordReset: async ({ body, language }, deps) =>
-      requestPasswordReset(body.email, language, deps.mailCodes),
+    requestPasswordReset: async ({ body, language, headers }, deps) =>
+      requestPasswordReset(body.email, hasAcceptLanguage(headers) ? language : null, deps.mailCodes),
     confirmPasswordReset: async ({ body }, deps) => confirmPasswordReset(body, deps.mailCodes),
     requestEmailChange: async ({ auth, body }, deps) =>
       requestEmailChange(callerOf(auth).userId, body, deps.emailChange),

@@ -29,6 +29,16 @@ describe('password reset by e-mailed code', () => {
     ]);
   });
 
+  it('writes in the profile language when the request names none (an API call without Accept-Language)', async () => {
+    const { deps, mailed } = fakeDeps();
+
+    await requestPasswordReset(ADA.email, null, deps);
+
+    expect(mailed.map((mail) => mail.subject)).toEqual([
+      'Votre code de réinitialisation du mot de passe Nugget Invest',
+    ]);
+  });
+
   it('answers an unknown address exactly as a known one and mails nothing', async () => {
     const { deps, mailed } = fakeDeps();
     expect(await requestPasswordReset('nobody@example.test', 'fr', deps)).toEqual(

@@ -134,11 +134,12 @@ export async function queueCode(
  * counts against the address's hourly limit, looks the address up, stores a code and enqueues one
  * message (the mail, or a drop), then answers the same: neither the body, a 429 nor the time tells
  * them apart. The code is keyed by the address's hash, not the user. The mail is in the requester's
- * language (the request's Accept-Language, the site's current language).
+ * language (the request's Accept-Language, the site's current language), or the profile's when the
+ * request names none (an API call).
  */
 export async function requestPasswordReset(
   email: string,
-  language: User['language'],
+  language: User['language'] | null,
   deps: MailCodeDeps,
 ): Promise<typeof ACCEPTED> {
   await countRequest('RESET', email, deps);
@@ -150,7 +151,7 @@ export async function requestPasswordReset(
       ? {
           to: user.email,
           // The interface the reset was asked from, not the profile's (issue 46: a reset asked in Spanish came in French).
-          language,
+          language: language ?? user.language,
           subject: message('MAIL_RESET_SUBJECT'),
           body: (code) => message('MAIL_RESET_BODY', { code, minutes: MAIL_CODE_RULES.ttlMinutes }),
         }

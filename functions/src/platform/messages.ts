@@ -59,6 +59,15 @@ export function languageOfHeader(acceptLanguage: string | undefined): Language {
   return (best as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
+/** Whether a request names a language at all (an `Accept-Language` header, any case of its name). */
+export function hasAcceptLanguage(
+  headers: Readonly<Record<string, string | undefined>> | undefined,
+): boolean {
+  return Object.entries(headers ?? {}).some(
+    ([name, value]) => name.toLowerCase() === 'accept-language' && !!value,
+  );
+}
+
 /** The same, from a request's headers (any case of the header name). */
 export function languageOfHeaders(
   headers: Readonly<Record<string, string | undefined>> | undefined,
