@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { message } from '@app/shared/messages/message';
 import { errorReplyOf } from './error-response';
 import { NotFoundError, QuotaExceededError, ValidationError } from './errors';
-import { languageOfHeader } from './messages';
+import { hasAcceptLanguage, languageOfHeader } from './messages';
 
 /*
  * The platform's one error mapping, in the caller's language: the body carries the text, the code of
@@ -23,6 +23,16 @@ describe('the caller language', () => {
     ['*', 'en'],
   ] as const)('reads %j as %s (en, fr, es; English otherwise)', (header, expected) => {
     expect(languageOfHeader(header)).toBe(expected);
+  });
+});
+
+describe('whether a request names a language', () => {
+  it('counts one of en, fr, es in any case or region, not a wildcard nor only other languages', () => {
+    expect(hasAcceptLanguage({ 'Accept-Language': 'es-ES,es;q=0.9' })).toBe(true);
+    expect(hasAcceptLanguage({ 'accept-language': 'de-DE, FR;q=0.5' })).toBe(true);
+    expect(hasAcceptLanguage({ 'accept-language': '*' })).toBe(false);
+    expect(hasAcceptLanguage({ 'accept-language': 'de-DE,de;q=0.9' })).toBe(false);
+    expect(hasAcceptLanguage({})).toBe(false);
   });
 });
 

@@ -59,13 +59,18 @@ export function languageOfHeader(acceptLanguage: string | undefined): Language {
   return (best as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
-/** Whether a request names a language at all (an `Accept-Language` header, any case of its name). */
+/**
+ * Whether a request names one of our languages in `Accept-Language` (any case of the header name). A
+ * wildcard (`*`, what fetch sends by default) or only other languages name none.
+ */
 export function hasAcceptLanguage(
   headers: Readonly<Record<string, string | undefined>> | undefined,
 ): boolean {
-  return Object.entries(headers ?? {}).some(
-    ([name, value]) => name.toLowerCase() === 'accept-language' && !!value,
-  );
+  const value = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language')?.[1];
+  return (value ?? '')
+    .split(',')
+    .map((range) => range.split(';')[0]?.trim().split('-')[0]?.toLowerCase() ?? '')
+    .some((primary) => (LANGUAGES as readonly string[]).includes(primary));
 }
 
 /** The same, from a request's headers (any case of the header name). */
