@@ -170,6 +170,9 @@ describe('live indicators and controls in Chromium', () => {
     await expect.poll(() => tour.textContent(), WAIT).toContain('Your portfolio');
     await tour.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${webUrl}/recommendations?tour=3`, { timeout: WAIT.timeout });
+    // The address changes before the next screen renders (the router keeps the old one while the
+    // page's code loads): pressing Next on the old panel would ask for step 3 again.
+    await expect.poll(() => tour.textContent(), WAIT).toContain('step 3 of 4');
     await tour.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${webUrl}/alerts?tour=4`, { timeout: WAIT.timeout });
     await expect.poll(() => tour.textContent(), WAIT).toContain('step 4 of 4');
