@@ -83,6 +83,18 @@ export const JOB_TABLE_GRANTS: Readonly<Record<JobName, TableGrants>> = {
   'alert-digest': { holdings: 'read', users: 'read' },
 };
 
+/**
+ * The one-time ledger migration (functions/src/portfolio/ledger-migration-job.ts, invoked by hand):
+ * the users' holdings and ledgers (holdings), a day's close for a holding without a purchase price
+ * (market).
+ */
+export const LEDGER_MIGRATION_GRANTS: TableGrants = { holdings: 'readwrite', market: 'read' };
+/**
+ * ...and the one Scan granted anywhere, to that function only, on the holdings table itself (no
+ * index): no key or index lists every holder (infra/README.md "Ledger migration job").
+ */
+export const LEDGER_MIGRATION_SCAN_ACTION = 'dynamodb:Scan';
+
 /** The ingestion worker (an SQS consumer, not a scheduled job): it writes the stored market only. */
 export const INGESTION_WORKER_GRANTS: TableGrants = { market: 'readwrite' };
 

@@ -54,16 +54,35 @@ describe('jobs stack', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource[];
     // The scheduled jobs, each with a dead-letter queue for failed asynchronous runs, the ingestion
     // worker and the mail sender (SQS consumers whose failed messages go to their queues' dead-letter
-    // queue) and the mail feedback function (an SNS subscriber).
-    expect(functions).toHaveLength(JOB_NAMES.length + 3);
+    // queue), the mail feedback function (an SNS subscriber) and the ledger migration (run by hand).
+    expect(functions).toHaveLength(JOB_NAMES.length + 4);
     const scheduled = functions.filter(
       (fn) =>
         !String(fn.Properties.Description).includes('fetches market data') &&
+        !String(fn.Properties.Description).includes('before the ledger') &&
         !String(fn.Properties.Description).includes('sends the queued') &&
         !String(fn.Properties.Description).includes('bounces and complaints'),
     );
     expect(scheduled).toHaveLength(JOB_NAMES.length);
     for (const fn of scheduled) expect(fn.Properties.DeadLetterConfig).toBeDefined();
+  });
+
+  it('runs the ledger migration only by hand: no rule targets it, and it may Scan the holdings table alone', () => {
+    const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+    const [logicalId] = Object.entries(functions).find(([, fn]) =>
+      String(fn.Properties.Description).includes('moves the holdings from before the ledger'),
+    )!;
+    expect(JSON.stringify(template.findResources('AWS::Events::Rule'))).not.toContain(logicalId);
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+    const scans = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement.filter(
+        (statement) => [statement.Action].flat().includes('dynamodb:Scan'),
+      ).map((statement) => ({ statement, roles: JSON.stringify(policy.Properties.Roles) })),
+    );
+    expect(scans).toHaveLength(1);
+    expect(scans[0]?.roles).toContain('LedgerMigrationJob');
+    expect(JSON.stringify(scans[0]?.statement.Resource)).toContain('Holdings');
+    expect(JSON.stringify(scans[0]?.statement.Resource)).not.toContain('index');
   });
 
   it('encrypts the dead-letter queues and refuses plain HTTP', () => {

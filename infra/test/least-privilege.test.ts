@@ -11,6 +11,7 @@ import {
   DYNAMODB_ACTIONS,
   JOB_NAMES,
   JOB_TABLE_GRANTS,
+  LEDGER_MIGRATION_GRANTS,
   type TableGrants,
 } from '../lib/table-access';
 import { tableEnvironmentVariable, type TableId } from '../lib/table-definitions';
@@ -46,6 +47,12 @@ describe('least privilege', () => {
     expect(dynamoGrantsOf(fn, stacks.data)).toEqual(expectedGrants(JOB_TABLE_GRANTS[job]));
   });
 
+  it('gives the ledger migration exactly its table grants, and Scan on the holdings table', () => {
+    const expected = expectedGrants(LEDGER_MIGRATION_GRANTS);
+    expected.holdings = [...(expected.holdings ?? []), 'dynamodb:Scan'].sort();
+    expect(dynamoGrantsOf(stacks.jobs.ledgerMigration, stacks.data)).toEqual(expected);
+  });
+
   it('passes each function the names of the tables it may use, and no others', () => {
     for (const area of SERVICE_AREAS) {
       const fn = stacks.api.functions[area];
@@ -58,7 +65,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('never grants dynamodb:* or a DynamoDB action on every resource, and never Scan', () => {
+  it('never grants dynamodb:* or a DynamoDB action on every resource, and Scan only to the ledger migration', () => {
     const statements: PolicyStatementJson[] = [
       stacks.api,
       stacks.jobs,
@@ -76,7 +83,8 @@ describe('least privilege', () => {
     for (const statement of dynamoStatements) {
       for (const action of actionsOf(statement)) {
         expect(action).not.toContain('*');
-        expect(action).not.toBe('dynamodb:Scan');
+        // The one-time migration's listing of the holders (jobs-stack.test.ts checks it is that function's).
+        if (statement.Sid !== 'ScanHoldingsTableForLedgerMigration') expect(action).not.toBe('dynamodb:Scan');
       }
       for (const resource of resourcesOf(statement)) {
         expect(resource).not.toBe('*');

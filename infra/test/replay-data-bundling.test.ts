@@ -33,7 +33,7 @@ describe('replay data shipped with the functions that read it', () => {
     );
   });
 
-  it('points exactly the ai and portfolio areas, the price poll, the content job and the ingestion planner and worker (replay is a provider) at the shipped file', () => {
+  it('points exactly the ai and portfolio areas, the price poll, the content job, the ledger migration and the ingestion planner and worker (replay is a provider) at the shipped file', () => {
     const readers = functions
       .filter((fn) => fn.Properties.Environment.Variables.REPLAY_DATA_FILE === REPLAY_DATA_FILE_IN_LAMBDA)
       .map((fn) => fn.Properties.Description)
@@ -41,6 +41,7 @@ describe('replay data shipped with the functions that read it', () => {
     expect(readers).toEqual([
       'Nugget dev: fetches market data from the providers into the market table',
       'Nugget dev: generates the social posts of the day for review',
+      'Nugget dev: moves the holdings from before the ledger into it (run by hand, safe to re-run)',
       'Nugget dev: plans the market data to fetch and sends it to the ingestion queues',
       'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
       'Nugget dev: the ai area of the API',

@@ -1,7 +1,7 @@
 import type { LedgerBook } from '@app/shared/domain/ledger/ledger-book';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import { message } from '@app/shared/messages/message';
-import type { HoldingsRepository, StoredHolding } from '../data/holdings-repository';
+import type { HoldingsRepository } from '../data/holdings-repository';
 import type { LedgerRepository, StoredLedger } from '../data/ledger-repository';
 import type { UsersRepository } from '../data/users-repository';
 import { liftingTierFor, tierLimits, upgradeMessageFor } from '../entitlements/feature-gate';
@@ -10,9 +10,9 @@ import type { MarketReading } from '../market-data/market-quotes';
 import { ConflictError, QuotaExceededError, fieldError } from '../platform/errors';
 import { currentRequestScope } from '../platform/request-scope';
 import { MAX_WRITE_ATTEMPTS } from './holdings-service';
-import { closeOnOrBefore, UNIVERSE_CURRENCY } from './ledger-market';
 import { checkLedger, symbolsHeld, type LedgerProblemTarget } from './ledger-rules';
 import { syncHoldingsWithLedger } from './ledger-projection';
+import { migrateUserHoldings } from './ledger-migration';
 import type { PortfolioMarket } from './portfolio-market';
 
 /**
@@ -33,63 +33,17 @@ export interface LedgerStoreDeps {
 }
 
 /**
- * A holding from before the ledger as its opening BUY, keeping its id: bought on its purchase date
- * (else the day it was added, at most the market date) at its purchase price, or, without one, at
- * that day's close, flagged estimated (docs/product.md, the ledger README).
+ * The caller's ledger; the first call turns their holdings into opening BUY rows and stores them, as
+ * the migration job does (portfolio/ledger-migration.ts), for a user it has not reached yet.
  */
-async function openingBuyOf(
-  holding: StoredHolding,
-  marketDate: string,
-  deps: Pick<LedgerStoreDeps, 'engine' | 'market'>,
-): Promise<LedgerTransaction> {
-  const added = holding.purchase_date ?? holding.created_at.slice(0, 10);
-  const date = added > marketDate ? marketDate : added;
-  let price = holding.purchase_price;
-  if (price === null) {
-    const close = await closeOnOrBefore(deps.engine, holding.symbol, date);
-    const asset = close === null ? await deps.market.findAsset(holding.symbol) : null;
-    price = close ?? asset?.snapshot_price ?? 0;
-  }
-  return {
-    id: holding.id,
-    type: 'BUY',
-    date,
-    symbol: holding.symbol,
-    quantity: holding.shares,
-    price,
-    fee: 0,
-    currency: UNIVERSE_CURRENCY,
-    estimated: holding.purchase_price === null,
-  };
-}
-
-/** The caller's ledger; the first call turns their holdings into opening BUY rows and stores them. */
 export async function loadLedger(
   userId: string,
   deps: LedgerStoreDeps,
   reading: MarketReading = deps.market.readMarket(),
 ): Promise<StoredLedger> {
-  const stored = await deps.ledgers.get(userId);
-  if (stored) return stored;
-  const holdings = await deps.holdings.list(userId);
-  const rows = await Promise.all(
-    holdings.map((holding) => openingBuyOf(holding, reading.marketDate.date, deps)),
-  );
-  const timestamp = deps.now().toISOString();
-  const ledger: StoredLedger = {
-    user_id: userId,
-    base_currency: 'USD',
-    cost_method: 'FIFO',
-    transactions: rows,
-    version: 1,
-    migrated_at: timestamp,
-    updated_at: timestamp,
-  };
-  if ((await deps.ledgers.save(ledger, null, null)) === 'saved') return ledger;
-  // A concurrent first use migrated the same holdings: theirs is the ledger.
-  const winner = await deps.ledgers.get(userId);
-  if (!winner) throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
-  return winner;
+  const migration = await migrateUserHoldings(userId, deps, reading.marketDate.date);
+  if (migration.status === 'too_large') throw new ConflictError(message('PORTFOLIO_LEDGER_CHANGED'));
+  return migration.ledger;
 }
 
 export interface LedgerChange<Result> {

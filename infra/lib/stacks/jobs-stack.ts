@@ -1,5 +1,6 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -12,7 +13,13 @@ import { MailQueue } from '../constructs/mail-queue';
 import { DIGEST_HOUR_UTC } from '@app/shared/domain/entities/mail';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stage-config';
-import { JOB_NAMES, JOB_TABLE_GRANTS, type JobName } from '../table-access';
+import {
+  JOB_NAMES,
+  JOB_TABLE_GRANTS,
+  LEDGER_MIGRATION_GRANTS,
+  LEDGER_MIGRATION_SCAN_ACTION,
+  type JobName,
+} from '../table-access';
 import type { TableRefs } from './data-stack';
 
 export interface JobsStackProps extends StackProps {
@@ -109,6 +116,8 @@ export class JobsStack extends Stack {
   readonly functions: Readonly<Record<JobName, lambda.IFunction>>;
   readonly deadLetterQueues: Readonly<Record<JobName, sqs.IQueue>>;
   readonly rules: Readonly<Record<JobName, events.Rule>>;
+  /** The ledger migration: no schedule, invoked by hand (infra/README.md "Ledger migration job"). */
+  readonly ledgerMigration: lambda.IFunction;
   readonly ingestion: IngestionPipeline;
   readonly mail: Mail;
   readonly mailQueue: MailQueue;
@@ -200,5 +209,29 @@ export class JobsStack extends Stack {
     this.functions = functions;
     this.deadLetterQueues = queues;
     this.rules = rules;
+    this.ledgerMigration = this.ledgerMigrationFunction(props);
+  }
+
+  /** A function run by hand, synchronously (its answer is the run's counts): no rule, no dead letters. */
+  private ledgerMigrationFunction(props: JobsStackProps): lambda.IFunction {
+    const migration = new AppFunction(this, 'LedgerMigrationJob', {
+      config: props.config,
+      entry: 'functions/src/portfolio/ledger-migration-job.ts',
+      description: `Nugget ${props.config.stage}: moves the holdings from before the ledger into it (run by hand, safe to re-run)`,
+      memorySize: 512,
+      timeout: Duration.minutes(15),
+      tables: props.tables,
+      tableGrants: LEDGER_MIGRATION_GRANTS,
+      environment: { JOB_NAME: 'ledger-migration', COST_RECORDS: 'off' },
+      replayData: 'series-and-snapshot',
+    });
+    migration.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ScanHoldingsTableForLedgerMigration',
+        actions: [LEDGER_MIGRATION_SCAN_ACTION],
+        resources: [props.tables.holdings.tableArn],
+      }),
+    );
+    return migration.function;
   }
 }
