@@ -68,6 +68,8 @@ describe('DividendIncomeSection', () => {
 
     const projection = await screen.findByTestId('ledger-income-projection');
     const [, acme, nodv] = within(projection).getAllByRole('row');
+    // A holding may be a coin or a fund: the quantity column names no "actions" (issue 45).
+    expect(within(projection).getAllByRole('columnheader')[1]?.textContent).toBe('Quantité détenue');
     expect(
       within(acme!)
         .getAllByRole('cell')
