@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { LocalStack } from '@app/infra/local/local-stack';
 import { callApi, createProUser } from './api-load';
 import { readCostRecords } from './dynamo-efficiency';
-import { round, timeSequentially, type LatencyFigures } from './report-format';
+import { round, summariseLatency, timeSequentially, type LatencyFigures } from './report-format';
 
 export interface LedgerStorageBenchResult {
   ledger_rows: number;
@@ -22,6 +22,13 @@ export interface LedgerStorageBenchResult {
   add: Array<{ ledger_rows: number; requests: number; write_units_per_request: number; p50_ms: number }>;
   list_transactions: LatencyFigures;
   performance: LatencyFigures;
+  /**
+   * The performance route's valuation cache (functions/src/portfolio/valuation-cache.ts, kept by
+   * ledger version and market date): a first read after an added transaction (a new version: a
+   * miss, the ledger valued again) and the same read repeated at once (a hit).
+   */
+  performance_miss: LatencyFigures;
+  performance_hit: LatencyFigures;
 }
 
 const LARGE = 10_000;
@@ -96,6 +103,27 @@ async function addRows(stack: LocalStack, token: string, ledgerRows: number, req
   };
 }
 
+/** `samples` pairs of reads of the performance route, each pair after one added transaction. */
+async function timeValuationCache(stack: LocalStack, token: string, samples: number) {
+  const timed = async () => {
+    const started = performance.now();
+    const response = await callApi(stack.webUrl, 'GET', '/api/portfolio/performance', { token });
+    if (response.status !== 200) throw new Error(`performance: ${response.status}`);
+    return performance.now() - started;
+  };
+  const misses: number[] = [];
+  const hits: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    await addRows(stack, token, LARGE, 1);
+    misses.push(await timed());
+    hits.push(await timed());
+  }
+  return {
+    miss: summariseLatency(misses, { 200: samples }),
+    hit: summariseLatency(hits, { 200: samples }),
+  };
+}
+
 export async function runLedgerStorageBench(
   stack: LocalStack,
   options: { requests?: number; adds?: number } = {},
@@ -115,6 +143,9 @@ export async function runLedgerStorageBench(
   const addLarge = await addRows(stack, large.token, LARGE, adds);
   const time = (path: string) =>
     timeSequentially(() => callApi(stack.webUrl, 'GET', path, { token: large.token }), requests, 3);
+  const listTransactions = await time('/api/portfolio/transactions');
+  const performanceReads = await time('/api/portfolio/performance');
+  const cache = await timeValuationCache(stack, large.token, Math.max(5, Math.round(requests / 2)));
   return {
     ledger_rows: LARGE,
     import_rows: IMPORT_ROWS,
@@ -124,8 +155,10 @@ export async function runLedgerStorageBench(
         Math.max(1, importRecords.length),
     ),
     add: [addSmall, addLarge],
-    list_transactions: await time('/api/portfolio/transactions'),
-    performance: await time('/api/portfolio/performance'),
+    list_transactions: listTransactions,
+    performance: performanceReads,
+    performance_miss: cache.miss,
+    performance_hit: cache.hit,
   };
 }
 
@@ -152,6 +185,16 @@ export function ledgerStorageLines(result: LedgerStorageBenchResult): string[] {
     '| --- | ---: | ---: | ---: | ---: |',
     latency('GET /api/portfolio/transactions', result.list_transactions),
     latency('GET /api/portfolio/performance', result.performance),
+    '',
+    'The valuation cache (`functions/src/portfolio/valuation-cache.ts`, kept by ledger version and market ' +
+      'date): each pair of reads follows one added transaction, so the first must value the new version ' +
+      '(a miss) and the second, the same read at once, may be served from the cache (a hit); the ' +
+      "difference is the cache's effect.",
+    '',
+    `| GET /api/portfolio/performance at ${result.ledger_rows}+ rows | requests | p50 ms | p99 ms | max ms |`,
+    '| --- | ---: | ---: | ---: | ---: |',
+    latency('first read after a change (miss)', result.performance_miss),
+    latency('the same read repeated at once', result.performance_hit),
     '',
   ];
 }
