@@ -20,6 +20,9 @@ export interface RouteConsumption {
   read_units_per_request: number;
   write_units_per_request: number;
   scans: number;
+  /** DynamoDB calls and items returned per request (records written before the fields existed: null). */
+  calls_per_request: number | null;
+  items_read_per_request: number | null;
   latency_p50_ms: number;
   latency_mean_ms: number;
   statuses: Record<string, number>;
@@ -80,6 +83,18 @@ export function summariseConsumption(records: readonly CostRecord[]): RouteConsu
         ),
         // Records written before the field existed have none; they count as unknown (0 here).
         scans: list.reduce((sum, record) => sum + (record.scans ?? 0), 0),
+        calls_per_request: list.every((record) => typeof record.dynamo_calls === 'number')
+          ? round(
+              mean((record) => record.dynamo_calls),
+              2,
+            )
+          : null,
+        items_read_per_request: list.every((record) => typeof record.items_read === 'number')
+          ? round(
+              mean((record) => record.items_read),
+              2,
+            )
+          : null,
         latency_p50_ms: round(latencies[Math.floor(latencies.length / 2)] ?? 0),
         latency_mean_ms: round(mean((record) => record.latency_ms)),
         statuses,

@@ -17,14 +17,14 @@ import { AREA_SIZING } from '@app/infra/lib/area-sizing';
 import { REPOSITORY_ROOT, type LocalStack } from '@app/infra/local/local-stack';
 import { SEED_ADMIN, SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { startBenchStack } from './bench-stack';
-import { callApi, createProUser, login, prepareLoadUsers } from './api-load';
+import { createProUser, login } from './api-load';
 import { measureApiLoadModes } from './api-load-modes';
 import { eventOf, invokeBundle, type InvocationSpec } from './area-invoker';
-import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
 import { runEngineBench } from './engine';
 import { runIngestionBench } from './ingestion';
 import type { OnDemandBenchFigures } from './on-demand';
-import { areaOfPath, exerciseRoutes, exerciseSpecs, lambdaEnvironment } from './exercise-routes';
+import { areaOfPath, lambdaEnvironment } from './exercise-routes';
+import { runSequentialPass } from './sequential-pass';
 import { dataFilesDirectoryOf, measureArtefacts } from './lambda-artefacts';
 import { runLighthouse } from './lighthouse-scores';
 import { snapshotMemory } from './memory';
@@ -89,30 +89,11 @@ async function main(): Promise<void> {
     progress('screener: every filter, one request at a time');
     report.screener = await runScreenerBench(stack, { requests: QUICK ? 20 : 200 });
 
-    progress('load: preparing users');
-    const setup = await prepareLoadUsers(stack, admin);
-    const specs = exerciseSpecs(setup.reader, admin);
-
     progress('dynamodb: sequential pass over every route');
-    const passStarted = new Date().toISOString();
-    // Warm once (JIT, universe load, JWKS), then the measured rounds.
-    await exerciseRoutes(baseUrl, specs, 1);
-    const measuredFrom = new Date().toISOString();
-    report.exerciseStatuses = await exerciseRoutes(baseUrl, specs, QUICK ? 2 : 5);
-    // Add and remove a holding, as the load test does.
-    for (let index = 0; index < (QUICK ? 2 : 5); index += 1) {
-      const added = await callApi(baseUrl, 'POST', '/api/portfolio/holdings', {
-        token: setup.reader.token,
-        body: { symbol: 'MSFT', asset_type: 'stock', shares: 1 },
-      });
-      const id = (added.body as { asset?: { id?: string } }).asset?.id;
-      if (id)
-        await callApi(baseUrl, 'DELETE', `/api/portfolio/holdings/${id}`, { token: setup.reader.token });
-    }
-    // Cost records are batched off the request path: written now, then read.
-    await stack.flushCostRecords();
-    report.consumption = summariseConsumption(await readCostRecords(measuredFrom, new Date().toISOString()));
-    void passStarted;
+    const pass = await runSequentialPass(stack, admin, QUICK ? 2 : 5);
+    const { specs } = pass;
+    report.exerciseStatuses = pass.statuses;
+    report.consumption = pass.consumption;
 
     progress('lambda artefacts: replay data and per-area memory in Lambda-like processes');
     const replayFile = join(work, 'replay-universe.json');

@@ -9,16 +9,31 @@ export function renderDynamo(report: Report): string[] {
   out.push(
     'Per route, from the cost records the local stack writes to the usage table for every request (`functions/src/platform/cost-recorder.ts`; read in full with a Query per day partition, since `GET /api/admin/costs` only returns cost and latency). ' +
       'Sequential pass: every listed route called 5 times after one warm-up round, by a PRO investor with 10 holdings, the admin and a visitor. DynamoDB Local reports capacity units like the service (reads: 0.5 per 4 KB eventually consistent, 1 strongly consistent; writes: 1 per 1 KB, x2 in transactions). ' +
-      "The `scans` column is the document client's Scan counter of the request, now kept in each cost record.",
+      "The `scans` column is the document client's Scan counter of the request, now kept in each cost record. " +
+      '`calls` counts every DynamoDB command of the request (a batch or a transaction is one call) and `items read` what they returned (`functions/src/platform/dynamo-client.ts`, checked on DynamoDB Local by `tests/integration/dynamo-call-count.test.ts`). ' +
+      "The session check of the API's JWT authoriser runs before the area and is not in these records: it reads the caller's revocation time only on a cache miss (30 s in the cloud).",
     '',
   );
   out.push(
     table(
-      ['route', 'area', 'requests', 'RCU / request', 'WCU / request', 'Scans', 'handler p50 ms', 'statuses'],
+      [
+        'route',
+        'area',
+        'requests',
+        'calls / request',
+        'items read / request',
+        'RCU / request',
+        'WCU / request',
+        'Scans',
+        'handler p50 ms',
+        'statuses',
+      ],
       consumption.map((route) => [
         route.route,
         route.area,
         route.requests,
+        route.calls_per_request ?? 'n/a',
+        route.items_read_per_request ?? 'n/a',
         route.read_units_per_request,
         route.write_units_per_request,
         route.scans,
@@ -28,6 +43,18 @@ export function renderDynamo(report: Report): string[] {
           .join(', '),
       ]),
     ),
+    '',
+  );
+  const reads = consumption.filter(
+    (route) => route.route.startsWith('GET ') && route.calls_per_request !== null,
+  );
+  const over = reads.filter((route) => (route.calls_per_request ?? 0) > 3);
+  out.push(
+    `Read routes at most 3 DynamoDB calls per request: ${verdict(over.length === 0)} (${reads.length - over.length} of ${reads.length}` +
+      (over.length > 0
+        ? `; over: ${over.map((route) => `${route.route} ${route.calls_per_request}`).join(', ')}`
+        : '') +
+      ').',
     '',
   );
   const scans = [...consumption, ...(report.loadConsumption ?? [])].reduce(

@@ -102,6 +102,9 @@ export interface CostRecord extends CostBreakdown {
   cognito_calls: number;
   /** DynamoDB Scans the request made: always 0 on a request path (no-scan.test.ts, bench/results.md). */
   scans: number;
+  /** DynamoDB calls and the items they returned (bench/results.md "DynamoDB efficiency"). */
+  dynamo_calls: number;
+  items_read: number;
   bedrock_input_tokens: number;
   bedrock_output_tokens: number;
   recorded_at: string;
@@ -131,6 +134,8 @@ export function buildCostRecord(
     write_capacity_units: scope.writeCapacityUnits,
     cognito_calls: scope.cognitoCalls,
     scans: scope.scans,
+    dynamo_calls: scope.dynamoCalls,
+    items_read: scope.itemsRead,
     bedrock_input_tokens: modelUsage.bedrockInputTokens,
     bedrock_output_tokens: modelUsage.bedrockOutputTokens,
     ...cost,

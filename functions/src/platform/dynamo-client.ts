@@ -23,6 +23,24 @@ function addCapacity(consumed: unknown, commandName: string): void {
   }
 }
 
+interface CallOutput {
+  ConsumedCapacity?: unknown;
+  Item?: unknown;
+  Items?: readonly unknown[];
+  /** BatchGetItem: items per table; TransactGetItems: one `{ Item }` per get. */
+  Responses?: Record<string, readonly unknown[]> | readonly { Item?: unknown }[];
+}
+
+/** The items one call returned, whatever its shape (GetItem, Query, Scan, BatchGet, TransactGet). */
+export function itemsReturned(output: CallOutput): number {
+  if (output.Items) return output.Items.length;
+  if (output.Item) return 1;
+  const responses = output.Responses;
+  if (!responses) return 0;
+  if (Array.isArray(responses)) return responses.filter((response) => response.Item !== undefined).length;
+  return Object.values(responses).reduce((sum, items) => sum + items.length, 0);
+}
+
 /**
  * The one DynamoDB client of a process. Every command asks for its consumed capacity, summed per
  * request for the cost records; timeouts are short so a stopped database answers 503 quickly instead
@@ -48,12 +66,15 @@ export function createDocumentClient(
       const input = args.input as Record<string, unknown>;
       const commandName = context.commandName ?? '';
       if (!/Describe|List/.test(commandName)) input.ReturnConsumedCapacity ??= 'TOTAL';
-      if (commandName === 'ScanCommand') {
-        const scope = currentRequestScope();
-        if (scope) scope.scans += 1;
+      const scope = currentRequestScope();
+      if (scope) {
+        scope.dynamoCalls += 1;
+        if (commandName === 'ScanCommand') scope.scans += 1;
       }
       const result = await next(args);
-      addCapacity((result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity, commandName);
+      const output = result.output as CallOutput;
+      addCapacity(output.ConsumedCapacity, commandName);
+      if (scope) scope.itemsRead += itemsReturned(output);
       return result;
     },
     { step: 'initialize', name: 'consumedCapacityRecorder' },

@@ -18,6 +18,10 @@ export interface RequestScope {
   writeCapacityUnits: number;
   cognitoCalls: number;
   scans: number;
+  /** DynamoDB calls the request made (every command, batches and transactions count once). */
+  dynamoCalls: number;
+  /** Items those calls returned (Item, Items, a batch's or a transaction's Responses). */
+  itemsRead: number;
   startedAt: number;
   /** The caller's language (Accept-Language: en, fr, es; English otherwise): every text it reads. */
   language: Language;
@@ -55,6 +59,8 @@ export function newRequestScope(
     writeCapacityUnits: 0,
     cognitoCalls: 0,
     scans: 0,
+    dynamoCalls: 0,
+    itemsRead: 0,
     startedAt: performance.now(),
     language,
   };
