@@ -97,6 +97,44 @@ describe('the portfolio and performance routes value the same ledger the same wa
   });
 });
 
+/** Dollars per euro on Friday 2016-12-30, the replayed EURUSD=X close (as in ledger.test.ts). */
+const EURUSD_1230 = 1.054095;
+
+describe("a ledger in euros: the portfolio route answers in euros, the performance route's figures", () => {
+  it('names EUR and gives the same total value, cost and gain as the performance route', async () => {
+    const user = await signUpInvestor('Euros');
+    await seedPortfolio(user);
+    const saved = await api('PUT', '/api/portfolio/ledger-settings', {
+      token: user.token,
+      body: { base_currency: 'EUR', cost_method: 'FIFO' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    const listed = await api<Portfolio & { currency: string }>('GET', '/api/portfolio', {
+      token: user.token,
+    });
+    const analysed = await api<Performance>('GET', '/api/portfolio/performance', { token: user.token });
+
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.currency).toBe('EUR');
+    // The dollar value of the two priced holdings at Friday's closes, in euros at Friday's rate.
+    const usd =
+      10 * replayCloseOnOrBefore('stocks', 'AAPL', '2017-01-01') +
+      4 * replayCloseOnOrBefore('etfs', 'SPY', '2017-01-01');
+    expect(Math.abs(listed.body.summary.total_value - usd / EURUSD_1230)).toBeLessThanOrEqual(0.01);
+    expect(listed.body.summary).toMatchObject({
+      total_value: cents(analysed.body.totals.value_base),
+      total_cost: cents(analysed.body.totals.cost_base),
+    });
+    expect(listed.body.summary.total_gain).toBe(
+      cents(cents(analysed.body.totals.value_base) - cents(analysed.body.totals.cost_base)),
+    );
+    const aapl = listed.body.assets.find((asset) => asset.symbol === 'AAPL');
+    const aaplUsd = replayCloseOnOrBefore('stocks', 'AAPL', '2017-01-01');
+    expect(Math.abs((aapl?.current_price ?? 0) - aaplUsd / EURUSD_1230)).toBeLessThan(0.0001);
+  });
+});
+
 describe("the portfolio analysis dialog reads the portfolio page's valuation", () => {
   it('weighs the priced holdings at the same values as the portfolio page, MSFT (no dated price) left out', async () => {
     const expected = seededFigures();

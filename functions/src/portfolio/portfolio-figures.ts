@@ -15,7 +15,10 @@ import { roundMoney, roundPercent } from './valuation';
  * - a position without a dated price shows none (`no_data_on`) and counts in no total;
  * - the month's return is the ledger's time-weighted return over the month to the market date (the
  *   transactions page's "1 month" row).
- * Amounts are in the trading currency, US dollars (ledger-market.ts UNIVERSE_CURRENCY).
+ * Every amount, prices included, is in the ledger's base currency (`currency`, docs/product.md "One
+ * valuation"), as on the transactions page and the performance route: values and costs are the
+ * ledger's base figures (a cost at its buy day's rate), a price or a day's change is the trading
+ * currency's at the valuation day's rate. The same total on every screen.
  */
 
 type Summary = PortfolioResponse['summary'];
@@ -23,13 +26,14 @@ type Summary = PortfolioResponse['summary'];
 /** Cost per share to 8 decimals (the ledger's smallest amount). */
 const PRICE_DECIMALS = 8;
 
+/** The open lots' cost in the base currency, at each buy day's rate (a position without a price). */
 function costOf(position: PositionState): number {
-  return position.lots.reduce((sum, lot) => sum + lot.costLocal.toNumber(), 0);
+  return position.lots.reduce((sum, lot) => sum + lot.costBase.toNumber(), 0);
 }
 
 interface Figures {
   asset: PortfolioAsset;
-  /** Unrounded value and cost in dollars; null when the position has no dated price. */
+  /** Unrounded value and cost in the base currency; null when the position has no dated price. */
   value: number | null;
   cost: number;
 }
@@ -37,7 +41,7 @@ interface Figures {
 function figuresOf(entry: ValuedPosition, row: StoredHolding | undefined, marketDate: string): Figures {
   const { position, valuation, data } = entry;
   const shares = position.quantity.toNumber();
-  const cost = valuation ? valuation.cost_local : costOf(position);
+  const cost = valuation ? valuation.cost_base : costOf(position);
   const averageCost = Number((cost / shares).toFixed(PRICE_DECIMALS));
   const timestamp = row?.created_at ?? `${position.firstDate}T00:00:00.000Z`;
   const base = {
@@ -69,14 +73,16 @@ function figuresOf(entry: ValuedPosition, row: StoredHolding | undefined, market
     };
     return { asset, value: null, cost };
   }
-  const value = valuation.value_local;
+  const value = valuation.value_base;
+  // Base units per trading-currency unit on the valuation day (1 for a US-dollar ledger).
+  const rate = valuation.rate ?? (valuation.value_local > 0 ? value / valuation.value_local : 1);
   const grade = data.analysis?.nugget_scores.investment_grade ?? null;
   const asset: PortfolioAsset = {
     ...base,
-    current_price: quote.price,
+    current_price: Number((quote.price * rate).toFixed(PRICE_DECIMALS)),
     total_value: roundMoney(value),
     change_percent: quote.change_percent === null ? null : roundPercent(quote.change_percent),
-    change_amount: quote.change === null ? null : roundMoney(shares * quote.change),
+    change_amount: quote.change === null ? null : roundMoney(shares * quote.change * rate),
     gain_amount: roundMoney(roundMoney(value) - roundMoney(cost)),
     // A zero cost (a gift, a grant) has a gain but no percentage of it.
     gain_percent: cost > 0 ? roundPercent((value / cost - 1) * 100) : null,
@@ -134,6 +140,7 @@ export function portfolioFiguresOf(
   );
   return {
     market_date: model.marketDate,
+    currency: model.ledger.base_currency,
     assets: figures.map((entry) => entry.asset),
     summary: summaryOf(model, figures),
   };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { fieldCode } from '../../messages/field-issues';
 import { AssetTypeSchema, GradeSchema, HoldingTypeSchema, RecommendationActionSchema } from '../enums';
+import { BaseCurrencySchema } from '../ledger/currencies';
 import { IsoDateSchema, IsoDateTimeSchema, StoredDateSchema, SymbolSchema } from './common';
 
 /**
@@ -112,6 +113,11 @@ export type PortfolioAsset = z.infer<typeof PortfolioAssetSchema>;
 export const PortfolioResponseSchema = z.object({
   /** Every price of the portfolio is read at this date (the market clock's, in replay). */
   market_date: IsoDateSchema,
+  /**
+   * The currency of every amount and price below: the ledger's base currency, as on the transactions
+   * page and the performance route (docs/product.md "One valuation").
+   */
+  currency: BaseCurrencySchema,
   assets: z.array(PortfolioAssetSchema),
   summary: z.object({
     total_value: z.number(),

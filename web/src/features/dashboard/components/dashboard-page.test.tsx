@@ -8,6 +8,7 @@ import { holding, PERFORMANCE_RETURNS, performanceWith, recommendation } from '.
 
 const PORTFOLIO = {
   market_date: '2008-12-30',
+  currency: 'USD',
   // Graded: AAPL 3000 at 60, MSFT 1000 at 80; GOLD is not graded. Value-weighted:
   // (60 x 3000 + 80 x 1000) / 4000 = (180000 + 80000) / 4000 = 65.
   assets: [holding('AAPL', 3000, 60), holding('MSFT', 1000, 80), holding('GOLD', 3392.77, null)],
@@ -174,6 +175,12 @@ describe('DashboardPage', () => {
     // No picks, but the user's own graded holdings still give the score.
     expect(screen.getByTestId('dashboard-score').textContent).toBe('65/100');
     expect(requests.some((request) => request.path === '/api/ai/prices/real-time')).toBe(true);
+  });
+
+  it("shows the total in the currency the portfolio names (its ledger's base currency)", async () => {
+    serve({ '/api/portfolio': { body: { ...PORTFOLIO, currency: 'EUR' } } });
+    await renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('€7,392.77'));
   });
 
   it("shows a signed-in user's own return over their holding period, with its dates", async () => {

@@ -9,7 +9,7 @@ import {
   type DashboardScore,
   type LedgerPeriodReturn,
 } from '@app/shared/domain/rules/dashboard-figures';
-import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatMoney, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { formatMarketDate } from '@/kit/market/market-date';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
@@ -130,7 +130,7 @@ export function StatCards({ portfolio, picks, returns, aiLive, replayDate }: Sta
     <div className="app-grid app-grid--4">
       <StatCard
         title={t('cards.totalValue.title')}
-        value={portfolio ? formatCurrency(portfolio.summary.total_value, language) : null}
+        value={portfolio ? formatMoney(portfolio.summary.total_value, portfolio.currency, language) : null}
         testId="dashboard-total-value"
         hint={
           replayDate

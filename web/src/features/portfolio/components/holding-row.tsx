@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@app/shared/api/contract';
 import { EditHoldingPayloadSchema, type PortfolioAsset } from '@app/shared/domain/entities/portfolio';
-import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { gradeBadgeVariant } from '@app/shared/domain/rules/grades';
 import { Badge } from '@/kit/ui/badge';
 import { useToast } from '@/kit/ui/toast';
@@ -28,6 +28,8 @@ export interface HoldingRowProps {
   readOnly: boolean;
   /** The market date the portfolio was valued at. */
   marketDate: string;
+  /** The currency of the row's amounts and prices (the ledger's base currency). */
+  currency: string;
 }
 
 function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
@@ -58,7 +60,7 @@ function HoldingHistory({ asset }: { asset: PortfolioAsset }) {
  * One holding; the expanded row shows details, Edit, Remove and the price history (docs/product.md "Screens",
  * portfolio).
  */
-export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: HoldingRowProps) {
+export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate, currency }: HoldingRowProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
   const toast = useToast();
@@ -119,7 +121,9 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
           ) : null}
         </span>
         <span className="portfolio__holding-value">
-          <span>{asset.total_value === null ? noData : formatCurrency(asset.total_value, language)}</span>
+          <span>
+            {asset.total_value === null ? noData : formatMoney(asset.total_value, currency, language)}
+          </span>
           {change !== null ? (
             <span className={change >= 0 ? 'portfolio__positive' : 'portfolio__negative'}>
               {formatPercent(change, language, { signed: true })}
@@ -141,7 +145,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
                 noData
               ) : (
                 <>
-                  {formatCurrency(asset.current_price, language)}{' '}
+                  {formatMoney(asset.current_price, currency, language)}{' '}
                   <span className="app-muted">
                     {asset.price_as_of
                       ? t('common:replay.priceDate', { date: formatDate(asset.price_as_of, language, 'UTC') })
@@ -154,7 +158,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
             <dd>
               {asset.purchase_price === null
                 ? t('portfolio:list.notProvided')
-                : formatCurrency(asset.purchase_price, language)}
+                : formatMoney(asset.purchase_price, currency, language)}
             </dd>
             <dt>{t('portfolio:list.purchaseDate')}</dt>
             <dd>
@@ -172,7 +176,7 @@ export function HoldingRow({ asset, expanded, onToggle, readOnly, marketDate }: 
                 )
               ) : (
                 <span className={asset.gain_amount >= 0 ? 'portfolio__positive' : 'portfolio__negative'}>
-                  {formatCurrency(asset.gain_amount, language)}
+                  {formatMoney(asset.gain_amount, currency, language)}
                   {asset.gain_percent !== null
                     ? ` (${formatPercent(asset.gain_percent, language, { signed: true })})`
                     : ''}

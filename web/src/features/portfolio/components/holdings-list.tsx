@@ -11,8 +11,11 @@ export function HoldingsList({
   readOnly,
   showEmpty,
   marketDate,
+  currency,
 }: {
   assets: readonly PortfolioAsset[];
+  /** The currency of every amount and price (the ledger's base currency, PortfolioResponse `currency`). */
+  currency: string;
   /** The market date the portfolio was valued at. */
   marketDate: string;
   readOnly: boolean;
@@ -39,6 +42,7 @@ export function HoldingsList({
               asset={asset}
               readOnly={readOnly}
               marketDate={marketDate}
+              currency={currency}
               expanded={expandedId === asset.id}
               onToggle={() => setExpandedId((current) => (current === asset.id ? null : asset.id))}
             />

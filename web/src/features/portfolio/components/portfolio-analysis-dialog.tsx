@@ -1,7 +1,7 @@
 import { Loader, Text } from '@aws-amplify/ui-react';
 import { Fragment, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { CURRENCY, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import type { PortfolioResponse } from '@app/shared/domain/entities/portfolio';
 import { ASSET_TYPES } from '@app/shared/domain/enums';
 import { Dialog } from '@/kit/ui/dialog';
@@ -37,6 +37,8 @@ function FullAnalysis() {
       <Suspense fallback={<Loader />}>
         <AllocationChart
           language={language}
+          // The analysis route values the positions at their quotes, in the universe's trading currency.
+          currency={CURRENCY}
           slices={data.allocation.map((slice) => ({
             assetType: slice.asset_type,
             value: slice.value,

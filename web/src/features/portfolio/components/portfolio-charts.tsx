@@ -13,7 +13,7 @@ import {
 } from 'recharts';
 import type { AssetType, Language } from '@app/shared/domain/enums';
 import type { PriceBar } from '@app/shared/domain/entities/market';
-import { formatCurrency, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatMoney, formatPercent } from '@app/shared/domain/rules/formatting';
 import { dateAxisProps, dateTooltipProps, dollars, moneyAxisProps } from '@/kit/charts/chart-props';
 
 const TYPE_COLOURS: Record<AssetType, string> = {
@@ -29,7 +29,16 @@ export interface AllocationSlice {
 }
 
 /** Allocation by asset type (recharts; loaded with the rest of the charts on demand). */
-export function AllocationChart({ slices, language }: { slices: AllocationSlice[]; language: Language }) {
+export function AllocationChart({
+  slices,
+  currency,
+  language,
+}: {
+  slices: AllocationSlice[];
+  /** The portfolio's currency (its ledger's base currency). */
+  currency: string;
+  language: Language;
+}) {
   const { t } = useTranslation(['common']);
   const data = slices
     .filter((slice) => slice.value > 0)
@@ -51,7 +60,7 @@ export function AllocationChart({ slices, language }: { slices: AllocationSlice[
         </Pie>
         <Tooltip
           formatter={(value, _name, item) =>
-            `${formatCurrency(Number(value), language)} (${formatPercent(
+            `${formatMoney(Number(value), currency, language)} (${formatPercent(
               (item.payload as AllocationSlice).percent,
               language,
             )})`

@@ -45,6 +45,7 @@ const denied = (feature: string) => ({
 });
 
 const EMPTY = {
+  currency: 'USD',
   assets: [],
   summary: {
     total_value: 0,

@@ -99,6 +99,8 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
   }
 
   const summary = portfolio.data?.summary;
+  // Every amount in the ledger's base currency, named by the route (docs/product.md "One valuation").
+  const currency = portfolio.data?.currency ?? 'USD';
   // The market date the portfolio was valued at, named on its dated labels in replay.
   const replayDate = market.replay ? (portfolio.data?.market_date ?? market.date) : null;
   return (
@@ -125,15 +127,16 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
           onUpgrade={() => setUpgradeOpen(true)}
         />
       ) : null}
-      {summary ? <AssetTypeCards summary={summary} /> : null}
+      {summary ? <AssetTypeCards summary={summary} currency={currency} /> : null}
       {summary && summary.asset_count > 0 ? (
-        <AllocationCard summary={summary} replayDate={replayDate} />
+        <AllocationCard summary={summary} currency={currency} replayDate={replayDate} />
       ) : null}
       <HoldingsList
         assets={portfolio.data?.assets ?? []}
         readOnly={isDemo}
         showEmpty={!portfolio.isError}
         marketDate={portfolio.data?.market_date ?? ''}
+        currency={currency}
       />
       {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
       <PortfolioAnalysisDialog

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioResponse } from '@app/shared/domain/entities/portfolio';
 import { ASSET_TYPES } from '@app/shared/domain/enums';
-import { formatCurrency, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
+import { formatMoney, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
 import { formatMarketDate } from '@/kit/market/market-date';
@@ -14,8 +14,8 @@ const AllocationChart = lazy(() =>
   import('./portfolio-charts').then((module) => ({ default: module.AllocationChart })),
 );
 
-/** One card per asset type: value, count and share of the portfolio. */
-export function AssetTypeCards({ summary }: { summary: PortfolioSummary }) {
+/** One card per asset type: value, count and share of the portfolio, in the portfolio's `currency`. */
+export function AssetTypeCards({ summary, currency }: { summary: PortfolioSummary; currency: string }) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
   return (
@@ -25,7 +25,9 @@ export function AssetTypeCards({ summary }: { summary: PortfolioSummary }) {
         return (
           <Card key={assetType} data-testid={`type-card-${assetType}`}>
             <Text fontWeight="bold">{t(`common:assetTypesPlural.${assetType}`)}</Text>
-            <Text className="portfolio__type-value">{formatCurrency(entry.total_value, language)}</Text>
+            <Text className="portfolio__type-value">
+              {formatMoney(entry.total_value, currency, language)}
+            </Text>
             <Text className="app-muted">{t('portfolio:typeCard.assetCount', { count: entry.count })}</Text>
             <Text className="app-muted">
               {t('portfolio:typeCard.percentOfPortfolio', {
@@ -42,15 +44,18 @@ export function AssetTypeCards({ summary }: { summary: PortfolioSummary }) {
 /** The allocation by type (chart, loaded on demand) beside the totals. */
 export function AllocationCard({
   summary,
+  currency,
   replayDate,
 }: {
   summary: PortfolioSummary;
+  /** The currency of every amount (the ledger's base currency, PortfolioResponse `currency`). */
+  currency: string;
   /** In replay, the market clock's date the portfolio was valued at; null on live data. */
   replayDate: string | null;
 }) {
   const { t } = useTranslation(['portfolio', 'common']);
   const { language } = usePreferences();
-  const money = (value: number) => formatCurrency(value, language);
+  const money = (value: number) => formatMoney(value, currency, language);
   return (
     <Card>
       <Heading level={2} className="app-card-title">
@@ -61,6 +66,7 @@ export function AllocationCard({
           <Suspense fallback={<Loader />}>
             <AllocationChart
               language={language}
+              currency={currency}
               slices={ASSET_TYPES.map((assetType) => ({
                 assetType,
                 value: summary.by_type[assetType]?.total_value ?? 0,

@@ -87,6 +87,7 @@ function serve() {
       return {
         body: {
           market_date: '2018-01-30',
+          currency: 'USD',
           demo: false,
           assets: [
             {
