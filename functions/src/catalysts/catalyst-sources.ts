@@ -18,6 +18,7 @@ import type { NewsProvider } from '../market-data/news-provider';
 import { createStoredFilingsNewsProvider } from '../market-data/providers/sec-edgar/stored-filings-news';
 import { createFundamentalsRepository } from '../data/fundamentals-repository';
 import { createSeriesRepository } from '../data/series-repository';
+import { createMarketDayRepository, type MarketDayRepository } from '../data/market-day-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 
 /** SEC EDGAR fair-access policy: at most 10 requests per second. */
@@ -53,12 +54,14 @@ export function createCatalystRouteDeps(options: {
   >;
   /** Live: the filings the ingestion worker stored (read first; the current-8-K feed adds the newest). */
   storedFilings?: NewsProvider;
+  /** Replay: the graded market days, so a date's analyses are read, not graded again per symbol. */
+  marketDay?: Pick<MarketDayRepository, 'getDay'>;
   now?: () => Date;
   reportError: (message: string, error: unknown) => void;
 }): CatalystRouteDeps {
   const now = options.now ?? (() => new Date());
   const timeline = createTimelineForEngine(options.engine);
-  const market = createMarketView(options.engine, timeline);
+  const market = createMarketView(options.engine, timeline, options.marketDay);
   if (timeline) {
     const offline = createOfflineNewsProvider({ headlines: loadOfflineHeadlines(), timeline, now });
     return { news: offline, curated: offline, market, now, reportError: options.reportError };
@@ -109,6 +112,7 @@ export function getCatalystRouteDeps(engine: MarketEngine, now: () => Date): Cat
         fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
         now,
       }),
+      marketDay: createMarketDayRepository(client, config.TABLE_MARKET),
       now,
       reportError: (message, error) =>
         logger.error(message, { error: error instanceof Error ? error : new Error(String(error)) }),

@@ -3,6 +3,8 @@ import type { Quote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types
 import type { MarketDate } from '../engine/market-clock';
 import { NoDataOnDateError, UnknownSymbolError } from '../market-data/provider-errors';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
+import { gradedDayOf } from '../market-data/market-quotes';
+import type { MarketDayRepository } from '../data/market-day-repository';
 
 /**
  * What the catalyst routes need from the market engine. Symbols the engine does not know, or that
@@ -34,7 +36,21 @@ export function createTimelineForEngine(engine: MarketEngine): ReplayTimeline | 
 }
 
 /** Adapts the shared MarketEngine (memoised analyses) to the catalyst routes. */
-export function createMarketView(engine: MarketEngine, timeline: ReplayTimeline | null): MarketView {
+export function createMarketView(
+  engine: MarketEngine,
+  timeline: ReplayTimeline | null,
+  marketDay?: Pick<MarketDayRepository, 'getDay'>,
+): MarketView {
+  /**
+   * Replay: the quote and analysis the price poll graded for the date (README.md "Grades once per
+   * market date"), the same the recommendations read; null when the date is not graded (then the
+   * engine grades the symbol from its bars, one read per symbol).
+   */
+  async function graded(symbol: string, asOf: IsoDate | undefined) {
+    if (engine.dataMode !== 'replay' || !marketDay || asOf === undefined) return null;
+    const found = (await gradedDayOf(marketDay, asOf))?.get(symbol);
+    return found?.analysis ? { analysis: found.analysis, quote: found.quote } : null;
+  }
   return {
     mode: engine.dataMode,
     listSymbols: () => engine.listUniverse(),
@@ -45,6 +61,8 @@ export function createMarketView(engine: MarketEngine, timeline: ReplayTimeline 
       try {
         const info = await engine.describe(symbol);
         if (asOf !== undefined && info.first_date !== '' && info.first_date > asOf) return null;
+        const stored = await graded(info.symbol, asOf);
+        if (stored) return { ...stored, info };
         const quote = await engine.source.provider.getLatestQuote(info.symbol, asOf);
         const result = await engine.analyze(info.symbol, { quote });
         return { analysis: result.analysis, quote: result.quote, info: result.info };

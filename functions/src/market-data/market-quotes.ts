@@ -43,7 +43,8 @@ export interface MarketReadingDeps {
 const gradedDays = new Map<string, Promise<Map<string, GradedSymbol> | null>>();
 const GRADED_DAYS_KEPT = 3;
 
-function gradedDayOf(
+/** The graded day of `date` (replay), read once per process once complete; null while not graded. */
+export function gradedDayOf(
   repository: Pick<MarketDayRepository, 'getDay'>,
   date: string,
 ): Promise<Map<string, GradedSymbol> | null> {
