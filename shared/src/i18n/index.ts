@@ -17,6 +17,7 @@ import enPricing from './locales/en/pricing.json';
 import enAbout from './locales/en/about.json';
 import enContact from './locales/en/contact.json';
 import enFeatures from './locales/en/features.json';
+import enLegal from './locales/en/legal.json';
 import enAuth from './locales/en/auth.json';
 import enShell from './locales/en/shell.json';
 import enDashboard from './locales/en/dashboard.json';
@@ -43,6 +44,7 @@ import frPricing from './locales/fr/pricing.json';
 import frAbout from './locales/fr/about.json';
 import frContact from './locales/fr/contact.json';
 import frFeatures from './locales/fr/features.json';
+import frLegal from './locales/fr/legal.json';
 import frAuth from './locales/fr/auth.json';
 import frShell from './locales/fr/shell.json';
 import frDashboard from './locales/fr/dashboard.json';
@@ -69,6 +71,7 @@ import esPricing from './locales/es/pricing.json';
 import esAbout from './locales/es/about.json';
 import esContact from './locales/es/contact.json';
 import esFeatures from './locales/es/features.json';
+import esLegal from './locales/es/legal.json';
 import esAuth from './locales/es/auth.json';
 import esShell from './locales/es/shell.json';
 import esDashboard from './locales/es/dashboard.json';
@@ -100,6 +103,7 @@ export const NAMESPACES = [
   'about',
   'contact',
   'features',
+  'legal',
   'auth',
   'shell',
   'dashboard',
@@ -133,6 +137,7 @@ const en = {
   about: enAbout,
   contact: enContact,
   features: enFeatures,
+  legal: enLegal,
   auth: enAuth,
   shell: enShell,
   dashboard: enDashboard,
@@ -165,6 +170,7 @@ const fr: LanguageResources = {
   about: frAbout,
   contact: frContact,
   features: frFeatures,
+  legal: frLegal,
   auth: frAuth,
   shell: frShell,
   dashboard: frDashboard,
@@ -194,6 +200,7 @@ const es: LanguageResources = {
   about: esAbout,
   contact: esContact,
   features: esFeatures,
+  legal: esLegal,
   auth: esAuth,
   shell: esShell,
   dashboard: esDashboard,

@@ -18,8 +18,16 @@ afterEach(() => {
 });
 
 describe('prerendered public pages', () => {
-  it('are the public navigation', () => {
-    expect(PRERENDERED_PATHS).toEqual(['/', '/features', '/pricing', '/about', '/contact']);
+  it('are the public navigation and the legal pages', () => {
+    expect(PRERENDERED_PATHS).toEqual([
+      '/',
+      '/features',
+      '/pricing',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+    ]);
   });
 
   it('each carry their own <title>, as the client sets it', async () => {
@@ -30,6 +38,8 @@ describe('prerendered public pages', () => {
       'Pricing · Nugget Invest',
       'About · Nugget Invest',
       'Contact · Nugget Invest',
+      'Privacy Policy · Nugget Invest',
+      'Terms of Service · Nugget Invest',
     ]);
   });
 
@@ -44,7 +54,7 @@ describe('prerendered public pages', () => {
     expect(markup).not.toContain('<style');
   });
 
-  it.each(['/', '/pricing', '/contact'])(
+  it.each(['/', '/pricing', '/contact', '/privacy'])(
     'hydrate at %s without a mismatch, as the client starts (main.tsx)',
     async (path) => {
       // Arrange: the prerendered page as the browser receives it.

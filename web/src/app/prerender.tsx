@@ -4,13 +4,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createI18n } from '@/lib/i18n';
 import { DEFAULT_LANGUAGE } from '@/kit/preferences/preferences';
 export { checkPrerenderedPage, PRERENDER_CHECK } from './prerendered-page';
-import { PUBLIC_LINKS } from './layout/public-nav';
+import { LEGAL_LINKS, PUBLIC_LINKS } from './layout/public-nav';
 import { SiteProviders } from '@/kit/site-providers';
 import { routes } from './router';
 import { documentTitleOf, pageOf } from './layout/document-title';
 
-/** The pages of the public navigation are written as HTML at build time (scripts/prerender.ts). */
-export const PRERENDERED_PATHS: readonly string[] = PUBLIC_LINKS.map((link) => link.to);
+/** The pages of the public navigation and the legal pages are written as HTML at build time (scripts/prerender.ts). */
+export const PRERENDERED_PATHS: readonly string[] = [...PUBLIC_LINKS, ...LEGAL_LINKS].map((link) => link.to);
 /** A first visit's language (the default): the language of every prerendered page. */
 export const PRERENDER_LANGUAGE = DEFAULT_LANGUAGE;
 

@@ -52,6 +52,18 @@ export const routes: RouteObject[] = [
           import('@/features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
       },
       {
+        path: 'privacy',
+        handle: title('privacy'),
+        lazy: () =>
+          import('@/features/legal/components/legal-page').then((m) => ({ Component: m.PrivacyPage })),
+      },
+      {
+        path: 'terms',
+        handle: title('terms'),
+        lazy: () =>
+          import('@/features/legal/components/legal-page').then((m) => ({ Component: m.TermsPage })),
+      },
+      {
         path: 'unsubscribe',
         handle: title('unsubscribe'),
         lazy: () =>

@@ -11,6 +11,8 @@ export const PAGE_TITLES = [
   'about',
   'trackRecord',
   'contact',
+  'privacy',
+  'terms',
   'dashboard',
   'portfolio',
   'transactions',

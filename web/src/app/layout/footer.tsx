@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/kit/ui/logo';
 import { DataSourcesText } from './data-sources-text';
-import { PUBLIC_LINKS } from './public-nav';
+import { LEGAL_LINKS, PUBLIC_LINKS } from './public-nav';
 import './footer.css';
 
 const subscribeToNothing = () => () => {};
@@ -30,7 +30,7 @@ const DataSourcesLine = lazy(() => import('./data-sources-line'));
 
 /** Every public page ends with the "not investment advice" line. */
 export function Footer() {
-  const { t } = useTranslation(['common', 'nav']);
+  const { t } = useTranslation(['common', 'nav', 'legal']);
   const year = useCurrentYear();
   // The prerendered pages are built without a client: they (and the first paint) say nothing of the mode.
   const client = useContext(QueryClientContext);
@@ -45,6 +45,11 @@ export function Footer() {
           {PUBLIC_LINKS.map((link) => (
             <Link key={link.to} to={link.to}>
               {t(`nav:links.${link.key}`)}
+            </Link>
+          ))}
+          {LEGAL_LINKS.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {t(`legal:links.${link.key}`)}
             </Link>
           ))}
         </div>

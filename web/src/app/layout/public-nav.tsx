@@ -15,6 +15,12 @@ export const PUBLIC_LINKS = [
   { to: '/contact', key: 'contact' },
 ] as const;
 
+/** The legal pages: linked from the footer and the sign-up form, prerendered like the pages above. */
+export const LEGAL_LINKS = [
+  { to: '/privacy', key: 'privacy' },
+  { to: '/terms', key: 'terms' },
+] as const;
+
 /**
  * docs/product.md "Screens", public pages: sticky navigation bar of the public pages, with its mobile menu.
  */

@@ -3,7 +3,7 @@ import { bundleFromModules } from '@/kit/i18n/bundle-from-modules';
 /** The fr strings: what the public pages need. */
 export default bundleFromModules(
   import.meta.glob<Record<string, unknown>>(
-    '@shared-locales/fr/{common,nav,home,pricing,about,contact,features,errors}.json',
+    '@shared-locales/fr/{common,nav,home,pricing,about,contact,features,legal,errors}.json',
     { eager: true, import: 'default' },
   ),
 );

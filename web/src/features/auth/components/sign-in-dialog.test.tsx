@@ -117,6 +117,21 @@ describe('SignInDialog', () => {
     ).toBeTruthy();
   });
 
+  it('links the terms and the privacy policy where the account is created, in a new tab', async () => {
+    await renderDialog('fr');
+    fireEvent.click(screen.getByRole('tab', { name: 'Inscription' }));
+
+    const consent = screen.getByTestId('sign-up-consent');
+    expect(consent.textContent).toBe(
+      "En créant un compte, vous acceptez les Conditions d'utilisation et confirmez avoir lu la Politique de confidentialité.",
+    );
+    const terms = screen.getByRole('link', { name: "Conditions d'utilisation" });
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/terms', '_blank']);
+    expect(screen.getByRole('link', { name: 'Politique de confidentialité' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+
   it('translates the validation messages', async () => {
     await renderDialog('fr');
 

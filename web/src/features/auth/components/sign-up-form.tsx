@@ -1,8 +1,8 @@
-import { Alert, Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { MAIL_CODE_RULES } from '@app/shared/domain/entities/mail';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SignUpValues } from '../validation';
 import { AuthError, AuthSubmit } from './auth-form-parts';
 import { usePasswordLabels } from '@/kit/ui/password-labels';
@@ -115,6 +115,17 @@ export function SignUpForm({ values, onEdit, error, loading, onSubmit, confirmat
           {...passwordLabels}
         />
         <AuthError message={error} />
+        <Text className="app-muted app-auth__consent" data-testid="sign-up-consent">
+          {/* A new tab, so the dialog and what was typed stay (docs/product.md "Screens", sign-in dialog). */}
+          <Trans
+            t={t}
+            i18nKey="signUpConsent"
+            components={{
+              terms: <a href="/terms" target="_blank" rel="noopener" />,
+              privacy: <a href="/privacy" target="_blank" rel="noopener" />,
+            }}
+          />
+        </Text>
         <AuthSubmit loading={loading} label={t('buttons.signUp')} loadingLabel={t('buttons.signingUp')} />
       </Flex>
     </form>
