@@ -1,27 +1,64 @@
-import { Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Badge } from '@/kit/ui/badge';
+import { PERK_IDS, perkLinesOf, type PerkId } from '@app/shared/domain/catalogue/plan-perks';
+import { TIERS } from '@app/shared/domain/enums';
+import { CallToAction, CompactHero } from '@/components/public-page';
+import { Card } from '@/kit/ui/card';
 import './marketing.css';
 
-/** docs/product.md "Screens", public pages: the features page is a coming-soon placeholder. */
+/** Each plan's line for one perk, from the tier catalogue (null: the plan does not include it). */
+function planLines(perk: PerkId) {
+  return TIERS.map((tier) => ({
+    tier,
+    line: perkLinesOf(tier).find((entry) => entry.perk === perk) ?? null,
+  }));
+}
+
+function PerkCard({ perk }: { perk: PerkId }) {
+  const { t } = useTranslation(['features', 'common']);
+  return (
+    <Card className="app-feature app-features__perk" data-testid={`feature-${perk}`}>
+      <Heading level={2} className="app-features__title">
+        {t(`perks.${perk}.title`)}
+      </Heading>
+      <Text>{t(`perks.${perk}.description`)}</Text>
+      <dl className="app-features__plans" aria-label={t('plansLabel')}>
+        {planLines(perk).map(({ tier, line }) => (
+          <div key={tier} className="app-features__plan">
+            <dt>{t(`plans.${tier}`)}</dt>
+            <dd className={line ? undefined : 'app-muted'}>
+              {line ? t(`common:perks.${line.key}`, line.params) : t('notIncluded')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * docs/product.md "Screens", public pages: what each part of the product does and what each plan includes,
+ * one card per perk of shared/src/domain/catalogue/plan-perks.ts, so the page promises only what the server
+ * delivers.
+ */
 export function FeaturesPage() {
   const { t } = useTranslation('features');
   return (
-    <section className="app-section">
-      <Flex className="app-section__inner app-coming-soon">
-        <Badge variant="warning">{t('comingSoon.heading')}</Badge>
-        <Heading level={1}>{t('title')}</Heading>
-        <Text>{t('comingSoon.description')}</Text>
-        <Flex className="app-actions">
-          <Link to="/pricing" className="amplify-button amplify-button--primary">
-            {t('comingSoon.seePricing')}
-          </Link>
-          <Link to="/" className="amplify-button">
-            {t('comingSoon.backHome')}
-          </Link>
-        </Flex>
-      </Flex>
-    </section>
+    <>
+      <CompactHero title={t('title')} subtitle={t('subtitle')} />
+      <section className="app-section">
+        <Grid className="app-section__inner app-grid app-grid--3">
+          {PERK_IDS.map((perk) => (
+            <PerkCard key={perk} perk={perk} />
+          ))}
+        </Grid>
+      </section>
+      <CallToAction
+        title={t('cta.title')}
+        subtitle={t('cta.subtitle')}
+        to="/pricing"
+        button={t('cta.button')}
+      />
+    </>
   );
 }
