@@ -54,6 +54,15 @@ describe('prerendered public pages', () => {
     expect(markup).not.toContain('<style');
   });
 
+  it.each(PRERENDERED_PATHS)(
+    'has no style attribute or <style> at %s (the CSP, style-src self, refuses them in the served HTML)',
+    async (path) => {
+      const { html: markup } = await renderPage(path);
+      expect(markup.match(/\sstyle="[^"]*"/g) ?? []).toEqual([]);
+      expect(markup).not.toContain('<style');
+    },
+  );
+
   it.each(['/', '/pricing', '/contact', '/privacy'])(
     'hydrate at %s without a mismatch, as the client starts (main.tsx)',
     async (path) => {

@@ -129,7 +129,7 @@ export function HomePage() {
       <Section title={t('stats.title')}>
         <div data-testid="home-track-record">
           <Text>{t(claim.key, claim.values)}</Text>
-          <Flex gap="medium" wrap="wrap" marginTop="small">
+          <Flex className="app-home__links">
             <Link to="/track-record">{t('stats.trackRecordLink')}</Link>
             <Link to={BACKTEST_ANCHOR}>{t('stats.backtestLink')}</Link>
             <Link to="/recommendations">{t('stats.recordLink')}</Link>
