@@ -88,6 +88,7 @@ export function createPortfolioDeps(config: Config): PortfolioDeps {
     market: createPortfolioMarket({
       engine,
       storedQuotes: createPricesRepository(client, config.TABLE_MARKET),
+      marketDay: createMarketDayRepository(client, config.TABLE_MARKET),
       now,
       loadUniverse: async () =>
         indexAssetUniverse(

@@ -1,5 +1,6 @@
 import { message } from '@app/shared/messages/message';
 import type { PricesRepository, StoredQuote } from '../data/prices-repository';
+import type { MarketDayRepository } from '../data/market-day-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
 import type { Quote, Bar, SymbolAnalysis, SymbolInfo } from '../engine/types';
@@ -101,6 +102,11 @@ export interface PortfolioMarketOptions {
   /** Quotes stored by the price poll (live mode); the same prices the AI area's routes show. */
   storedQuotes: Pick<PricesRepository, 'getQuotes'>;
   now: () => Date;
+  /**
+   * Replay: the graded market days. A reading then takes the date's quotes from the graded day (the
+   * prices every other screen shows) and knows the date is graded, which the valuation cache needs.
+   */
+  marketDay?: Pick<MarketDayRepository, 'getDay'>;
   /** Built on first use: reading the snapshot costs about half a second, so only requests that need it pay. */
   loadUniverse: () => Promise<UniverseIndex>;
 }
@@ -178,7 +184,11 @@ export function createPortfolioMarket(options: PortfolioMarketOptions): Portfoli
       const found = searchUniverse(await getUniverse(), query, limit);
       return Promise.all(found.map(async (asset) => (await withStoredQuote(asset.symbol, asset)) ?? asset));
     },
-    readMarket: () => readMarketAt({ engine: options.engine, prices }, options.now()),
+    readMarket: () =>
+      readMarketAt(
+        { engine: options.engine, prices, ...(options.marketDay ? { marketDay: options.marketDay } : {}) },
+        options.now(),
+      ),
     async marketDataOf(asset, reading) {
       if (asset.price_source === 'snapshot') {
         // A listed instrument not fetched yet has no price at all.
