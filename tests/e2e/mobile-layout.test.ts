@@ -11,7 +11,8 @@ import { seriousAxeViolations, WAIT } from './investor-helpers';
  * no page scrolls sideways (document.documentElement.scrollWidth equals the viewport's width), each has
  * its own <title>, and the signed-in navigation is a real menu behind a Menu button. Issue 46: on the
  * phone and again at 1280 px (the narrow desktop), no word is broken across lines (src/broken-words.ts)
- * and the phone's header is one row.
+ * and the phone's header is one row; no page logs a Content-Security-Policy violation, a console error or an
+ * uncaught error (Chromium reports a CSP refusal as a console error).
  */
 
 const LANGUAGES = ['en', 'fr', 'es'] as const;
@@ -20,7 +21,7 @@ const PHONE_WIDTH = 390;
 const DESKTOP = { width: 1280, height: 800 };
 /** One row of the header: its controls' height plus its padding, never two rows of them. */
 const ONE_ROW_HEADER = 72;
-const PUBLIC_PAGES = ['/', '/features', '/pricing', '/about', '/contact'];
+const PUBLIC_PAGES = ['/', '/features', '/pricing', '/about', '/contact', '/privacy', '/terms'];
 const APP_PAGES = [
   '/dashboard',
   '/portfolio',
@@ -78,15 +79,25 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(200);
 }
 
-/** A page of the shared browser; three walk at once, so each waits the suite's WAIT, not 15 s. */
+/**
+ * A page of the shared browser; three walk at once, so each waits the suite's WAIT, not 15 s. `errors`
+ * collects what the console reports as an error (a CSP refusal among them) and uncaught errors, with the
+ * path they happened on.
+ */
 async function phonePage(browser: Browser, language: Language) {
   const { context, page } = await newPage(browser, { mobile: true });
   page.setDefaultTimeout(WAIT.timeout);
+  const errors: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${where()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${where()}: uncaught ${error.message}`));
   await context.addInitScript(
     (chosen: Language) => window.localStorage.setItem('language', chosen),
     language,
   );
-  return { context, page };
+  return { context, page, errors };
 }
 
 /*
@@ -122,7 +133,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
       { concurrent: true, timeout: 240_000 },
       async (language, { expect }) => {
         const { webUrl } = inject('stack');
-        const { context, page } = await phonePage(browser, language);
+        const { context, page, errors } = await phonePage(browser, language);
         const overflowing: string[] = [];
         const broken: string[] = [];
         const titles = new Map<string, string>();
@@ -154,6 +165,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
 
         expect(overflowing).toEqual([]);
         expect(broken).toEqual([]);
+        expect(errors).toEqual([]);
         const pages = resources[language].nav.titles.pages;
         expect(titles.get('/dashboard')).toBe(`${pages.dashboard} · Nugget Invest`);
         expect(titles.get('/pricing')).toBe(`${pages.pricing} · Nugget Invest`);
@@ -173,7 +185,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         const investor = investors.get(language) as SignedInUser;
         const updated = await api('PATCH', '/api/auth/me', { token: investor.token, body: { language } });
         expect(updated.status).toBe(200);
-        const { context, page } = await phonePage(browser, language);
+        const { context, page, errors } = await phonePage(browser, language);
         await page.goto(`${webUrl}/dashboard`);
         await page.getByRole('button', { name: resources[language].auth.guard.signIn }).click();
         const dialog = page.getByRole('dialog');
@@ -235,6 +247,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         expect(overflowing).toEqual([]);
         expect(broken).toEqual([]);
         expect(axe).toEqual([]);
+        expect(errors).toEqual([]);
         expect(headerHeight).toBeLessThanOrEqual(ONE_ROW_HEADER);
         await context.close();
       },
