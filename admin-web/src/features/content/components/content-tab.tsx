@@ -17,7 +17,7 @@ import {
 import { ModerationForm } from './moderation-form';
 import './content.css';
 
-function ContentItem({
+export function ContentItem({
   item,
   onModerate,
 }: {
@@ -37,10 +37,10 @@ function ContentItem({
           <Flex gap="xs" wrap="wrap" alignItems="center">
             <Badge variant="info">{t(`content.types.${item.type}`)}</Badge>
             <Badge variant="outline">
-              {t('content.audience')}: {t(`content.audiences.${item.target_audience}`)}
+              {t('content.audienceValue', { value: t(`content.audiences.${item.target_audience}`) })}
             </Badge>
             <Badge variant="outline">
-              {t('content.language')}: {t(`common:languages.${item.language}`)}
+              {t('content.languageValue', { value: t(`common:languages.${item.language}`) })}
             </Badge>
           </Flex>
           <Text lang={item.language} className="admin-content-text">
@@ -48,8 +48,9 @@ function ContentItem({
           </Text>
           {item.hashtags.length > 0 ? (
             <Text className="app-muted">
-              {`${t('content.hashtags')}: `}
-              {item.hashtags.map((tag) => (tag.startsWith('#') ? tag : `#${tag}`)).join(' ')}
+              {t('content.hashtagsValue', {
+                value: item.hashtags.map((tag) => (tag.startsWith('#') ? tag : `#${tag}`)).join(' '),
+              })}
             </Text>
           ) : null}
           <Text className="app-muted" fontSize="small">

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Loader, TableCell, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY, formatNumber, localeFor } from '@app/shared/domain/rules/formatting';
+import { CURRENCY, formatDate, formatNumber, localeFor } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@app/web/kit/preferences';
 import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
@@ -115,8 +115,12 @@ export function CostsTab() {
                   </TableCell>
                   <TableCell className="admin-nowrap">{row.day}</TableCell>
                   <TableCell>{formatNumber(row.requests, language, 0)}</TableCell>
-                  <TableCell>{formatNumber(row.p50_ms, language, 0)} ms</TableCell>
-                  <TableCell>{formatNumber(row.p95_ms, language, 0)} ms</TableCell>
+                  <TableCell>
+                    {t('costs.milliseconds', { value: formatNumber(row.p50_ms, language, 0) })}
+                  </TableCell>
+                  <TableCell>
+                    {t('costs.milliseconds', { value: formatNumber(row.p95_ms, language, 0) })}
+                  </TableCell>
                   <TableCell>{formatCost(row.average_cost_usd)}</TableCell>
                   <TableCell>{formatCost(row.total_cost_usd)}</TableCell>
                   <TableCell>{formatCost(row.cost_per_1000_usd)}</TableCell>
@@ -128,7 +132,9 @@ export function CostsTab() {
       )}
       <Text className="app-muted" fontSize="small">
         {t('costs.note')}
-        {data ? ` (${data.price_table.region}, ${data.price_table.as_of}, ${data.price_table.source})` : null}
+        {data
+          ? ` ${t('costs.priceTable', { region: data.price_table.region, date: formatDate(data.price_table.as_of, language, 'UTC'), source: data.price_table.source })}`
+          : null}
       </Text>
     </Flex>
   );

@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, withQueryClient } from '@app/web/kit/test/fake-api';
+import { renderWithProviders } from '@app/web/kit/test/render';
+import { CostsTab } from './costs-tab';
+
+const COSTS = {
+  rows: [
+    {
+      day: '2026-11-27',
+      route: 'GET /api/portfolio',
+      requests: 1200,
+      p50_ms: 1234,
+      p95_ms: 2500,
+      average_cost_usd: 0.000012,
+      total_cost_usd: 0.0144,
+      cost_per_1000_usd: 0.012,
+    },
+  ],
+  price_table: { region: 'us-east-1', as_of: '2026-03-05', source: 'AWS price list' },
+  from: '2026-11-21',
+  to: '2026-11-27',
+};
+
+describe('costs tab: units and the price table in the reader language', () => {
+  it('reads in French: latency with the French grouping, the price table dated in French, every cost counted', async () => {
+    installFakeApi((request) => (request.path.startsWith('/api/admin/costs') ? { body: COSTS } : undefined));
+    await renderWithProviders(withQueryClient(<CostsTab />), { language: 'fr' });
+
+    // fr-FR groups thousands with a (narrow) no-break space, which the matcher reads as a space.
+    await waitFor(() => expect(screen.getByText('1 234 ms')).toBeTruthy());
+    const note = document.body.textContent ?? '';
+    expect(note).toContain('Prix pour us-east-1 au 5 mars 2026, selon AWS price list.');
+    // What the cost model prices (functions/src/platform/cost-model.ts): Cognito calls and Bedrock tokens too.
+    expect(note).toContain('Cognito');
+    expect(note).toContain('Bedrock');
+  });
+});
