@@ -12,8 +12,9 @@ import './dashboard.css';
 type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 
 /**
- * docs/product.md "Screens", admin site, Overview: market data per symbol; health of AI service, price feed,
- * database.
+ * docs/product.md "Screens", admin site, Overview: market data per symbol; health of the grading engine
+ * (whether it has fresh data to grade: aiServiceStatusOf in functions/src/admin/dashboard-service.ts),
+ * the price feed and the database.
  */
 export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('admin');
