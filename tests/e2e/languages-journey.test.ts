@@ -97,7 +97,7 @@ async function walkInvestorSite(browser: Browser, language: Language): Promise<s
 
   await page.goto(webUrl);
   await chooseLanguageAndLightTheme(page, language);
-  for (const path of ['/', '/features', '/pricing', '/about', '/contact']) {
+  for (const path of ['/', '/features', '/pricing', '/about', '/contact', '/privacy', '/terms']) {
     await page.goto(`${webUrl}${path}`);
     await englishOn(page, path, found);
   }
