@@ -423,6 +423,7 @@ export const AUTHORISATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     request: () => ({ body: { base_currency: 'USD', cost_method: 'FIFO' } }),
   },
   'portfolio.getPerformance': { expect: userRoute(200), request: none },
+  'portfolio.getDashboard': { expect: userRoute(200), request: none },
   'portfolio.listBenchmarks': { expect: userRoute(200), request: none },
   'portfolio.previewImport': {
     expect: userRoute(200),

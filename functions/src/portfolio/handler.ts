@@ -33,6 +33,7 @@ import { addHoldingAsBuy, editHoldingOnLedger, removeHoldingTransactions } from 
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { getPerformance, listBenchmarks } from './performance-service';
+import { getDashboard } from './dashboard-service';
 import {
   exportRealisedGains,
   getDividendIncome,
@@ -135,6 +136,8 @@ export const handler = createAreaHandler(
       deleteTransaction(requireUserId(auth), params.transactionId, deps),
     saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
+    // The dashboard's first screen: the two answers above in one call (dashboard-service.ts).
+    dashboard: async ({ auth }, deps) => getDashboard(requireUserId(auth), deps),
     // The ledger's reports (ledger-reports-service.ts).
     periodReturns: async ({ auth, query }, deps) => getPeriodReturns(requireUserId(auth), query, deps),
     realisedGains: async ({ auth, query }, deps) => getRealisedGains(requireUserId(auth), query, deps),

@@ -23,6 +23,7 @@ import {
   SearchQuerySchema,
   SearchResultSchema,
 } from '../domain/entities/portfolio';
+import { PerformanceResponseSchema } from '../domain/entities/ledger';
 import { HoldingParamsSchema, IdParamsSchema, RuleParamsSchema } from './params';
 import { defineRoute } from './route';
 import { instrumentRoutes } from './routes-instruments';
@@ -53,6 +54,21 @@ export const portfolioRoutes = {
     summary: "The caller's holdings valued at the latest prices (the demo portfolio without a token).",
     response: PortfolioResponseSchema,
     rateClass: 'read',
+  }),
+  dashboard: defineRoute({
+    id: 'portfolio.getDashboard',
+    method: 'GET',
+    path: '/api/portfolio/dashboard',
+    area: 'portfolio',
+    access: 'user',
+    summary:
+      "The signed-in dashboard's first screen in one call: the caller's portfolio as GET /api/portfolio answers it and the ledger's performance as GET /api/portfolio/performance answers it for the default benchmark (null when the ledger cannot answer).",
+    response: z.object({
+      portfolio: PortfolioResponseSchema,
+      performance: PerformanceResponseSchema.nullable(),
+    }),
+    errors: [409],
+    rateClass: 'analysis',
   }),
   add: defineRoute({
     id: 'portfolio.addHolding',
