@@ -134,6 +134,26 @@ export interface QuotaConsumption {
 }
 
 /**
+ * Throws QuotaExceededError when today's `feature` quota of `userId` is used up, counting nothing: a
+ * route that charges two quotas checks the second before charging the first, so a refusal by either
+ * leaves the stored counts unchanged (docs/product.md "The analyst"). `consumeQuota` still decides.
+ */
+export async function assertQuotaLeft(
+  userId: string,
+  feature: DailyQuotaFeature,
+  now: Date,
+  deps: EntitlementsDeps,
+): Promise<void> {
+  const user = await deps.users.get(userId);
+  const tier = user?.subscription_tier ?? 'FREE';
+  const limit = tierLimits(tier)[feature];
+  if (limit < 0) return;
+  const snapshot = await deps.usage.getSnapshot(userId, utcDayOf(now));
+  if (snapshot.daily[feature] < limit) return;
+  throw new QuotaExceededError(upgradeMessageFor(tier, feature), liftingTierFor(tier, feature), tier);
+}
+
+/**
  * Counts one unit of a daily quota for `userId` on the UTC day of `now`, or throws QuotaExceededError
  * (403 with the upgrade message naming the tier that lifts the limit) when today's limit is reached.
  * The limit check and the count are one conditional write, so concurrent calls never exceed it.

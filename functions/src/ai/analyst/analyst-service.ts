@@ -3,7 +3,7 @@ import type { Language } from '@app/shared/domain/enums';
 import type { SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import { message } from '@app/shared/messages/message';
 import { counterfactualFacts, type AnalystSheet } from '../../engine/analyst/analyst-sheet';
-import { consumeQuota, type EntitlementsDeps } from '../../entitlements/entitlements';
+import { assertQuotaLeft, consumeQuota, type EntitlementsDeps } from '../../entitlements/entitlements';
 import type { AuthContext } from '../../platform/auth-context';
 import { UnauthorizedError } from '../../platform/errors';
 import { rendererFor } from '../../platform/messages';
@@ -39,8 +39,12 @@ export async function askSymbolAnalyst(
   const render = rendererFor(language);
   // An unknown symbol is a 404 here, before anything is counted.
   const counterfactuals = await getCounterfactuals(request.symbol, auth, render, deps);
-  const quota = await consumeQuota(auth.userId, 'analyst_questions', deps.now(), analyst.entitlements);
+  // Both quotas are checked before either is counted: an analyst quota used up refuses before the
+  // detail view is charged, and a detail quota used up (chargeDetailView) refuses before the question
+  // is counted, so a 403 leaves the stored counts unchanged.
+  await assertQuotaLeft(auth.userId, 'analyst_questions', deps.now(), analyst.entitlements);
   const factSheet = await getSymbolFactSheet(request.symbol, auth, render, deps, catalysts);
+  const quota = await consumeQuota(auth.userId, 'analyst_questions', deps.now(), analyst.entitlements);
   const checked: SymbolFactSheet = {
     ...factSheet,
     detail_quota: factSheet.detail_quota ?? null,
