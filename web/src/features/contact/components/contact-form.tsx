@@ -96,6 +96,8 @@ export function ContactForm({ send = sendContactMessage }: { send?: SendContactM
     placeholder: t(`form.${field}.placeholder`),
     value: values[field],
     isRequired: true,
+    // Typing before the page's code runs would be lost (the fields' state starts empty): they open with the button.
+    isDisabled: !hydrated,
     hasError: Boolean(errors[field]),
     errorMessage: errors[field],
   });
