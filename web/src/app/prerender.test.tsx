@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@app/shared/i18n';
+import { FEATURE_PICTURES } from '@/features/marketing/components/feature-pictures';
 import { createI18n } from '@/lib/i18n';
 import { PRERENDERED_PATHS, renderPage } from './prerender';
 import { SiteProviders } from '@/kit/site-providers';
@@ -62,6 +64,24 @@ describe('prerendered public pages', () => {
       expect(markup).not.toContain('<style');
     },
   );
+
+  it('put the pictures of the product in /features: English alt text, sized, lazy (issue 46)', async () => {
+    const { html } = await renderPage('/features');
+    const images = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(images).toHaveLength(FEATURE_PICTURES.length);
+    FEATURE_PICTURES.forEach((picture, index) => {
+      const tag = images[index] ?? '';
+      // React writes an apostrophe in an attribute as &#x27;.
+      const alt = resources.en.features.pictures[picture].alt.replaceAll("'", '&#x27;');
+      expect(tag).toContain(`alt="${alt}"`);
+      expect(tag).toContain(`/pictures/en/${picture}.webp"`);
+      expect(tag).toContain('width="800"');
+      expect(tag).toContain('height="560"');
+      expect(tag).toContain('loading="lazy"');
+    });
+    // The subtitle's date in the reader's format, not the ISO date.
+    expect(html).toContain('(Jan 1, 2017)');
+  });
 
   it.each(['/', '/pricing', '/contact', '/privacy'])(
     'hydrate at %s without a mismatch, as the client starts (main.tsx)',

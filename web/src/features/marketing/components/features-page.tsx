@@ -4,6 +4,7 @@ import { PERK_IDS, perkLinesOf, type PerkId } from '@app/shared/domain/catalogue
 import { TIERS } from '@app/shared/domain/enums';
 import { CallToAction, CompactHero } from '@/components/public-page';
 import { Card } from '@/kit/ui/card';
+import { FeaturePictures } from './feature-pictures';
 import './marketing.css';
 
 /** Each plan's line for one perk, from the tier catalogue (null: the plan does not include it). */
@@ -39,7 +40,7 @@ function PerkCard({ perk }: { perk: PerkId }) {
 /**
  * docs/product.md "Screens", public pages: what each part of the product does and what each plan includes,
  * one card per perk of shared/src/domain/catalogue/plan-perks.ts, so the page promises only what the server
- * delivers.
+ * delivers; then pictures of the product as it runs (./feature-pictures.tsx).
  */
 export function FeaturesPage() {
   const { t } = useTranslation('features');
@@ -53,6 +54,7 @@ export function FeaturesPage() {
           ))}
         </Grid>
       </section>
+      <FeaturePictures />
       <CallToAction
         title={t('cta.title')}
         subtitle={t('cta.subtitle')}
