@@ -1,3 +1,4 @@
+import '@app/web/kit/csp-safe-zod';
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css';
 import '@app/web/kit/global.css';

@@ -13,6 +13,7 @@ import {
 } from '@app/functions/data/recommendation-queue-repository';
 import { api, signInSeedAdmin, type ApiResponse } from '../src/api';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
+import { collectConsoleErrors } from '../src/console-errors';
 import { launchBrowser, newPage } from '../src/browser';
 
 /** Symbols other suites add to portfolios and look for in investors' recommendation lists. */
@@ -273,8 +274,10 @@ describe('admin dashboard journeys in Chromium', () => {
     await context.close();
     // The costs answer alone may take minutes late in a full run (above).
   }, 240_000);
-  it('speaks French and Spanish, switches to the light theme and is usable from the keyboard', async () => {
+  it('speaks French and Spanish, switches to the light theme and is usable from the keyboard; no tab logs a CSP violation or an error', async () => {
     const { context, page } = await newPage(browser);
+    const logged = await collectConsoleErrors(page);
+    logged.at('sign-in');
     await signInAdminInBrowser(page);
     await page.getByTestId('language-cycle').click();
     await expect.poll(() => page.getByRole('tab', { name: 'Vue d’ensemble' }).count(), POLL).toBe(1);
@@ -298,6 +301,23 @@ describe('admin dashboard journeys in Chromium', () => {
       await expect.poll(() => page.getByText('Estado obligatorio').count(), POLL).toBeGreaterThan(0);
     }
     await expectNoSeriousAxeViolations(page);
+
+    // Issue 46: every tab, as the investor site's walk does for its pages (tests/e2e/mobile-layout.test.ts):
+    // nothing in the console, which is where Chromium reports a Content-Security-Policy refusal.
+    const tabs = page.getByRole('tab');
+    for (let index = 0; index < (await tabs.count()); index += 1) {
+      const tab = tabs.nth(index);
+      logged.at(`tab ${(await tab.textContent()) ?? index}`);
+      await tab.click();
+      await expect.poll(() => tab.getAttribute('aria-selected'), POLL).toBe('true');
+      // Its data and its lazy code: the loaders gone (the costs' answer can take longer late in a full run).
+      await expect
+        .poll(() => page.locator('[role=tabpanel] .amplify-loader').count(), { timeout: 30_000 })
+        .toBe(0)
+        .catch(() => undefined);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+    }
+    expect(logged.errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });

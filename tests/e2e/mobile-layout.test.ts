@@ -4,6 +4,7 @@ import { resources } from '@app/shared/i18n';
 import { api, signUpInvestor, type SignedInUser } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
 import { brokenWords } from '../src/broken-words';
+import { collectConsoleErrors } from '../src/console-errors';
 import { seriousAxeViolations, WAIT } from './investor-helpers';
 
 /*
@@ -81,18 +82,13 @@ async function settle(page: Page): Promise<void> {
 
 /**
  * A page of the shared browser; three walk at once, so each waits the suite's WAIT, not 15 s. `errors`
- * collects what the console reports as an error (a CSP refusal among them) and uncaught errors, with the
- * path they happened on.
+ * collects what the console reports as an error (a CSP refusal among them), CSP violation events and
+ * uncaught errors, with the path they happened on (src/console-errors.ts).
  */
 async function phonePage(browser: Browser, language: Language) {
   const { context, page } = await newPage(browser, { mobile: true });
   page.setDefaultTimeout(WAIT.timeout);
-  const errors: string[] = [];
-  const where = () => new URL(page.url()).pathname;
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${where()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${where()}: uncaught ${error.message}`));
+  const { errors } = await collectConsoleErrors(page);
   await context.addInitScript(
     (chosen: Language) => window.localStorage.setItem('language', chosen),
     language,

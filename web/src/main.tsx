@@ -1,3 +1,4 @@
+import '@/kit/config/csp-safe-zod';
 import '@aws-amplify/ui-react/styles.css';
 import 'virtual:amplify-theme.css';
 import '@/kit/global.css';
