@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { resources } from '@app/shared/i18n';
 import { renderWithProviders } from '@/kit/test/render';
 import { PricingPage } from './pricing-page';
 
@@ -56,6 +57,16 @@ describe('PricingPage', () => {
 
       expect(subtitle).not.toMatch(everyChangeAtOnce);
       expect(subtitle).toMatch(periodEnd);
+      // The FAQ's plan-change answer too (it also said every change took effect immediately).
+      const { question } = resources[language].pricing.faq.items.changePlan;
+      // French typography may put a no-break space before the question mark: compare words only.
+      const words = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+      const item = [...document.querySelectorAll('details')].find(
+        (details) => words(details.querySelector('summary')?.textContent ?? '') === words(question),
+      );
+      const answer = item?.querySelector('p')?.textContent ?? '';
+      expect(answer).toMatch(periodEnd);
+      expect(answer).not.toMatch(/every change|toute modification|cualquier cambio/i);
     },
   );
 
