@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import type { Recommendation } from '@app/shared/domain/entities/market';
+import { nuggetScoresOf, riskMetricsOf } from '@app/shared/domain/rules/fact-sheet-figures';
 import { isApiError } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { useServerMessage } from '@/kit/api/use-server-message';
@@ -33,6 +34,9 @@ export interface RecommendationDetailProps {
  * is said once, factor by factor, in "Why this grade" (issue 28: the reasoning paragraph and the AI
  * analysis repeated its sentences, so neither is drawn); a
  * 'basic' one is shown plainly, with the advanced_recommendations gate over an outline of what it lacks.
+ * The grade, the composite, the factors and the risk measures are the symbol's fact sheet's
+ * (docs/product.md "Fact sheets"), the figures the screener's explained score shows; the detail route
+ * says the recommendation is on the caller's list and gives the rest (target, volume, detail level).
  * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
  */
 export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
@@ -43,7 +47,9 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
   const detail = useRouteQuery(contract.ai.recommendationDetail, {
     params: { user: listOwnerId, symbol: summary.symbol },
   });
-  const counted = detail.data?.detail_quota?.counted === true;
+  const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol: summary.symbol } });
+  // Both routes charge the same symbol's day once: whichever came first counted it.
+  const counted = detail.data?.detail_quota?.counted === true || sheet.data?.detail_quota?.counted === true;
 
   useEffect(() => {
     if (!counted) return;
@@ -52,27 +58,35 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
     });
   }, [counted, queryClient]);
 
-  if (detail.isPending) {
+  if (detail.isPending || sheet.isPending) {
     return <Loader aria-label={t('loading')} />;
   }
-  if (detail.isError || !detail.data) {
+  if (detail.isError || sheet.isError) {
+    const error = detail.error ?? sheet.error;
     return (
       <Alert variation="warning" role="alert">
-        {serverMessage(detail.error) ?? t('loadFailed')}{' '}
-        {isApiError(detail.error) && detail.error.status === 403 ? (
+        {serverMessage(error) ?? t('loadFailed')}{' '}
+        {isApiError(error) && error.status === 403 ? (
           <Button size="small" gap="xs" onClick={() => void navigate('/subscription')}>
             <CrownIcon size={16} /> {t('card.upgrade')}
           </Button>
         ) : (
-          <Button size="small" onClick={() => void detail.refetch()}>
+          <Button size="small" onClick={() => void Promise.all([detail.refetch(), sheet.refetch()])}>
             {t('retry')}
           </Button>
         )}
       </Alert>
     );
   }
-  const recommendation = detail.data.recommendation;
-  const scores = recommendation.nugget_scores;
+  const risk = riskMetricsOf(sheet.data);
+  const scores = nuggetScoresOf(sheet.data, detail.data.recommendation.nugget_scores.key_nuggets);
+  // The route's own risk measures are not drawn: the sheet's are (none on a 'basic' sheet).
+  const { risk_metrics: _routeRisk, ...routed } = detail.data.recommendation;
+  const recommendation: Recommendation = {
+    ...routed,
+    nugget_scores: scores,
+    ...(risk ? { risk_metrics: risk } : {}),
+  };
   const pictures = <ScorePictures recommendation={recommendation} signedIn={canWrite} />;
   if (recommendation.detail_level === 'full') {
     return (

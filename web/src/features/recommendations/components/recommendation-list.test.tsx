@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import { FeatureGateContext } from '@/kit/ui/feature-gate-slot';
-import { basicDetailOf, buildRecommendation } from '../test/fixtures';
+import { basicDetailOf, buildRecommendation, factSheetOf } from '../test/fixtures';
 import { RecommendationList, recommendationsForTab } from './recommendations-page';
 import { UpsellCard } from './upsell-card';
 import { UsageCard } from './usage-card';
@@ -28,9 +28,15 @@ const listProps = {
   onAdd: vi.fn(async () => undefined),
 };
 
-/** The detail route answers as the server would for a plan: 'full' (Premium) or 'basic' (Free). */
+/**
+ * The detail route and the symbol's fact sheet answer as the server would for a plan: 'full' (Premium)
+ * or 'basic' (Free).
+ */
 function serveDetails(level: 'full' | 'basic') {
   return installFakeApi((request) => {
+    const sheet = /^\/api\/ai\/fact-sheet\/([^/?]+)$/.exec(request.path);
+    const symbol = recommendations.find((item) => item.symbol === decodeURIComponent(sheet?.[1] ?? ''));
+    if (symbol) return { body: factSheetOf(symbol, level) };
     const match = /^\/api\/ai\/recommendations\/user-1\/([^/?]+)$/.exec(request.path);
     const found = recommendations.find((item) => item.symbol === decodeURIComponent(match?.[1] ?? ''));
     if (!found) return undefined;
@@ -120,6 +126,7 @@ describe('RecommendationList', () => {
       '/api/ai/recommendations/user-1/AAPL',
     ]);
     expect(paths.filter((path) => !path.startsWith('/api/ai/recommendations/')).sort()).toEqual([
+      '/api/ai/fact-sheet/AAPL',
       '/api/ai/price-history/AAPL?days=365',
       '/api/ai/score-history/AAPL',
       '/api/portfolio',

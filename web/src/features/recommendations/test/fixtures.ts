@@ -1,3 +1,4 @@
+import type { Fact, SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import type { Recommendation } from '@app/shared/domain/entities/market';
 
 /** A recommendation shaped like the API's, with every figure chosen for the threshold under test. */
@@ -76,5 +77,65 @@ export function basicDetailOf(recommendation: Recommendation): Recommendation {
       ...rest.nugget_scores,
       factors: rest.nugget_scores.factors?.map(({ inputs: _inputs, ...factor }) => factor),
     },
+  };
+}
+
+/**
+ * The symbol's fact sheet as the server lays out a recommendation's figures (engine fact-sheet.ts):
+ * the scores and factors, and on a 'full' sheet the factors' inputs and the risk measures.
+ */
+export function factSheetOf(recommendation: Recommendation, level: 'full' | 'basic'): SymbolFactSheet {
+  const scores = recommendation.nugget_scores;
+  const at = { as_of: recommendation.as_of, source: 'engine' };
+  const fact = (id: string, value: Fact['value'], unit: Fact['unit'], asOf = at.as_of): Fact => ({
+    id,
+    value,
+    unit,
+    ...at,
+    as_of: asOf,
+  });
+  const risk = recommendation.risk_metrics;
+  const momentum = (key: '1w' | '1m' | '3m') => {
+    const period = risk?.momentum_periods[`momentum_${key}`] ?? null;
+    const to = period?.to ?? at.as_of;
+    return [
+      fact(`momentum.${key}.change`, risk?.[`momentum_${key}`] ?? null, 'signedPercent', to),
+      fact(`momentum.${key}.from`, period?.from ?? null, 'date', to),
+    ];
+  };
+  const full =
+    level === 'full' && risk
+      ? [
+          fact('risk.volatility_1m', risk.volatility_1month, 'percent'),
+          fact('risk.volatility_regime', risk.volatility_regime, 'level'),
+          fact('risk.max_drawdown_1y', risk.max_drawdown, 'percent'),
+          fact('risk.sharpe_1y', risk.sharpe_estimation, 'ratio'),
+          ...momentum('1w'),
+          ...momentum('1m'),
+          ...momentum('3m'),
+        ]
+      : [];
+  return {
+    symbol: recommendation.symbol,
+    name: recommendation.name,
+    market_date: recommendation.market_date,
+    detail_level: level,
+    detail_quota: null,
+    facts: [
+      fact('score.grade', scores.investment_grade, 'grade'),
+      fact('score.composite', scores.composite_rationality_score, 'score'),
+      fact('score.risk_reward_ratio', scores.risk_reward_ratio, 'ratio'),
+      ...(scores.factors ?? []).flatMap((factor) => [
+        fact(`factor.${factor.name}.score`, factor.score, 'score'),
+        fact(`factor.${factor.name}.weight`, factor.weight, 'weight'),
+        ...(level === 'full'
+          ? Object.entries(factor.inputs ?? {}).map(([name, value]) =>
+              fact(`factor.${factor.name}.input.${name}`, value, 'percent'),
+            )
+          : []),
+      ]),
+      ...full,
+    ],
+    notes: {},
   };
 }
