@@ -33,6 +33,8 @@ const APP_PAGES = [
   '/subscription',
   '/settings',
 ];
+/** Pages walked at the narrow desktop's width only, signed in: broken words and axe (issue 46: every page). */
+const DESKTOP_PAGES = ['/screener', '/watchlists', '/track-record'];
 
 /** WCAG contrast of an element's text on its own (opaque) background, measured in the page. */
 async function contrastOf(page: Page, testId: string): Promise<number> {
@@ -132,6 +134,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         const { context, page, errors } = await phonePage(browser, language);
         const overflowing: string[] = [];
         const broken: string[] = [];
+        const axe: string[] = [];
         const titles = new Map<string, string>();
         const visit = async (path: string) => {
           await page.goto(`${webUrl}${path}`);
@@ -150,6 +153,10 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
           await page.goto(`${webUrl}${path}`);
           await settle(page);
           broken.push(...(await brokenWords(page)).map((word) => `${path} 1280: ${word}`));
+          // Issue 46: axe reports no serious or critical violation on any page.
+          axe.push(
+            ...(await seriousAxeViolations(page)).map(({ id, nodes }) => `${path} ${id} ${nodes.length}`),
+          );
         }
         await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
         // The demo visitor's screens (no account).
@@ -161,6 +168,7 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
 
         expect(overflowing).toEqual([]);
         expect(broken).toEqual([]);
+        expect(axe).toEqual([]);
         expect(errors).toEqual([]);
         const pages = resources[language].nav.titles.pages;
         expect(titles.get('/dashboard')).toBe(`${pages.dashboard} · Nugget Invest`);
@@ -230,15 +238,17 @@ describe('the investor site on a 390 px phone, in en, fr and es', () => {
         }
         // The same signed-in pages at the narrow desktop's width.
         await page.setViewportSize(DESKTOP);
-        for (const path of APP_PAGES) {
+        for (const path of [...APP_PAGES, ...DESKTOP_PAGES]) {
           await page.goto(`${webUrl}${path}`);
           await settle(page);
           broken.push(...(await brokenWords(page)).map((word) => `${path} 1280: ${word}`));
-          // Issue 46: the transactions page (a chart, red Delete buttons in the dark theme) had 3-7.
-          if (path === '/portfolio/transactions') {
+          // Issue 46: axe on every page; the transactions page (a chart, red Delete buttons in the dark
+          // theme) had 3-7 serious violations.
+          if (path === '/portfolio/transactions')
             await expect.poll(() => page.getByRole('status').count(), WAIT).toBe(0);
-            axe.push(...(await seriousAxeViolations(page)).map(({ id, nodes }) => `${id} ${nodes.length}`));
-          }
+          axe.push(
+            ...(await seriousAxeViolations(page)).map(({ id, nodes }) => `${path} ${id} ${nodes.length}`),
+          );
         }
         expect(overflowing).toEqual([]);
         expect(broken).toEqual([]);

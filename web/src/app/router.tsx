@@ -41,8 +41,9 @@ export const routes: RouteObject[] = [
         path: 'track-record',
         handle: title('trackRecord'),
         lazy: () =>
-          import('@/features/track-record/components/track-record-page').then((m) => ({
-            Component: m.TrackRecordPage,
+          import('./routes/track-record-route').then((m) => ({
+            Component: m.TrackRecordRoute,
+            loader: m.trackRecordLoader,
           })),
       },
       {

@@ -1,6 +1,7 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '@/kit/preferences/preferences';
+import { ScrollRegion } from '@/kit/ui/scroll-region';
 import { BACKTEST_FIGURES, formatFixed, formatFixedPercent } from '@/lib/backtest/backtest-claims';
 import { BACKTEST_HORIZONS, BACKTEST_SORTS, type BacktestPeriod } from '@/lib/backtest/backtest-figures';
 
@@ -24,49 +25,51 @@ export function LongShortTable() {
       <Heading level={3} fontSize="medium">
         {t('backtest.longShort.title')}
       </Heading>
-      <table className="app-backtest__table" data-testid="backtest-long-short">
-        <thead>
-          <tr>
-            {(
-              [
-                'sort',
-                'horizon',
-                'inSample',
-                'tIn',
-                'outOfSample',
-                'tOut',
-                'months',
-                'rank',
-                'tRank',
-              ] as const
-            ).map((column) => (
-              <th key={column} scope="col">
-                {t(`backtest.longShort.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {BACKTEST_SORTS.flatMap((sort) =>
-            BACKTEST_HORIZONS.map((h) => (
-              <tr key={`${sort}-${h}`} data-sort={sort} data-horizon={h}>
-                <th scope="row">{t(`backtest.sorts.${sort}`)}</th>
-                <td>{t('backtest.months', { count: Number(h) })}</td>
-                <td>{num(inSample.long_short[sort][h].mean)}</td>
-                <td>{num(inSample.long_short[sort][h].t_statistic)}</td>
-                <td>{num(outOfSample.long_short[sort][h].mean)}</td>
-                <td>{num(outOfSample.long_short[sort][h].t_statistic)}</td>
-                <td>
-                  {num(outOfSample.long_short[sort][h].months, 0)} /{' '}
-                  {num(outOfSample.long_short[sort][h].independent_months, 0)}
-                </td>
-                <td>{num(outOfSample.rank_correlation[sort][h].mean, 3)}</td>
-                <td>{num(outOfSample.rank_correlation[sort][h].t_statistic)}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <ScrollRegion label={t('backtest.longShort.title')}>
+        <table className="app-backtest__table" data-testid="backtest-long-short">
+          <thead>
+            <tr>
+              {(
+                [
+                  'sort',
+                  'horizon',
+                  'inSample',
+                  'tIn',
+                  'outOfSample',
+                  'tOut',
+                  'months',
+                  'rank',
+                  'tRank',
+                ] as const
+              ).map((column) => (
+                <th key={column} scope="col">
+                  {t(`backtest.longShort.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {BACKTEST_SORTS.flatMap((sort) =>
+              BACKTEST_HORIZONS.map((h) => (
+                <tr key={`${sort}-${h}`} data-sort={sort} data-horizon={h}>
+                  <th scope="row">{t(`backtest.sorts.${sort}`)}</th>
+                  <td>{t('backtest.months', { count: Number(h) })}</td>
+                  <td>{num(inSample.long_short[sort][h].mean)}</td>
+                  <td>{num(inSample.long_short[sort][h].t_statistic)}</td>
+                  <td>{num(outOfSample.long_short[sort][h].mean)}</td>
+                  <td>{num(outOfSample.long_short[sort][h].t_statistic)}</td>
+                  <td>
+                    {num(outOfSample.long_short[sort][h].months, 0)} /{' '}
+                    {num(outOfSample.long_short[sort][h].independent_months, 0)}
+                  </td>
+                  <td>{num(outOfSample.rank_correlation[sort][h].mean, 3)}</td>
+                  <td>{num(outOfSample.rank_correlation[sort][h].t_statistic)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <Text className="app-muted" fontSize="small">
         {t('backtest.longShort.note')}
       </Text>
@@ -96,32 +99,34 @@ export function GradesTable({ period }: { period: BacktestPeriod }) {
       <Heading level={3} fontSize="medium">
         {t('backtest.grades.title', { period: t(`backtest.periods.${period}`) })}
       </Heading>
-      <table className="app-backtest__table" data-testid={`backtest-grades-${period}`}>
-        <thead>
-          <tr>
-            {GRADE_COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {t(`backtest.grades.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.bucket} data-bucket={row.bucket}>
-              <th scope="row">{row.bucket === 'all' ? t('backtest.grades.all') : row.bucket}</th>
-              <td>{num(row.count, 0)}</td>
-              <td>{pct(row.mean_return)}</td>
-              <td>{pct(row.median_return)}</td>
-              <td>{num(row.excess_vs_spy)}</td>
-              <td>{num(row.excess_vs_universe)}</td>
-              <td>{pct(row.hit_rate === null ? null : row.hit_rate * 100)}</td>
-              <td>{pct(row.forward_volatility)}</td>
-              <td>{pct(row.forward_max_drawdown)}</td>
+      <ScrollRegion label={t('backtest.grades.title', { period: t(`backtest.periods.${period}`) })}>
+        <table className="app-backtest__table" data-testid={`backtest-grades-${period}`}>
+          <thead>
+            <tr>
+              {GRADE_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {t(`backtest.grades.${column}`)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.bucket} data-bucket={row.bucket}>
+                <th scope="row">{row.bucket === 'all' ? t('backtest.grades.all') : row.bucket}</th>
+                <td>{num(row.count, 0)}</td>
+                <td>{pct(row.mean_return)}</td>
+                <td>{pct(row.median_return)}</td>
+                <td>{num(row.excess_vs_spy)}</td>
+                <td>{num(row.excess_vs_universe)}</td>
+                <td>{pct(row.hit_rate === null ? null : row.hit_rate * 100)}</td>
+                <td>{pct(row.forward_volatility)}</td>
+                <td>{pct(row.forward_max_drawdown)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }
@@ -135,27 +140,29 @@ export function YearsTable() {
       <Heading level={3} fontSize="medium">
         {t('backtest.years.title')}
       </Heading>
-      <table className="app-backtest__table" data-testid="backtest-years">
-        <thead>
-          <tr>
-            {(['year', 'months', 'mean', 'sharpe'] as const).map((column) => (
-              <th key={column} scope="col">
-                {t(`backtest.years.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {BACKTEST_FIGURES.long_short_by_year.map((row) => (
-            <tr key={row.year}>
-              <th scope="row">{row.year}</th>
-              <td>{num(row.months, 0)}</td>
-              <td>{num(row.mean)}</td>
-              <td>{num(row.sharpe)}</td>
+      <ScrollRegion label={t('backtest.years.title')}>
+        <table className="app-backtest__table" data-testid="backtest-years">
+          <thead>
+            <tr>
+              {(['year', 'months', 'mean', 'sharpe'] as const).map((column) => (
+                <th key={column} scope="col">
+                  {t(`backtest.years.${column}`)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {BACKTEST_FIGURES.long_short_by_year.map((row) => (
+              <tr key={row.year}>
+                <th scope="row">{row.year}</th>
+                <td>{num(row.months, 0)}</td>
+                <td>{num(row.mean)}</td>
+                <td>{num(row.sharpe)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }
@@ -170,28 +177,30 @@ export function PathsTable() {
       <Heading level={3} fontSize="medium">
         {t('backtest.paths.title')}
       </Heading>
-      <table className="app-backtest__table" data-testid="backtest-paths">
-        <thead>
-          <tr>
-            {(['line', 'drawdown', 'annual'] as const).map((column) => (
-              <th key={column} scope="col">
-                {t(`backtest.paths.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Object.keys(drawdown).map((line) => (
-            <tr key={line} data-line={line}>
-              <th scope="row">
-                {line === 'spy' || line === 'universe' ? t(`backtest.paths.${line}`) : line}
-              </th>
-              <td>{pct(drawdown[line])}</td>
-              <td>{pct(annual[line])}</td>
+      <ScrollRegion label={t('backtest.paths.title')}>
+        <table className="app-backtest__table" data-testid="backtest-paths">
+          <thead>
+            <tr>
+              {(['line', 'drawdown', 'annual'] as const).map((column) => (
+                <th key={column} scope="col">
+                  {t(`backtest.paths.${column}`)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {Object.keys(drawdown).map((line) => (
+              <tr key={line} data-line={line}>
+                <th scope="row">
+                  {line === 'spy' || line === 'universe' ? t(`backtest.paths.${line}`) : line}
+                </th>
+                <td>{pct(drawdown[line])}</td>
+                <td>{pct(annual[line])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }
