@@ -9,7 +9,7 @@ import { ScreenerPage } from '@/features/screener/components/screener-page';
 import { AddToWatchlist } from '@/features/watchlists/components/add-to-watchlist';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { WhyGradePanel } from '@/features/recommendations/components/why-grade-panel';
-import { CounterfactualsPanel } from '@/features/explanations/components/counterfactuals-panel';
+import { CounterfactualsPanel } from '@/components/counterfactuals-panel';
 import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
 
 /**

@@ -16,6 +16,7 @@ import { PremiumPreview } from './premium-preview';
 import { ScorePictures } from './score-pictures/score-pictures';
 import { VolumeRiskCard } from './volume-risk-card';
 import { WhyGradePanel } from './why-grade-panel';
+import { CounterfactualsPanel } from '@/components/counterfactuals-panel';
 
 export interface RecommendationDetailProps {
   /** The card's face, from the list. */
@@ -37,6 +38,8 @@ export interface RecommendationDetailProps {
  * The grade, the composite, the factors and the risk measures are the symbol's fact sheet's
  * (docs/product.md "Fact sheets"), the figures the screener's explained score shows; the detail route
  * says the recommendation is on the caller's list and gives the rest (target, volume, detail level).
+ * Below "Why this grade", what would move the grade (docs/product.md "Counterfactuals"), the
+ * screener's panel: its route gates no plan and counts no quota, so Free reads it too.
  * Opening it counts the daily recommendations quota once per symbol a day, so the usage card reloads.
  */
 export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }: RecommendationDetailProps) {
@@ -102,6 +105,7 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
           />
         ) : null}
         <WhyGradePanel scores={scores} />
+        <CounterfactualsPanel symbol={summary.symbol} />
       </>
     );
   }
@@ -120,6 +124,7 @@ export function RecommendationDetail({ summary, listOwnerId, canWrite, actions }
       </FeatureGateSlot>
       {pictures}
       <WhyGradePanel scores={scores} />
+      <CounterfactualsPanel symbol={summary.symbol} />
     </>
   );
 }

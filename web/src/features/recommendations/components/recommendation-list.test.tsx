@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CounterfactualsResponse } from '@app/shared/domain/entities/counterfactuals';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
 import { FeatureGateContext } from '@/kit/ui/feature-gate-slot';
@@ -21,6 +22,28 @@ function card(symbol: string) {
   return within(element);
 }
 
+const counterfactualText = 'The grade would reach A if the 1-year drawdown were under 18 % instead of 31 %.';
+
+/** What would move AAPL's grade, as the server states it. */
+const counterfactuals: CounterfactualsResponse = {
+  symbol: 'AAPL',
+  market_date: '2018-01-30',
+  grade: 'B+',
+  composite: 70,
+  universe_size: 500,
+  factors: [
+    {
+      factor: 'risk',
+      input: 'max_drawdown',
+      unit: 'percent',
+      current: -31,
+      range: { low: -80, high: -5 },
+      up: { outcome: 'reachable', grade: 'A', value: -18, text: counterfactualText },
+      down: null,
+    },
+  ],
+};
+
 const listProps = {
   listOwnerId: 'user-1',
   customAlerts: false,
@@ -37,6 +60,7 @@ function serveDetails(level: 'full' | 'basic') {
     const sheet = /^\/api\/ai\/fact-sheet\/([^/?]+)$/.exec(request.path);
     const symbol = recommendations.find((item) => item.symbol === decodeURIComponent(sheet?.[1] ?? ''));
     if (symbol) return { body: factSheetOf(symbol, level) };
+    if (request.path === '/api/ai/counterfactuals/AAPL') return { body: counterfactuals };
     const match = /^\/api\/ai\/recommendations\/user-1\/([^/?]+)$/.exec(request.path);
     const found = recommendations.find((item) => item.symbol === decodeURIComponent(match?.[1] ?? ''));
     if (!found) return undefined;
@@ -126,6 +150,7 @@ describe('RecommendationList', () => {
       '/api/ai/recommendations/user-1/AAPL',
     ]);
     expect(paths.filter((path) => !path.startsWith('/api/ai/recommendations/')).sort()).toEqual([
+      '/api/ai/counterfactuals/AAPL',
       '/api/ai/fact-sheet/AAPL',
       '/api/ai/price-history/AAPL?days=365',
       '/api/ai/score-history/AAPL',
@@ -177,6 +202,10 @@ describe('RecommendationList', () => {
     expect(gate.textContent).not.toMatch(/B\+|\d/);
     expect(within(gate).getByTestId('premium-preview').textContent).toContain('Volume');
     expect(card('AAPL').queryByRole('button', { name: 'Add (Rational)' })).toBeNull();
+    // What would move the grade: every plan reads it (its route gates none), outside the gate.
+    const moves = await card('AAPL').findByTestId('counterfactuals');
+    expect(gate.contains(moves)).toBe(false);
+    expect(moves.textContent).toContain(counterfactualText);
   });
 
   it('adds the symbol with the typed shares and refuses 0', async () => {

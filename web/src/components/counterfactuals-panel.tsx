@@ -7,7 +7,7 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
-import './explanations.css';
+import './counterfactuals-panel.css';
 
 /** One direction of a factor: the server's sentence, or why there is none. */
 function ShiftLine({
@@ -33,7 +33,8 @@ function ShiftLine({
 /**
  * What would move an asset's grade (docs/product.md "Counterfactuals"): per factor, the value of its
  * main input that moves the grade one step up and one step down, as the server states it in the
- * reader's language and number format.
+ * reader's language and number format. Shared: the screener's explained score and a recommendation's
+ * detail both show it.
  */
 export function CounterfactualsPanel({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation('charts');
@@ -45,12 +46,12 @@ export function CounterfactualsPanel({ symbol }: { symbol: string }) {
   }
   const date = formatDate(answer.data.market_date, language, 'UTC');
   return (
-    <Card className="explanations-counterfactuals" data-testid="counterfactuals">
+    <Card className="counterfactuals" data-testid="counterfactuals">
       <Heading level={4} fontSize="medium">
         {t('counterfactuals.title')}
       </Heading>
       <Text className="app-muted">{t('counterfactuals.description', { date })}</Text>
-      <dl className="explanations-counterfactuals__list">
+      <dl className="counterfactuals__list">
         {answer.data.factors.map((factor) => (
           <div key={factor.factor} data-factor={factor.factor}>
             <dt>{t(`factors.${factor.factor}`)}</dt>
