@@ -112,15 +112,22 @@ describe('prerendered public pages', () => {
       // Assert
       expect(recoverableErrors).toEqual([]);
       expect(consoleErrors).not.toHaveBeenCalled();
-      // The contact form's submit is the one thing hydration changes: disabled in the static markup (a click
-      // before the client runs would do nothing), enabled once React answers input.
+      // The contact form's controls are the one thing hydration changes: disabled in the static markup (a
+      // click or text typed before the client runs would be lost), enabled once React answers input.
+      const controlsOf = (root: Element) => [
+        ...root.querySelectorAll<HTMLInputElement>(
+          'form input:not([name="website"]), form textarea, form button',
+        ),
+      ];
       const submitOf = (root: Element) => root.querySelector<HTMLButtonElement>('form button[type="submit"]');
       const before = document.createElement('div');
       before.innerHTML = prerendered;
       expect(submitOf(before)?.disabled ?? false).toBe(path === '/contact');
-      expect(submitOf(container)?.disabled ?? false).toBe(false);
+      expect(controlsOf(before).every((control) => control.disabled)).toBe(true);
+      expect(controlsOf(container).some((control) => control.disabled)).toBe(false);
       submitOf(before)?.remove();
       submitOf(container)?.remove();
+      for (const control of controlsOf(before)) control.removeAttribute('disabled');
       expect(container.innerHTML).toBe(before.innerHTML);
     },
   );
