@@ -140,6 +140,35 @@ describe("the signed-in investor's portfolio fact sheet", () => {
     );
   });
 
+  it("states the portfolio's value-weighted composite and each position's weight, the attribution's", async () => {
+    const portfolio = await api<{
+      assets: { symbol: string; total_value: number | null; rationality_score: number | null }[];
+    }>('GET', '/api/portfolio', { token: user.token });
+    expect(portfolio.status, portfolio.text).toBe(200);
+    const graded = portfolio.body.assets.filter(
+      (asset): asset is { symbol: string; total_value: number; rationality_score: number } =>
+        asset.total_value !== null && asset.rationality_score !== null,
+    );
+    expect(graded.map((asset) => asset.symbol).sort()).toEqual(['AAPL', 'SPY']);
+    const total = graded.reduce((sum, asset) => sum + asset.total_value, 0);
+    const composite =
+      graded.reduce((sum, asset) => sum + asset.total_value * asset.rationality_score, 0) / total;
+    // /api/portfolio writes each composite to one decimal: the weighted mean is within 0.05 of the exact one.
+    expect(Math.abs((valueOf(facts, 'portfolio.composite') as number) - composite)).toBeLessThan(0.05);
+    for (const asset of graded) {
+      const weight = valueOf(facts, `position.${asset.symbol}.weight`) as number;
+      expect(Math.abs(weight - (100 * asset.total_value) / total)).toBeLessThan(0.01);
+    }
+    expect(valueOf(facts, 'position.MSFT.weight')).toBe(0);
+    const attribution = await api<{ score: number; holdings: { symbol: string; weight_percent: number }[] }>(
+      'GET',
+      '/api/portfolio/attribution',
+      { token: user.token },
+    );
+    expect(attribution.status, attribution.text).toBe(200);
+    expect(valueOf(facts, 'portfolio.composite')).toBe(attribution.body.score);
+  });
+
   it('is refused without a token', async () => {
     expect((await api('GET', '/api/portfolio/fact-sheet')).status).toBe(401);
   });

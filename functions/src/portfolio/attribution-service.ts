@@ -2,7 +2,7 @@ import type { PortfolioAttributionResponse } from '@app/shared/domain/entities/p
 import { attributePortfolio, NEUTRAL_COMPOSITE } from '../engine/attribution/portfolio-attribution';
 import type { Render } from '../platform/messages';
 import type { LedgerStoreDeps } from './ledger-store';
-import { readPortfolioValuation } from './portfolio-valuation';
+import { readPortfolioValuation, type PortfolioValuationReadModel } from './portfolio-valuation';
 
 /*
  * GET /api/portfolio/attribution (docs/product.md "Portfolio attribution"): the engine's attribution
@@ -11,12 +11,8 @@ import { readPortfolioValuation } from './portfolio-valuation';
  * scored as the engine graded it at the market date. A position without a price or a grade on that
  * date weighs nothing and is listed as unscored.
  */
-export async function getPortfolioAttribution(
-  userId: string,
-  render: Render,
-  deps: LedgerStoreDeps,
-): Promise<PortfolioAttributionResponse> {
-  const valuation = await readPortfolioValuation(userId, deps);
+/** The engine's attribution of one valuation; the portfolio fact sheet reads its composite and weights. */
+export function attributeValuation(valuation: PortfolioValuationReadModel) {
   const names = new Map(
     valuation.positions.map((entry) => [entry.symbol, entry.asset?.name ?? entry.symbol]),
   );
@@ -28,6 +24,16 @@ export async function getPortfolioAttribution(
       scores: entry.valuation ? (entry.data.analysis?.nugget_scores ?? null) : null,
     })),
   );
+  return { names, attribution };
+}
+
+export async function getPortfolioAttribution(
+  userId: string,
+  render: Render,
+  deps: LedgerStoreDeps,
+): Promise<PortfolioAttributionResponse> {
+  const valuation = await readPortfolioValuation(userId, deps);
+  const { names, attribution } = attributeValuation(valuation);
   return {
     market_date: valuation.marketDate,
     score: attribution.score,

@@ -1,6 +1,7 @@
 import type { Fact, PortfolioFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import { ASSET_TYPES } from '@app/shared/domain/enums';
 import { concentrationOf } from '../engine/analytics/portfolio-analysis';
+import { attributeValuation } from './attribution-service';
 import type { LedgerStoreDeps } from './ledger-store';
 import { portfolioFiguresOf } from './portfolio-figures';
 import { readPortfolioValuation, type PortfolioValuationReadModel } from './portfolio-valuation';
@@ -10,7 +11,9 @@ import { readPortfolioValuation, type PortfolioValuationReadModel } from './port
  * portfolio as facts, each read from the one valuation (portfolio-valuation.ts, through the portfolio
  * route's own figures, portfolio-figures.ts) or the ledger's returns of that valuation's walk; the
  * concentration is the portfolio analysis' (engine/analytics/portfolio-analysis.ts concentrationOf)
- * over the valuation's values. Nothing is valued a second time. Amounts are in US dollars, the
+ * over the valuation's values; the composite and each position's weight are the attribution's
+ * (attribution-service.ts attributeValuation, docs/product.md "Portfolio attribution": a position's
+ * share of the graded value, 0 for one without a price or grade). Nothing is valued a second time. Amounts are in US dollars, the
  * trading currency of the universe (portfolio-figures.ts); returns in percent of the period.
  */
 
@@ -47,6 +50,8 @@ export function portfolioFacts(
 ): Fact[] {
   const at = { as_of: model.marketDate, source: PORTFOLIO_FACT_SOURCES.valuation };
   const { summary, assets } = figures;
+  const { attribution } = attributeValuation(model);
+  const weights = new Map(attribution.holdings.map((holding) => [holding.symbol, holding.weight_percent]));
   const concentration = concentrationOf(
     model.positions.flatMap((entry) =>
       entry.valuation ? [{ symbol: entry.symbol, value: entry.valuation.value_local }] : [],
@@ -58,6 +63,7 @@ export function portfolioFacts(
     { id: 'portfolio.total_gain', value: summary.total_gain, unit: 'usd', ...at },
     { id: 'portfolio.day_change_amount', value: summary.day_change_amount, unit: 'usd', ...at },
     { id: 'portfolio.asset_count', value: summary.asset_count, unit: 'count', ...at },
+    { id: 'portfolio.composite', value: attribution.score, unit: 'score', ...at },
     ...ASSET_TYPES.flatMap((type): Fact[] => [
       { id: `allocation.${type}.value`, value: summary.by_type[type].total_value, unit: 'usd', ...at },
       { id: `allocation.${type}.percent`, value: summary.by_type[type].percent, unit: 'percent', ...at },
@@ -84,6 +90,7 @@ export function portfolioFacts(
       };
       return [
         { id: `${id}.shares`, value: asset.shares, unit: 'shares', ...at },
+        { id: `${id}.weight`, value: weights.get(asset.symbol) ?? 0, unit: 'percent', ...at },
         { id: `${id}.price`, value: asset.current_price, unit: 'usd', ...priced },
         { id: `${id}.value`, value: asset.total_value, unit: 'usd', ...priced },
         { id: `${id}.gain_amount`, value: asset.gain_amount, unit: 'usd', ...priced },
