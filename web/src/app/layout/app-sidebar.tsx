@@ -17,6 +17,7 @@ import {
 } from '@/kit/ui/icons';
 import { Badge } from '@/kit/ui/badge';
 import { LanguageCycleButton, ThemeToggleButton } from '@/kit/ui/preference-controls';
+import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
 import { countNewPicks, readSeenPicks, rememberSeenPicks } from './new-picks';
 
 export const SIDEBAR_ITEMS = [
@@ -41,9 +42,6 @@ const ICONS: Record<SidebarItem, ReactNode> = {
   subscription: <CrownIcon size={18} />,
   settings: <GearIcon size={18} />,
 };
-
-/** The same request as the recommendations screen's, so both read one cached answer. */
-const RECOMMENDATIONS_LIST_LIMIT = 100;
 
 /** The caller's unread alerts (the demo samples for a demo visitor), undefined while unknown. */
 export function useUnreadAlertCount(): number | undefined {

@@ -4,10 +4,9 @@ import { api, type CallOutput } from '@/kit/api/api-client';
 import { routeQueryKey } from '@/kit/api/route-key';
 
 /**
- * docs/product.md "Business rules and limits": the dashboard asks for 6 recommendations and shows the first
- * 3.
+ * docs/product.md "Business rules and limits": the dashboard shows the first 3 recommendations of the
+ * signed-in area's one recommendations request (lib/recommendations-list.ts).
  */
-export const DASHBOARD_RECOMMENDATIONS_LIMIT = 6;
 export const DASHBOARD_RECOMMENDATIONS_SHOWN = 3;
 
 /**

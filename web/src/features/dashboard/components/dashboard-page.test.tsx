@@ -119,7 +119,7 @@ describe('DashboardPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('loads in 4 requests: root, portfolio, recommendations (limit 6) and enhanced prices', async () => {
+  it('loads a demo visitor in 4 requests: root, portfolio, recommendations and enhanced prices', async () => {
     const requests = serve();
     await renderDashboard();
     expect(await screen.findByText('AI Nugget Recommendations')).toBeTruthy();
@@ -156,7 +156,8 @@ describe('DashboardPage', () => {
       [
         '/api/',
         '/api/ai/enhanced-prices/real-time',
-        '/api/ai/recommendations/demo_user?limit=6',
+        // The sidebar's request (limit 100), so the shell and the page share one answer.
+        '/api/ai/recommendations/demo_user?limit=100',
         '/api/portfolio',
       ].sort(),
     );
@@ -183,18 +184,43 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('€7,392.77'));
   });
 
-  it("shows a signed-in user's own return over their holding period, with its dates", async () => {
-    serve({
-      '/api/portfolio/performance': { body: performanceWith(PERFORMANCE_RETURNS) },
-      '/api/portfolio': { body: { ...PORTFOLIO, demo: false } },
+  it('renders a signed-in user from one GET /api/portfolio/dashboard and asks for the recommendations once', async () => {
+    const notServed = { status: 404, body: { error: 'not found', code: 'NOT_FOUND' } };
+    const requests = serve({
+      // Only the dashboard route answers the portfolio and the ledger's performance.
+      '/api/portfolio': notServed,
+      '/api/portfolio/performance': notServed,
+      '/api/portfolio/dashboard': {
+        body: { portfolio: { ...PORTFOLIO, demo: false }, performance: performanceWith(PERFORMANCE_RETURNS) },
+      },
     });
     await renderDashboard(false);
+    await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$7,392.77'));
     // MAX window: -0.0425 as a fraction is -4.25 %, shown to one decimal: -4.3 % (formatPercent).
     await waitFor(() => expect(screen.getByTestId('dashboard-return').textContent).toBe('-4.3%'));
     expect(screen.getByText('Your return')).toBeTruthy();
     expect(
       screen.getByText('Time-weighted, over your holding period: Jun 2, 2008 to Dec 30, 2008'),
     ).toBeTruthy();
+    expect(screen.getByTestId('portfolio-value')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay'));
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path.startsWith('/api/portfolio'))).toEqual(['/api/portfolio/dashboard']);
+    expect(paths.filter((path) => path.startsWith('/api/ai/recommendations/'))).toEqual([
+      '/api/ai/recommendations/user-1?limit=100',
+    ]);
+    expect(paths).toHaveLength(4);
+  });
+
+  it('says there is no holding period yet when the ledger cannot answer (performance null)', async () => {
+    serve({
+      '/api/portfolio/dashboard': { body: { portfolio: { ...PORTFOLIO, demo: false }, performance: null } },
+    });
+    await renderDashboard(false);
+    await waitFor(() => expect(screen.getByTestId('dashboard-return').textContent).toBe('—'));
+    expect(screen.getByText('No holding period yet: add a holding or a transaction')).toBeTruthy();
+    expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$7,392.77');
+    expect(screen.queryByTestId('portfolio-value')).toBeNull();
   });
 
   it('shows skeletons while loading, never a placeholder figure or an offline badge', async () => {

@@ -2,16 +2,14 @@ import { Flex } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { contract } from '@app/shared/api/contract';
 import type { Tier } from '@app/shared/domain/enums';
+import type { CallOutput } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
-import {
-  DASHBOARD_RECOMMENDATIONS_LIMIT,
-  DASHBOARD_RECOMMENDATIONS_SHOWN,
-  useMarketSnapshot,
-} from '../api/get-dashboard-data';
+import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
+import { DASHBOARD_RECOMMENDATIONS_SHOWN, useMarketSnapshot } from '../api/get-dashboard-data';
 import { MarketColumns } from './market-columns';
 import { NuggetPicks } from './nugget-picks';
 import { PortfolioValueCard } from './pictures/portfolio-value-card';
-import { StatCards } from './stat-cards';
+import { StatCards, type StatCardsProps } from './stat-cards';
 import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
 import './dashboard.css';
@@ -28,25 +26,42 @@ export interface DashboardPageProps {
 }
 
 /**
- * docs/product.md "Screens", dashboard. The request budget is 4 (5 for a signed-in user): the API root
- * (required on load), the recommendations, the enhanced prices, the portfolio summary and, signed in, the
- * ledger's performance (the user's own return over their holding period). Each card shows a skeleton until
- * its own data answers, never a placeholder figure. `GET /api/ai/health` is not called: the enhanced-prices
- * answer is produced by the same engine, and its status 'success' is what marks the AI live here (any failure
- * marks it offline and empties the recommendations, as docs/product.md "Screens" says). The plain prices are
- * a fifth call only on the fallback path.
+ * The user's own returns come from the ledger: undefined while the first screen loads, null when the ledger
+ * cannot answer; a demo visitor has none, so the demo holdings' month is shown.
+ */
+function returnsOf(
+  isDemo: boolean,
+  firstScreen: { isError: boolean; data?: CallOutput<typeof contract.portfolio.dashboard> | undefined },
+): StatCardsProps['returns'] {
+  if (isDemo) return 'demo';
+  if (firstScreen.isError) return null;
+  return firstScreen.data ? (firstScreen.data.performance?.returns ?? null) : undefined;
+}
+
+/**
+ * docs/product.md "Screens", dashboard. Requests: the API root (required on load), the recommendations (the
+ * sidebar's request, one cached answer: lib/recommendations-list.ts), the enhanced prices and, signed in,
+ * GET /api/portfolio/dashboard (the portfolio and the ledger's performance in one call, composed on the
+ * server). That route needs a signed-in user: a demo visitor has no token, so the demo dashboard keeps
+ * GET /api/portfolio (and has no ledger). Each card shows a skeleton until its own data answers, never a
+ * placeholder figure. `GET /api/ai/health` is not called: the enhanced-prices answer is produced by the same
+ * engine, and its status 'success' is what marks the AI live here (any failure marks it offline and empties
+ * the recommendations, as docs/product.md "Screens" says). The plain prices are a further call only on the
+ * fallback path.
  */
 export function DashboardPage({ name, isDemo, recommendationsUserId }: DashboardPageProps) {
   const root = useRouteQuery(contract.public.root);
+  const firstScreen = useRouteQuery(contract.portfolio.dashboard, undefined, { enabled: !isDemo });
   // The same cache entry as the portfolio screen's list: one route, one key.
-  const portfolio = useRouteQuery(contract.portfolio.list);
+  const demoPortfolio = useRouteQuery(contract.portfolio.list, undefined, { enabled: isDemo });
   const recommendations = useRouteQuery(contract.ai.recommendations, {
     params: { user: recommendationsUserId },
-    query: { limit: DASHBOARD_RECOMMENDATIONS_LIMIT },
+    query: { limit: RECOMMENDATIONS_LIST_LIMIT },
   });
   const market = useMarketSnapshot();
-  // The user's own returns come from the ledger (a demo visitor has none: the demo month is shown).
-  const performance = useRouteQuery(contract.portfolio.performance, { query: {} }, { enabled: !isDemo });
+  const portfolio = isDemo ? demoPortfolio.data : firstScreen.data?.portfolio;
+  const performance = firstScreen.data?.performance;
+  const returns = returnsOf(isDemo, firstScreen);
 
   useEffect(() => {
     if (root.data) console.info(root.data.message);
@@ -59,7 +74,7 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
   const dataMode = market.data?.data.data_mode ?? root.data?.data_mode;
   const isReplay = dataMode === 'replay';
   // Every figure of the page belongs to the market date the prices were read at (the header names it).
-  const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio.data?.market_date ?? null) : null;
+  const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio?.market_date ?? null) : null;
 
   const aiPending = market.isPending || recommendations.isPending;
   const picks = loadedRecommendations.slice(0, DASHBOARD_RECOMMENDATIONS_SHOWN);
@@ -74,13 +89,13 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         isNewAccount={!isDemo && isNewAccount(recommendationsUserId)}
       />
       <StatCards
-        portfolio={portfolio.data}
+        portfolio={portfolio}
         picks={aiPending ? undefined : loadedRecommendations}
-        returns={isDemo ? 'demo' : performance.isError ? null : performance.data?.returns}
+        returns={returns}
         aiLive={aiLive}
         replayDate={replayDate}
       />
-      {!isDemo && performance.data ? <PortfolioValueCard performance={performance.data} /> : null}
+      {!isDemo && performance ? <PortfolioValueCard performance={performance} /> : null}
       <MarketColumns
         snapshot={market.data}
         pending={market.isPending}

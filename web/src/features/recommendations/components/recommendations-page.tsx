@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { contract } from '@app/shared/api/contract';
+import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
 import type { Recommendation } from '@app/shared/domain/entities/market';
 import type { AssetType, Tier } from '@app/shared/domain/enums';
 import { formatDate } from '@app/shared/domain/rules/formatting';
@@ -94,9 +95,6 @@ function PhilosophyCard() {
   );
 }
 
-/** Enough to never cut below the tier cap (PREMIUM 10); the server trims per tier and says so. */
-const REQUEST_LIMIT = 100;
-
 export interface RecommendationsPageProps {
   /** Whose list: the signed-in user's id, or the public demo list. */
   userId: string;
@@ -119,7 +117,8 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
   const filtersId = useId();
   const recommendations = useRouteQuery(contract.ai.recommendations, {
     params: { user: userId },
-    query: { limit: REQUEST_LIMIT },
+    // Enough to never cut below the tier cap (PREMIUM 10); the server trims per tier and says so.
+    query: { limit: RECOMMENDATIONS_LIST_LIMIT },
   });
   // 'healthy' means the engine's data is live and fresh (the LIVE AI badge).
   const health = useRouteQuery(contract.ai.health);
