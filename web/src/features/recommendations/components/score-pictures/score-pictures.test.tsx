@@ -3,24 +3,28 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreHistoryResponse } from '@app/shared/domain/entities/score-history';
 import { installFakeApi, withQueryClient } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
-import { buildRecommendation } from '@/features/recommendations/test/fixtures';
+import { buildRecommendation, factSheetOf } from '@/features/recommendations/test/fixtures';
 import { RecommendationDetail } from '../recommendation-detail';
 
 /*
  * The expanded card's pictures, fed by the fake API as the server answers: the radar draws exactly
- * the factor scores the detail route returned (read back from the drawn points), and the score
+ * the factor scores the symbol's fact sheet returned (the card reads its figures from the sheet) (read back from the drawn points), and the score
  * history shows the stored days, what changed and the distance to the next grades as the route sent them.
  */
 
-// Figures unlike the shared fixture's, so a radar drawing anything else would be caught.
+// Figures unlike the shared fixture's, so a radar drawing anything else would be caught; the
+// factors carry the same scores, as the server's sheet lays them out.
+const SCORES = { financial_health: 71.4, growth_quality: 33.3, value: 88, momentum: 12.5, risk: 64.2 };
+const baseScores = buildRecommendation().nugget_scores;
 const apiAnswer = buildRecommendation({
   nugget_scores: {
-    ...buildRecommendation().nugget_scores,
-    financial_health_score: 71.4,
-    growth_quality_score: 33.3,
-    value_score: 88,
-    momentum_score: 12.5,
-    risk_score: 64.2,
+    ...baseScores,
+    financial_health_score: SCORES.financial_health,
+    growth_quality_score: SCORES.growth_quality,
+    value_score: SCORES.value,
+    momentum_score: SCORES.momentum,
+    risk_score: SCORES.risk,
+    factors: Object.entries(SCORES).map(([name, score]) => ({ name, score, weight: 0.2, inputs: {} })),
   },
 });
 
@@ -66,6 +70,7 @@ function serve() {
   return installFakeApi((request) => {
     if (request.path === '/api/ai/recommendations/user-1/AAPL')
       return { body: { recommendation: apiAnswer, detail_quota: null } };
+    if (request.path === '/api/ai/fact-sheet/AAPL') return { body: factSheetOf(apiAnswer, 'full') };
     if (request.path.startsWith('/api/ai/score-history/AAPL')) return { body: history };
     if (request.path.startsWith('/api/ai/price-history/AAPL'))
       return {
@@ -136,7 +141,7 @@ function serve() {
 const props = { summary: apiAnswer, listOwnerId: 'user-1', canWrite: false, actions: null };
 
 describe('the expanded card pictures', () => {
-  it('draws the radar with the factor scores the API returned, one point each', async () => {
+  it('draws the radar with the factor scores the fact sheet returned, one point each', async () => {
     serve();
     await renderWithProviders(withQueryClient(<RecommendationDetail {...props} />));
 
