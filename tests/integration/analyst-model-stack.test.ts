@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '@app/infra/local/local-stack';
-import { findFreePort } from '@app/infra/local/processes';
+import type { LocalStack } from '@app/infra/local/local-stack';
 import { STRONG_PASSWORD, uniqueEmail } from '../src/api';
+import { startOwnStack, type OwnStack } from '../src/own-stack';
 import { signUpThroughInbox } from '../src/sign-up-by-mail';
 import { startLlmTestServer, type LlmTestServer } from '../harness/llm-test-server';
 
@@ -28,8 +25,8 @@ interface Answer {
 }
 
 let model: LlmTestServer;
+let own: OwnStack | undefined;
 let stack: LocalStack;
-let dataDirectory: string;
 let token: string;
 const saved: Record<string, string | undefined> = {};
 
@@ -44,18 +41,8 @@ beforeAll(async () => {
     saved[name] = process.env[name];
     process.env[name] = value;
   }
-  dataDirectory = mkdtempSync(join(tmpdir(), 'nugget-analyst-model-'));
-  stack = await startLocalStack({
-    webPort: await findFreePort(),
-    adminPort: await findFreePort(),
-    dynamoPort: await findFreePort(),
-    cognitoPort: await findFreePort(),
-    dataDirectory,
-    persistDynamo: false,
-    reset: false,
-    verbose: false,
-    rateLimits: 'off',
-  });
+  own = await startOwnStack('nugget-analyst-model-');
+  stack = own.stack;
   const signedUp = await signUpThroughInbox(stack, {
     email: uniqueEmail('analyst-model'),
     password: STRONG_PASSWORD,
@@ -65,13 +52,12 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await own?.stop();
   await model?.close();
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
 });
 
 async function ask(question: string): Promise<{ status: number; body: Answer; text: string }> {

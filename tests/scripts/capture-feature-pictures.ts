@@ -9,15 +9,14 @@
  *
  * docs/development-loop.md "The Features page's pictures" says when to run it again.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { REPOSITORY_ROOT, startLocalStack } from '@app/infra/local/local-stack';
-import { findFreePort } from '@app/infra/local/processes';
+import { REPOSITORY_ROOT } from '@app/infra/local/local-stack';
 import { SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { resources } from '@app/shared/i18n';
 import { launchBrowser } from '../src/browser';
+import { startOwnStack } from '../src/own-stack';
 import { TEST_REPLAY_SYMBOLS } from '../src/replay-symbols';
 
 type Language = 'en' | 'fr' | 'es';
@@ -154,25 +153,13 @@ function freezeMarket(): void {
 
 async function main(): Promise<void> {
   freezeMarket();
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'nugget-pictures-'));
-  const stack = await startLocalStack({
-    webPort: await findFreePort(),
-    adminPort: await findFreePort(),
-    dynamoPort: await findFreePort(),
-    cognitoPort: await findFreePort(),
-    dataDirectory,
-    persistDynamo: false,
-    reset: false,
-    verbose: false,
-    rateLimits: 'off',
-  });
+  const { stack, stop } = await startOwnStack('nugget-pictures-');
   const browser = await launchBrowser();
   try {
     for (const language of LANGUAGES) await capture(browser, stack.webUrl, language);
   } finally {
     await browser.close();
-    await stack.stop();
-    rmSync(dataDirectory, { recursive: true, force: true });
+    await stop();
   }
 }
 
