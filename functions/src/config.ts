@@ -192,6 +192,12 @@ const ConfigSchema = z
     LLM_BASE_URL: z.url().optional(),
     LLM_MODEL: z.string().min(1).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
+    /**
+     * What the OpenAI-compatible model costs per 1,000 input and output tokens, in USD, priced into the
+     * request's cost record (platform/cost-model.ts): 0 by default, a self-hosted server's marginal cost.
+     */
+    LLM_USD_PER_1K_INPUT_TOKENS: z.coerce.number().min(0).default(0),
+    LLM_USD_PER_1K_OUTPUT_TOKENS: z.coerce.number().min(0).default(0),
     /** How long the analyst waits for a language model before answering with its template (analyst-model). */
     ANALYST_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Local timer: the UTC hour at which the content job runs each day. */

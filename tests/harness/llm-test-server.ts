@@ -34,6 +34,8 @@ export interface RecordedModelRequest {
   /** The conversation as sent, without the system prompt: each message's role and text. */
   messages: { role: string; text: string }[];
   headers: IncomingHttpHeaders;
+  /** The tokens the server counted and reported in its answer's usage (none when it never answered). */
+  usage?: { input_tokens: number; output_tokens: number };
 }
 
 /** What the handler uses of a request and a response, HTTP/1.1 or HTTP/2 alike. */
@@ -215,6 +217,7 @@ export async function startLlmTestServer(initialMode: LlmTestMode = 'correct'): 
     const input =
       tokensOf(recorded.system) + tokensOf(recorded.messages.map((message) => message.text).join(''));
     const output = tokensOf(content);
+    recorded.usage = { input_tokens: input, output_tokens: output };
     if (converse)
       return send(response, 200, {
         output: { message: { role: 'assistant', content: [{ text: content }] } },

@@ -168,17 +168,39 @@ describe('the writers: errors, cost record and configuration', () => {
     expect(await failureOf(nowhere.write(input))).toBe('unreachable');
   });
 
-  it("puts Bedrock's tokens in the request's cost record, not an OpenAI-compatible server's", async () => {
+  it("puts each writer's tokens in the request's cost record as their own kind, as the server counted them", async () => {
     server.setMode('correct');
     const scope = newRequestScope('request-1', 'POST /api/ai/analyst');
     const input = { question: QUESTION, language: 'en' as const, sheet: SHEET, timeoutMs: TIMEOUT_MS };
-    const [viaBedrock] = await runInRequestScope(scope, () =>
-      Promise.all([writers.bedrock.write(input), writers.openai.write(input)]),
-    );
-    expect(viaBedrock.usage.input_tokens).toBeGreaterThan(0);
+    const before = server.requests.length;
+    await runInRequestScope(scope, () => writers.bedrock.write(input));
+    await runInRequestScope(scope, () => writers.openai.write(input));
+    const [bedrock, openai] = server.requests.slice(before);
+    expect(bedrock?.api).toBe('bedrock');
+    expect(openai?.api).toBe('openai');
+    expect(bedrock?.usage?.input_tokens).toBeGreaterThan(0);
+    expect(openai?.usage?.input_tokens).toBeGreaterThan(0);
     expect([scope.bedrockInputTokens, scope.bedrockOutputTokens]).toEqual([
-      viaBedrock.usage.input_tokens,
-      viaBedrock.usage.output_tokens,
+      bedrock?.usage?.input_tokens,
+      bedrock?.usage?.output_tokens,
+    ]);
+    expect([scope.modelInputTokens, scope.modelOutputTokens, scope.modelName]).toEqual([
+      openai?.usage?.input_tokens,
+      openai?.usage?.output_tokens,
+      'local-test',
+    ]);
+  });
+
+  it("counts a malformed answer's tokens too: the server spent them", async () => {
+    server.setMode('malformed');
+    const scope = newRequestScope('request-2', 'POST /api/ai/analyst');
+    const input = { question: QUESTION, language: 'fr' as const, sheet: SHEET, timeoutMs: TIMEOUT_MS };
+    expect(await failureOf(runInRequestScope(scope, () => writers.openai.write(input)))).toBe('malformed');
+    const counted = server.requests.at(-1)?.usage;
+    expect(counted?.output_tokens).toBeGreaterThan(0);
+    expect([scope.modelInputTokens, scope.modelOutputTokens]).toEqual([
+      counted?.input_tokens,
+      counted?.output_tokens,
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { addRequestModelUsage } from '../platform/cost-recorder';
 import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer';
 import { ModelWriterError, requestFailure, type ModelTokenUsage } from './model-writer-error';
 import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-prompt';
@@ -6,7 +7,9 @@ import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-pro
  * The analyst's writer on any OpenAI-compatible chat-completions server (docs/product.md "The
  * analyst"): a user's own Ollama (http://127.0.0.1:11434/v1) or llama.cpp server
  * (http://127.0.0.1:8080/v1), or a hosted one. One POST {base}/chat/completions per question, ended
- * by the caller's timeout; no retry (the template answers instead).
+ * by the caller's timeout; no retry (the template answers instead). The response's usage
+ * (prompt_tokens, completion_tokens) goes into the request's cost record as the OpenAI-compatible
+ * model's own tokens, priced at the configured rate (platform/cost-model.ts; 0 by default).
  */
 
 export interface OpenAiWriterOptions {
@@ -58,6 +61,11 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): ModelWriter {
         throw requestFailure(error, signal);
       }
       const usage = usageOf(completion);
+      addRequestModelUsage({
+        modelInputTokens: usage.input_tokens,
+        modelOutputTokens: usage.output_tokens,
+        modelName: options.model,
+      });
       const answer = parseModelAnswer(completion.choices?.[0]?.message?.content ?? undefined, usage);
       return { ...answer, usage };
     },

@@ -46,6 +46,23 @@ describe('computeCost', () => {
     expect(cost.total_usd).toBeCloseTo(0.0000266668 + 0.0000002 + 0.000675 + 0.00000625, 14);
   });
 
+  it("prices the OpenAI-compatible model's tokens at the configured rate, apart from Bedrock's", () => {
+    // 2,000 in x $0.0004/1k = $0.0008 + 500 out x $0.0016/1k = $0.0008: $0.0016; Bedrock none
+    const priced = computeCost({
+      ...zeroUsage(),
+      modelInputTokens: 2000,
+      modelOutputTokens: 500,
+      modelUsdPer1kInputTokens: 0.0004,
+      modelUsdPer1kOutputTokens: 0.0016,
+    });
+    expect(priced.model_usd).toBeCloseTo(0.0016, 12);
+    expect(priced.bedrock_usd).toBe(0);
+    expect(priced.total_usd - computeCost(zeroUsage()).total_usd).toBeCloseTo(0.0016, 12);
+    // No rate configured: a self-hosted server's tokens cost nothing.
+    const free = computeCost({ ...zeroUsage(), modelInputTokens: 2000, modelOutputTokens: 500 });
+    expect(free.model_usd).toBe(0);
+  });
+
   it('bills at least one millisecond', () => {
     expect(computeCost({ ...zeroUsage(), durationMs: 0.2 }).billed_duration_ms).toBe(1);
   });

@@ -5,6 +5,11 @@
  * Estimates, not the bill: the free tiers (Lambda's 1 M requests and 400,000 GB-s a month, ...),
  * volume tiers and savings plans are left out on purpose, so a figure stays comparable between a
  * quiet and a busy month. Finance re-checks the table against the source pages before relying on it.
+ *
+ * The analyst's OpenAI-compatible model (LLM_BASE_URL: a user's own Ollama or llama.cpp, or a hosted
+ * server) has no list price here: its tokens are priced at the configured LLM_USD_PER_1K_INPUT_TOKENS
+ * and LLM_USD_PER_1K_OUTPUT_TOKENS (functions/src/config.ts), 0 by default, as a self-hosted server
+ * costs nothing per token; its tokens are still counted, apart from Bedrock's.
  */
 import { message, type Message } from '@app/shared/messages/message';
 
@@ -79,6 +84,11 @@ export interface ResourceUsage {
   cognitoCalls: number;
   bedrockInputTokens: number;
   bedrockOutputTokens: number;
+  /** Tokens of the OpenAI-compatible model (LLM_BASE_URL) and its configured USD per 1,000 of each. */
+  modelInputTokens?: number;
+  modelOutputTokens?: number;
+  modelUsdPer1kInputTokens?: number;
+  modelUsdPer1kOutputTokens?: number;
   /** API requests pass through API Gateway; scheduled jobs are invoked by EventBridge (no charge). */
   viaApiGateway: boolean;
 }
@@ -93,6 +103,8 @@ export interface CostBreakdown {
   dynamodb_write_usd: number;
   cognito_usd: number;
   bedrock_usd: number;
+  /** The OpenAI-compatible model's tokens at the configured rate (0 by default). */
+  model_usd: number;
   total_usd: number;
 }
 
@@ -111,6 +123,9 @@ export function computeCost(usage: ResourceUsage, table: PriceTable = PRICE_TABL
     bedrock_usd:
       (usage.bedrockInputTokens / 1000) * table.bedrockUsdPer1kInputTokens +
       (usage.bedrockOutputTokens / 1000) * table.bedrockUsdPer1kOutputTokens,
+    model_usd:
+      ((usage.modelInputTokens ?? 0) / 1000) * (usage.modelUsdPer1kInputTokens ?? 0) +
+      ((usage.modelOutputTokens ?? 0) / 1000) * (usage.modelUsdPer1kOutputTokens ?? 0),
   };
   const total = Object.values(parts).reduce((sum, value) => sum + value, 0);
   return { billed_duration_ms: billedDurationMs, gb_seconds: gbSeconds, ...parts, total_usd: total };

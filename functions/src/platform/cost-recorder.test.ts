@@ -100,6 +100,41 @@ describe('model tokens of a request', () => {
     expect(saved[0]?.bedrock_usd).toBeCloseTo(0.001, 12);
   });
 
+  it("keeps the OpenAI-compatible model's tokens and name apart, priced at the configured rate", async () => {
+    process.env.LLM_USD_PER_1K_INPUT_TOKENS = '0.002';
+    process.env.LLM_USD_PER_1K_OUTPUT_TOKENS = '0.01';
+    resetConfigForTests();
+    const sink = fakeSink();
+    const scope = newRequestScope('req-5', 'POST /api/ai/analyst');
+    await runInRequestScope(scope, async () => {
+      addRequestModelUsage({ modelInputTokens: 900, modelOutputTokens: 40, modelName: 'llama3.1:8b' });
+      addRequestModelUsage({ modelInputTokens: 100, modelOutputTokens: 10, modelName: 'llama3.1:8b' });
+      const cost = meterRequestCost(scope, 40);
+      await saveCostRecord(buildCostRecord(scope, 200, 40, cost, new Date()), sink);
+    });
+    delete process.env.LLM_USD_PER_1K_INPUT_TOKENS;
+    delete process.env.LLM_USD_PER_1K_OUTPUT_TOKENS;
+    expect(saved[0]).toMatchObject({
+      model_input_tokens: 1000,
+      model_output_tokens: 50,
+      model_name: 'llama3.1:8b',
+      bedrock_input_tokens: 0,
+      bedrock_usd: 0,
+    });
+    // 1,000 x $0.002/1k + 50 x $0.01/1k = $0.0025
+    expect(saved[0]?.model_usd).toBeCloseTo(0.0025, 12);
+  });
+
+  it('prices those tokens at 0 when no rate is configured (a self-hosted server), and names no model without one', async () => {
+    const sink = fakeSink();
+    const scope = newRequestScope('req-6', 'POST /api/ai/analyst');
+    await runInRequestScope(scope, async () => {
+      addRequestModelUsage({ modelInputTokens: 1000, modelOutputTokens: 50 });
+      await saveCostRecord(buildCostRecord(scope, 200, 40, meterRequestCost(scope, 40), new Date()), sink);
+    });
+    expect(saved[0]).toMatchObject({ model_input_tokens: 1000, model_usd: 0, model_name: null });
+  });
+
   it('ignores tokens reported outside any request', () => {
     expect(() => addRequestModelUsage({ bedrockInputTokens: 10, bedrockOutputTokens: 1 })).not.toThrow();
   });

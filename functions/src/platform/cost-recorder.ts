@@ -25,22 +25,36 @@ export const JOB_TIER = 'SYSTEM';
 const runOutsideRequestScope = AsyncLocalStorage.snapshot();
 
 /**
- * Bedrock tokens are counted by the code that calls the model: the content job through its meter,
- * a request (the analyst's model writer) through addRequestModelUsage.
+ * Model tokens are counted by the code that calls the model: the content job through its meter,
+ * a request (the analyst's model writers) through addRequestModelUsage. Bedrock's are priced at its
+ * list price; the OpenAI-compatible server's (LLM_BASE_URL) are their own kind, priced at the
+ * configured LLM_USD_PER_1K_*_TOKENS (cost-model.ts).
  */
 export interface ModelUsage {
   bedrockInputTokens: number;
   bedrockOutputTokens: number;
+  modelInputTokens: number;
+  modelOutputTokens: number;
+  /** The OpenAI-compatible model that spent them (LLM_MODEL). */
+  modelName?: string | undefined;
 }
 
-const NO_MODEL_USAGE: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
+const NO_MODEL_USAGE: ModelUsage = {
+  bedrockInputTokens: 0,
+  bedrockOutputTokens: 0,
+  modelInputTokens: 0,
+  modelOutputTokens: 0,
+};
 
 /** Adds tokens to the current request's cost record; outside a request it does nothing. */
-export function addRequestModelUsage(usage: ModelUsage): void {
+export function addRequestModelUsage(usage: Partial<ModelUsage>): void {
   const scope = currentRequestScope();
   if (!scope) return;
-  scope.bedrockInputTokens = (scope.bedrockInputTokens ?? 0) + usage.bedrockInputTokens;
-  scope.bedrockOutputTokens = (scope.bedrockOutputTokens ?? 0) + usage.bedrockOutputTokens;
+  scope.bedrockInputTokens = (scope.bedrockInputTokens ?? 0) + (usage.bedrockInputTokens ?? 0);
+  scope.bedrockOutputTokens = (scope.bedrockOutputTokens ?? 0) + (usage.bedrockOutputTokens ?? 0);
+  scope.modelInputTokens = (scope.modelInputTokens ?? 0) + (usage.modelInputTokens ?? 0);
+  scope.modelOutputTokens = (scope.modelOutputTokens ?? 0) + (usage.modelOutputTokens ?? 0);
+  if (usage.modelName) scope.modelName = usage.modelName;
 }
 
 /** The tokens a request spent so far (addRequestModelUsage). */
@@ -48,6 +62,9 @@ export function requestModelUsage(scope: RequestScope): ModelUsage {
   return {
     bedrockInputTokens: scope.bedrockInputTokens ?? 0,
     bedrockOutputTokens: scope.bedrockOutputTokens ?? 0,
+    modelInputTokens: scope.modelInputTokens ?? 0,
+    modelOutputTokens: scope.modelOutputTokens ?? 0,
+    modelName: scope.modelName,
   };
 }
 
@@ -57,14 +74,19 @@ export function priceScope(
   options: { viaApiGateway: boolean; modelUsage?: ModelUsage },
 ): CostBreakdown {
   const modelUsage = options.modelUsage ?? NO_MODEL_USAGE;
+  const config = getConfig();
   return computeCost({
     durationMs: latencyMs,
-    memoryMb: getConfig().AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    memoryMb: config.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
     readCapacityUnits: scope.readCapacityUnits,
     writeCapacityUnits: scope.writeCapacityUnits,
     cognitoCalls: scope.cognitoCalls,
     bedrockInputTokens: modelUsage.bedrockInputTokens,
     bedrockOutputTokens: modelUsage.bedrockOutputTokens,
+    modelInputTokens: modelUsage.modelInputTokens,
+    modelOutputTokens: modelUsage.modelOutputTokens,
+    modelUsdPer1kInputTokens: config.LLM_USD_PER_1K_INPUT_TOKENS,
+    modelUsdPer1kOutputTokens: config.LLM_USD_PER_1K_OUTPUT_TOKENS,
     viaApiGateway: options.viaApiGateway,
   });
 }
@@ -107,6 +129,10 @@ export interface CostRecord extends CostBreakdown {
   items_read: number;
   bedrock_input_tokens: number;
   bedrock_output_tokens: number;
+  /** The OpenAI-compatible model's tokens (LLM_BASE_URL) and its name, null when none answered. */
+  model_input_tokens: number;
+  model_output_tokens: number;
+  model_name: string | null;
   recorded_at: string;
 }
 
@@ -138,6 +164,9 @@ export function buildCostRecord(
     items_read: scope.itemsRead,
     bedrock_input_tokens: modelUsage.bedrockInputTokens,
     bedrock_output_tokens: modelUsage.bedrockOutputTokens,
+    model_input_tokens: modelUsage.modelInputTokens,
+    model_output_tokens: modelUsage.modelOutputTokens,
+    model_name: modelUsage.modelName ?? null,
     ...cost,
     recorded_at: recordedAt,
   };
@@ -178,7 +207,7 @@ export async function runMeteredJob<T>(
   const scope = newRequestScope(`job-${ulid()}`, `job:${jobName}`);
   scope.tier = JOB_TIER;
   scope.logger = createRequestLogger({ request_id: scope.requestId, route: scope.routeKey });
-  const modelUsage: ModelUsage = { bedrockInputTokens: 0, bedrockOutputTokens: 0 };
+  const modelUsage: ModelUsage = { ...NO_MODEL_USAGE };
   const meter: JobMeter = {
     addModelUsage(inputTokens, outputTokens) {
       modelUsage.bedrockInputTokens += inputTokens;

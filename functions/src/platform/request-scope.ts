@@ -33,6 +33,10 @@ export interface RequestScope {
   /** Bedrock tokens the request spent (the analyst's model writer), priced in its cost record. */
   bedrockInputTokens?: number;
   bedrockOutputTokens?: number;
+  /** Tokens of the OpenAI-compatible model (LLM_BASE_URL) the request spent, and that model's name. */
+  modelInputTokens?: number;
+  modelOutputTokens?: number;
+  modelName?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
