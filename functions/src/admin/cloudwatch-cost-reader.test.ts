@@ -109,6 +109,10 @@ describe('CloudWatch cost source', () => {
         average_cost_usd: 0.0000026667,
         total_cost_usd: 0.0004,
         cost_per_1000_usd: 0.0026667,
+        bedrock_input_tokens: null,
+        bedrock_output_tokens: null,
+        model_input_tokens: null,
+        model_output_tokens: null,
       },
       {
         day: '2026-11-21',
@@ -119,6 +123,10 @@ describe('CloudWatch cost source', () => {
         average_cost_usd: 0.000003,
         total_cost_usd: 0.0006,
         cost_per_1000_usd: 0.003,
+        bedrock_input_tokens: null,
+        bedrock_output_tokens: null,
+        model_input_tokens: null,
+        model_output_tokens: null,
       },
     ]);
   });

@@ -10,7 +10,8 @@ import type { CostRow, CostRowSource } from './costs-service';
  *
  * Per route and day: requests = SampleCount and total = Sum of RequestCostUsd over all tiers. CloudWatch
  * cannot merge percentiles of different series, so p50/p95 are the request-weighted mean of each
- * tier's own percentile: exact for a route called from one tier, an approximation otherwise.
+ * tier's own percentile: exact for a route called from one tier, an approximation otherwise. Model
+ * tokens are not among the metrics, so their columns are null (their cost is in RequestCostUsd).
  */
 
 export interface MetricDataQuery {
@@ -145,6 +146,11 @@ export function foldCostResults(results: readonly MetricDataResult[]): CostRow[]
         average_cost_usd: roundTo(average, 10),
         total_cost_usd: roundTo(total, 10),
         cost_per_1000_usd: roundTo(average * 1000, 7),
+        // The embedded metrics carry no token counts: only the local records count them.
+        bedrock_input_tokens: null,
+        bedrock_output_tokens: null,
+        model_input_tokens: null,
+        model_output_tokens: null,
       };
     })
     .filter((row) => row.requests > 0)

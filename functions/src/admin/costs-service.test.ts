@@ -17,6 +17,10 @@ const totalOf = (route: string, latencies: number[], totalUsd: number): CostDayT
   requests: latencies.length,
   total_usd: totalUsd,
   latency_buckets: histogramOf(latencies),
+  bedrock_input_tokens: 0,
+  bedrock_output_tokens: 0,
+  model_input_tokens: 0,
+  model_output_tokens: 0,
 });
 
 describe('costRowOf', () => {
@@ -34,6 +38,22 @@ describe('costRowOf', () => {
     // Nearest rank of 3 samples: p50 is the 2nd (20 ms), p95 the 3rd (30 ms).
     expect(Math.abs(row.p50_ms - 20) / 20).toBeLessThanOrEqual(0.005);
     expect(Math.abs(row.p95_ms - 30) / 30).toBeLessThanOrEqual(0.005);
+  });
+
+  it("carries the day's model tokens, each kind in its own column", () => {
+    const row = costRowOf({
+      ...totalOf('POST /api/ai/analyst', [900], 0.00001),
+      bedrock_input_tokens: 1200,
+      bedrock_output_tokens: 80,
+      model_input_tokens: 3400,
+      model_output_tokens: 150,
+    });
+    expect(row).toMatchObject({
+      bedrock_input_tokens: 1200,
+      bedrock_output_tokens: 80,
+      model_input_tokens: 3400,
+      model_output_tokens: 150,
+    });
   });
 
   it('keeps the percentiles of a spread of 1,000 latencies within 0.5 % of the exact ones', () => {

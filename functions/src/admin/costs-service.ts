@@ -47,6 +47,10 @@ export function costRowOf(total: CostDayTotal): CostRow {
     average_cost_usd: roundTo(average, USD_DECIMALS),
     total_cost_usd: roundTo(total.total_usd, USD_DECIMALS),
     cost_per_1000_usd: roundTo(average * 1000, USD_DECIMALS - 3),
+    bedrock_input_tokens: total.bedrock_input_tokens,
+    bedrock_output_tokens: total.bedrock_output_tokens,
+    model_input_tokens: total.model_input_tokens,
+    model_output_tokens: total.model_output_tokens,
   };
 }
 

@@ -82,4 +82,26 @@ describe('daily cost totals', () => {
     // A sub-millisecond latency lands in a negative bucket, stored and read back as one.
     expect([...(nextDay[0]?.latency_buckets.keys() ?? [])][0]).toBeLessThan(0);
   });
+
+  it("adds each kind of model tokens to the day's total, apart", async () => {
+    const { client } = tableInMemory();
+    const repository = createCostsRepository(client, 'usage');
+    const analyst = (tokens: Partial<CostRecord>): CostRecord => ({
+      ...record('POST /api/ai/analyst', 900, 0.00001),
+      ...tokens,
+    });
+    await repository.addToDayTotals([
+      analyst({ model_input_tokens: 1000, model_output_tokens: 40 }),
+      analyst({ bedrock_input_tokens: 700, bedrock_output_tokens: 30 }),
+    ]);
+    await repository.addToDayTotals([analyst({ model_input_tokens: 250, model_output_tokens: 5 })]);
+    const [total] = await repository.listCostDayTotals('2026-11-20');
+    expect(total).toMatchObject({
+      requests: 3,
+      model_input_tokens: 1250,
+      model_output_tokens: 45,
+      bedrock_input_tokens: 700,
+      bedrock_output_tokens: 30,
+    });
+  });
 });

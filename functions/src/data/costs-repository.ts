@@ -13,7 +13,8 @@ import { keys } from './keys';
  * Request costs in the usage table, written only where COST_RECORDS=dynamodb (the local stack; the cloud
  * reads CloudWatch metrics instead). Every request adds to its route's total of the UTC day (requests,
  * cost, latencies counted per 1 % bucket: platform/latency-histogram.ts), so finance's view reads one
- * small partition however many requests the day served. The bench keeps every request's own record
+ * small partition however many requests the day served, with the model tokens its requests spent
+ * (Bedrock's and the OpenAI-compatible server's, each its own kind). The bench keeps every request's own record
  * too (COST_RECORD_DETAIL=on) for capacity units per request. Access patterns:
  *
  * | Pattern                               | Key                                               |
@@ -39,7 +40,20 @@ export interface CostDayTotal {
   total_usd: number;
   /** Latency bucket -> requests. */
   latency_buckets: Map<number, number>;
+  /** Model tokens the day's requests spent: Bedrock's, and the OpenAI-compatible server's (LLM_BASE_URL). */
+  bedrock_input_tokens: number;
+  bedrock_output_tokens: number;
+  model_input_tokens: number;
+  model_output_tokens: number;
 }
+
+/** The token counts a record adds to its day's total, stored under the record's own names. */
+const TOKEN_ATTRIBUTES = [
+  'bedrock_input_tokens',
+  'bedrock_output_tokens',
+  'model_input_tokens',
+  'model_output_tokens',
+] as const;
 
 function expiresAt(epochMs: number): number {
   return Math.floor(epochMs / 1000) + COST_RECORD_RETENTION_DAYS * SECONDS_PER_DAY;
@@ -86,6 +100,10 @@ function addToDayTotal(records: readonly CostRecord[]) {
     ),
   };
   const additions = ['requests :requests', 'total_picodollars :picodollars'];
+  for (const attribute of TOKEN_ATTRIBUTES) {
+    values[`:${attribute}`] = records.reduce((sum, record) => sum + (record[attribute] ?? 0), 0);
+    additions.push(`${attribute} :${attribute}`);
+  }
   [...buckets.entries()].forEach(([bucket, count], index) => {
     names[`#b${index}`] = bucketAttribute(bucket);
     values[`:b${index}`] = count;
@@ -111,6 +129,10 @@ function dayTotalOf(item: Record<string, unknown>): CostDayTotal {
     requests: numberOf(item.requests),
     total_usd: numberOf(item.total_picodollars) / PICODOLLARS_PER_USD,
     latency_buckets: latencyBuckets,
+    bedrock_input_tokens: numberOf(item.bedrock_input_tokens),
+    bedrock_output_tokens: numberOf(item.bedrock_output_tokens),
+    model_input_tokens: numberOf(item.model_input_tokens),
+    model_output_tokens: numberOf(item.model_output_tokens),
   };
 }
 

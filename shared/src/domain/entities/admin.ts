@@ -175,6 +175,14 @@ export const CostRowSchema = z.object({
   average_cost_usd: z.number(),
   total_cost_usd: z.number(),
   cost_per_1000_usd: z.number(),
+  /**
+   * Model tokens the route's requests spent that day, each kind apart: Bedrock's, and the
+   * OpenAI-compatible server's (LLM_BASE_URL); null where the source does not count them (CloudWatch).
+   */
+  bedrock_input_tokens: z.number().int().nullable(),
+  bedrock_output_tokens: z.number().int().nullable(),
+  model_input_tokens: z.number().int().nullable(),
+  model_output_tokens: z.number().int().nullable(),
 });
 
 export const CostsResponseSchema = z.object({

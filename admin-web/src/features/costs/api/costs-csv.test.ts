@@ -10,6 +10,10 @@ const row = (day: string, route: string, requests: number, total: number): CostR
   average_cost_usd: total / requests,
   total_cost_usd: total,
   cost_per_1000_usd: (total / requests) * 1000,
+  bedrock_input_tokens: 0,
+  bedrock_output_tokens: 0,
+  model_input_tokens: 0,
+  model_output_tokens: 0,
 });
 
 describe('costsToCsv', () => {

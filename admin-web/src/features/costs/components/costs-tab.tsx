@@ -18,6 +18,22 @@ interface CostsRange {
   to?: string | undefined;
 }
 
+/** A row's model tokens of one kind, "in / out", or that the source does not count them (CloudWatch). */
+function TokensCell({ input, output }: { input: number | null; output: number | null }) {
+  const { t } = useTranslation('admin');
+  const { language } = usePreferences();
+  return (
+    <TableCell className="admin-nowrap">
+      {input === null || output === null
+        ? t('costs.tokensNotCounted')
+        : t('costs.tokens', {
+            input: formatNumber(input, language, 0),
+            output: formatNumber(output, language, 0),
+          })}
+    </TableCell>
+  );
+}
+
 /** Costs are fractions of a cent: USD with up to 6 decimals. */
 function useCostFormatter(): (value: number) => string {
   const { language } = usePreferences();
@@ -105,7 +121,18 @@ export function CostsTab() {
             <DataTable
               testId="costs-table"
               columns={(
-                ['route', 'day', 'requests', 'p50', 'p95', 'averageCost', 'totalCost', 'costPer1000'] as const
+                [
+                  'route',
+                  'day',
+                  'requests',
+                  'p50',
+                  'p95',
+                  'averageCost',
+                  'totalCost',
+                  'costPer1000',
+                  'bedrockTokens',
+                  'modelTokens',
+                ] as const
               ).map((column) => t(`costs.${column}`))}
             >
               {data.rows.map((row) => (
@@ -124,6 +151,8 @@ export function CostsTab() {
                   <TableCell>{formatCost(row.average_cost_usd)}</TableCell>
                   <TableCell>{formatCost(row.total_cost_usd)}</TableCell>
                   <TableCell>{formatCost(row.cost_per_1000_usd)}</TableCell>
+                  <TokensCell input={row.bedrock_input_tokens} output={row.bedrock_output_tokens} />
+                  <TokensCell input={row.model_input_tokens} output={row.model_output_tokens} />
                 </TableRow>
               ))}
             </DataTable>
