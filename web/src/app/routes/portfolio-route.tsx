@@ -5,11 +5,14 @@ import { UpgradeDialog } from '@/features/gating/components/upgrade-dialog';
 import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
 import { AttributionCard } from '@/features/explanations/components/attribution-card';
 import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** The portfolio page with the gating feature's upgrade dialog and the grade's attribution composed in. */
 export function PortfolioRoute() {
   const { t } = useTranslation(['portfolio']);
   const { viewer } = useAuth();
+  // An analyst's figure links to the section that shows it (lib/figure-links.ts).
+  useScrollToHash();
   if (!viewer) return null;
   return (
     <>

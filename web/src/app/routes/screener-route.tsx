@@ -11,6 +11,8 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { WhyGradePanel } from '@/features/recommendations/components/why-grade-panel';
 import { CounterfactualsPanel } from '@/components/counterfactuals-panel';
 import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
+import { FIGURE_SECTIONS } from '@/lib/figure-links';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /**
  * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
@@ -21,12 +23,18 @@ import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
 export function ExplainedScore({ symbol, analyst = false }: { symbol: string; analyst?: boolean }) {
   const { t, i18n } = useTranslation('screener');
   const sheet = useRouteQuery(contract.ai.factSheet, { params: { symbol } });
+  // An analyst's figure links to the section that shows it (lib/figure-links.ts).
+  useScrollToHash();
   if (sheet.isPending) return <Loader />;
   if (sheet.isError) return <Text role="alert">{serverMessageOf(sheet.error, i18n) ?? t('loadFailed')}</Text>;
   return (
     <>
-      <WhyGradePanel scores={explainedScoresOf(sheet.data)} />
-      <CounterfactualsPanel symbol={symbol} />
+      <div id={FIGURE_SECTIONS.whyGrade}>
+        <WhyGradePanel scores={explainedScoresOf(sheet.data)} />
+      </div>
+      <div id={FIGURE_SECTIONS.counterfactuals}>
+        <CounterfactualsPanel symbol={symbol} />
+      </div>
       {analyst ? <AnalystPanel symbol={symbol} /> : null}
     </>
   );

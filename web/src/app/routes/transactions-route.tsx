@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { LedgerPage } from '@/features/ledger/components/ledger-page';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** The transactions ledger; the demo visitor is told it needs an account (its routes need a token). */
 export function TransactionsRoute() {
   const { t } = useTranslation(['portfolio']);
   const { viewer } = useAuth();
+  // An analyst's figure links to its returns per period (lib/figure-links.ts).
+  useScrollToHash();
   if (!viewer) return null;
   return (
     <>

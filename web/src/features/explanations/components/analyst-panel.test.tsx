@@ -21,6 +21,7 @@ const answerIn = (language: Language, text: string): AnalystAnswer => ({
   figures: [
     { id: 'score.composite', label: 'composite', value: 68.44, unit: 'score', as_of: '2017-01-03' },
     { id: 'risk.max_drawdown_1y', label: 'drawdown', value: 24.31, unit: 'percent', as_of: '2017-01-03' },
+    { id: 'volume.ratio_20d', label: 'volume ratio', value: 1.2, unit: 'ratio', as_of: '2017-01-03' },
   ],
   quota: { used: 1, limit: 3, remaining: 2 },
 });
@@ -84,6 +85,17 @@ describe('AnalystPanel', () => {
     const drawdown = figures.querySelector('[data-fact-id="risk.max_drawdown_1y"]') as HTMLElement;
     expect(composite.textContent).toContain(expected.composite);
     expect(drawdown.textContent?.replace(/\s/g, ' ')).toContain(expected.drawdown);
+    // Each figure links to the screen that shows it (lib/figure-links.ts); the volume ratio is on no
+    // screen the asset's reader can open, so it has no link.
+    expect(within(composite).getByRole('link', { name: 'composite' }).getAttribute('href')).toBe(
+      '/screener?explain=AAPL#explained-why-grade',
+    );
+    expect(within(drawdown).getByRole('link', { name: 'drawdown' }).getAttribute('href')).toBe(
+      '/screener?explain=AAPL#explained-why-grade',
+    );
+    const volume = figures.querySelector('[data-fact-id="volume.ratio_20d"]') as HTMLElement;
+    expect(volume.textContent).toContain('volume ratio');
+    expect(within(volume).queryByRole('link')).toBeNull();
   });
 
   it('asks about the portfolio without a symbol, and shows a quota refusal in French', async () => {

@@ -1,6 +1,7 @@
 import { Button, Heading, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import {
   ANALYST_QUESTION_MAX_LENGTH,
@@ -14,6 +15,7 @@ import { serverMessageOf } from '@/kit/api/api-error-text';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
+import { figureLink } from '@/lib/figure-links';
 import './explanations.css';
 
 /** A figure's value as the reader writes numbers, dates and amounts (docs/messages.md "Languages"). */
@@ -39,7 +41,7 @@ function figureValue(figure: AnalystFigure, language: Language): string {
   }
 }
 
-function Answer({ answer }: { answer: AnalystAnswer }) {
+function Answer({ answer, symbol }: { answer: AnalystAnswer; symbol: string | undefined }) {
   const { t } = useTranslation('charts');
   const { language } = usePreferences();
   return (
@@ -55,17 +57,21 @@ function Answer({ answer }: { answer: AnalystAnswer }) {
             {t('analyst.figures')}
           </Heading>
           <dl className="explanations-analyst__figures" data-testid="analyst-figures">
-            {answer.figures.map((figure) => (
-              <div key={figure.id} id={`analyst-figure-${figure.id}`} data-fact-id={figure.id}>
-                <dt>{figure.label}</dt>
-                <dd>
-                  {figureValue(figure, language)}{' '}
-                  <span className="app-muted">
-                    {t('analyst.figureAsOf', { date: formatDate(figure.as_of, language, 'UTC') })}
-                  </span>
-                </dd>
-              </div>
-            ))}
+            {answer.figures.map((figure) => {
+              // The screen that shows the figure; none for a figure no screen shows (lib/figure-links.ts).
+              const href = figureLink(figure.id, symbol);
+              return (
+                <div key={figure.id} id={`analyst-figure-${figure.id}`} data-fact-id={figure.id}>
+                  <dt>{href ? <Link to={href}>{figure.label}</Link> : figure.label}</dt>
+                  <dd>
+                    {figureValue(figure, language)}{' '}
+                    <span className="app-muted">
+                      {t('analyst.figureAsOf', { date: formatDate(figure.as_of, language, 'UTC') })}
+                    </span>
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         </>
       ) : null}
@@ -116,7 +122,7 @@ export function AnalystPanel({ symbol }: { symbol?: string }) {
       {ask.isError ? (
         <Text role="alert">{serverMessageOf(ask.error, i18n) ?? t('analyst.failed')}</Text>
       ) : null}
-      {ask.data ? <Answer answer={ask.data} /> : null}
+      {ask.data ? <Answer answer={ask.data} symbol={symbol} /> : null}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { serverMessageOf } from '@/kit/api/api-error-text';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
+import { FIGURE_SECTIONS } from '@/lib/figure-links';
 import { ScrollRegion } from '@/kit/ui/scroll-region';
 import './explanations.css';
 
@@ -75,7 +76,11 @@ export function AttributionCard() {
   const attribution = answer.data;
   const date = formatDate(attribution.market_date, language, 'UTC');
   return (
-    <Card className="explanations-attribution" data-testid="portfolio-attribution">
+    <Card
+      className="explanations-attribution"
+      data-testid="portfolio-attribution"
+      id={FIGURE_SECTIONS.attribution}
+    >
       <Heading level={3} fontSize="large">
         {t('attribution.title')}
       </Heading>

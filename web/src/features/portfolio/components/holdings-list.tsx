@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioAsset } from '@app/shared/domain/entities/portfolio';
 import { Card } from '@/kit/ui/card';
+import { FIGURE_SECTIONS } from '@/lib/figure-links';
 import { HoldingRow } from './holding-row';
 
 /** The holdings, one expanded at a time; an empty portfolio says how to start. */
@@ -25,7 +26,7 @@ export function HoldingsList({
   const { t } = useTranslation('portfolio');
   const [expandedId, setExpandedId] = useState<string | null>(null);
   return (
-    <Card>
+    <Card id={FIGURE_SECTIONS.holdings}>
       <Heading level={2} className="app-card-title">
         {t('list.title')}
       </Heading>

@@ -6,6 +6,7 @@ import { ASSET_TYPES } from '@app/shared/domain/enums';
 import { formatMoney, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Card } from '@/kit/ui/card';
+import { FIGURE_SECTIONS } from '@/lib/figure-links';
 import { formatMarketDate } from '@/kit/market/market-date';
 
 type PortfolioSummary = PortfolioResponse['summary'];
@@ -57,7 +58,7 @@ export function AllocationCard({
   const { language } = usePreferences();
   const money = (value: number) => formatMoney(value, currency, language);
   return (
-    <Card>
+    <Card id={FIGURE_SECTIONS.allocation}>
       <Heading level={2} className="app-card-title">
         {t('analysis.allocationByType')}
       </Heading>
