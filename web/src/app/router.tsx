@@ -4,6 +4,7 @@ import { PublicLayout } from './layout/public-layout';
 import { RouteLoading } from './routes/route-loading';
 import { StartupError } from './routes/startup-error';
 import type { PageTitle, TitleHandle } from './layout/document-title';
+import type { EarlyPaintHandle } from './layout/app-shell';
 
 /** A route's page name, for the document's <title> (layout/document-title.tsx). */
 const title = (page: PageTitle): TitleHandle => ({ title: page });
@@ -92,7 +93,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: 'dashboard',
-        handle: title('dashboard'),
+        // docs/product.md "Screens", session: paints and asks for its data before the stored session is checked.
+        handle: { ...title('dashboard'), paintsBeforeSessionCheck: true } satisfies EarlyPaintHandle,
         lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
       },
       {

@@ -1,7 +1,7 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
+import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router-dom';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { FeatureGate } from '@/features/gating/components/feature-gate';
@@ -25,6 +25,15 @@ const renderFeatureGate: RenderGate = ({ feature, fallback, children, preview, v
   </FeatureGate>
 );
 
+/** A signed-in route that paints before the stored session is checked says so in its `handle` (router.tsx). */
+export interface EarlyPaintHandle {
+  paintsBeforeSessionCheck: true;
+}
+
+function paintsBeforeSessionCheck(handle: unknown): boolean {
+  return (handle as Partial<EarlyPaintHandle> | undefined)?.paintsBeforeSessionCheck === true;
+}
+
 /**
  * The runtime configuration, before the shell renders (Amplify and the API client need it). When the
  * browser holds a session, Amplify's chunk starts downloading now, beside the shell's strings, instead
@@ -45,6 +54,7 @@ export function AppShellRoute() {
   // The phone's navigation menu (the sidebar under the header): open on the page it was opened on,
   // so it closes by itself on every new page.
   const { pathname } = useLocation();
+  const paintsEarly = useMatches().some((match) => paintsBeforeSessionCheck(match.handle));
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   // The Stripe gateway's card form, when config.json names its publishable key; else the sandbox's.
   const [stripeSetup] = useState(() => stripeSetupOf(config));
@@ -66,7 +76,7 @@ export function AppShellRoute() {
         <div className="app-shell">
           <AppSidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
           <main id="main" className="app-shell__main" tabIndex={-1}>
-            <AuthGuard>
+            <AuthGuard paintsBeforeSessionCheck={paintsEarly}>
               <FeatureGateContext.Provider value={renderFeatureGate}>
                 <StripeSetupContext.Provider value={stripeSetup}>
                   <Outlet />

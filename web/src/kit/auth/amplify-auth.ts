@@ -66,6 +66,29 @@ export function mayHoldStoredSession(storage: Pick<Storage, 'getItem'> = window.
   }
 }
 
+/**
+ * The account id (the access token's `sub`, the API's user id) of the session stored in this browser, read
+ * from Amplify's token store without downloading Amplify, so a signed-in screen can ask for its data before
+ * the session is checked (docs/product.md "Screens", session). Null when nothing readable is stored. It
+ * proves nothing: the API checks the token, and the session check decides who is signed in.
+ */
+export function storedSessionUserId(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
+  if (!authConfig) return null;
+  try {
+    const prefix = `${AMPLIFY_KEY_PREFIX}.${authConfig.userPoolClientId}`;
+    const username = storage.getItem(`${prefix}.LastAuthUser`);
+    const token = username === null ? null : storage.getItem(`${prefix}.${username}.accessToken`);
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(base64));
+    const sub = typeof claims === 'object' && claims !== null ? (claims as { sub?: unknown }).sub : null;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The current access token (refreshed by Amplify when needed), or null without a session. */
 export async function currentAccessToken(): Promise<string | null> {
   const auth = await loadAmplifyAuth();

@@ -10,7 +10,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeRoute = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
+type FakeAnswer = { status?: number; body: unknown } | undefined;
+
+/** An answer, or a promise of one (an answer the test holds back). */
+export type FakeRoute = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
  * An error answer as the API words it: a test that gives only `error` and `code` gets a message code
@@ -23,8 +26,14 @@ function withMessageCode(answer: { status?: number; body: unknown }): unknown {
   return { message_code: 'TEST_CODE_UNKNOWN_TO_THE_SITE', params: {}, ...body };
 }
 
-/** Points the site's API client at a fake server; returns the requests it received. */
-export function installFakeApi(route: FakeRoute): RecordedRequest[] {
+/**
+ * Points the site's API client at a fake server; returns the requests it received. `onUnauthorized` is the
+ * client's session-end callback (none by default).
+ */
+export function installFakeApi(
+  route: FakeRoute,
+  { onUnauthorized = () => undefined }: { onUnauthorized?: (status: number) => void } = {},
+): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -35,7 +44,7 @@ export function installFakeApi(route: FakeRoute): RecordedRequest[] {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     requests.push(request);
-    const answer = route(request) ?? {
+    const answer = (await route(request)) ?? {
       status: 404,
       body: { error: 'not found', code: 'NOT_FOUND', message_code: 'REQUEST_ROUTE_NOT_FOUND', params: {} },
     };
@@ -45,7 +54,7 @@ export function installFakeApi(route: FakeRoute): RecordedRequest[] {
     createApiClient({
       apiUrl: '/api',
       getAccessToken: async () => 'token',
-      onUnauthorized: () => undefined,
+      onUnauthorized,
       fetch: fakeFetch as unknown as typeof fetch,
     }),
   );

@@ -7,10 +7,20 @@ import { Card } from '@/kit/ui/card';
 import { useAuth } from './auth-provider';
 import './auth.css';
 
+interface AuthGuardProps {
+  children: ReactNode;
+  allowDemo?: boolean;
+  /**
+   * The route paints while a session stored in this browser is checked (the dashboard: its skeletons and its
+   * own requests start at once); a session the check refuses still gets the sign-in panel.
+   */
+  paintsBeforeSessionCheck?: boolean;
+}
+
 /** docs/product.md "Screens": the route guard with demo access (allowed by default). */
-export function AuthGuard({ children, allowDemo = true }: { children: ReactNode; allowDemo?: boolean }) {
+export function AuthGuard({ children, allowDemo = true, paintsBeforeSessionCheck = false }: AuthGuardProps) {
   const { t } = useTranslation('auth');
-  const { status, openSignIn, enterDemo } = useAuth();
+  const { status, pendingUserId, openSignIn, enterDemo } = useAuth();
   const { search } = useLocation();
   // Pricing's get-started: a visitor without an account lands on the Sign Up tab.
   const signUpFirst = wantsSignUp(search) && (status === 'unauthenticated' || status === 'demo');
@@ -18,6 +28,7 @@ export function AuthGuard({ children, allowDemo = true }: { children: ReactNode;
     if (signUpFirst) openSignIn('signUp');
   }, [signUpFirst, openSignIn]);
 
+  if (status === 'checking' && paintsBeforeSessionCheck && pendingUserId) return <>{children}</>;
   if (status === 'checking') {
     return (
       <Flex className="app-guard" direction="column" alignItems="center" gap="small" role="status">

@@ -19,6 +19,9 @@ import type { User } from '@app/shared/domain/entities/user';
 import { useToast } from '@/kit/ui/toast';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
+import { storedSessionUserId } from '@/kit/auth/amplify-auth';
+import { handleSessionExpiry } from '@/kit/api/session-expiry';
+import { forgetName, rememberName } from '../remembered-name';
 import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import type { AuthTab } from './sign-in-dialog';
@@ -43,8 +46,17 @@ interface AuthValue {
   status: SessionStatus;
   user: User | null;
   viewer: Viewer | null;
-  /** The `{user}` of the AI list routes: the signed-in user's own id, or the public demo list. */
+  /**
+   * The `{user}` of the AI list routes: the signed-in user's own id (the stored session's while it is
+   * checked), or the public demo list.
+   */
   listOwnerId: string;
+  /**
+   * While a session stored in this browser is checked: its account id, read from the stored token, so a
+   * screen that paints before the check can ask for its data at once (docs/product.md "Screens", session).
+   * Null otherwise.
+   */
+  pendingUserId: string | null;
   openSignIn: (tab?: AuthTab) => void;
   /** Enters demo mode and opens `to` (the dashboard by default). */
   enterDemo: (to?: string) => void;
@@ -66,6 +78,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   const toast = useToast();
   const [sessionStatus, setSessionStatus] = useState<SessionStatus>('checking');
   const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
+  const [storedUserId] = useState(() => storedSessionUserId());
 
   useEffect(() => {
     let cancelled = false;
@@ -86,6 +99,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   const logout = useCallback(async () => {
     try {
       setDemoMode(false);
+      forgetName();
       if (sessionStatus === 'authenticated' || sessionStatus === 'checking') await signOutEverywhere();
       queryClient.clear();
       window.location.assign('/');
@@ -111,6 +125,12 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   );
 
   const status: SessionStatus = sessionStatus === 'authenticated' && !me.data ? 'checking' : sessionStatus;
+  const pendingUserId = status === 'checking' ? storedUserId : null;
+
+  // A 401 to a request sent before the check ended (a screen painted early) is the check's to answer: the
+  // guard asks to sign in, or the failed check logs out, as without the early request.
+  const checkDecides = status === 'checking' || status === 'unauthenticated';
+  useEffect(() => (checkDecides ? handleSessionExpiry(() => undefined) : undefined), [checkDecides]);
 
   const viewer = useMemo<Viewer | null>(() => {
     if (status === 'demo')
@@ -126,17 +146,22 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     return null;
   }, [status, me.data, t]);
 
+  useEffect(() => {
+    if (me.data && viewer) rememberName(me.data.id, viewer.name);
+  }, [me.data, viewer]);
+
   const value = useMemo<AuthValue>(
     () => ({
       status,
       user: me.data ?? null,
       viewer,
-      listOwnerId: me.data && status === 'authenticated' ? me.data.id : DEMO_USER_ID,
+      listOwnerId: me.data && status === 'authenticated' ? me.data.id : (pendingUserId ?? DEMO_USER_ID),
+      pendingUserId,
       openSignIn: (tab = 'signIn') => setDialogTab(tab),
       enterDemo,
       logout,
     }),
-    [status, me.data, viewer, enterDemo, logout],
+    [status, me.data, viewer, pendingUserId, enterDemo, logout],
   );
 
   return (

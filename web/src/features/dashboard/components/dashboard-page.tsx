@@ -1,22 +1,25 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { contract } from '@app/shared/api/contract';
-import type { Tier } from '@app/shared/domain/enums';
 import type { CallOutput } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
 import { DASHBOARD_RECOMMENDATIONS_SHOWN, useMarketSnapshot } from '../api/get-dashboard-data';
-import { MarketColumns } from './market-columns';
-import { NuggetPicks } from './nugget-picks';
-import { PortfolioValueCard } from './pictures/portfolio-value-card';
 import { StatCards, type StatCardsProps } from './stat-cards';
 import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
 import './dashboard.css';
 
+// Below the first screen (the greeting and the stat cards): their code loads after the first paint.
+const MarketColumns = lazy(() => import('./market-columns').then((m) => ({ default: m.MarketColumns })));
+const NuggetPicks = lazy(() => import('./nugget-picks').then((m) => ({ default: m.NuggetPicks })));
+const PortfolioValueCard = lazy(() =>
+  import('./pictures/portfolio-value-card').then((m) => ({ default: m.PortfolioValueCard })),
+);
+
 export interface DashboardPageProps {
-  name: string;
-  tier: Tier;
+  /** Null while the session is checked and no name is remembered: the greeting shows a skeleton. */
+  name: string | null;
   isDemo: boolean;
   /**
    * The signed-in user's id, or 'demo_user' for a demo visitor (docs/product.md "Roles, plans and demo
@@ -95,14 +98,21 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         aiLive={aiLive}
         replayDate={replayDate}
       />
-      {!isDemo && performance ? <PortfolioValueCard performance={performance} /> : null}
-      <MarketColumns
-        snapshot={market.data}
-        pending={market.isPending}
-        failed={market.isError}
-        isReplay={isReplay}
-      />
-      {aiLive && picks.length > 0 ? <NuggetPicks picks={picks} replayDate={replayDate} /> : null}
+      {/* One boundary each: a card whose code arrives later never hides one already shown. */}
+      <Suspense fallback={null}>
+        {!isDemo && performance ? <PortfolioValueCard performance={performance} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        <MarketColumns
+          snapshot={market.data}
+          pending={market.isPending}
+          failed={market.isError}
+          isReplay={isReplay}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        {aiLive && picks.length > 0 ? <NuggetPicks picks={picks} replayDate={replayDate} /> : null}
+      </Suspense>
     </Flex>
   );
 }

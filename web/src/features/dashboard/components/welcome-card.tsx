@@ -6,7 +6,8 @@ import { Badge } from '@/kit/ui/badge';
 import { Card } from '@/kit/ui/card';
 
 export interface WelcomeCardProps {
-  name: string;
+  /** Null while the session is checked and no name is remembered: a skeleton of the greeting. */
+  name: string | null;
   aiLive: boolean;
   /** The calls that decide the AI status have not answered yet: no status is claimed. */
   aiPending: boolean;
@@ -25,7 +26,15 @@ export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNew
   return (
     <Card className="app-welcome">
       <Heading level={1} className="app-welcome__title">
-        {isNewAccount ? t('dashboard:welcome.titleNew', { name }) : t('dashboard:welcome.title', { name })}
+        {name === null ? (
+          <span className="app-skeleton app-welcome__title-pending" data-testid="welcome-pending">
+            <VisuallyHidden>{t('common:status.loading')}</VisuallyHidden>
+          </span>
+        ) : isNewAccount ? (
+          t('dashboard:welcome.titleNew', { name })
+        ) : (
+          t('dashboard:welcome.title', { name })
+        )}
       </Heading>
       <Text className="app-welcome__subtitle">
         {date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}
