@@ -14,6 +14,7 @@ import {
   type IntentFields,
 } from './stripe-objects';
 import { StripeBillingDesk, type BillingHost } from './stripe-billing-server';
+import { checkAnswer, type SchemaCheck } from './stripe-schema-check';
 
 /*
  * A server on 127.0.0.1 answering the Stripe API calls our gateway makes (functions/src/billing/
@@ -62,6 +63,8 @@ function stripeError(status: number, error: Record<string, unknown>): Reply {
 export class StripeSimulator {
   readonly requests: { method: string; path: string; status: number; body: object }[] = [];
   readonly events: Stripe.Event[] = [];
+  /** Every answer and event checked against Stripe's OpenAPI schema (stripe-schema-check.ts). */
+  readonly schemaChecks: SchemaCheck = { validated: 0, problems: [] };
   private readonly customers = new Map<string, Stripe.Customer>();
   private readonly methods = new Map<string, { last4: string; behaviour: CardBehaviour; customer: string }>();
   private readonly intents = new Map<string, StoredIntent>();
@@ -131,7 +134,18 @@ export class StripeSimulator {
   }
 
   private emitObject(type: string, object: object): void {
-    this.events.push(eventObject(this.nextId('evt'), type, object, this.now()));
+    const event = eventObject(this.nextId('evt'), type, object, this.now());
+    this.schemaChecked(200, event, `event ${type}`);
+    this.events.push(event);
+  }
+
+  /** An answer that breaks Stripe's schema fails loudly: a 500 naming the fields, and a recorded problem. */
+  private schemaChecked(status: number, body: object, where: string): Reply {
+    const { validated, problems } = checkAnswer(status, body, where);
+    this.schemaChecks.validated += validated;
+    this.schemaChecks.problems.push(...problems);
+    if (problems.length === 0) return { status, body };
+    return stripeError(500, { type: 'api_error', message: `Stripe schema broken: ${problems.join(' / ')}` });
   }
 
   /** The test clock moved (the harness's clock): renewals, period ends and retries fall due. */
@@ -201,6 +215,7 @@ export class StripeSimulator {
         if (typeof key === 'string' && method === 'POST') this.idempotent.set(key, { fingerprint, reply });
       }
     }
+    reply = this.schemaChecked(reply.status, reply.body, `${method} ${path}`);
     this.requests.push({ method, path, status: reply.status, body: reply.body });
     response.writeHead(reply.status, {
       'Content-Type': 'application/json',
