@@ -1,6 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Config } from '../config';
 import { currentRequestScope } from './request-scope';
 
@@ -59,7 +58,9 @@ export function createDocumentClient(
         }
       : {}),
     maxAttempts: 2,
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 3_000 }),
+    // The handler's options, not a NodeHttpHandler: the client builds the same handler from them, and a
+    // function's bundle then carries none of @smithy/node-http-handler (the Lambda runtime ships it).
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
   });
   client.middlewareStack.add(
     (next, context) => async (args) => {

@@ -1,5 +1,4 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Config } from '../config';
 
 /**
@@ -13,6 +12,7 @@ export function createQueueClient(config: Pick<Config, 'AWS_REGION' | 'SQS_ENDPO
       ? { endpoint: config.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
     maxAttempts: 3,
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 25_000 }),
+    // Options, not a NodeHttpHandler: the client builds the same handler (platform/dynamo-client.ts).
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 25_000 },
   });
 }
