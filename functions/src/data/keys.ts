@@ -128,6 +128,9 @@ export const keys = {
   feedHealthPrefix: 'HEALTH#',
   /** The last recommendation the poll queued for review per symbol (so unchanged ones are not queued again). */
   lastRecommendation: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'LAST_REC' }),
+  /** The same marker again in one partition, so a list reads every symbol's in one Query. */
+  lastRecommendationIndexed: (symbol: string) => ({ pk: 'LAST_RECS', sk: symbol }),
+  lastRecommendationIndexPartition: 'LAST_RECS',
   /** Marks an alert as raised once, so a second poll over the same bar writes nothing. */
   alertMarker: (symbol: string, asOf: string, kind: string) => ({
     pk: `SYMBOL#${symbol}`,

@@ -102,7 +102,22 @@ describe('the recommendation review queue', () => {
       UpdateExpression: 'ADD generated :one, pending :pending, superseded :replaced',
       ExpressionAttributeValues: { ':one': 1, ':pending': 0, ':replaced': 1 },
     });
-    expect(items).toHaveLength(4);
+    // The same marker under the one partition the list reads, unconditioned (the first Put guards it).
+    expect(items[4]?.Put).toEqual({
+      TableName: 'market',
+      Item: {
+        pk: 'LAST_RECS',
+        sk: 'AAPL',
+        entity: 'last-recommendation',
+        symbol: 'AAPL',
+        recommendation_id: recommendation.id,
+        action: 'BUY',
+        as_of: recommendation.as_of,
+        generated_at: recommendation.generated_at,
+        cycle_id: recommendation.cycle_id,
+      },
+    });
+    expect(items).toHaveLength(5);
   });
 
   it('queues the first recommendation of a symbol only while it has no marker', async () => {
@@ -111,10 +126,52 @@ describe('the recommendation review queue', () => {
     await createRecommendationQueueRepository(client, tables).enqueueSuperseding(recommendation, null);
     const items = documentMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items[0]?.Put?.ConditionExpression).toBe('attribute_not_exists(pk)');
-    expect(items.at(-1)?.Update?.ExpressionAttributeValues).toEqual({
+    const counters = items.find((entry) => entry.Update?.Key?.pk === 'STATS');
+    expect(counters?.Update?.ExpressionAttributeValues).toEqual({
       ':one': 1,
       ':pending': 1,
       ':replaced': 0,
     });
+  });
+
+  it("reads the markers of a list's symbols with one Query of the LAST_RECS partition, following its pages", async () => {
+    const marker = (symbol: string, action: string) => ({
+      pk: 'LAST_RECS',
+      sk: symbol,
+      entity: 'last-recommendation',
+      symbol,
+      recommendation_id: `id-${symbol}`,
+      action,
+      as_of: '2018-01-02',
+      generated_at: '2026-01-01T00:00:00.000Z',
+      cycle_id: 'c1',
+    });
+    documentMock
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [marker('AAPL', 'BUY'), marker('IBM', 'SELL')], LastEvaluatedKey: { pk: 'x' } })
+      .resolvesOnce({ Items: [marker('MSFT', 'HOLD')] });
+    const found = await createRecommendationQueueRepository(client, tables).getLastRecommendations([
+      'AAPL',
+      'MSFT',
+      'TSLA',
+    ]);
+    // IBM is not asked for; TSLA has no marker.
+    expect([...found.keys()].sort()).toEqual(['AAPL', 'MSFT']);
+    expect(found.get('MSFT')).toEqual({
+      symbol: 'MSFT',
+      recommendation_id: 'id-MSFT',
+      action: 'HOLD',
+      as_of: '2018-01-02',
+      generated_at: '2026-01-01T00:00:00.000Z',
+      cycle_id: 'c1',
+    });
+    const queries = documentMock.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({
+      TableName: 'market',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'LAST_RECS' },
+    });
+    expect(queries[1]?.ExclusiveStartKey).toEqual({ pk: 'x' });
   });
 });

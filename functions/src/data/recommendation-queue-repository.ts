@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, cancellationCodes, stripKeys } from './dynamo-helpers';
+import { batchGetAll, cancellationCodes, queryAll, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 import { createReviewQueue, type DecisionOutcome, type Page, type PageRequest } from './review-queue';
 import type {
@@ -22,7 +22,9 @@ export type * from './recommendation-queue-types';
 /*
  * The engine's recommendations under review (the REC review queue of the moderation table,
  * review-queue.ts) and, per symbol, the last one the price poll queued (market table,
- * pk=SYMBOL#<s>, sk=LAST_REC), so an unchanged action is not queued again. A symbol has at most one
+ * pk=SYMBOL#<s>, sk=LAST_REC), so an unchanged action is not queued again; the same marker is written
+ * in the same transaction under one partition (pk=LAST_RECS, sk=<s>), so the recommendations list reads
+ * every symbol's with one Query instead of a BatchGet per hundred symbols. A symbol has at most one
  * recommendation pending review: queueing a newer one supersedes the pending one (status SUPERSEDED,
  * `superseded_by` the newer id) in the same transaction.
  */
@@ -122,6 +124,17 @@ export function createRecommendationQueueRepository(
                   },
                 },
                 ...queue.enqueueReplacingItems(item, pending, SUPERSEDED),
+                // Last, so the cancellation codes of the marker and the queued item keep their places.
+                {
+                  Put: {
+                    TableName: tables.market,
+                    Item: {
+                      ...keys.lastRecommendationIndexed(item.symbol),
+                      entity: 'last-recommendation',
+                      ...marker,
+                    },
+                  },
+                },
               ],
             }),
           );
@@ -147,13 +160,19 @@ export function createRecommendationQueueRepository(
       return Item ? stripKeys<LastRecommendationMarker>(Item) : null;
     },
 
+    /** The markers of `symbols` (those that have one), read from the LAST_RECS partition in one Query. */
     async getLastRecommendations(symbols: readonly string[]): Promise<Map<string, LastRecommendationMarker>> {
-      const items = await batchGetAll(
-        client,
-        tables.market,
-        [...new Set(symbols)].map((symbol) => keys.lastRecommendation(symbol)),
+      const wanted = new Set(symbols);
+      const items = await queryAll(client, {
+        TableName: tables.market,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.lastRecommendationIndexPartition },
+      });
+      return new Map(
+        items
+          .filter((item) => wanted.has(String(item.symbol)))
+          .map((item) => [String(item.symbol), stripKeys<LastRecommendationMarker>(item)]),
       );
-      return new Map(items.map((item) => [String(item.symbol), stripKeys<LastRecommendationMarker>(item)]));
     },
 
     async getRecommendationStatuses(ids: readonly string[]): Promise<Map<string, RecommendationStatus>> {
