@@ -1,9 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resources } from '@app/shared/i18n';
 import { api, signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
+import { seedPortfolio } from '../src/replay-closes';
 import { payWithTestCard } from './checkout-helpers';
-import { addAssetThroughDialog, seriousAxeViolations, signInThroughDialog, WAIT } from './investor-helpers';
+import {
+  addAssetThroughDialog,
+  chooseLanguage,
+  seriousAxeViolations,
+  signInThroughDialog,
+  WAIT,
+} from './investor-helpers';
+import { ANALYST_QUESTIONS, shownValueMatches, type AnalystAnswer, type Fact } from './analyst-walk';
 
 interface PortfolioBody {
   assets: { id: string; symbol: string; shares: number }[];
@@ -112,4 +121,69 @@ describe('investor portfolio journeys in Chromium', () => {
     expect(afterUndo.body.assets.find((asset) => asset.symbol === 'MSFT')?.shares).toBe(7.5);
     await context.close();
   }, 120_000);
+
+  it('asks the analyst about the portfolio in en, fr and es: its language, label, date and linked figures', async () => {
+    const { webUrl } = inject('stack');
+    const investor = await signUpInvestor('Analysta');
+    await seedPortfolio(investor);
+    const sheet = await api<{ market_date: string; facts: Fact[] }>('GET', '/api/portfolio/fact-sheet', {
+      token: investor.token,
+    });
+    expect(sheet.status, sheet.text).toBe(200);
+    // The suites' replayed market date (docs/testing.md): no answer may be dated after it.
+    expect(sheet.body.market_date <= '2017-01-01').toBe(true);
+    const facts = new Map(sheet.body.facts.map((fact) => [fact.id, fact]));
+    const composites = sheet.body.facts.flatMap((fact) => {
+      const symbol = /^position\.(.+)\.composite$/.exec(fact.id)?.[1];
+      return symbol && typeof fact.value === 'number' ? [{ symbol, composite: fact.value }] : [];
+    });
+    const lowestComposite = composites.sort((a, b) => a.composite - b.composite)[0]?.symbol;
+    const { context, page } = await newPage(browser);
+    await signInThroughDialog(page, investor.email, investor.password);
+    await page.goto(`${webUrl}/portfolio`);
+
+    for (const { language, question, opening, asOf } of ANALYST_QUESTIONS) {
+      await chooseLanguage(page, language);
+      const strings = resources[language].charts.analyst;
+      const panel = page.getByTestId('analyst');
+      await panel.getByLabel(strings.question).fill(question);
+      const answered = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/portfolio/analyst') && response.request().method() === 'POST',
+        WAIT,
+      );
+      await panel.getByRole('button', { name: strings.ask }).click();
+      const answer = (await (await answered).json()) as AnalystAnswer;
+      expect(answer).toMatchObject({ language, intent: 'risk', generated_by: 'template' });
+      expect(answer.as_of <= sheet.body.market_date, answer.as_of).toBe(true);
+
+      const shown = panel.getByTestId('analyst-answer');
+      await expect.poll(() => shown.textContent(), WAIT).toContain(opening);
+      const text = (await shown.textContent()) ?? '';
+      expect(text).toContain(strings.generatedBy.template);
+      expect(text).toContain(strings.asOf.replace('{{date}}', asOf));
+      // Each figure is the sheet's own, as the reader reads it, and links to the screen showing it.
+      expect(answer.figures.length).toBeGreaterThan(0);
+      for (const figure of answer.figures) {
+        const fact = facts.get(figure.id);
+        expect(figure.value, figure.id).toBe(fact?.value);
+        const row = shown.locator(`[data-fact-id="${figure.id}"]`);
+        const value = (await row.locator('dd').textContent()) ?? '';
+        expect(shownValueMatches(value, fact?.value ?? null, language), `${figure.id}: ${value}`).toBe(true);
+        expect(await row.getByRole('link').getAttribute('href')).toBe('/portfolio#portfolio-holdings');
+      }
+      // The holding the answer names is the lowest composite of the sheet's positions.
+      const riskiest = answer.figures[0]?.id.split('.')[1] as string;
+      expect(riskiest).toBe(lowestComposite);
+      await shown.locator(`[data-fact-id="position.${riskiest}.grade"]`).getByRole('link').click();
+      await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('#portfolio-holdings');
+      const holdings = page.locator('#portfolio-holdings');
+      await expect.poll(() => holdings.getByTestId(`holding-${riskiest}`).count(), WAIT).toBe(1);
+      // Scrolled to it (the question's field, below it, had scrolled it away).
+      await expect
+        .poll(() => holdings.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), WAIT)
+        .toBeLessThan(2);
+    }
+    await context.close();
+  }, 180_000);
 });

@@ -7,7 +7,8 @@ import { useLocation } from 'react-router-dom';
  * after its data arrives. The router changes the hash without scrolling, as it does for paths.
  */
 export function useScrollToHash(): void {
-  const { hash } = useLocation();
+  // The key too: following the same link again (the router replaces the entry) scrolls again.
+  const { hash, key } = useLocation();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
     if (!id) return undefined;
@@ -22,5 +23,5 @@ export function useScrollToHash(): void {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [hash]);
+  }, [hash, key]);
 }
