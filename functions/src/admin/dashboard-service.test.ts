@@ -49,7 +49,8 @@ describe('buildDashboard', () => {
     volume: 5000,
   } as StoredQuote;
 
-  it('answers the counters, the health and the latest quote per symbol', async () => {
+  it('answers the counters, the health, the analyst fallbacks and the latest quote per symbol', async () => {
+    const asked: [string, string][] = [];
     const response = await buildDashboard(
       {
         recommendationQueue: {
@@ -74,6 +75,16 @@ describe('buildDashboard', () => {
         feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
         prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
         jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
+        analystFallbacks: {
+          listFallbackDays: async (from, to) => {
+            asked.push([from, to]);
+            return new Map([
+              ['2026-11-16', { guard: 1, timeout: 1, model_error: 1 }],
+              ['2026-11-20', { guard: 2, timeout: 0, model_error: 1 }],
+              ['2026-11-22', { guard: 1, timeout: 3, model_error: 0 }],
+            ]);
+          },
+        },
         now: () => NOW,
         pollIntervalSeconds: 300,
         elapsedMs: (() => {
@@ -95,6 +106,11 @@ describe('buildDashboard', () => {
         price_feed_status: 'online',
         database_status: 'online',
       },
+      // Today 2026-11-22: 1 + 3; the 7 days 16-22 Nov: every stored day (the repository reads the range).
+      analyst_fallbacks: {
+        today: { total: 4, guard: 1, timeout: 3, model_error: 0 },
+        last_7_days: { total: 10, guard: 4, timeout: 4, model_error: 2 },
+      },
       market_data: {
         AAPL: { current_price: 190.1, change: 1.2, change_percent: 0.635, volume: 5000, error: null },
         MSFT: {
@@ -107,6 +123,7 @@ describe('buildDashboard', () => {
       },
       last_updated: '2026-11-22T10:00:00.000Z',
     });
+    expect(asked).toEqual([['2026-11-16', '2026-11-22']]);
   });
 
   it('answers 503 when the database does not answer', async () => {
@@ -130,6 +147,7 @@ describe('buildDashboard', () => {
           feedHealth: { listFeedHealth: async () => [] },
           prices: { getQuotes: async () => new Map() },
           jobRuns: { getLastJobRun: async () => null },
+          analystFallbacks: { listFallbackDays: async () => new Map() },
           now: () => NOW,
           pollIntervalSeconds: 300,
         },

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { AdminDashboardResponseSchema } from '@app/shared/domain/entities/admin';
 import type { ServiceStatus } from '@app/shared/domain/enums';
+import {
+  ANALYST_FALLBACK_KINDS,
+  type AnalystFallbackCounts,
+  type AnalystFallbacksRepository,
+} from '../data/analyst-fallbacks-repository';
 import type { ContentQueueRepository } from '../data/content-queue-repository';
 import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
@@ -12,8 +17,9 @@ import type { Render } from '../platform/messages';
 import { logger } from '../platform/observability';
 
 /**
- * The admin dashboard (docs/product.md "Entities"): review counters, platform health from real checks, and the
- * latest stored quote per polled symbol.
+ * The admin dashboard (docs/product.md "Entities"): review counters, platform health from real checks, the
+ * latest stored quote per polled symbol, and the analyst's model answers replaced by the template
+ * (docs/product.md "The analyst") today and over the last 7 UTC days.
  */
 
 export type AdminDashboardResponse = z.input<typeof AdminDashboardResponseSchema>;
@@ -24,6 +30,9 @@ export const DATABASE_PROBE_TIMEOUT_MS = 1_500;
 /** The poll is late after two intervals and considered down after three. */
 export const FEED_LATE_INTERVALS = 2;
 export const FEED_DOWN_INTERVALS = 3;
+/** The analyst fallbacks' longer window, in UTC days, today included. */
+export const FALLBACK_WINDOW_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 export interface DashboardDeps {
   recommendationQueue: Pick<RecommendationQueueRepository, 'getRecommendationStats'>;
@@ -31,6 +40,7 @@ export interface DashboardDeps {
   feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
   prices: Pick<PricesRepository, 'getQuotes'>;
   jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
+  analystFallbacks: Pick<AnalystFallbacksRepository, 'listFallbackDays'>;
   now: () => Date;
   pollIntervalSeconds: number;
   /** Monotonic milliseconds, for timing the database probe. */
@@ -84,6 +94,33 @@ export function aiServiceStatusOf(
   return 'online';
 }
 
+type FallbackSummary = AdminDashboardResponse['analyst_fallbacks']['today'];
+
+function summedFallbacks(days: readonly AnalystFallbackCounts[]): FallbackSummary {
+  const summary: FallbackSummary = { total: 0, guard: 0, timeout: 0, model_error: 0 };
+  for (const day of days)
+    for (const kind of ANALYST_FALLBACK_KINDS) {
+      summary[kind] += day[kind];
+      summary.total += day[kind];
+    }
+  return summary;
+}
+
+/** Today's and the window's fallbacks from the stored days (data/analyst-fallbacks-repository.ts). */
+export async function analystFallbacksOf(
+  repository: DashboardDeps['analystFallbacks'],
+  now: Date,
+): Promise<AdminDashboardResponse['analyst_fallbacks']> {
+  const today = now.toISOString().slice(0, 10);
+  const first = new Date(now.getTime() - (FALLBACK_WINDOW_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const days = await repository.listFallbackDays(first, today);
+  const todays = days.get(today);
+  return {
+    today: summedFallbacks(todays ? [todays] : []),
+    last_7_days: summedFallbacks([...days.values()]),
+  };
+}
+
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
@@ -106,10 +143,11 @@ export async function buildDashboard(deps: DashboardDeps, render: Render): Promi
     throw new ServiceUnavailableError(message('DATABASE_UNAVAILABLE'));
   }
   const probeMs = elapsed() - started;
-  const [contentStats, healths, lastRun] = await Promise.all([
+  const [contentStats, healths, lastRun, analystFallbacks] = await Promise.all([
     deps.contentQueue.getContentStats(),
     deps.feedHealth.listFeedHealth(),
     deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
+    analystFallbacksOf(deps.analystFallbacks, deps.now()),
   ]);
   const symbols = healths.map((health) => health.symbol).sort();
   const quotes = symbols.length > 0 ? await deps.prices.getQuotes(symbols) : new Map();
@@ -155,6 +193,7 @@ export async function buildDashboard(deps: DashboardDeps, render: Render): Promi
       price_feed_status: priceFeedStatusOf(lastRun, now, deps.pollIntervalSeconds),
       database_status: databaseStatusOf(probeMs),
     },
+    analyst_fallbacks: analystFallbacks,
     market_data: marketData,
     last_updated: now.toISOString(),
   };

@@ -2,6 +2,10 @@ import { routes } from '@app/shared/api/areas/admin';
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { getConfig } from '../config';
 import { createCostsRepository } from '../data/costs-repository';
+import {
+  createAnalystFallbacksRepository,
+  type AnalystFallbacksRepository,
+} from '../data/analyst-fallbacks-repository';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
 import { createFeedHealthRepository, type FeedHealthRepository } from '../data/feed-health-repository';
@@ -60,6 +64,7 @@ export interface AdminDeps {
   feedHealth: FeedHealthRepository;
   prices: PricesRepository;
   jobRuns: JobRunsRepository;
+  analystFallbacks: AnalystFallbacksRepository;
   costs: CostRowSource;
   now: () => Date;
   pollIntervalSeconds: number;
@@ -96,6 +101,7 @@ export function createAdminDeps(): AdminDeps {
     feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
     prices: createPricesRepository(client, config.TABLE_MARKET),
     jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
+    analystFallbacks: createAnalystFallbacksRepository(client, config.TABLE_USAGE),
     costs:
       costSource === 'records'
         ? createRecordsCostSource(createCostsRepository(client, config.TABLE_USAGE))

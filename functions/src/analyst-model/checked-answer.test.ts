@@ -82,4 +82,57 @@ describe('checkedModelAnswer', () => {
 
     expect(await checkedModelAnswer('Why this grade?', 'en', SHEET, deps)).toBeNull();
   });
+
+  it('counts each fallback under its reason on the UTC day, and nothing for a passed answer', async () => {
+    const counted: [string, string][] = [];
+    const fallbacks = {
+      countFallback: async (kind: string, at: Date) => {
+        counted.push([kind, at.toISOString().slice(0, 10)]);
+      },
+    };
+    const now = () => new Date('2026-11-28T23:59:59Z');
+    const withCount = (write: ModelWriter['write'], timeoutMs = 1_000): AnalystModelDeps => ({
+      ...depsWith(write, timeoutMs),
+      fallbacks,
+      now,
+    });
+    const failing = (failure: 'malformed' | 'http_error' | 'unreachable') => async () => {
+      throw new ModelWriterError(failure, failure);
+    };
+    const never = () => new Promise<ModelAnswer>(() => undefined);
+    const passed = answering({ text: 'AAPL is graded B+.', cited_ids: ['score.grade'] });
+
+    await checkedModelAnswer('q', 'en', SHEET, withCount(passed));
+    await checkedModelAnswer('q', 'en', SHEET, withCount(answering({ text: '73.9 %', cited_ids: [] })));
+    await checkedModelAnswer('q', 'en', SHEET, withCount(answering({ text: 'x', cited_ids: ['no.such'] })));
+    await checkedModelAnswer('q', 'en', SHEET, withCount(never, 20));
+    for (const failure of ['malformed', 'http_error', 'unreachable'] as const)
+      await checkedModelAnswer('q', 'en', SHEET, withCount(failing(failure)));
+    await checkedModelAnswer(
+      'q',
+      'en',
+      SHEET,
+      withCount(async () => Promise.reject(new Error('bug'))),
+    );
+
+    const day = '2026-11-28';
+    expect(counted).toEqual([
+      ['guard', day],
+      ['guard', day],
+      ['timeout', day],
+      ['model_error', day],
+      ['model_error', day],
+      ['model_error', day],
+      ['model_error', day],
+    ]);
+  });
+
+  it('still answers with the template when the count cannot be written', async () => {
+    const deps: AnalystModelDeps = {
+      ...depsWith(answering({ text: '73.9 %', cited_ids: [] })),
+      fallbacks: { countFallback: () => Promise.reject(new Error('table down')) },
+    };
+
+    expect(await checkedModelAnswer('q', 'en', SHEET, deps)).toBeNull();
+  });
 });

@@ -153,6 +153,9 @@ export const keys = {
   /** A route's cost totals of one UTC day (data/costs-repository.ts). */
   costDayTotal: (day: string, routeKey: string) => ({ pk: `COSTDAY#${day}`, sk: routeKey }),
   costDayTotalPartition: (day: string) => `COSTDAY#${day}`,
+  /** The analyst's model answers replaced by the template on one UTC day (data/analyst-fallbacks-repository.ts). */
+  analystFallbackDay: (day: string) => ({ pk: 'ANALYST_FALLBACKS', sk: day }),
+  analystFallbackPartition: 'ANALYST_FALLBACKS',
   // Moderation table: the contact Inbox. gsi1sk starts with the priority rank (1 for paid plans), so a
   // descending Query lists paid plans' messages first, each group newest first.
   contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'ITEM' }),

@@ -3,6 +3,7 @@ import type { Language } from '@app/shared/domain/enums';
 import { answerAnalystQuestion } from '../analyst-model/answer-question';
 import type { AnalystModelDeps } from '../analyst-model/checked-answer';
 import { createModelWriter } from '../analyst-model/model-writer';
+import { createAnalystFallbacksRepository } from '../data/analyst-fallbacks-repository';
 import type { AnalystSheet } from '../engine/analyst/analyst-sheet';
 import { getConfig } from '../config';
 import { consumeQuota, createEntitlementsDeps, type EntitlementsDeps } from '../entitlements/entitlements';
@@ -28,10 +29,12 @@ let analystDeps: PortfolioAnalystDeps | undefined;
 export function portfolioAnalystDeps(): PortfolioAnalystDeps {
   if (analystDeps) return analystDeps;
   const config = getConfig();
+  const client = createDocumentClient(config);
   analystDeps = {
-    entitlements: createEntitlementsDeps(createDocumentClient(config), config),
+    entitlements: createEntitlementsDeps(client, config),
     modelWriter: createModelWriter(config),
     timeoutMs: config.ANALYST_MODEL_TIMEOUT_MS,
+    fallbacks: createAnalystFallbacksRepository(client, config.TABLE_USAGE),
   };
   return analystDeps;
 }

@@ -3,6 +3,7 @@ import { createEntitlementsDeps } from '../../entitlements/entitlements';
 import { createDocumentClient } from '../../platform/dynamo-client';
 import type { AnalystDeps } from './analyst-service';
 import { createModelWriter } from '../../analyst-model/model-writer';
+import { createAnalystFallbacksRepository } from '../../data/analyst-fallbacks-repository';
 
 let built: AnalystDeps | undefined;
 
@@ -10,10 +11,12 @@ let built: AnalystDeps | undefined;
 export function analystDeps(): AnalystDeps {
   if (built) return built;
   const config = getConfig();
+  const client = createDocumentClient(config);
   built = {
-    entitlements: createEntitlementsDeps(createDocumentClient(config), config),
+    entitlements: createEntitlementsDeps(client, config),
     modelWriter: createModelWriter(config),
     timeoutMs: config.ANALYST_MODEL_TIMEOUT_MS,
+    fallbacks: createAnalystFallbacksRepository(client, config.TABLE_USAGE),
   };
   return built;
 }

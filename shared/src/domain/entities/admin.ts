@@ -135,6 +135,17 @@ export const PriceMonitoringResponseSchema = z.object({
 });
 
 /** Admin dashboard (docs/product.md "Entities"). */
+/** The analyst's model answers replaced by the template answer, by reason (docs/product.md "The analyst"). */
+export const AnalystFallbackCountsSchema = z.object({
+  total: z.number().int(),
+  /** The answer failed the guard (an invented number, an unknown id, an advice word, another language). */
+  guard: z.number().int(),
+  /** The model did not answer in time. */
+  timeout: z.number().int(),
+  /** The model failed otherwise (an error status, no server, a reply that is not the JSON asked for). */
+  model_error: z.number().int(),
+});
+
 export const AdminDashboardResponseSchema = z.object({
   ai_statistics: z.object({
     total_recommendations_generated: z.number().int(),
@@ -146,6 +157,11 @@ export const AdminDashboardResponseSchema = z.object({
     ai_service_status: ServiceStatusSchema,
     price_feed_status: ServiceStatusSchema,
     database_status: ServiceStatusSchema,
+  }),
+  /** Today's (UTC) and the last 7 UTC days' (today included) analyst fallbacks. */
+  analyst_fallbacks: z.object({
+    today: AnalystFallbackCountsSchema,
+    last_7_days: AnalystFallbackCountsSchema,
   }),
   market_data: z.record(
     z.string(),

@@ -6,6 +6,7 @@ import { formatNumber, formatPercent, formatQuote } from '@app/shared/domain/rul
 import { usePreferences } from '@app/web/kit/preferences';
 import { Card } from '@app/web/kit/ui/card';
 import { DataTable } from '@/components/data-table';
+import { AnalystFallbacksCard } from './analyst-fallbacks-card';
 import { ServiceStatusBadge } from './status-badge';
 import './dashboard.css';
 
@@ -14,7 +15,7 @@ type Dashboard = z.output<typeof AdminDashboardResponseSchema>;
 /**
  * docs/product.md "Screens", admin site, Overview: market data per symbol; health of the grading engine
  * (whether it has fresh data to grade: aiServiceStatusOf in functions/src/admin/dashboard-service.ts),
- * the price feed and the database.
+ * the price feed and the database; the analyst's model answers replaced by the template.
  */
 export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('admin');
@@ -82,6 +83,7 @@ export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
           ))}
         </Flex>
       </Card>
+      <AnalystFallbacksCard fallbacks={dashboard.analyst_fallbacks} />
     </div>
   );
 }
