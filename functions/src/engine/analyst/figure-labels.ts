@@ -23,6 +23,7 @@ const FIXED: Readonly<Record<string, Message>> = {
   'portfolio.total_value': message('ANALYST_FIGURE_TOTAL_VALUE'),
   'portfolio.asset_count': message('ANALYST_FIGURE_ASSET_COUNT'),
   'portfolio.total_gain': message('ANALYST_FIGURE_TOTAL_GAIN'),
+  'portfolio.composite': message('ANALYST_FIGURE_PORTFOLIO_COMPOSITE'),
   'concentration.largest_position_symbol': message('ANALYST_FIGURE_LARGEST_POSITION'),
   'concentration.largest_position_percent': message('ANALYST_FIGURE_LARGEST_PERCENT'),
 };
@@ -31,6 +32,7 @@ const POSITION_LABELS = {
   grade: (symbol: string) => message('ANALYST_FIGURE_POSITION_GRADE', { symbol }),
   composite: (symbol: string) => message('ANALYST_FIGURE_POSITION_COMPOSITE', { symbol }),
   value: (symbol: string) => message('ANALYST_FIGURE_POSITION_VALUE', { symbol }),
+  weight: (symbol: string) => message('ANALYST_FIGURE_POSITION_WEIGHT', { symbol }),
 } as const;
 
 function isPositionField(field: string): field is keyof typeof POSITION_LABELS {
