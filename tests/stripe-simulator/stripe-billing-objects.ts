@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { fixtureOf } from './stripe-objects';
+import { fixtureOf, withUntypedFields } from './stripe-objects';
 
 /**
  * Stripe Billing's objects as the Stripe-format server answers them: Product, Price, Subscription (its
@@ -52,6 +52,8 @@ export interface SimInvoice {
   id: string;
   customer: string;
   subscription: string;
+  /** The subscription's item, which each line of a subscription's invoice names. */
+  itemId: string;
   subscriptionMetadata: Record<string, string>;
   billingReason: Stripe.Invoice.BillingReason;
   status: Stripe.Invoice.Status;
@@ -88,29 +90,33 @@ export function productObject(id: string, name: string, metadata: Record<string,
     description: null,
     package_dimensions: null,
     type: 'service',
-  } as unknown as Stripe.Product;
+  };
 }
 
 export function priceObject(price: SimPrice): Stripe.Price {
-  const fixture = fixtureOf('price') as unknown as Stripe.Price;
-  return {
-    ...fixture,
-    id: price.id,
-    active: price.active,
-    created: price.created,
-    lookup_key: price.lookupKey,
-    metadata: price.metadata,
-    product: price.product,
-    recurring: { ...fixture.recurring, interval: price.interval, interval_count: 1 },
-    transform_quantity: null,
-    custom_unit_amount: null,
-    unit_amount: price.unitAmount,
-    unit_amount_decimal: String(price.unitAmount),
-  } as unknown as Stripe.Price;
+  const fixture = fixtureOf('price');
+  if (!fixture.recurring) throw new Error("Stripe's price fixture is not recurring");
+  // On the wire a decimal is a string; stripe-node reads it into its Decimal class.
+  return withUntypedFields(
+    {
+      ...fixture,
+      id: price.id,
+      active: price.active,
+      created: price.created,
+      lookup_key: price.lookupKey,
+      metadata: price.metadata,
+      product: price.product,
+      recurring: { ...fixture.recurring, interval: price.interval, interval_count: 1 },
+      transform_quantity: null,
+      custom_unit_amount: null,
+      unit_amount: price.unitAmount,
+    },
+    { unit_amount_decimal: String(price.unitAmount) },
+  );
 }
 
 export function subscriptionObject(subscription: SimSubscription, price: SimPrice): Stripe.Subscription {
-  const fixture = fixtureOf('subscription') as unknown as Stripe.Subscription;
+  const fixture = fixtureOf('subscription');
   const item = {
     ...fixtureOf('subscription_item'),
     id: subscription.itemId,
@@ -122,7 +128,7 @@ export function subscriptionObject(subscription: SimSubscription, price: SimPric
     current_period_start: subscription.periodStart,
     current_period_end: subscription.periodEnd,
     billing_thresholds: null,
-  } as unknown as Stripe.SubscriptionItem;
+  };
   const ended = subscription.status === 'canceled';
   return {
     ...fixture,
@@ -151,7 +157,7 @@ export function subscriptionObject(subscription: SimSubscription, price: SimPric
     trial_start: null,
     billing_thresholds: null,
     billing_schedules: [],
-  } as Stripe.Subscription;
+  };
 }
 
 function lineObject(invoice: SimInvoice, line: SimLine): Stripe.InvoiceLineItem {
@@ -172,7 +178,7 @@ function lineObject(invoice: SimInvoice, line: SimLine): Stripe.InvoiceLineItem 
         proration: line.proration,
         proration_details: { credited_items: null },
         subscription: invoice.subscription,
-        subscription_item: null,
+        subscription_item: invoice.itemId,
       },
     },
     pricing: {
@@ -181,59 +187,62 @@ function lineObject(invoice: SimInvoice, line: SimLine): Stripe.InvoiceLineItem 
       unit_amount_decimal: null,
     },
     subtotal: line.amount,
-  } as unknown as Stripe.InvoiceLineItem;
+  };
 }
 
 export function invoiceObject(invoice: SimInvoice): Stripe.Invoice {
   const total = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
   const paid = invoice.status === 'paid';
-  return {
-    ...fixtureOf('invoice'),
-    id: invoice.id,
-    amount_due: total,
-    amount_paid: paid ? total : 0,
-    amount_remaining: paid ? 0 : total,
-    amount_overpaid: 0,
-    attempt_count: invoice.attemptCount,
-    attempted: invoice.attemptCount > 0,
-    auto_advance: invoice.status === 'open',
-    billing_reason: invoice.billingReason,
-    created: invoice.created,
-    customer: invoice.customer,
-    customer_shipping: null,
-    due_date: null,
-    effective_at: invoice.created,
-    from_invoice: null,
-    last_finalization_error: null,
-    lines: listObject(
-      `/v1/invoices/${invoice.id}/lines`,
-      invoice.lines.map((line) => lineObject(invoice, line)),
-    ),
-    next_payment_attempt: invoice.nextPaymentAttempt,
-    number: invoice.status === 'draft' ? null : `SIM-${invoice.id.slice(-6)}`,
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: { metadata: invoice.subscriptionMetadata, subscription: invoice.subscription },
+  // `subscription` left the Invoice in Stripe's 2025-03-31 API (now under `parent`); the fixture keeps it.
+  return withUntypedFields(
+    {
+      ...fixtureOf('invoice'),
+      id: invoice.id,
+      amount_due: total,
+      amount_paid: paid ? total : 0,
+      amount_remaining: paid ? 0 : total,
+      amount_overpaid: 0,
+      attempt_count: invoice.attemptCount,
+      attempted: invoice.attemptCount > 0,
+      auto_advance: invoice.status === 'open',
+      billing_reason: invoice.billingReason,
+      created: invoice.created,
+      customer: invoice.customer,
+      customer_shipping: null,
+      due_date: null,
+      effective_at: invoice.created,
+      from_invoice: null,
+      last_finalization_error: null,
+      lines: listObject(
+        `/v1/invoices/${invoice.id}/lines`,
+        invoice.lines.map((line) => lineObject(invoice, line)),
+      ),
+      next_payment_attempt: invoice.nextPaymentAttempt,
+      number: invoice.status === 'draft' ? null : `SIM-${invoice.id.slice(-6)}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: invoice.subscriptionMetadata, subscription: invoice.subscription },
+      },
+      period_start: invoice.lines[0]?.periodStart ?? invoice.created,
+      period_end: invoice.lines[0]?.periodStart ?? invoice.created,
+      shipping_cost: null,
+      shipping_details: null,
+      status: invoice.status,
+      status_transitions: {
+        finalized_at: invoice.status === 'draft' ? null : invoice.created,
+        marked_uncollectible_at: null,
+        paid_at: invoice.paidAt,
+        voided_at: null,
+      },
+      subtotal: total,
+      subtotal_excluding_tax: total,
+      total,
+      total_excluding_tax: total,
+      webhooks_delivered_at: invoice.created,
     },
-    period_start: invoice.lines[0]?.periodStart ?? invoice.created,
-    period_end: invoice.lines[0]?.periodStart ?? invoice.created,
-    shipping_cost: null,
-    shipping_details: null,
-    status: invoice.status,
-    status_transitions: {
-      finalized_at: invoice.status === 'draft' ? null : invoice.created,
-      marked_uncollectible_at: null,
-      paid_at: invoice.paidAt,
-      voided_at: null,
-    },
-    subscription: invoice.subscription,
-    subtotal: total,
-    subtotal_excluding_tax: total,
-    total,
-    total_excluding_tax: total,
-    webhooks_delivered_at: invoice.created,
-  } as unknown as Stripe.Invoice;
+    { subscription: invoice.subscription },
+  );
 }
 
 export function invoicePaymentObject(id: string, invoice: SimInvoice): Stripe.InvoicePayment {
@@ -251,12 +260,14 @@ export function invoicePaymentObject(id: string, invoice: SimInvoice): Stripe.In
     payment: { type: 'payment_intent', payment_intent: invoice.intent ?? '' },
     status: paid ? 'paid' : 'open',
     status_transitions: { canceled_at: null, paid_at: invoice.paidAt },
-  } as unknown as Stripe.InvoicePayment;
+  };
 }
 
 export function scheduleObject(schedule: SimSchedule): Stripe.SubscriptionSchedule {
-  const fixture = fixtureOf('subscription_schedule') as unknown as Stripe.SubscriptionSchedule;
+  const fixture = fixtureOf('subscription_schedule');
   const template = fixture.phases[0];
+  const templateItem = template?.items[0];
+  if (!template || !templateItem) throw new Error("Stripe's schedule fixture has no phase with an item");
   return {
     ...fixture,
     id: schedule.id,
@@ -271,7 +282,8 @@ export function scheduleObject(schedule: SimSchedule): Stripe.SubscriptionSchedu
     metadata: {},
     phases: schedule.phases.map((phase) => ({
       ...template,
-      items: [{ ...template?.items[0], price: phase.price, quantity: 1, plan: null }],
+      // A recurring price is also the legacy plan of the same id, which Stripe still names.
+      items: [{ ...templateItem, price: phase.price, quantity: 1, plan: phase.price }],
       start_date: phase.start,
       end_date: phase.end,
     })),
@@ -279,5 +291,5 @@ export function scheduleObject(schedule: SimSchedule): Stripe.SubscriptionSchedu
     released_subscription: schedule.status === 'released' ? schedule.subscription : null,
     status: schedule.status,
     subscription: schedule.subscription,
-  } as unknown as Stripe.SubscriptionSchedule;
+  };
 }

@@ -15,32 +15,48 @@ import type Stripe from 'stripe';
  * with the wrong type does not compile.
  */
 
-type FixtureName =
-  | 'customer'
-  | 'payment_method'
-  | 'payment_intent'
-  | 'refund'
-  | 'billing_portal.session'
-  | 'event'
-  | 'product'
-  | 'price'
-  | 'subscription'
-  | 'subscription_item'
-  | 'subscription_schedule'
-  | 'invoice'
-  | 'invoice_payment'
-  | 'line_item';
+/** Each fixture under the type stripe-node gives its object (the JSON is Stripe's own example of it). */
+interface Fixtures {
+  customer: Stripe.Customer;
+  payment_method: Stripe.PaymentMethod;
+  payment_intent: Stripe.PaymentIntent;
+  refund: Stripe.Refund;
+  'billing_portal.session': Stripe.BillingPortal.Session;
+  event: Stripe.Event;
+  product: Stripe.Product;
+  price: Stripe.Price;
+  subscription: Stripe.Subscription;
+  subscription_item: Stripe.SubscriptionItem;
+  subscription_schedule: Stripe.SubscriptionSchedule;
+  invoice: Stripe.Invoice;
+  invoice_payment: Stripe.InvoicePayment;
+  line_item: Stripe.InvoiceLineItem;
+}
 
-const FIXTURES = JSON.parse(readFileSync(new URL('./stripe-fixtures.json', import.meta.url), 'utf8')) as {
-  source: string;
-  resources: Record<FixtureName, Record<string, unknown>>;
-};
+type FixtureName = keyof Fixtures;
+
+const FIXTURES: { source: string; resources: Fixtures } = JSON.parse(
+  readFileSync(new URL('./stripe-fixtures.json', import.meta.url), 'utf8'),
+);
 
 export const FIXTURE_SOURCE = FIXTURES.source;
 
-export function fixtureOf(name: FixtureName): Record<string, unknown> {
+export function fixtureOf<Name extends FixtureName>(name: Name): Fixtures[Name] {
   return structuredClone(FIXTURES.resources[name]);
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isFixtureName = (name: unknown): name is FixtureName =>
+  typeof name === 'string' && Object.hasOwn(FIXTURES.resources, name);
+
+/**
+ * `object` with fields Stripe sends (they are in its fixture) that stripe-node's types do not declare:
+ * typed as `object`, checked against the fixture at run time (`fixtureMismatches`).
+ */
+export const withUntypedFields = <T extends object>(object: T, fields: Record<string, unknown>): T =>
+  Object.assign(object, fields);
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -53,14 +69,14 @@ function kindOf(value: unknown): string {
  * fields may be null either side).
  */
 export function fixtureMismatches(object: Record<string, unknown>): string[] {
-  const name = object.object as FixtureName;
-  const fixture = FIXTURES.resources[name];
-  if (!fixture) return [`no fixture for object type ${String(object.object)}`];
+  const name = object.object;
+  if (!isFixtureName(name)) return [`no fixture for object type ${String(name)}`];
+  const fixture = new Map(Object.entries(FIXTURES.resources[name]));
   const problems: string[] = [];
-  for (const key of Object.keys(fixture)) if (!(key in object)) problems.push(`${name}.${key} missing`);
+  for (const key of fixture.keys()) if (!(key in object)) problems.push(`${name}.${key} missing`);
   for (const [key, value] of Object.entries(object)) {
-    if (!(key in fixture)) problems.push(`${name}.${key} is not a field of ${name}`);
-    const expected = kindOf(fixture[key]);
+    if (!fixture.has(key)) problems.push(`${name}.${key} is not a field of ${name}`);
+    const expected = kindOf(fixture.get(key));
     const actual = kindOf(value);
     if (expected !== 'null' && actual !== 'null' && expected !== actual)
       problems.push(`${name}.${key} is ${actual}, Stripe's is ${expected}`);
@@ -94,7 +110,7 @@ export function customerObject(id: string, metadata: Record<string, string>, at:
     discount: null,
     email: null,
     livemode: false,
-  } as unknown as Stripe.Customer;
+  };
 }
 
 export function paymentMethodObject(
@@ -103,7 +119,8 @@ export function paymentMethodObject(
   customer: string | null,
   at: Date,
 ): Stripe.PaymentMethod {
-  const fixture = fixtureOf('payment_method') as unknown as Stripe.PaymentMethod;
+  const fixture = fixtureOf('payment_method');
+  if (!fixture.card) throw new Error("Stripe's payment method fixture has no card");
   return {
     ...fixture,
     id,
@@ -111,7 +128,7 @@ export function paymentMethodObject(
     customer,
     metadata: {},
     card: { ...fixture.card, brand: 'visa', display_brand: 'visa', last4, exp_month: 12, exp_year: 2034 },
-  } as Stripe.PaymentMethod;
+  };
 }
 
 export interface IntentFields {
@@ -152,7 +169,7 @@ export function paymentIntentObject(fields: IntentFields): Stripe.PaymentIntent 
     shipping: null,
     status: fields.status,
     transfer_data: null,
-  } as unknown as Stripe.PaymentIntent;
+  };
 }
 
 export function refundObject(fields: {
@@ -174,7 +191,7 @@ export function refundObject(fields: {
     reason: fields.reason,
     metadata: fields.metadata,
     status: 'succeeded',
-  } as unknown as Stripe.Refund;
+  };
 }
 
 export function portalSessionObject(
@@ -193,19 +210,21 @@ export function portalSessionObject(
     livemode: false,
     return_url: returnUrl,
     url,
-  } as unknown as Stripe.BillingPortal.Session;
+  };
 }
 
 export function eventObject(id: string, type: string, object: object, at: Date): Stripe.Event {
-  return {
-    ...fixtureOf('event'),
-    id,
-    type,
-    created: seconds(at),
-    api_version: '2025-01-27.acacia',
-    data: { object },
-    request: { id: null, idempotency_key: null },
-  } as unknown as Stripe.Event;
+  // stripe-node types an event's `type` and `data.object` together, per event: ours are any pair.
+  return withUntypedFields(
+    {
+      ...fixtureOf('event'),
+      id,
+      created: seconds(at),
+      api_version: '2025-01-27.acacia',
+      request: { id: null, idempotency_key: null },
+    },
+    { type, data: { object } },
+  );
 }
 
 /**
@@ -219,21 +238,21 @@ export function shapeProblems(
 ): string[] {
   const problems: string[] = [];
   const check = (where: string, value: unknown): void => {
-    const object = value as Record<string, unknown>;
-    if (object.object === 'list') {
-      for (const item of object.data as unknown[]) check(where, item);
+    if (!isRecord(value)) return;
+    if (value.object === 'list' && Array.isArray(value.data)) {
+      for (const item of value.data) check(where, item);
       return;
     }
-    problems.push(...fixtureMismatches(object).map((problem) => `${where}: ${problem}`));
-    if (object.object === 'subscription') check(where, object.items);
-    if (object.object === 'invoice') check(where, object.lines);
+    problems.push(...fixtureMismatches(value).map((problem) => `${where}: ${problem}`));
+    if (value.object === 'subscription') check(where, value.items);
+    if (value.object === 'invoice') check(where, value.lines);
   };
   for (const request of requests) {
     const where = `${request.method} ${request.path}`;
-    const body = request.body as Record<string, unknown>;
+    const body: Record<string, unknown> = { ...request.body };
     if (request.status < 400) check(where, body);
     else {
-      const error = body.error as Record<string, unknown>;
+      const error = isRecord(body.error) ? body.error : {};
       if (!String(error.type).endsWith('_error')) problems.push(`${where}: error type ${String(error.type)}`);
       if (error.payment_intent) check(where, error.payment_intent);
     }
