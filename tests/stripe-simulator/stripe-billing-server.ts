@@ -1,17 +1,27 @@
 import type Stripe from 'stripe';
 import {
-  invoiceObject,
   invoicePaymentObject,
   listObject,
   subscriptionObject,
-  type SimInvoice,
   type SimLine,
   type SimPrice,
   type SimSubscription,
 } from './stripe-billing-objects';
+import {
+  formList,
+  formRecord,
+  formStrings,
+  held,
+  ok,
+  type BillingHost,
+  type Reply,
+} from './stripe-billing-host';
+import { StripeInvoices } from './stripe-invoices-server';
 import { StripeCatalogue } from './stripe-catalogue-server';
 import { StripeSchedules } from './stripe-schedules-server';
-import { addStripeMonths, invoiceTotal, priceChangeInvoiceLines } from './stripe-proration';
+import { addStripeMonths, priceChangeInvoiceLines } from './stripe-proration';
+
+export type { BillingHost, Reply } from './stripe-billing-host';
 
 /*
  * Stripe Billing on the Stripe-format server (stripe-simulator.ts routes these paths here), the calls
@@ -29,39 +39,15 @@ import { addStripeMonths, invoiceTotal, priceChangeInvoiceLines } from './stripe
  * subscription `past_due` with its invoice retried every 3 days (Smart Retries' place) up to 4 attempts.
  */
 
-export type Reply = { status: number; body: object };
-
-export interface BillingHost {
-  nextId(prefix: string): string;
-  hasCustomer(id: string): boolean;
-  /** A PaymentIntent confirmed at once on a stored card; `error` is the 402 a decline answers. */
-  charge(request: {
-    customer: string;
-    paymentMethod: string;
-    amount: number;
-    offSession: boolean;
-    description: string;
-  }): { intentId: string; status: Stripe.PaymentIntent.Status; error: Reply | null };
-  emit(type: string, object: object): void;
-  missing(kind: string, id: string): Reply;
-  error(status: number, error: Record<string, unknown>): Reply;
-}
-
-const RETRY_DAYS = 3;
-const MAX_ATTEMPTS = 4;
-const ok = (body: object): Reply => ({ status: 200, body });
-const valuesOf = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>);
-
 export class StripeBillingDesk {
   readonly subscriptions = new Map<string, SimSubscription>();
-  readonly invoices = new Map<string, SimInvoice>();
   private readonly catalogue: StripeCatalogue;
   private readonly schedules: StripeSchedules;
-  /** Updates waiting for their invoice to be paid (`pending_if_incomplete`), by invoice id. */
-  private readonly pendingUpdates = new Map<string, () => void>();
+  private readonly billed: StripeInvoices;
 
-  constructor(private readonly host: BillingHost) {
+  constructor(readonly host: BillingHost) {
     this.catalogue = new StripeCatalogue(host);
+    this.billed = new StripeInvoices(this);
     this.schedules = new StripeSchedules(host, this.subscriptions, (subscription, start) =>
       this.periodEnd(subscription, start),
     );
@@ -78,19 +64,19 @@ export class StripeBillingDesk {
     if (resource === 'subscriptions') return this.subscriptionRoute(method, id, form, at);
     if (resource === 'subscription_schedules') return this.schedules.route(method, id, action, form, at);
     if (resource === 'invoice_payments' && method === 'GET') {
-      const invoice = this.invoices.get(String(form.invoice ?? ''));
+      const invoice = this.billed.invoices.get(String(form.invoice ?? ''));
       const payments = invoice?.intent ? [invoicePaymentObject(`inpay_${invoice.id.slice(3)}`, invoice)] : [];
       return ok(listObject('/v1/invoice_payments', payments));
     }
-    if (resource === 'invoices') return this.invoiceRoute(method, id, action, form, at);
+    if (resource === 'invoices') return this.billed.route(method, id, action, form, at);
     return null;
   }
 
   private subscriptionBody(subscription: SimSubscription): Stripe.Subscription {
-    return subscriptionObject(subscription, this.prices.get(subscription.price) as SimPrice);
+    return subscriptionObject(subscription, held(this.prices, subscription.price, 'price'));
   }
 
-  private emitSubscription(type: string, subscription: SimSubscription): void {
+  emitSubscription(type: string, subscription: SimSubscription): void {
     this.host.emit(type, this.subscriptionBody(subscription));
   }
 
@@ -123,9 +109,9 @@ export class StripeBillingDesk {
   private createSubscription(form: Record<string, unknown>, at: number): Reply {
     const customer = String(form.customer ?? '');
     if (!this.host.hasCustomer(customer)) return this.host.missing('customer', customer);
-    const item = valuesOf(form.items)[0] as Record<string, string> | undefined;
-    const price = this.prices.get(item?.price ?? '');
-    if (!price) return this.host.missing('price', item?.price ?? '');
+    const wanted = String(formList(form.items)[0]?.price ?? '');
+    const price = this.prices.get(wanted);
+    if (!price) return this.host.missing('price', wanted);
     const subscription: SimSubscription = {
       id: this.host.nextId('sub'),
       customer,
@@ -139,7 +125,7 @@ export class StripeBillingDesk {
       canceledAt: null,
       defaultPaymentMethod:
         typeof form.default_payment_method === 'string' ? form.default_payment_method : null,
-      metadata: (form.metadata ?? {}) as Record<string, string>,
+      metadata: formStrings(form.metadata),
       latestInvoice: null,
       schedule: null,
       created: at,
@@ -147,14 +133,14 @@ export class StripeBillingDesk {
     subscription.periodEnd = this.periodEnd(subscription, at);
     this.subscriptions.set(subscription.id, subscription);
     this.emitSubscription('customer.subscription.created', subscription);
-    const invoice = this.openInvoice(
+    const invoice = this.billed.open(
       subscription,
       'subscription_create',
       [this.planLine(subscription, price)],
       at,
     );
-    this.pendingUpdates.set(invoice.id, () => (subscription.status = 'active'));
-    this.attempt(invoice, form.off_session === 'true', at);
+    this.billed.pendingUpdates.set(invoice.id, () => (subscription.status = 'active'));
+    this.billed.attempt(invoice, form.off_session === 'true', at);
     return ok(this.subscriptionBody(subscription));
   }
 
@@ -171,14 +157,10 @@ export class StripeBillingDesk {
   }
 
   /** The lines of changing the price at `prorationDate` (Stripe's proration: stripe-proration.ts). */
-  private changeLines(
-    subscription: SimSubscription,
-    form: Record<string, unknown>,
-    at: number,
-  ): SimLine[] | Reply {
-    const item = valuesOf(form.items)[0] as Record<string, string> | undefined;
-    const price = this.prices.get(item?.price ?? '');
-    if (!price) return this.host.missing('price', item?.price ?? '');
+  changeLines(subscription: SimSubscription, form: Record<string, unknown>, at: number): SimLine[] | Reply {
+    const wanted = String(formList(form.items)[0]?.price ?? '');
+    const price = this.prices.get(wanted);
+    if (!price) return this.host.missing('price', wanted);
     const prorationDate = form.proration_date === undefined ? at : Number(form.proration_date);
     if (prorationDate < subscription.periodStart || prorationDate > subscription.periodEnd) {
       return this.host.error(400, {
@@ -187,8 +169,8 @@ export class StripeBillingDesk {
         message: 'proration_date must be within the current period',
       });
     }
-    const anchorNow = (form.billing_cycle_anchor as Record<string, string> | undefined)?.type === 'now';
-    const old = this.prices.get(subscription.price) as SimPrice;
+    const anchorNow = formRecord(form.billing_cycle_anchor).type === 'now';
+    const old = held(this.prices, subscription.price, 'price');
     const lines = priceChangeInvoiceLines({
       oldUnitAmount: old.unitAmount,
       newUnitAmount: price.unitAmount,
@@ -227,7 +209,7 @@ export class StripeBillingDesk {
       const lines = this.changeLines(subscription, form, at);
       if (!Array.isArray(lines)) return lines;
       const price = lines.find((line) => line.amount >= 0)?.price ?? subscription.price;
-      const anchorNow = (form.billing_cycle_anchor as Record<string, string> | undefined)?.type === 'now';
+      const anchorNow = formRecord(form.billing_cycle_anchor).type === 'now';
       const apply = () => {
         subscription.price = price;
         subscription.cancelAtPeriodEnd = false;
@@ -240,10 +222,11 @@ export class StripeBillingDesk {
       };
       if (form.proration_behavior !== 'always_invoice') apply();
       else {
-        const invoice = this.openInvoice(subscription, 'subscription_update', lines, at);
-        if (form.payment_behavior === 'pending_if_incomplete') this.pendingUpdates.set(invoice.id, apply);
+        const invoice = this.billed.open(subscription, 'subscription_update', lines, at);
+        if (form.payment_behavior === 'pending_if_incomplete')
+          this.billed.pendingUpdates.set(invoice.id, apply);
         else apply();
-        this.attempt(invoice, false, at);
+        this.billed.attempt(invoice, false, at);
       }
       return ok(this.subscriptionBody(subscription));
     }
@@ -251,156 +234,18 @@ export class StripeBillingDesk {
     return ok(this.subscriptionBody(subscription));
   }
 
-  private openInvoice(
-    subscription: SimSubscription,
-    reason: Stripe.Invoice.BillingReason,
-    lines: SimLine[],
-    at: number,
-  ) {
-    const invoice: SimInvoice = {
-      id: this.host.nextId('in'),
-      customer: subscription.customer,
-      subscription: subscription.id,
-      itemId: subscription.itemId,
-      subscriptionMetadata: subscription.metadata,
-      billingReason: reason,
-      status: 'open',
-      lines,
-      attemptCount: 0,
-      nextPaymentAttempt: null,
-      intent: null,
-      paidAt: null,
-      created: at,
-    };
-    this.invoices.set(invoice.id, invoice);
-    subscription.latestInvoice = invoice.id;
-    this.host.emit('invoice.finalized', invoiceObject(invoice));
-    return invoice;
-  }
-
-  /** One payment attempt of an open invoice on the subscription's card; a decline answers its 402. */
-  private attempt(
-    invoice: SimInvoice,
-    offSession: boolean,
-    at: number,
-    paymentMethod?: string,
-  ): Reply | null {
-    const subscription = this.subscriptions.get(invoice.subscription) as SimSubscription;
-    const charged = this.host.charge({
-      customer: invoice.customer,
-      paymentMethod: paymentMethod ?? subscription.defaultPaymentMethod ?? '',
-      amount: invoiceTotal(invoice.lines),
-      offSession,
-      description:
-        invoice.billingReason === 'subscription_cycle' ? 'Subscription cycle' : 'Subscription update',
-    });
-    invoice.intent = charged.intentId;
-    invoice.attemptCount += 1;
-    if (charged.status === 'succeeded') this.paid(invoice, at);
-    else if (charged.status === 'requires_action')
-      this.host.emit('invoice.payment_action_required', invoiceObject(invoice));
-    else {
-      invoice.nextPaymentAttempt =
-        invoice.billingReason === 'subscription_cycle' && invoice.attemptCount < MAX_ATTEMPTS
-          ? at + RETRY_DAYS * 86_400
-          : null;
-      this.host.emit('invoice.payment_failed', invoiceObject(invoice));
-      if (invoice.billingReason === 'subscription_cycle' && subscription.status === 'active') {
-        subscription.status = 'past_due';
-        this.emitSubscription('customer.subscription.updated', subscription);
-      }
-    }
-    return charged.error;
-  }
-
-  private paid(invoice: SimInvoice, at: number): void {
-    invoice.status = 'paid';
-    invoice.paidAt = at;
-    invoice.nextPaymentAttempt = null;
-    this.host.emit('invoice.paid', invoiceObject(invoice));
-    this.pendingUpdates.get(invoice.id)?.();
-    this.pendingUpdates.delete(invoice.id);
-    const subscription = this.subscriptions.get(invoice.subscription) as SimSubscription;
-    if (subscription.status === 'past_due' || subscription.status === 'incomplete') {
-      subscription.status = 'active';
-      this.emitSubscription('customer.subscription.updated', subscription);
-    }
-  }
-
   /** A challenge answered in Stripe.js succeeded the intent of one of our invoices. */
   intentSucceeded(intentId: string, at: number): void {
-    const invoice = [...this.invoices.values()].find((candidate) => candidate.intent === intentId);
-    if (invoice?.status === 'open') this.paid(invoice, at);
-  }
-
-  private invoiceRoute(
-    method: string,
-    id: string | undefined,
-    action: string | undefined,
-    form: Record<string, unknown>,
-    at: number,
-  ): Reply {
-    if (id === 'create_preview') return this.preview(form, at);
-    if (!id && method === 'GET') {
-      const found = [...this.invoices.values()]
-        .filter((invoice) => invoice.subscription === form.subscription)
-        .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
-      return ok(listObject('/v1/invoices', found.slice(0, Number(form.limit ?? 10)).map(invoiceObject)));
-    }
-    const invoice = id ? this.invoices.get(id) : undefined;
-    if (!invoice) return this.host.missing('invoice', id ?? '');
-    if (method === 'GET') return ok(invoiceObject(invoice));
-    if (invoice.status !== 'open') {
-      return this.host.error(400, {
-        type: 'invalid_request_error',
-        code: 'invoice_not_open',
-        message: `Invoice is ${invoice.status}.`,
-      });
-    }
-    if (action === 'void') {
-      invoice.status = 'void';
-      this.pendingUpdates.delete(invoice.id);
-      return ok(invoiceObject(invoice));
-    }
-    const method3 = typeof form.payment_method === 'string' ? form.payment_method : undefined;
-    const declined = this.attempt(invoice, form.off_session === 'true', at, method3);
-    return declined ?? ok(invoiceObject(invoice));
-  }
-
-  private preview(form: Record<string, unknown>, at: number): Reply {
-    const subscription = this.subscriptions.get(String(form.subscription ?? ''));
-    if (!subscription) return this.host.missing('subscription', String(form.subscription ?? ''));
-    const lines = this.changeLines(
-      subscription,
-      (form.subscription_details ?? {}) as Record<string, unknown>,
-      at,
-    );
-    if (!Array.isArray(lines)) return lines;
-    const preview: SimInvoice = {
-      id: `upcoming_${subscription.id}`,
-      customer: subscription.customer,
-      subscription: subscription.id,
-      itemId: subscription.itemId,
-      subscriptionMetadata: subscription.metadata,
-      billingReason: 'subscription_update',
-      status: 'draft',
-      lines,
-      attemptCount: 0,
-      nextPaymentAttempt: null,
-      intent: null,
-      paidAt: null,
-      created: at,
-    };
-    return ok(invoiceObject(preview));
+    this.billed.intentSucceeded(intentId, at);
   }
 
   /** The test clock moved to `at`: period ends, renewals, scheduled phases and retries fall due. */
   advance(at: number): void {
     for (const subscription of this.subscriptions.values()) {
       if (subscription.status === 'past_due') {
-        const open = this.invoices.get(subscription.latestInvoice ?? '');
+        const open = this.billed.invoices.get(subscription.latestInvoice ?? '');
         if (open?.status === 'open' && open.nextPaymentAttempt !== null && open.nextPaymentAttempt <= at)
-          this.attempt(open, true, at);
+          this.billed.attempt(open, true, at);
         continue;
       }
       if (subscription.status !== 'active' || at < subscription.periodEnd) continue;
@@ -418,14 +263,14 @@ export class StripeBillingDesk {
       subscription.periodStart = subscription.periodEnd;
       subscription.periodEnd = this.periodEnd(subscription, subscription.periodStart);
       this.emitSubscription('customer.subscription.updated', subscription);
-      const price = this.prices.get(subscription.price) as SimPrice;
-      const invoice = this.openInvoice(
+      const price = held(this.prices, subscription.price, 'price');
+      const invoice = this.billed.open(
         subscription,
         'subscription_cycle',
         [this.planLine(subscription, price)],
         at,
       );
-      this.attempt(invoice, true, at);
+      this.billed.attempt(invoice, true, at);
     }
   }
 }
