@@ -1,15 +1,12 @@
 import type Stripe from 'stripe';
 import { listObject, priceObject, productObject, type SimPrice } from './stripe-billing-objects';
-import type { BillingHost, Reply } from './stripe-billing-server';
+import { formRecord, formStrings, ok, type BillingHost, type Reply } from './stripe-billing-host';
 
 /*
  * Stripe's product catalogue on the Stripe-format server (stripe.com/docs/api/products,
  * stripe.com/docs/api/prices): products created with our own id or retrieved, prices created (a
  * `lookup_key` already taken is refused unless `transfer_lookup_key`) and listed by `lookup_keys`.
  */
-
-const ok = (body: object): Reply => ({ status: 200, body });
-const valuesOf = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>);
 
 export class StripeCatalogue {
   readonly products = new Map<string, Stripe.Product>();
@@ -18,8 +15,8 @@ export class StripeCatalogue {
   constructor(private readonly host: BillingHost) {}
 
   productRoute(method: string, id: string | undefined, form: Record<string, unknown>, at: number) {
-    if (method === 'GET' && id)
-      return this.products.has(id) ? ok(this.products.get(id) as object) : this.host.missing('product', id);
+    const held = id ? this.products.get(id) : undefined;
+    if (method === 'GET' && id) return held ? ok(held) : this.host.missing('product', id);
     const productId = String(form.id ?? this.host.nextId('prod'));
     if (this.products.has(productId)) {
       return this.host.error(400, {
@@ -28,19 +25,14 @@ export class StripeCatalogue {
         param: 'id',
       });
     }
-    const product = productObject(
-      productId,
-      String(form.name),
-      (form.metadata ?? {}) as Record<string, string>,
-      at,
-    );
+    const product = productObject(productId, String(form.name), formStrings(form.metadata), at);
     this.products.set(productId, product);
     return ok(product);
   }
 
   priceRoute(method: string, form: Record<string, unknown>, at: number): Reply {
     if (method === 'GET') {
-      const keys = valuesOf(form.lookup_keys).map(String);
+      const keys = Object.values(formRecord(form.lookup_keys)).map(String);
       const found = [...this.prices.values()].filter(
         (price) => price.active && price.lookupKey !== null && keys.includes(price.lookupKey),
       );
@@ -61,7 +53,7 @@ export class StripeCatalogue {
         other.lookupKey = null;
       }
     }
-    const recurring = (form.recurring ?? {}) as Record<string, string>;
+    const recurring = formStrings(form.recurring);
     const price: SimPrice = {
       id: this.host.nextId('price'),
       product,
@@ -69,7 +61,7 @@ export class StripeCatalogue {
       interval: recurring.interval === 'year' ? 'year' : 'month',
       lookupKey,
       active: true,
-      metadata: (form.metadata ?? {}) as Record<string, string>,
+      metadata: formStrings(form.metadata),
       created: at,
     };
     this.prices.set(price.id, price);

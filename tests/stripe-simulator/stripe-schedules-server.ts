@@ -1,5 +1,5 @@
 import { scheduleObject, type SimSchedule, type SimSubscription } from './stripe-billing-objects';
-import type { BillingHost, Reply } from './stripe-billing-server';
+import { formList, held, ok, type BillingHost, type Reply } from './stripe-billing-host';
 
 /*
  * Subscription Schedules on the Stripe-format server (stripe.com/docs/api/subscription_schedules):
@@ -7,9 +7,6 @@ import type { BillingHost, Reply } from './stripe-billing-server';
  * update (a phase without `end_date` lasts one interval of its price), released. The next phase's
  * price takes over at the period end (`nextPhase`, read by the test clock).
  */
-
-const ok = (body: object): Reply => ({ status: 200, body });
-const valuesOf = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>);
 
 export class StripeSchedules {
   private readonly schedules = new Map<string, SimSchedule>();
@@ -58,16 +55,15 @@ export class StripeSchedules {
     const schedule = this.schedules.get(id);
     if (!schedule) return this.host.missing('subscription_schedule', id);
     if (method === 'GET') return ok(scheduleObject(schedule));
-    const subscription = this.subscriptions.get(schedule.subscription) as SimSubscription;
+    const subscription = held(this.subscriptions, schedule.subscription, 'subscription');
     if (action === 'release') {
       schedule.status = 'released';
       subscription.schedule = null;
       return ok(scheduleObject(schedule));
     }
     let start = 0;
-    schedule.phases = valuesOf(form.phases).map((raw) => {
-      const phase = raw as Record<string, unknown>;
-      const price = String((valuesOf(phase.items)[0] as Record<string, string>).price);
+    schedule.phases = formList(form.phases).map((phase) => {
+      const price = String(formList(phase.items)[0]?.price);
       const phaseStart = phase.start_date === undefined ? start : Number(phase.start_date);
       const end =
         phase.end_date === undefined

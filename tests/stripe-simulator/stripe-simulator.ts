@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import {
   TEST_PAYMENT_METHODS,
@@ -13,6 +12,7 @@ import {
   type CardBehaviour,
   type IntentFields,
 } from './stripe-objects';
+import { formRecord, formStrings } from './stripe-billing-host';
 import { StripeBillingDesk, type BillingHost } from './stripe-billing-server';
 import { checkAnswer, type SchemaCheck } from './stripe-schema-check';
 
@@ -42,15 +42,27 @@ interface StoredIntent extends IntentFields {
 
 type Reply = { status: number; body: object };
 
+/** The reasons a refund may give (stripe.com/docs/api/refunds/create). */
+const REFUND_REASONS: readonly Stripe.Refund.Reason[] = [
+  'duplicate',
+  'expired_uncaptured_charge',
+  'fraudulent',
+  'requested_by_customer',
+];
+
 /** Stripe's bracket form encoding (`metadata[user_id]=u`, `list[0]=a`) back to nested values. */
 export function parseStripeForm(text: string): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const parts = rawKey.split(/[[\]]+/).filter(Boolean);
-    let node = result as Record<string, unknown>;
+    let node = result;
     parts.forEach((part, index) => {
       if (index === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      else {
+        const child = formRecord(node[part]);
+        node[part] = child;
+        node = child;
+      }
     });
   }
   return result;
@@ -80,7 +92,9 @@ export class StripeSimulator {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the server has no TCP port');
+    this.url = `http://127.0.0.1:${address.port}`;
     return this.url;
   }
 
@@ -188,7 +202,7 @@ export class StripeSimulator {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+    for await (const chunk of request) chunks.push(Buffer.from(chunk));
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     // GET and DELETE carry their parameters in the query string, POST in the form body.
     const form = {
@@ -228,7 +242,7 @@ export class StripeSimulator {
     const at = this.now();
     const billed = this.billing.route(method, path, form, Math.floor(at.getTime() / 1000));
     if (billed) return billed;
-    const metadata = (form.metadata ?? {}) as Record<string, string>;
+    const metadata = formStrings(form.metadata);
     if (method === 'POST' && path === '/v1/customers') {
       const customer = customerObject(this.nextId('cus'), metadata, at);
       this.customers.set(customer.id, customer);
@@ -274,7 +288,7 @@ export class StripeSimulator {
   }
 
   private attach(token: string, customer: string, at: Date): Reply {
-    const card = TEST_PAYMENT_METHODS[token as keyof typeof TEST_PAYMENT_METHODS];
+    const card = new Map(Object.entries(TEST_PAYMENT_METHODS)).get(token);
     if (!card) return this.missing('PaymentMethod', token);
     if (!this.customers.has(customer)) return this.missing('customer', customer);
     // Attaching a test PaymentMethod makes a new one on the customer, as Stripe does.
@@ -312,11 +326,12 @@ export class StripeSimulator {
     offSession: boolean;
     at: Date;
   }): { intent: StoredIntent; reply: Reply } {
-    const method = this.methods.get(request.paymentMethod) ?? {
+    const unknownCard: { customer: null; behaviour: CardBehaviour; last4: string } = {
       customer: null,
-      behaviour: 'declines' as const,
+      behaviour: 'declines',
       last4: '',
     };
+    const method = this.methods.get(request.paymentMethod) ?? unknownCard;
     const intent: StoredIntent = {
       id: this.nextId('pi'),
       amount: request.amount,
@@ -378,7 +393,7 @@ export class StripeSimulator {
       });
     }
     intent.refunded += amount;
-    const reason = (form.reason as Stripe.Refund.Reason | undefined) ?? null;
+    const reason = REFUND_REASONS.find((known) => known === form.reason) ?? null;
     const refund = refundObject({
       id: this.nextId('re'),
       amount,
