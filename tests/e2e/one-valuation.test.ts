@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpInvestor } from '../src/api';
+import { resources } from '@app/shared/i18n';
+import { api, signUpInvestor } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
 import { seededFigures, seedPortfolio } from '../src/replay-closes';
 import { signInThroughDialog, WAIT } from './investor-helpers';
@@ -9,8 +10,51 @@ import { signInThroughDialog, WAIT } from './investor-helpers';
  * Every number agrees with every other (issue 45, docs/product.md "One valuation"): the dashboard, the
  * portfolio page and the transactions page show the same total value, cost, gain and month's return
  * for one seeded portfolio, and value - cost = gain wherever both are shown. Expected figures are
- * computed from the replay's CSVs (tests/src/replay-closes.ts), never read from the API.
+ * computed from the replay's CSVs (tests/src/replay-closes.ts), never read from the API. The walk ends
+ * with an expired session on the transactions page (issue 46, docs/product.md "Screens", session).
  */
+
+/**
+ * Issue 46: saving a transaction after the session ended sent the user home and lost the input. Here the
+ * session is ended for real (sign out everywhere: the API refuses the browser's token) with the
+ * add-transaction form filled; saving asks to sign in again over the page, the input stays, and once
+ * signed in again the same save goes through and the transaction is listed.
+ */
+async function saveAfterSessionEnded(page: Page, email: string, password: string, token: string) {
+  const ledger = resources.en.portfolio.ledger;
+  const input = (field: 'symbol' | 'quantity' | 'price') =>
+    page.locator('form').getByLabel(ledger.fields[field], { exact: true });
+  const typed = { symbol: 'KO', quantity: '4', price: '41.5' } as const;
+  for (const [field, value] of Object.entries(typed)) await input(field as keyof typeof typed).fill(value);
+  const ended = await api('POST', '/api/auth/sign-out-everywhere', { token });
+  expect(ended.status).toBe(200);
+  // The stack keeps a user's session state 1 s (tests/vitest.config.ts); tokens carry whole seconds.
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  const url = page.url();
+  await page.getByRole('button', { name: ledger.form.submit }).click();
+
+  const dialog = page.getByRole('dialog', { name: resources.en.auth.sessionExpired.title });
+  await expect.poll(() => dialog.count(), WAIT).toBe(1);
+  expect(page.url()).toBe(url);
+  for (const [field, value] of Object.entries(typed)) {
+    expect(await input(field as keyof typeof typed).inputValue()).toBe(value);
+  }
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.locator('form button[type=submit]').click();
+  await expect.poll(() => dialog.count(), WAIT).toBe(0);
+  expect(await input('symbol').inputValue()).toBe(typed.symbol);
+
+  await page.getByRole('button', { name: ledger.form.submit }).click();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: ledger.form.saved }).count(), WAIT)
+    .toBe(1);
+  const rows = page
+    .locator('.ledger__table tbody tr')
+    .filter({ has: page.locator('td', { hasText: /^KO$/ }) });
+  await expect.poll(() => rows.count(), WAIT).toBe(1);
+  expect(page.url()).toBe(url);
+}
 
 /** The number in a displayed amount or percentage ("$2,741.56", "+1.23%"), sign included. */
 function numberIn(text: string | null): number {
@@ -73,6 +117,8 @@ describe('one valuation on every screen, in Chromium', () => {
     expect(await figure(page, 'ledger-return-1M')()).toBe(expected.monthPercent);
     // MSFT is listed there too, as on the portfolio page: no data on the market date.
     expect(await page.getByTestId('ledger-holding-MSFT').textContent()).toMatch(/no data/i);
+
+    await saveAfterSessionEnded(page, investor.email, investor.password, investor.token);
     await context.close();
   }, 180_000);
 });
