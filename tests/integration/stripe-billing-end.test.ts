@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { WebhookSignatureError } from '@app/functions/billing/billing-errors';
+import { billingSummary } from '@app/functions/billing/billing-views';
 import { eventObject, shapeProblems } from '../stripe-simulator/stripe-objects';
 import { stripeBillingHarness } from '../src/stripe-billing';
 
@@ -86,6 +87,63 @@ describe("Stripe: 3-D Secure on a subscription's first invoice, settled by webho
     expect(await billing.deliverRaw(good.payload, good.header)).toMatchObject({ outcome: 'ignored' });
     expect(await billing.deliverRaw(good.payload, good.header)).toMatchObject({ outcome: 'duplicate' });
     expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
+    expect(billing.simulator.schemaChecks.validated).toBeGreaterThan(0);
+  });
+});
+
+describe("Stripe: 3-D Secure left unanswered on a subscription's first invoice, then given up", () => {
+  let billing: Harness;
+  beforeAll(async () => {
+    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
+    await billing.saveCard('pm_card_authenticationRequired');
+  });
+  afterAll(() => billing.stop());
+
+  it('a day without an answer changes nothing: the payment still waits, FREE, nothing charged', async () => {
+    const answer = await billing.choosePlan({ tier: 'PRO', cycle: 'monthly' });
+    expect(answer.result).toMatchObject({ outcome: 'requires_authentication', amountCents: 19_900 });
+    const waiting = await billing.account();
+
+    billing.at('2026-03-02T10:00:00Z');
+    expect((await billing.renewalJob()).result).toEqual({ outcome: 'nothing_due' });
+    expect(await billing.account()).toEqual(waiting);
+    const intent = await billing.stripe.paymentIntents.retrieve(String(waiting.pendingPayment?.chargeId));
+    expect(intent.status).toBe('requires_action');
+    // The subscription screen still offers the challenge for the plan chosen.
+    expect(billingSummary(waiting, new Date('2026-03-02T10:00:00Z'))).toMatchObject({
+      status: 'free',
+      tier: 'FREE',
+      pending_payment: { amount_cents: 19_900, plan: { tier: 'PRO', cycle: 'monthly' } },
+    });
+    expect(await billing.profileTier()).toBe('FREE');
+    expect(billing.simulator.netCollectedCents()).toBe(0);
+  });
+
+  it('giving up the challenge: declined as an authentication failure, no plan, no invoice, nothing charged', async () => {
+    const chargeId = String((await billing.account()).pendingPayment?.chargeId);
+    const answer = await billing.confirm('fail');
+
+    expect(answer.result).toMatchObject({
+      outcome: 'payment_declined',
+      declineCode: 'authentication_failed',
+    });
+    expect(await billing.account()).toMatchObject({ status: 'free', plan: null, pendingPayment: null });
+    // The screen shows the FREE plan, no challenge and no bill to come; the card stays saved.
+    expect(billingSummary(await billing.account(), new Date('2026-03-02T10:00:00Z'))).toMatchObject({
+      tier: 'FREE',
+      plan: null,
+      next_billing: null,
+      pending_payment: null,
+      payment_method: { last4: '3184' },
+    });
+    expect(await billing.profileTier()).toBe('FREE');
+    expect(await billing.invoices()).toEqual([]);
+    // A `requires_action` intent may be cancelled (docs.stripe.com/api/payment_intents/cancel): no charge.
+    expect((await billing.stripe.paymentIntents.retrieve(chargeId)).status).toBe('canceled');
+    expect(billing.simulator.netCollectedCents()).toBe(0);
+    expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
   });
 });
 
@@ -244,5 +302,7 @@ describe('Stripe: downgrade and cancellation at the period end, then the 30-day 
       messageCode: 'BILLING_MONEY_BACK_ALREADY_USED',
     });
     expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
+    expect(billing.simulator.schemaChecks.validated).toBeGreaterThan(0);
   });
 });

@@ -111,6 +111,50 @@ describe('Stripe: a Subscription on Prices found by lookup key, upgraded with pr
     expect(billing.simulator.netCollectedCents()).toBe(7_900 + 14_548);
     expect(await billing.profileTier()).toBe('PRO');
     expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
+    expect(billing.simulator.schemaChecks.validated).toBeGreaterThan(0);
+  });
+});
+
+describe('Stripe: an account from before Stripe kept subscriptions renews by a one-off payment', () => {
+  let billing: Harness;
+  beforeAll(async () => {
+    billing = await stripeBillingHarness('2026-03-01T10:00:00Z');
+    await billing.saveCard('pm_card_visa');
+    await billing.choosePlan({ tier: 'PREMIUM', cycle: 'monthly' });
+    // Its plan was bought by a charge of ours: Stripe holds no subscription for it.
+    await billing.stripe.subscriptions.cancel(String((await billing.account()).processorSubscription?.id));
+    await billing.forgetProcessorSubscription();
+  });
+  afterAll(() => billing.stop());
+
+  it('the renewal job charges Premium for April through one PaymentIntent of ours; no Subscription is made', async () => {
+    const subscriptionsBefore = posts(billing, '/v1/subscriptions').length;
+    billing.at('2026-04-01T10:00:00Z');
+    const renewal = await billing.renewalJob();
+
+    expect(renewal.result).toMatchObject({
+      outcome: 'paid',
+      plan: { tier: 'PREMIUM', cycle: 'monthly' },
+      amountChargedCents: 7_900,
+      periodEnd: '2026-05-01T10:00:00.000Z',
+    });
+    const [oneOff, ...others] = posts(billing, '/v1/payment_intents');
+    expect(others).toEqual([]);
+    expect(oneOff?.body).toMatchObject({
+      object: 'payment_intent',
+      amount: 7_900,
+      currency: 'usd',
+      status: 'succeeded',
+      description: 'PREMIUM monthly 2026-04-01 to 2026-05-01',
+      customer: (await billing.account()).paymentMethod?.processorCustomerId,
+    });
+    expect(posts(billing, '/v1/subscriptions').length).toBe(subscriptionsBefore);
+    expect(await billing.account()).toMatchObject({ status: 'active', processorSubscription: null });
+    expect(billing.simulator.netCollectedCents()).toBe(7_900 * 2);
+    expect(await billing.profileTier()).toBe('PREMIUM');
+    expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
   });
 });
 
@@ -227,6 +271,8 @@ describe('Stripe: a declined renewal, the dunning state, recovery by Stripe’s 
     expect(await billing.account()).toEqual(recovered);
     expect(billing.simulator.netCollectedCents()).toBe(2 * 7_900);
     expect(shapeProblems(billing.simulator.requests, billing.simulator.events)).toEqual([]);
+    expect(billing.simulator.schemaChecks.problems).toEqual([]);
+    expect(billing.simulator.schemaChecks.validated).toBeGreaterThan(0);
   });
 
   it('the next renewal, paid by Stripe, is applied once whether the job or the webhook sees it first', async () => {

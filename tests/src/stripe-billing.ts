@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
@@ -87,6 +87,20 @@ export async function stripeBillingHarness(startAt: string) {
     profileTier: async () =>
       (await client.send(new GetCommand({ TableName: users, Key: keys.userProfile(userId) }))).Item
         ?.subscription_tier as string,
+    /**
+     * The account made one from before Stripe kept subscriptions (billing-service.ts `pay`): its plan
+     * stays, with no processor subscription, so its charges are one-off payment intents of ours.
+     */
+    forgetProcessorSubscription: () =>
+      client.send(
+        new UpdateCommand({
+          TableName: users,
+          Key: keys.billingAccount(userId),
+          UpdateExpression: 'SET #account.#held = :none',
+          ExpressionAttributeNames: { '#account': 'account', '#held': 'processorSubscription' },
+          ExpressionAttributeValues: { ':none': null },
+        }),
+      ),
     invoices: () => documents.listInvoices(userId),
     creditNotes: () => documents.listCreditNotes(userId),
     saveCard: (token: string) =>
