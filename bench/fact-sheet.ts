@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { contract } from '@app/shared/api/contract';
 import type { LocalStack } from '@app/infra/local/local-stack';
+import { runAnalystLatency, type AnalystLatencyRow } from './analyst-latency';
 import { callApi, createProUser } from './api-load';
 import { summariseLatency, table, timeSequentially, type LatencyFigures } from './report-format';
 
@@ -22,17 +23,9 @@ export interface FactSheetBenchFigures {
   first: LatencyFigures;
   repeated: LatencyFigures;
   portfolio: LatencyFigures;
-  /** The analyst with the template writer (docs/product.md "The analyst"): one symbol, the portfolio. */
-  analyst_symbol: LatencyFigures;
-  analyst_portfolio: LatencyFigures;
+  /** The analyst with the template writer (docs/product.md "The analyst"), per intent (analyst-latency.ts). */
+  analyst: AnalystLatencyRow[];
 }
-
-const ANALYST_QUESTIONS = [
-  'Why this grade?',
-  'What would change the grade?',
-  'How risky is it?',
-  'Momentum?',
-];
 
 export async function runFactSheetBench(
   stack: LocalStack,
@@ -75,26 +68,7 @@ export async function runFactSheetBench(
     options.requests,
     3,
   );
-  let asked = 0;
-  const question = () => ANALYST_QUESTIONS[asked++ % ANALYST_QUESTIONS.length] as string;
-  const analystSymbol = await timeSequentially(
-    () =>
-      callApi(stack.webUrl, 'POST', contract.ai.analyst.path, {
-        token: user.token,
-        body: { question: question(), symbol: SHEET_SYMBOLS[asked % SHEET_SYMBOLS.length] },
-      }),
-    options.requests,
-    3,
-  );
-  const analystPortfolio = await timeSequentially(
-    () =>
-      callApi(stack.webUrl, 'POST', contract.portfolio.analyst.path, {
-        token: user.token,
-        body: { question: question() },
-      }),
-    options.requests,
-    3,
-  );
+  const analyst = await runAnalystLatency(stack, { requests: options.requests, symbols: SHEET_SYMBOLS });
   return {
     market_date: marketDate,
     facts_per_sheet: facts,
@@ -102,8 +76,7 @@ export async function runFactSheetBench(
     first: summariseLatency(samples, statuses),
     repeated,
     portfolio,
-    analyst_symbol: analystSymbol,
-    analyst_portfolio: analystPortfolio,
+    analyst,
   };
 }
 
@@ -128,8 +101,12 @@ export function renderFactSheetBench(figures: FactSheetBenchFigures): string[] {
         row(`symbol, first read of each of ${SHEET_SYMBOLS.length} symbols`, figures.first),
         row('symbol, read again (analysis memoised)', figures.repeated),
         row(`portfolio of ${figures.holdings} holdings`, figures.portfolio),
-        row('analyst (templates), a question on a symbol', figures.analyst_symbol),
-        row('analyst (templates), a question on the portfolio', figures.analyst_portfolio),
+        ...figures.analyst.map(({ scope, intent, latency }) =>
+          row(
+            `analyst (templates), ${intent} on ${scope === 'symbol' ? 'a symbol' : 'the portfolio'}`,
+            latency,
+          ),
+        ),
       ],
     ),
   ];
