@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Portfolio valuations this process computed, by user, ledger version, market date and benchmark
  * (docs/product.md "One valuation"): the dashboard, the portfolio page, the transactions page and the
@@ -16,26 +18,16 @@ export interface ValuationKey {
   indexSymbol: string | null;
 }
 
-/**
- * Least recently read first: a Map keeps insertion order, so a read moves its entry to the end and the
- * first entry is the one to forget (a Map, not the lru-cache package, which weighed 17 KB of the
- * portfolio function's bundle for these few lines).
- */
 export function createValuationCache<Model extends object>(max = VALUATIONS_KEPT) {
-  const kept = new Map<string, Promise<Model>>();
+  const kept = new LRUCache<string, Promise<Model>>({ max });
   return {
     /** The kept valuation of `key`, or `compute()`'s, kept unless it fails. Concurrent reads share one. */
     read(key: ValuationKey, compute: () => Promise<Model>): Promise<Model> {
       const id = [key.userId, key.ledgerVersion, key.marketDate, key.indexSymbol ?? ''].join('|');
       const found = kept.get(id);
-      if (found) {
-        kept.delete(id);
-        kept.set(id, found);
-        return found;
-      }
+      if (found) return found;
       const computed = compute();
       kept.set(id, computed);
-      if (kept.size > max) kept.delete(kept.keys().next().value as string);
       computed.catch(() => kept.delete(id));
       return computed;
     },

@@ -1,3 +1,5 @@
+import Papa from 'papaparse';
+
 /**
  * CSV a person opens in a spreadsheet: every CSV the product writes for download (the ledger export,
  * the "Download my data" archive) goes through `writeSpreadsheetCsv`, so a text cell a spreadsheet
@@ -30,52 +32,15 @@ export interface SpreadsheetCsvOptions {
   localisedNumbers?: boolean;
 }
 
-/** Characters that make a cell quoted wherever they are (papaparse's BAD_DELIMITERS). */
-const QUOTE_IF_INSIDE = ['\r', '\n', '"', '\ufeff'];
-
-/**
- * Writes what papaparse's `unparse` wrote for these tables and options (RFC 4180 quoting: a cell with
- * the delimiter, a quote, a line break or a space at either end is quoted, its quotes doubled), without
- * the parser, which weighed 21 KB of the auth function's bundle for this one writer.
- */
 export function writeSpreadsheetCsv(table: CsvTable, options: SpreadsheetCsvOptions = {}): string {
-  const delimiter = options.delimiter ?? ',';
-  const newline = options.newline ?? '\r\n';
-  const formula = options.localisedNumbers ? FORMULA_START_NOT_NUMBER : FORMULA_START;
-  const cell = (value: CsvCell | undefined): string => {
-    if (value === undefined || value === null) return '';
-    let text = String(value);
-    let quoted = false;
-    if (typeof value === 'string' && formula.test(text)) {
-      text = `'${text}`;
-      quoted = true;
-    }
-    const escaped = text.replace(/"/g, '""');
-    quoted ||=
-      QUOTE_IF_INSIDE.some((character) => escaped.includes(character)) ||
-      escaped.includes(delimiter) ||
-      escaped.startsWith(' ') ||
-      escaped.endsWith(' ');
-    return quoted ? `"${escaped}"` : escaped;
-  };
-  const fields = table.fields;
-  // No rows: the header and one empty line, as papaparse wrote it.
-  const rows: readonly (readonly CsvCell[] | Readonly<Record<string, CsvCell>>)[] =
-    table.data.length > 0 ? table.data : [[]];
-  const lines = rows.map((row) => {
-    const empty = Array.isArray(row) ? row.length === 0 : Object.keys(row).length === 0;
-    const columns = fields.length > 0 ? fields.length : (row as readonly CsvCell[]).length;
-    const cells = Array.from({ length: columns }, (_, column) =>
-      cell(
-        Array.isArray(row) || fields.length === 0
-          ? (row as readonly CsvCell[])[column]
-          : (row as Readonly<Record<string, CsvCell>>)[fields[column] as string],
-      ),
-    );
-    return cells.join(empty ? '' : delimiter);
-  });
-  const header = fields.length > 0 ? [fields.map((field) => cell(field)).join(delimiter)] : [];
-  return [...header, ...lines].join(newline);
+  return Papa.unparse(
+    { fields: [...table.fields], data: table.data as unknown[] },
+    {
+      escapeFormulae: options.localisedNumbers ? FORMULA_START_NOT_NUMBER : FORMULA_START,
+      newline: options.newline ?? '\r\n',
+      delimiter: options.delimiter ?? ',',
+    },
+  );
 }
 
 /** A cell of our own export as it was before `writeSpreadsheetCsv` escaped it. */
