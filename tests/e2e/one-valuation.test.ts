@@ -26,15 +26,34 @@ async function saveAfterSessionEnded(page: Page, email: string, password: string
     page.locator('form').getByLabel(ledger.fields[field], { exact: true });
   const typed = { symbol: 'KO', quantity: '4', price: '41.5' } as const;
   for (const [field, value] of Object.entries(typed)) await input(field as keyof typeof typed).fill(value);
+  // The page's own reads wait until the save is pressed, so the save is what meets the ended session
+  // (a background read answered 401 first would open the same dialog before the click).
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pageReads = (url: URL) => url.pathname.startsWith('/api/');
+  await page.route(pageReads, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.fallback();
+  });
   const ended = await api('POST', '/api/auth/sign-out-everywhere', { token });
   expect(ended.status).toBe(200);
   // The stack keeps a user's session state 1 s (tests/vitest.config.ts); tokens carry whole seconds.
   await new Promise((resolve) => setTimeout(resolve, 2_100));
   const url = page.url();
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/portfolio/transactions') && response.request().method() === 'POST',
+    WAIT,
+  );
   await page.getByRole('button', { name: ledger.form.submit }).click();
+  expect((await saved).status()).toBe(401);
 
   const dialog = page.getByRole('dialog', { name: resources.en.auth.sessionExpired.title });
   await expect.poll(() => dialog.count(), WAIT).toBe(1);
+  release();
+  await page.unroute(pageReads);
   expect(page.url()).toBe(url);
   for (const [field, value] of Object.entries(typed)) {
     expect(await input(field as keyof typeof typed).inputValue()).toBe(value);
