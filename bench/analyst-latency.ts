@@ -81,18 +81,24 @@ async function askers(
 ): Promise<BenchUser[]> {
   const count = Math.ceil(questions / PRO_DAILY_QUESTIONS);
   const users = await Promise.all(Array.from({ length: count }, () => createProUser(stack, 'analyst')));
-  for (const user of users) {
-    for (const symbol of symbols) {
-      const added = await callApi(stack.webUrl, 'POST', contract.portfolio.add.path, {
-        token: user.token,
-        headers: { 'idempotency-key': randomUUID() },
-        body: { symbol, asset_type: 'stock', shares: 10, purchase_price: 100, purchase_date: '2016-06-01' },
-      });
-      if (added.status !== 201)
-        throw new Error(`add ${symbol}: ${added.status} ${JSON.stringify(added.body)}`);
-    }
-  }
+  for (const user of users) await addHoldings(stack, user, symbols);
   return users;
+}
+
+/** Gives `user` ten shares of each of `symbols`, bought at $100 on 2016-06-01 (a portfolio to ask about). */
+export async function addHoldings(
+  stack: LocalStack,
+  user: BenchUser,
+  symbols: readonly string[],
+): Promise<void> {
+  for (const symbol of symbols) {
+    const added = await callApi(stack.webUrl, 'POST', contract.portfolio.add.path, {
+      token: user.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { symbol, asset_type: 'stock', shares: 10, purchase_price: 100, purchase_date: '2016-06-01' },
+    });
+    if (added.status !== 201) throw new Error(`add ${symbol}: ${added.status} ${JSON.stringify(added.body)}`);
+  }
 }
 
 /** Each intent's row: `requests` timed questions after a warm-up, each answer's intent checked. */

@@ -6,10 +6,9 @@
  * on a symbol and on that portfolio, answered from the same sheets by the template writer. One request
  * at a time. A benchmark, not a timed test.
  */
-import { randomUUID } from 'node:crypto';
 import { contract } from '@app/shared/api/contract';
 import type { LocalStack } from '@app/infra/local/local-stack';
-import { runAnalystLatency, type AnalystLatencyRow } from './analyst-latency';
+import { addHoldings, runAnalystLatency, type AnalystLatencyRow } from './analyst-latency';
 import { callApi, createProUser } from './api-load';
 import { summariseLatency, table, timeSequentially, type LatencyFigures } from './report-format';
 
@@ -55,14 +54,7 @@ export async function runFactSheetBench(
     options.requests,
     SHEET_SYMBOLS.length,
   );
-  for (const symbol of SHEET_SYMBOLS) {
-    const added = await callApi(stack.webUrl, 'POST', contract.portfolio.add.path, {
-      token: user.token,
-      headers: { 'idempotency-key': randomUUID() },
-      body: { symbol, asset_type: 'stock', shares: 10, purchase_price: 100, purchase_date: '2016-06-01' },
-    });
-    if (added.status !== 201) throw new Error(`add ${symbol}: ${added.status} ${JSON.stringify(added.body)}`);
-  }
+  await addHoldings(stack, user, SHEET_SYMBOLS);
   const portfolio = await timeSequentially(
     () => callApi(stack.webUrl, 'GET', contract.portfolio.factSheet.path, { token: user.token }),
     options.requests,

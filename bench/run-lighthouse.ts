@@ -14,6 +14,7 @@ import { runOnBenchStack } from './bench-stack';
 import { runLighthouse, type LighthouseFigures } from './lighthouse-scores';
 import { loadAverages, progress, standaloneHeading, table, verdict } from './report-format';
 import { DASHBOARD_PERFORMANCE_TARGET } from './report/report-data';
+import { lighthouseTimingCells } from './report/section-5-sites';
 import { LIGHTHOUSE_RUNS } from './run-options';
 import { ensureSitesBuilt } from './site-weight';
 
@@ -64,10 +65,7 @@ function renderSection(entries: readonly LighthouseFigures[], heading: string): 
       entries.map((entry) => [
         entry.page,
         entry.performance ?? 'n/a',
-        entry.lcp_ms === null ? 'n/a' : Math.round(entry.lcp_ms),
-        entry.tbt_ms === null ? 'n/a' : Math.round(entry.tbt_ms),
-        entry.cls ?? 'n/a',
-        entry.runs.map((run) => `${run.performance ?? 'n/a'} (${run.load_average})`).join(', '),
+        ...lighthouseTimingCells(entry),
         targetOf(entry),
         entry.error ?? '',
       ]),

@@ -7,7 +7,8 @@ import './quiet-env';
 import { SEED_INVESTOR } from '@app/infra/local/seed-data';
 import { runOnBenchStack } from './bench-stack';
 import { countPageRequests } from './page-requests';
-import { loadAverages, progress, standaloneHeading, table } from './report-format';
+import { loadAverages, progress, standaloneHeading } from './report-format';
+import { pageRequestsTable } from './report/section-2-api-load';
 import { ensureSitesBuilt } from './site-weight';
 
 const loadBefore = loadAverages();
@@ -19,19 +20,6 @@ runOnBenchStack('nugget-bench-page-requests-', async (stack) => {
     investor: { email: SEED_INVESTOR.email, password: SEED_INVESTOR.password },
   });
   console.log(
-    [
-      standaloneHeading('Page requests bench', loadBefore),
-      '',
-      table(
-        ['page', 'visitor', 'API calls', 'waterfall depth', 'calls'],
-        pages.map((page) => [
-          page.page,
-          page.visitor,
-          page.api_calls,
-          page.waterfall_depth,
-          `${page.calls.join('; ')}${page.note ? ` — ${page.note}` : ''}`,
-        ]),
-      ),
-    ].join('\n'),
+    [standaloneHeading('Page requests bench', loadBefore), '', pageRequestsTable(pages)].join('\n'),
   );
 });

@@ -40,6 +40,20 @@ const failuresOf = (level: LoadLevel) => level.errors + level.timeouts + level.n
 const levelOf = (mode: ApiLoadModeFigures | undefined, connections: number) =>
   mode?.load.levels.find((level) => level.result.connections === connections)?.result;
 
+/** The API calls of each page load (bench/page-requests.ts), as the report and `npm run bench:page-requests` print them. */
+export function pageRequestsTable(pages: readonly PageLoadFigures[]): string {
+  return table(
+    ['page', 'visitor', 'API calls', 'waterfall depth', 'calls'],
+    pages.map((page) => [
+      page.page,
+      page.visitor,
+      page.api_calls,
+      page.waterfall_depth,
+      `${page.calls.join('; ')}${page.note ? ` — ${page.note}` : ''}`,
+    ]),
+  );
+}
+
 function routeTable(result: LoadLevel): string {
   return table(
     [
@@ -195,19 +209,7 @@ export function renderLoad(report: Report): string[] {
   );
   out.push('### API calls per page load (Chromium, mobile viewport)', '');
   if (report.pages) {
-    out.push(
-      table(
-        ['page', 'visitor', 'API calls', 'waterfall depth', 'calls'],
-        report.pages.map((page) => [
-          page.page,
-          page.visitor,
-          page.api_calls,
-          page.waterfall_depth,
-          `${page.calls.join('; ')}${page.note ? ` — ${page.note}` : ''}`,
-        ]),
-      ),
-      '',
-    );
+    out.push(pageRequestsTable(report.pages), '');
     const dashboards = report.pages.filter((page) => page.page === '/dashboard');
     // The signed-in shell restores the session on every page load (docs/product.md "Screens", session: the
     // stored user is fetched again) and counts the alerts for its sidebar badge; the dashboard's own data is

@@ -9,6 +9,15 @@ import {
   type Report,
 } from './report-data';
 
+/** An audit's LCP, TBT, CLS and each run's score with the load it ran under: the columns both Lighthouse tables share. */
+export function lighthouseTimingCells(entry: LighthouseFigures): (string | number)[] {
+  return [
+    entry.lcp_ms === null ? 'n/a' : Math.round(entry.lcp_ms),
+    entry.tbt_ms === null ? 'n/a' : Math.round(entry.tbt_ms),
+    entry.cls ?? 'n/a',
+    entry.runs.map((run) => `${run.performance ?? 'n/a'} (${run.load_average})`).join(', '),
+  ];
+}
 function budgetOf(site: SiteWeight): string {
   if (site.site === 'web')
     return `home JS < 150 KB: ${verdict(site.initial_js_gzipped < HOME_JS_BUDGET_BYTES)}`;
@@ -136,10 +145,7 @@ export function renderSites(report: Report): string[] {
           entry.page,
           entry.performance ?? 'n/a',
           entry.accessibility ?? 'n/a',
-          entry.lcp_ms === null ? 'n/a' : Math.round(entry.lcp_ms),
-          entry.tbt_ms === null ? 'n/a' : Math.round(entry.tbt_ms),
-          entry.cls ?? 'n/a',
-          entry.runs.map((run) => `${run.performance ?? 'n/a'} (${run.load_average})`).join(', '),
+          ...lighthouseTimingCells(entry),
           entry.page === 'home' || entry.page === 'pricing'
             ? verdict((entry.performance ?? 0) >= 95 && (entry.accessibility ?? 0) >= 95)
             : entry.signed_in
