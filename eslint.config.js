@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { layersPlugin } from './functions/lint/layer-rules.js';
 
 /**
- * Sites: features do not import each other; they compose in src/app/ (STYLE.md 4). Inside a feature,
+ * Sites: features do not import each other; they compose in src/app/. Inside a feature,
  * go through the `@/` alias for anything outside it, so a relative `../../other-feature` cannot slip
  * past the rule. components/ and lib/ are shared by everyone and import no feature and no app code.
  */
@@ -19,7 +19,7 @@ const SITES = ['web', 'admin-web'];
  * Sites, size and sharing. What both sites share lives in web/src/kit and is declared in web's
  * package.json `exports` (`@app/web/kit/...`): the admin site imports the investor site through that
  * surface only, never its features, app or scripts, nor by a relative path. Nothing is copied between
- * the sites (the duplicate check, scripts/check-duplicates.ts). These patterns join every import rule
+ * the sites (the duplicate check, scripts/check-duplicates.mjs). These patterns join every import rule
  * of the admin site below, because a later `no-restricted-imports` replaces an earlier one.
  */
 const SITE_IMPORT_PATTERNS = {

@@ -7,7 +7,7 @@ import { startQueueConsumer } from './queue-consumer';
 /*
  * An ingestion worker in a process of its own, reading the queues named by INGESTION_PRIORITY_QUEUE_URL
  * and INGESTION_QUEUE_URL with the configuration of its environment: what a Lambda instance is to the
- * cloud. The redelivery test kills one mid-batch (tests/integration/ingestion-redelivery.test.ts).
+ * cloud. The redelivery test kills one mid-batch (tests/integration/ingestion-limits.test.ts).
  */
 
 const config = getConfig();

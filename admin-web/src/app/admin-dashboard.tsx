@@ -59,7 +59,7 @@ export function AdminDashboard({ user }: { user: User | null }) {
   const dashboard = useRouteQuery(contract.admin.dashboard);
   const [tab, setTab] = useState<TabValue>('overview');
 
-  // 401/403: the API client has ended the session; the login shows after 2 s (server-access.ts).
+  // 401/403: the API client has ended the session; the login shows after 2 s (signed-in-admin.tsx).
   useErrorToast(dashboard, {
     title: t('toasts.dashboardLoadFailed'),
     description: t(dashboardErrorKey(dashboard.error)),

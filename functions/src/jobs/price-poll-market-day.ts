@@ -9,7 +9,7 @@ import { logger } from '../platform/observability';
  * Grades once per market date (market-data/README.md "Grades once per market date"): the price poll
  * keeps the graded market of its date (every symbol's quote and analysis, which it computed anyway)
  * and, in replay, grades the clock's next date ahead, so the day is stored before the clock reaches
- * it. Requests that list or rank the universe read the stored day (ai/graded-market.ts); none grades
+ * it. Requests that list or rank the universe read the stored day (data/market-day-repository.ts); none grades
  * hundreds of symbols. Nothing of the next date is shown before the clock is on it: readers ask for
  * the clock's date only.
  */

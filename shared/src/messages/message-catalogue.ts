@@ -529,7 +529,7 @@ export const MESSAGE_CATALOGUE = {
   LEDGER_IMPORT_ROW_OVER_PLAN_LIMIT: { limit: 'count' },
   LEDGER_IMPORT_ALL_OR_NOTHING_REFUSED: { refused: 'count' },
 
-  // --- Billing: the billing core's refusals (functions/src/subscription/billing/) --------------------
+  // --- Billing: the billing core's refusals (functions/src/billing/) ---------------------------------
   BILLING_CARD_NUMBER_INVALID: {},
   BILLING_CARD_CVC_INVALID: { digits: 'count' },
   BILLING_CARD_EXPIRED: { expMonth: 'count', expYear: 'year' },

@@ -43,7 +43,7 @@ export type DateKind =
 
 /**
  * A value of a closed vocabulary, shown by its label in `terms:<group>.<value>`. The groups are the
- * keys of `terms.json`; `terms.test.ts` checks every value of each vocabulary has a label.
+ * keys of `terms.json`; `messages.test.ts` checks every value of each vocabulary has a label.
  */
 export const LABEL_KINDS = {
   tier: 'tiers',

@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  // The admin area is its own site (ARCHITECTURE.md): /admin leads there.
+  // The admin area is its own site (README.md, admin-web/): /admin leads there.
   {
     path: 'admin/*',
     lazy: () =>

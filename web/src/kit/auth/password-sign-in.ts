@@ -31,7 +31,7 @@ export class SignInError extends Error {
 
 /** Who may hold a session on a site: anyone with an account, or only members of one Cognito group. */
 export interface SessionRequirement {
-  /** Roles come from the access token's `cognito:groups` (ARCHITECTURE.md), never from a body. */
+  /** Roles come from the access token's `cognito:groups` (docs/product.md), never from a body. */
   requiredGroup?: string;
 }
 

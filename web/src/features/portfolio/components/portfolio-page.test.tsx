@@ -66,7 +66,7 @@ const EMPTY = {
 function renderPage() {
   return renderWithProviders(
     withQueryClient(
-      // The app provides the real FeatureGate (its states: gating/feature-gate.test.tsx); here the
+      // The app provides the real FeatureGate (its states: gating/components/feature-gate.test.tsx); here the
       // gate shows which feature it guards and the limited view it was given.
       <FeatureGateContext.Provider
         value={({ feature, fallback }) => <div data-testid={`gate-${feature}`}>{fallback}</div>}
