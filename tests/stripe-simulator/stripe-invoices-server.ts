@@ -19,6 +19,32 @@ import { invoiceTotal } from './stripe-proration';
 const RETRY_DAYS = 3;
 const MAX_ATTEMPTS = 4;
 
+/** An invoice of `subscription` not yet attempted: an open one, or a draft for a preview. */
+function newInvoice(
+  id: string,
+  subscription: SimSubscription,
+  billingReason: Stripe.Invoice.BillingReason,
+  status: SimInvoice['status'],
+  lines: SimLine[],
+  at: number,
+): SimInvoice {
+  return {
+    id,
+    customer: subscription.customer,
+    subscription: subscription.id,
+    itemId: subscription.itemId,
+    subscriptionMetadata: subscription.metadata,
+    billingReason,
+    status,
+    lines,
+    attemptCount: 0,
+    nextPaymentAttempt: null,
+    intent: null,
+    paidAt: null,
+    created: at,
+  };
+}
+
 /** What the invoices use of the subscriptions' desk. */
 export interface SubscriptionsDesk {
   host: BillingHost;
@@ -36,21 +62,7 @@ export class StripeInvoices {
   constructor(private readonly desk: SubscriptionsDesk) {}
 
   open(subscription: SimSubscription, reason: Stripe.Invoice.BillingReason, lines: SimLine[], at: number) {
-    const invoice: SimInvoice = {
-      id: this.desk.host.nextId('in'),
-      customer: subscription.customer,
-      subscription: subscription.id,
-      itemId: subscription.itemId,
-      subscriptionMetadata: subscription.metadata,
-      billingReason: reason,
-      status: 'open',
-      lines,
-      attemptCount: 0,
-      nextPaymentAttempt: null,
-      intent: null,
-      paidAt: null,
-      created: at,
-    };
+    const invoice = newInvoice(this.desk.host.nextId('in'), subscription, reason, 'open', lines, at);
     this.invoices.set(invoice.id, invoice);
     subscription.latestInvoice = invoice.id;
     this.desk.host.emit('invoice.finalized', invoiceObject(invoice));
@@ -146,21 +158,14 @@ export class StripeInvoices {
     if (!subscription) return this.desk.host.missing('subscription', String(form.subscription ?? ''));
     const lines = this.desk.changeLines(subscription, formRecord(form.subscription_details), at);
     if (!Array.isArray(lines)) return lines;
-    const preview: SimInvoice = {
-      id: `upcoming_${subscription.id}`,
-      customer: subscription.customer,
-      subscription: subscription.id,
-      itemId: subscription.itemId,
-      subscriptionMetadata: subscription.metadata,
-      billingReason: 'subscription_update',
-      status: 'draft',
+    const preview = newInvoice(
+      `upcoming_${subscription.id}`,
+      subscription,
+      'subscription_update',
+      'draft',
       lines,
-      attemptCount: 0,
-      nextPaymentAttempt: null,
-      intent: null,
-      paidAt: null,
-      created: at,
-    };
+      at,
+    );
     return ok(invoiceObject(preview));
   }
 }
