@@ -2,6 +2,10 @@ import type { Config } from '../../config';
 import { logger } from '../observability';
 import { createSesTransport } from './ses-transport';
 import { createSmtpTransport } from './smtp-transport';
+import type { MailMessage, MailTransport } from './transport';
+
+// Part of the Mailer's own contract: `send` takes a MailMessage and may throw RecipientRejectedError.
+export { RecipientRejectedError, type MailMessage, type MailTransport } from './transport';
 
 /**
  * The one mail path of the product (docs/architecture.md "Mail"): alerts, digests, reset and
@@ -10,31 +14,10 @@ import { createSmtpTransport } from './smtp-transport';
  * configuration set whose bounce and complaint notifications feed the suppression list.
  */
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
-  headers?: Record<string, string>;
-}
-
-/** The mail server refused the recipient itself (a malformed or impossible address): nothing was sent. */
-export class RecipientRejectedError extends Error {
-  constructor(readonly recipient: string) {
-    super('the mail server refused the recipient address');
-  }
-}
-
 export type MailOutcome = { sent: true; messageId: string } | { sent: false; reason: 'suppressed' };
 
 export interface Mailer {
   send(message: MailMessage): Promise<MailOutcome>;
-}
-
-/** What actually puts a message on the wire (SMTP or SES); returns the message id. */
-export interface MailTransport {
-  deliver(message: MailMessage & { from: string }): Promise<string>;
 }
 
 /** Addresses that bounced or complained (data/mail-suppressions-repository.ts); the Mailer never mails them. */

@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { RecipientRejectedError, type MailTransport } from './mailer';
+import { RecipientRejectedError, type MailTransport } from './transport';
 
 /**
  * SES v2 `SendEmail` with a simple content (subject, text, HTML and our headers). The configuration

@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer';
-import { RecipientRejectedError, type MailTransport } from './mailer';
+import { RecipientRejectedError, type MailTransport } from './transport';
 
 /** A permanent (5xx) refusal of the envelope: the address itself is unusable, not the server down. */
 function isRecipientRefusal(error: unknown): boolean {
