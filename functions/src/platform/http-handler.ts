@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import type { Contract, RouteDefinition, ServiceArea } from '@app/shared/api';
 import { routeIndexOf } from '@app/shared/api/route-index';
 import { getConfig } from '../config';
@@ -24,13 +24,10 @@ import { currentRequestScope, newRequestScope, runInRequestScope, type RequestSc
 import { isReply, type AreaImplementations, type RouteRequest } from './route-types';
 import { bearerTokenOf, createTokenVerifier, type VerifyAccessToken } from './token-verifier';
 import { sessionRefusalOf, type ReadSessionState } from './session-check';
+import type { HttpEvent, HttpResult } from './http-event';
 
-export type HttpEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims?: Claims; scopes?: string[] | null } };
-  };
-};
-export type HttpResult = APIGatewayProxyStructuredResultV2;
+export type { HttpEvent, HttpResult } from './http-event';
+
 type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
 type Implementation<Deps> = (request: RouteRequest<RouteDefinition>, deps: Deps) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import { MAX_JSON_DEPTH, parseBoundedJson } from '@app/shared/domain/bounded-jso
 import { message } from '@app/shared/messages/message';
 import { fieldIssuesFromZod, type FieldIssue } from '@app/shared/messages/field-issues';
 import { PayloadTooLargeError, fieldError } from './errors';
-import type { HttpEvent } from './http-handler';
+import type { HttpEvent } from './http-event';
 
 /** Reading a request's parts before a service sees them: every refusal names its field. */
 
