@@ -1,6 +1,6 @@
 import type { BedrockRuntimeClient, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { addRequestModelUsage } from '../platform/cost-recorder';
-import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer';
+import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer-contract';
 import { requestFailure, type ModelTokenUsage } from './model-writer-error';
 import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-prompt';
 

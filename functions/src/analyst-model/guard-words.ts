@@ -1,11 +1,13 @@
 import { normalizeText } from './guard-figures';
-import type { AnalystLanguage } from './guard';
 
 /*
  * The guard's word lists (docs/product.md "The analyst"): advice words refused in any answer, and the
  * cheap language check, which counts each language's most common short words. Every entry is written
  * as normalizeText leaves a text: lower case, without accents.
  */
+
+/** The languages the analyst answers in; the guard (guard.ts) and the model writers read it from here. */
+export type AnalystLanguage = 'en' | 'fr' | 'es';
 
 /** Promises and calls to trade: the analyst explains figures, it never tells anyone to buy or sell. */
 export const ADVICE_WORDS: Record<AnalystLanguage, readonly string[]> = {

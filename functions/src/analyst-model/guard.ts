@@ -1,6 +1,8 @@
 import type { Fact, PortfolioFactSheet, SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import { shownFigures, type DateToken, type ShownNumber } from './guard-figures';
-import { adviceWordIn, readsAs } from './guard-words';
+import { adviceWordIn, readsAs, type AnalystLanguage } from './guard-words';
+
+export type { AnalystLanguage } from './guard-words';
 
 /*
  * The analyst's guard (docs/product.md "The analyst"): whatever wrote an answer (the templates or a
@@ -8,8 +10,6 @@ import { adviceWordIn, readsAs } from './guard-words';
  * every cited id a fact of the sheet, no advice word may appear and the answer must be in the
  * caller's language. An answer refused here is replaced by the template answer (analyst-service.ts).
  */
-
-export type AnalystLanguage = 'en' | 'fr' | 'es';
 
 /** The sheet an answer is checked against: a symbol's or a portfolio's (shared fact-sheet.ts). */
 export type AnalystFactSheet = SymbolFactSheet | PortfolioFactSheet;

@@ -1,6 +1,5 @@
 import { createBedrockWriter } from './bedrock-writer';
-import type { AnalystFactSheet, AnalystLanguage } from './guard';
-import type { ModelTokenUsage } from './model-writer-error';
+import type { ModelWriter } from './model-writer-contract';
 import { createOpenAiWriter } from './openai-writer';
 
 /*
@@ -11,27 +10,9 @@ import { createOpenAiWriter } from './openai-writer';
  * JSON { text, cited_ids } and is always checked by the guard (guard.ts) before anyone reads it.
  */
 
-export interface ModelWriterInput {
-  question: string;
-  language: AnalystLanguage;
-  sheet: AnalystFactSheet;
-  timeoutMs: number;
-}
-
+export type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer-contract';
 export type { ModelTokenUsage, ModelWriterFailure } from './model-writer-error';
 export { ModelWriterError } from './model-writer-error';
-
-export interface ModelAnswer {
-  text: string;
-  cited_ids: string[];
-  /** What the model spent; a Bedrock writer has already put it in the request's cost record. */
-  usage: ModelTokenUsage;
-}
-
-/** Writes an answer, or throws a ModelWriterError (timeout, malformed, ...) for the template fallback. */
-export interface ModelWriter {
-  write(input: ModelWriterInput): Promise<ModelAnswer>;
-}
 
 /** The configuration a writer is built from (a subset of functions/src/config.ts Config). */
 export interface ModelWriterConfig {

@@ -1,5 +1,5 @@
 import { addRequestModelUsage } from '../platform/cost-recorder';
-import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer';
+import type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer-contract';
 import { ModelWriterError, requestFailure, type ModelTokenUsage } from './model-writer-error';
 import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-prompt';
 
