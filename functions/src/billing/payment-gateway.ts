@@ -9,6 +9,9 @@ import type { CardDetails } from '@app/shared/domain/billing/payment-card';
 import { sandboxBehaviourOf, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
 import { CardRejectedError } from './billing-errors';
 import type { ProcessorSubscriptions } from './processor-subscriptions';
+import type { CardChargeResult } from './charge-result';
+
+export type { CardChargeResult, DeclineCode } from './charge-result';
 
 /**
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
@@ -58,13 +61,6 @@ export interface CardChargeRequest {
   /** True for a renewal nobody is present for: a challenge cannot be answered, so it fails. */
   offSession: boolean;
 }
-
-export type DeclineCode = 'card_declined' | 'authentication_required' | 'authentication_failed';
-
-export type CardChargeResult =
-  | { status: 'succeeded'; chargeId: string }
-  | { status: 'requires_action'; chargeId: string; challengeId: string }
-  | { status: 'declined'; chargeId: string; declineCode: DeclineCode };
 
 export interface CardPaymentGateway {
   /** Named on logs and documents. */

@@ -1,5 +1,5 @@
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
-import type { CardChargeResult } from './payment-gateway';
+import type { CardChargeResult } from './charge-result';
 
 /**
  * A processor that keeps the subscription itself (Stripe's Subscription, Price and Invoice objects,
