@@ -1,5 +1,5 @@
 import type { Bar, IsoDate } from '../engine/types';
-import type { StoredBar } from './prices-repository';
+import type { StoredBar } from './stored-prices';
 
 /*
  * Bars of one month as the market table keeps them (data/prices-repository.ts): one entry per date,

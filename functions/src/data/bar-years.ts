@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { StoredBar } from './prices-repository';
+import type { StoredBar } from './stored-prices';
 
 /*
  * A replayed calendar year of bars in one market-table item (prices-repository.ts): the replay

@@ -1,5 +1,8 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AssetType, Bar, IsoDate } from '../engine/types';
+import type { Bar, IsoDate } from '../engine/types';
+import type { StoredBar, StoredQuote } from './stored-prices';
+
+export type { StoredBar, StoredQuote } from './stored-prices';
 
 export { mergeMonth, monthOf } from './bar-months';
 import {
@@ -34,45 +37,6 @@ import { packYears, unpackYear } from './bar-years';
  * by the time they were stored (`QUOTE_AT#<updated_at>`, TTL one hour), so a plan that sees prices
  * late (FREE: 15 minutes) reads the quote as it was then, not a copy of the latest.
  */
-
-/** The latest quote of a symbol as the ingestion worker stored it. */
-export interface StoredQuote {
-  symbol: string;
-  name: string;
-  asset_type: AssetType;
-  price: number;
-  previous_close: number | null;
-  change: number | null;
-  change_percent: number | null;
-  volume: number | null;
-  after_hours_price: number | null;
-  premarket_change: number | null;
-  premarket_date: IsoDate | null;
-  /** Trading day the price belongs to. */
-  as_of: IsoDate;
-  /** The market date it was read at (engine Quote `market_date`); absent on quotes stored before the market clock. */
-  market_date?: IsoDate;
-  source: string;
-  mode: 'replay' | 'live';
-  /** True when the price is older than its market's calendar allows (set when read). */
-  stale: boolean;
-  /** False while the session the price belongs to is still trading (an intraday print). */
-  closed: boolean;
-  /** When the provider was asked for this price. */
-  fetched_at: string;
-  /** When this quote was stored (wall time). */
-  updated_at: string;
-}
-
-/** A stored daily bar: the price fields and where and when they came from. */
-export interface StoredBar extends Bar {
-  /** False for a session still trading when it was fetched (Yahoo's current day, CoinGecko's last point). */
-  closed: boolean;
-  source: string;
-  fetched_at: string;
-  /** Quality codes, e.g. UNCONFIRMED_MOVE (market-data/quality/bar-validation.ts). */
-  flags?: string[];
-}
 
 export interface BarMergeResult {
   /** Dates whose stored values changed (new or corrected). */

@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
-import type { StoredQuote } from './prices-repository';
+import type { StoredQuote } from './stored-prices';
 
 /*
  * Timed copies of live quotes (market table, `SYMBOL#<s>` / `QUOTE_AT#<updated_at>`, TTL one hour), so a
