@@ -35,10 +35,13 @@ export interface BundleFigures {
   top_inputs: BundleInput[];
   /** Bytes per package (node_modules) or source folder. */
   by_group: BundleInput[];
-  /** Runtime reads of other packages the bundle still makes (createRequire / require.resolve). */
+  /** The `@aws-sdk/*` packages the bundle imports at load (static imports; the runtime provides them). */
+  sdk_packages: string[];
   init_ms_median: number;
   init_ratio: number;
-  /** The same ratio once the AWS SDK's share is taken out: (bundle - SDK-only + empty) / empty. */
+  /** Importing only this bundle's `sdk_packages` (a module of its own, measured like the bundle). */
+  sdk_clients_ms_median: number;
+  /** The same ratio once this bundle's SDK clients are taken out: (bundle - its SDK clients + empty) / empty. */
   init_ratio_without_sdk: number;
   heap_after_import_bytes: number;
   rss_after_import_bytes: number;
@@ -145,6 +148,7 @@ type BuiltBundle = Omit<
   BundleFigures,
   | 'init_ms_median'
   | 'init_ratio'
+  | 'sdk_clients_ms_median'
   | 'init_ratio_without_sdk'
   | 'heap_after_import_bytes'
   | 'rss_after_import_bytes'
@@ -176,10 +180,15 @@ export async function buildBundles(directory: string): Promise<BuiltBundle[]> {
       for (const input of inputs)
         groups.set(groupOf(input.path), (groups.get(groupOf(input.path)) ?? 0) + input.bytes);
       const code = readFileSync(outfile);
+      const sdkPackages = (output?.imports ?? [])
+        .filter((imported) => imported.external && imported.kind === 'import-statement')
+        .map((imported) => imported.path)
+        .filter((path) => path.startsWith('@aws-sdk/'));
       return {
         name,
         kind,
         entry,
+        sdk_packages: [...new Set(sdkPackages)].sort(),
         directory: outDirectory,
         file: outfile,
         minified_bytes: code.length,
@@ -196,15 +205,39 @@ export async function buildBundles(directory: string): Promise<BuiltBundle[]> {
 }
 
 /**
- * Median of `runs` fresh processes per bundle, interleaved (empty, SDK only, bundle 1, bundle 2, ...) so
- * a noisy moment of the machine hits every target alike.
+ * A module importing just these SDK packages, written once per distinct set (`sdk-<n>/index.mjs`): what
+ * a bundle's SDK clients cost at load, apart from its own code.
+ */
+function sdkClientsModules(directory: string, bundles: BuiltBundle[]): string[] {
+  const byKey = new Map<string, string>();
+  return bundles.map((bundle) => {
+    const key = bundle.sdk_packages.join(' ');
+    const known = byKey.get(key);
+    if (known) return known;
+    const file = join(directory, `sdk-${byKey.size}`, 'index.mjs');
+    mkdirSync(join(directory, `sdk-${byKey.size}`), { recursive: true });
+    writeFileSync(
+      file,
+      `${bundle.sdk_packages.map((name) => `import '${name}';\n`).join('')}export const handler = async () => ({});\n`,
+    );
+    byKey.set(key, file);
+    return file;
+  });
+}
+
+/**
+ * Median of `runs` fresh processes per bundle, interleaved (empty, SDK only, each distinct set of SDK
+ * clients, bundle 1, bundle 2, ...) so a noisy moment of the machine hits every target alike.
  */
 export async function measureArtefacts(directory: string, runs = 20): Promise<ArtefactFigures> {
   prepareBundleDirectory(directory);
   const built = await buildBundles(directory);
+  const sdkModules = sdkClientsModules(directory, built);
+  const distinctSdkModules = [...new Set(sdkModules)];
   const targets = [
     join(directory, 'empty', 'index.mjs'),
     join(directory, 'sdk-only', 'index.mjs'),
+    ...distinctSdkModules,
     ...built.map((bundle) => bundle.file),
   ];
   const samples = targets.map(() => [] as ProbeResult[]);
@@ -215,19 +248,22 @@ export async function measureArtefacts(directory: string, runs = 20): Promise<Ar
   const medians = samples.map((list) => median(list.map((sample) => sample.elapsed)));
   const empty = medians[0] ?? 1;
   const sdkOnly = medians[1] ?? 0;
+  const firstBundle = 2 + distinctSdkModules.length;
   return {
     directory,
     empty_module_ms_median: round(empty),
     sdk_only_ms_median: round(sdkOnly),
     runs,
     bundles: built.map((bundle, index) => {
-      const list = samples[index + 2] ?? [];
-      const own = medians[index + 2] ?? 0;
+      const list = samples[index + firstBundle] ?? [];
+      const own = medians[index + firstBundle] ?? 0;
+      const sdkClients = medians[2 + distinctSdkModules.indexOf(sdkModules[index] ?? '')] ?? 0;
       return {
         ...bundle,
         init_ms_median: round(own),
         init_ratio: round(own / empty),
-        init_ratio_without_sdk: round((own - sdkOnly + empty) / empty),
+        sdk_clients_ms_median: round(sdkClients),
+        init_ratio_without_sdk: round((own - sdkClients + empty) / empty),
         heap_after_import_bytes: median(list.map((sample) => sample.heapUsed)),
         rss_after_import_bytes: median(list.map((sample) => sample.rss)),
       };
