@@ -1,7 +1,7 @@
 import { logger } from '../platform/observability';
 import { evaluateRulesForSymbol } from '../user-alerts/alert-rules-evaluation';
 import { raiseWatchlistGradeAlerts } from '../user-alerts/watchlist-alerts';
-import type { SymbolPollStep } from './price-poll-steps';
+import type { SymbolPollStep } from './price-poll-context';
 
 /*
  * The price poll's custom-rules step (run in SYMBOL_POLL_STEPS of price-poll-steps.ts, after the

@@ -3,7 +3,7 @@ import { addCalendarDays } from '../engine/point-in-time';
 import { backfillDailyScores, dailyScoreOf, type DailyScore } from '../engine/score-history';
 import type { IsoDate } from '../engine/types';
 import { ANALYSIS_HISTORY_DAYS } from '../market-data/market-engine';
-import type { SymbolPoll } from './price-poll-steps';
+import type { SymbolPoll } from './price-poll-context';
 
 /*
  * The score history's daily writer (engine/README.md "Score history"), a step of the price poll: the

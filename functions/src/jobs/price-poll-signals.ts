@@ -5,7 +5,7 @@ import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import { raiseAlertsForSymbol } from '../user-alerts/user-alerts-service';
-import type { PricePollDeps, SymbolPollStep } from './price-poll-steps';
+import type { PricePollDeps, SymbolPollStep } from './price-poll-context';
 
 /*
  * The price poll's signals: market alerts, holders' alerts and the recommendation queued for review.
