@@ -49,32 +49,34 @@ describe('buildDashboard', () => {
     volume: 5000,
   } as StoredQuote;
 
+  const reviewStats = {
+    getReviewStats: async () => ({
+      recommendations: {
+        generated: 12,
+        pending: 5,
+        approved: 4,
+        rejected: 3,
+        quality_sum: 23,
+        quality_count: 3,
+      },
+      content: { generated: 9, pending: 6, approved: 2, needs_revision: 1, rejected: 0 },
+    }),
+  };
+  const perSymbol = {
+    feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
+    prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
+    jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
+  };
+  const unread = async (): Promise<never> => {
+    throw new Error('read per symbol although the feed summary has it');
+  };
+
   it('answers the counters, the health, the analyst fallbacks and the latest quote per symbol', async () => {
     const asked: [string, string][] = [];
     const response = await buildDashboard(
       {
-        recommendationQueue: {
-          getRecommendationStats: async () => ({
-            generated: 12,
-            pending: 5,
-            approved: 4,
-            rejected: 3,
-            quality_sum: 23,
-            quality_count: 3,
-          }),
-        },
-        contentQueue: {
-          getContentStats: async () => ({
-            generated: 9,
-            pending: 6,
-            approved: 2,
-            needs_revision: 1,
-            rejected: 0,
-          }),
-        },
-        feedHealth: { listFeedHealth: async () => [health('AAPL', 'good'), health('MSFT', 'good')] },
-        prices: { getQuotes: async () => new Map([['AAPL', quote]]) },
-        jobRuns: { getLastJobRun: async () => run('2026-11-22T09:58:00.000Z') },
+        reviewStats,
+        ...perSymbol,
         analystFallbacks: {
           listFallbackDays: async (from, to) => {
             asked.push([from, to]);
@@ -126,23 +128,79 @@ describe('buildDashboard', () => {
     expect(asked).toEqual([['2026-11-16', '2026-11-22']]);
   });
 
+  it('answers the same health and quotes from the feed summary, reading nothing per symbol', async () => {
+    const deps = {
+      reviewStats,
+      analystFallbacks: { listFallbackDays: async () => new Map() },
+      now: () => NOW,
+      pollIntervalSeconds: 300,
+      elapsedMs: () => 0,
+    };
+    const expected = await buildDashboard({ ...deps, ...perSymbol }, rendererFor('en'));
+    const fromSummary = await buildDashboard(
+      {
+        ...deps,
+        feedSummary: {
+          getSummary: async () => ({
+            written_at: '2026-11-22T09:58:00.000Z',
+            job_run: run('2026-11-22T09:58:00.000Z'),
+            health: [health('AAPL', 'good'), health('MSFT', 'good')],
+            symbols: ['AAPL', 'MSFT'],
+            quotes: [quote],
+          }),
+        },
+        feedHealth: { listFeedHealth: unread },
+        prices: { getQuotes: unread },
+        jobRuns: { getLastJobRun: unread },
+      },
+      rendererFor('en'),
+    );
+    expect(fromSummary).toEqual(expected);
+    expect(fromSummary.market_data.MSFT?.error).toBe('No quote stored yet.');
+    expect(fromSummary.platform_health.price_feed_status).toBe('online');
+  });
+
+  it('reads the quotes per symbol when they are written between runs (live)', async () => {
+    const asked: string[][] = [];
+    const response = await buildDashboard(
+      {
+        reviewStats,
+        analystFallbacks: { listFallbackDays: async () => new Map() },
+        now: () => NOW,
+        pollIntervalSeconds: 300,
+        quotesWrittenBetweenRuns: true,
+        feedSummary: {
+          getSummary: async () => ({
+            written_at: '2026-11-22T09:58:00.000Z',
+            job_run: run('2026-11-22T09:58:00.000Z'),
+            health: [health('AAPL', 'good')],
+            symbols: ['AAPL'],
+            quotes: [{ ...quote, price: 150 }],
+          }),
+        },
+        feedHealth: { listFeedHealth: unread },
+        prices: {
+          getQuotes: async (symbols: readonly string[]) => {
+            asked.push([...symbols]);
+            return new Map([['AAPL', quote]]);
+          },
+        },
+        jobRuns: { getLastJobRun: unread },
+      },
+      rendererFor('en'),
+    );
+    expect(asked).toEqual([['AAPL']]);
+    expect(response.market_data.AAPL?.current_price).toBe(190.1);
+  });
+
   it('answers 503 when the database does not answer', async () => {
     await expect(
       buildDashboard(
         {
-          recommendationQueue: {
-            getRecommendationStats: async () => {
+          reviewStats: {
+            getReviewStats: async () => {
               throw new Error('connect ECONNREFUSED');
             },
-          },
-          contentQueue: {
-            getContentStats: async () => ({
-              generated: 0,
-              pending: 0,
-              approved: 0,
-              needs_revision: 0,
-              rejected: 0,
-            }),
           },
           feedHealth: { listFeedHealth: async () => [] },
           prices: { getQuotes: async () => new Map() },

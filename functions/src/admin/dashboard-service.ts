@@ -6,11 +6,10 @@ import {
   type AnalystFallbackCounts,
   type AnalystFallbacksRepository,
 } from '../data/analyst-fallbacks-repository';
-import type { ContentQueueRepository } from '../data/content-queue-repository';
-import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
-import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from '../data/job-runs-repository';
-import type { PricesRepository } from '../data/prices-repository';
-import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
+import type { FeedHealth } from '../data/feed-health-repository';
+import { readFeedState, type FeedStateDeps } from '../data/feed-state';
+import type { JobRunRecord } from '../data/job-runs-repository';
+import type { ReviewStatsReader } from '../data/review-stats';
 import { message } from '@app/shared/messages/message';
 import { ServiceUnavailableError } from '../platform/errors';
 import type { Render } from '../platform/messages';
@@ -19,7 +18,9 @@ import { logger } from '../platform/observability';
 /**
  * The admin dashboard (docs/product.md "Entities"): review counters, platform health from real checks, the
  * latest stored quote per polled symbol, and the analyst's model answers replaced by the template
- * (docs/product.md "The analyst") today and over the last 7 UTC days.
+ * (docs/product.md "The analyst") today and over the last 7 UTC days. Three DynamoDB calls: both review
+ * queues' counters (one BatchGet, also the database probe), the fallback days (one Query) and the
+ * price feed's state (data/feed-state.ts: the feed summary, one Query).
  */
 
 export type AdminDashboardResponse = z.input<typeof AdminDashboardResponseSchema>;
@@ -34,12 +35,10 @@ export const FEED_DOWN_INTERVALS = 3;
 export const FALLBACK_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export interface DashboardDeps {
-  recommendationQueue: Pick<RecommendationQueueRepository, 'getRecommendationStats'>;
-  contentQueue: Pick<ContentQueueRepository, 'getContentStats'>;
-  feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
-  prices: Pick<PricesRepository, 'getQuotes'>;
-  jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
+export interface DashboardDeps extends FeedStateDeps {
+  reviewStats: ReviewStatsReader;
+  /** True live, where the ingestion worker stores quotes between price-poll runs (data/feed-state.ts). */
+  quotesWrittenBetweenRuns?: boolean;
   analystFallbacks: Pick<AnalystFallbacksRepository, 'listFallbackDays'>;
   now: () => Date;
   pollIntervalSeconds: number;
@@ -129,13 +128,10 @@ function roundTo(value: number, decimals: number): number {
 export async function buildDashboard(deps: DashboardDeps, render: Render): Promise<AdminDashboardResponse> {
   const elapsed = deps.elapsedMs ?? (() => performance.now());
   const started = elapsed();
-  let recommendationStats;
+  let reviewStats;
   try {
     // The cheap read the dashboard needs anyway doubles as the database probe.
-    recommendationStats = await withTimeout(
-      deps.recommendationQueue.getRecommendationStats(),
-      DATABASE_PROBE_TIMEOUT_MS,
-    );
+    reviewStats = await withTimeout(deps.reviewStats.getReviewStats(), DATABASE_PROBE_TIMEOUT_MS);
   } catch (error: unknown) {
     logger.error('dashboard database probe failed', {
       error: error instanceof Error ? error.message : String(error),
@@ -143,14 +139,14 @@ export async function buildDashboard(deps: DashboardDeps, render: Render): Promi
     throw new ServiceUnavailableError(message('DATABASE_UNAVAILABLE'));
   }
   const probeMs = elapsed() - started;
-  const [contentStats, healths, lastRun, analystFallbacks] = await Promise.all([
-    deps.contentQueue.getContentStats(),
-    deps.feedHealth.listFeedHealth(),
-    deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
+  const { recommendations: recommendationStats, content: contentStats } = reviewStats;
+  const symbolsOf = (rows: readonly FeedHealth[]) => rows.map((health) => health.symbol).sort();
+  const [feed, analystFallbacks] = await Promise.all([
+    readFeedState(deps, symbolsOf, { quotesWrittenBetweenRuns: deps.quotesWrittenBetweenRuns ?? false }),
     analystFallbacksOf(deps.analystFallbacks, deps.now()),
   ]);
-  const symbols = healths.map((health) => health.symbol).sort();
-  const quotes = symbols.length > 0 ? await deps.prices.getQuotes(symbols) : new Map();
+  const { health: healths, lastRun, quotes } = feed;
+  const symbols = symbolsOf(healths);
   const healthBySymbol = new Map(healths.map((health) => [health.symbol, health]));
   const now = deps.now();
 

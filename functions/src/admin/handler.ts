@@ -9,6 +9,8 @@ import {
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createContentQueueRepository, type ContentQueueRepository } from '../data/content-queue-repository';
 import { createFeedHealthRepository, type FeedHealthRepository } from '../data/feed-health-repository';
+import { createFeedSummaryRepository, type FeedSummaryRepository } from '../data/feed-summary-repository';
+import { createReviewStatsReader, type ReviewStatsReader } from '../data/review-stats';
 import { createJobRunsRepository, type JobRunsRepository } from '../data/job-runs-repository';
 import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
 import {
@@ -62,6 +64,9 @@ export interface AdminDeps {
   contentQueue: ContentQueueRepository;
   inbox: ContactMessagesRepository;
   feedHealth: FeedHealthRepository;
+  feedSummary: FeedSummaryRepository;
+  reviewStats: ReviewStatsReader;
+  quotesWrittenBetweenRuns: boolean;
   prices: PricesRepository;
   jobRuns: JobRunsRepository;
   analystFallbacks: AnalystFallbacksRepository;
@@ -88,6 +93,8 @@ export function createAdminDeps(): AdminDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const costSource = config.COST_SOURCE ?? (config.COST_RECORDS === 'dynamodb' ? 'records' : 'cloudwatch');
+  const feedHealth = createFeedHealthRepository(client, config.TABLE_MARKET);
+  const prices = createPricesRepository(client, config.TABLE_MARKET);
   return {
     recommendationQueue: createRecommendationQueueRepository(client, {
       moderation: config.TABLE_MODERATION,
@@ -98,8 +105,11 @@ export function createAdminDeps(): AdminDeps {
       moderation: config.TABLE_MODERATION,
       usage: config.TABLE_USAGE,
     }),
-    feedHealth: createFeedHealthRepository(client, config.TABLE_MARKET),
-    prices: createPricesRepository(client, config.TABLE_MARKET),
+    feedHealth,
+    feedSummary: createFeedSummaryRepository(client, config.TABLE_MARKET, { feedHealth, prices }),
+    reviewStats: createReviewStatsReader(client, config.TABLE_MODERATION),
+    quotesWrittenBetweenRuns: config.DATA_MODE === 'live',
+    prices,
     jobRuns: createJobRunsRepository(client, config.TABLE_MARKET),
     analystFallbacks: createAnalystFallbacksRepository(client, config.TABLE_USAGE),
     costs:

@@ -5,6 +5,7 @@ import { createMarketRepositories } from '../data/market-repositories';
 import { createSeriesRepository } from '../data/series-repository';
 import { createFundamentalsRepository } from '../data/fundamentals-repository';
 import type { FeedHealthRepository } from '../data/feed-health-repository';
+import type { FeedSummaryRepository } from '../data/feed-summary-repository';
 import type { JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository } from '../data/market-alerts-repository';
 import type { PricesRepository } from '../data/prices-repository';
@@ -37,6 +38,8 @@ export interface AiDeps {
   /** The market table as the price poll left it, by concern (data/). */
   prices: PricesRepository;
   feedHealth: Pick<FeedHealthRepository, 'listFeedHealth'>;
+  /** The feed summary the price poll writes after each run; absent in some unit tests (per-symbol reads). */
+  feedSummary?: Pick<FeedSummaryRepository, 'getSummary'>;
   marketAlerts: Pick<MarketAlertsRepository, 'listAlerts'>;
   jobRuns: Pick<JobRunsRepository, 'getLastJobRun'>;
   /** The stored daily scores (the price poll writes them). */

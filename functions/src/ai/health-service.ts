@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AiHealthResponseSchema } from '@app/shared/domain/entities/market';
 import { qualityReasonsOf } from '../data/feed-health-repository';
-import { PRICE_POLL_JOB } from '../data/job-runs-repository';
+import { readFeedState } from '../data/feed-state';
 import type { StoredQuote } from '../data/prices-repository';
 import { quoteFromStored } from '../market-data/engine-mappers';
 import { readMarketAt } from '../market-data/market-quotes';
@@ -37,11 +37,11 @@ export async function getAiHealth(
   const watched = await deps.engine.listUniverse();
   const current = replay ? await reading.quotes(watched.map((info) => info.symbol)) : null;
   const universe = current ? watched.filter((info) => current.get(info.symbol)) : watched;
-  const [lastRun, quotes, health] = await Promise.all([
-    deps.jobRuns.getLastJobRun(PRICE_POLL_JOB),
-    deps.prices.getQuotes(universe.map((info) => info.symbol)),
-    deps.feedHealth.listFeedHealth(),
-  ]);
+  const { lastRun, quotes, health } = await readFeedState(
+    deps,
+    universe.map((info) => info.symbol),
+    { quotesWrittenBetweenRuns: !replay },
+  );
   const calendar = deps.engine.source.clock.replay?.config.calendar ?? [];
   const stepsBehind = (stored: string): number => {
     const storedStep = calendar.indexOf(stored);

@@ -47,7 +47,9 @@ export interface ModerationDecision {
   flaggedIssues: string[];
 }
 
-const STATS = ['generated', 'pending', 'approved', 'needs_revision', 'rejected'] as const;
+/** The content queue's counters (also read with the recommendation queue's by review-stats.ts). */
+export const CONTENT_STATS = ['generated', 'pending', 'approved', 'needs_revision', 'rejected'] as const;
+const STATS = CONTENT_STATS;
 const CONTENT_JOB = 'content-generation';
 
 export function createContentQueueRepository(client: DynamoDBDocumentClient, tableName: string) {

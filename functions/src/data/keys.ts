@@ -126,6 +126,9 @@ export const keys = {
   feedHealth: (symbol: string) => ({ pk: 'FEED', sk: `HEALTH#${symbol}` }),
   feedPartition: 'FEED',
   feedHealthPrefix: 'HEALTH#',
+  /** The universe's feed summary (data/feed-summary-repository.ts), in a few parts under the same partition. */
+  feedSummaryPart: (part: number) => ({ pk: 'FEED', sk: `SUMMARY#${part}` }),
+  feedSummaryPrefix: 'SUMMARY#',
   /** The last recommendation the poll queued for review per symbol (so unchanged ones are not queued again). */
   lastRecommendation: (symbol: string) => ({ pk: `SYMBOL#${symbol}`, sk: 'LAST_REC' }),
   /** The same marker again in one partition, so a list reads every symbol's in one Query. */

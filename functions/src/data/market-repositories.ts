@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createFeedHealthRepository } from './feed-health-repository';
+import { createFeedSummaryRepository } from './feed-summary-repository';
 import { createJobRunsRepository } from './job-runs-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
 import { createMarketDayRepository } from './market-day-repository';
@@ -14,9 +15,12 @@ export function createMarketRepositories(
   client: DynamoDBDocumentClient,
   tables: { market: string; moderation: string },
 ) {
+  const prices = createPricesRepository(client, tables.market);
+  const feedHealth = createFeedHealthRepository(client, tables.market);
   return {
-    prices: createPricesRepository(client, tables.market),
-    feedHealth: createFeedHealthRepository(client, tables.market),
+    prices,
+    feedHealth,
+    feedSummary: createFeedSummaryRepository(client, tables.market, { feedHealth, prices }),
     marketAlerts: createMarketAlertsRepository(client, tables.market),
     jobRuns: createJobRunsRepository(client, tables.market),
     scoreHistory: createScoreHistoryRepository(client, tables.market),

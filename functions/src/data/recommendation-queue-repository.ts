@@ -38,7 +38,16 @@ export interface RecommendationQueueTables {
   market: string;
 }
 
-const STATS = ['generated', 'pending', 'approved', 'rejected', 'quality_sum', 'quality_count'] as const;
+/** The recommendation queue's counters (also read with the content queue's by review-stats.ts). */
+export const RECOMMENDATION_STATS = [
+  'generated',
+  'pending',
+  'approved',
+  'rejected',
+  'quality_sum',
+  'quality_count',
+] as const;
+const STATS = RECOMMENDATION_STATS;
 const SUPERSEDED = { status: 'SUPERSEDED', counter: 'superseded', by: 'superseded_by' } as const;
 
 export function createRecommendationQueueRepository(

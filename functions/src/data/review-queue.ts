@@ -94,6 +94,14 @@ export function decodeCursor(cursor: string, expectedQueue: string): Record<stri
   return parsed as Record<string, string>;
 }
 
+/** A stats item's counters by name; absent counters (or an absent item) read 0. */
+export function countersOf<Name extends string>(
+  item: Record<string, unknown> | undefined,
+  names: readonly Name[],
+): Record<Name, number> {
+  return Object.fromEntries(names.map((name) => [name, numberOf(item?.[name])])) as Record<Name, number>;
+}
+
 export function createReviewQueue<Stored>(
   client: DynamoDBDocumentClient,
   tableName: string,
@@ -267,7 +275,7 @@ export function createReviewQueue<Stored>(
       const { Item } = await client.send(
         new GetCommand({ TableName: tableName, Key: keys.reviewStats(queue.name) }),
       );
-      return Object.fromEntries(names.map((name) => [name, numberOf(Item?.[name])])) as Record<Name, number>;
+      return countersOf(Item, names);
     },
   };
 }

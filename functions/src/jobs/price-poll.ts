@@ -2,6 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { message as messageOf } from '@app/shared/messages/message';
 import { getConfig, mailTokenSecretOf } from '../config';
 import type { FeedHealth } from '../data/feed-health-repository';
+import type { FeedSummaryRepository } from '../data/feed-summary-repository';
 import { createAlertsRepository } from '../data/alerts-repository';
 import { createWatchlistsRepository } from '../data/watchlists-repository';
 import { createAlertRulesRepository } from '../data/alert-rules-repository';
@@ -39,11 +40,15 @@ import {
  * then runs the named steps of price-poll-steps.ts over that one context: store the quote (when it
  * changed) and the new bars, record feed health, raise market and holder alerts, queue the
  * recommendation when its action changed. A failing symbol is recorded and the others go on; one
- * run record sums them up.
+ * run record sums them up, and the universe's feed summary is read back from what the run stored
+ * (data/feed-summary-repository.ts) for the monitors.
  *
  * Idempotent: a second run over the same source state writes nothing new (quotes, bars, health,
  * alerts and the queue are equal afterwards); only the job-run record says that it ran again.
  */
+
+/** The run's deps: the steps' and the universe's feed summary, absent in engine-only runs (tests, bench). */
+export type PricePollRunDeps = PricePollDeps & { feedSummary?: Pick<FeedSummaryRepository, 'writeSummary'> };
 
 /** A failing symbol must not stop the others; a few at a time keeps the source and the table calm. */
 const CONCURRENCY = 4;
@@ -121,7 +126,7 @@ async function mapWithConcurrency<T, R>(
 }
 
 /** One poll over the whole watched universe. Never throws for a failing symbol; records it instead. */
-export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
+export async function runPricePoll(deps: PricePollRunDeps): Promise<JobRunRecord> {
   const started = deps.now();
   const startedAt = performance.now();
   const nowIso = started.toISOString();
@@ -162,14 +167,21 @@ export async function runPricePoll(deps: PricePollDeps): Promise<JobRunRecord> {
     duration_ms: Math.round(performance.now() - startedAt),
     errors: failed.map((outcome) => outcome.error ?? 'unknown error').slice(0, 20),
   };
+  // Before the run record: when the summary cannot be written the run fails with both still the
+  // previous run's, so the monitors never read a summary older than the run record they would read.
+  if (deps.feedSummary)
+    await deps.feedSummary.writeSummary(
+      record,
+      universe.map((info) => info.symbol),
+    );
   await deps.jobRuns.putJobRun(record);
   return record;
 }
 
-let lambdaDeps: PricePollDeps | undefined;
+let lambdaDeps: PricePollRunDeps | undefined;
 
 /** Built once per cold start. */
-export function createPricePollDeps(): PricePollDeps {
+export function createPricePollDeps(): PricePollRunDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const market = createMarketRepositories(client, {
