@@ -21,21 +21,12 @@ import { REPOSITORY_ROOT } from '@app/infra/local/local-stack';
 import { SEED_ADMIN } from '@app/infra/local/seed-data';
 import { login, prepareLoadUsers, runLoadLevels } from './api-load';
 import { startBenchStack } from './bench-stack';
-import { readCostRecords, summariseConsumption, type RouteConsumption } from './dynamo-efficiency';
+import { readCostRecords, summariseConsumption } from './dynamo-efficiency';
 import { progress, round } from './report-format';
 import { LOAD_SECONDS, QUICK } from './run-options';
+import type { ApiLoadModeFigures, ProcessModel } from './api-load-mode-figures';
 
-export type ProcessModel = 'workers' | 'single-process';
 export const PROCESS_MODELS: readonly ProcessModel[] = ['workers', 'single-process'];
-
-export interface ApiLoadModeFigures {
-  mode: ProcessModel;
-  /** From the call to startLocalStack to its return (DynamoDB Local, cognito-local, seed, handlers). */
-  stack_start_ms: number;
-  load: Awaited<ReturnType<typeof runLoadLevels>>;
-  /** Cost records of the load runs (section 3, under load). */
-  consumption: RouteConsumption[];
-}
 
 /** One mode, in this process: a fresh stack, the load users, the levels, the cost records, stop. */
 export async function measureApiLoadMode(

@@ -1,5 +1,5 @@
 import type { runLoadLevels } from '../api-load';
-import type { ApiLoadModeFigures } from '../api-load-modes';
+import type { ApiLoadModeFigures } from '../api-load-mode-figures';
 import type { InvocationResult } from '../area-invoker';
 import type { RouteConsumption } from '../dynamo-efficiency';
 import type { EngineBenchFigures } from '../engine';

@@ -2,7 +2,7 @@
 import { WRITE_ROUTES } from '../api-load';
 import { eventOf } from '../area-invoker';
 import type { PageLoadFigures } from '../page-requests';
-import type { ApiLoadModeFigures, ProcessModel } from '../api-load-modes';
+import type { ApiLoadModeFigures, ProcessModel } from '../api-load-mode-figures';
 import type { RouteConsumption } from '../dynamo-efficiency';
 import { mib, percentile, round, table, verdict } from '../report-format';
 import { LOAD_SECONDS } from '../run-options';
