@@ -94,7 +94,7 @@ export function renderArtefacts(report: Report): string[] {
     }
     if (bundle.name === 'portfolio') {
       out.push(
-        "  - Splitting the ledger routes into a function of their own was measured first (2026-11-29, prototype entries built with these options, not committed): the ledger routes alone 540.7 KB, the portfolio area without them 544.1 KB, against 607.6 KB together. Both halves build their dependencies with `createPortfolioDeps` (`functions/src/portfolio/portfolio-deps.ts`: the market engine, price source, universe, repositories, idempotency layer), and the remaining portfolio routes still need the ledger (the dashboard's performance, holdings written as ledger transactions), so the split saves about 63 KB and leaves both over 300 KB: not done. " +
+        "  - Splitting the ledger routes into a function of their own was measured first (2026-11-29, prototype entries built with these options, not committed): the ledger routes alone 540.7 KB, the portfolio area without their handlers 544.1 KB (its schemas of the ledger routes, a few KB, still in), against 607.6 KB together. Both halves build their dependencies with `createPortfolioDeps` (`functions/src/portfolio/portfolio-deps.ts`: the market engine, price source, universe, repositories, idempotency layer), and the remaining portfolio routes still need the ledger (the dashboard's performance, holdings written as ledger transactions), so the split saves about 63 KB and leaves both over 300 KB: not done. " +
           'Under 300 KB needs both a ledger function with dependencies of its own (the ledger reads prices and benchmarks too) and cutting the floor every function carries (next bullet).',
       );
     }
