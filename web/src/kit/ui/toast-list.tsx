@@ -1,10 +1,5 @@
 import { Alert, Button } from '@aws-amplify/ui-react';
-import type { ToastMessage } from './toast';
-
-export interface ToastEntry extends ToastMessage {
-  id: number;
-  expiresAt: number;
-}
+import type { ToastEntry } from './toast-message';
 
 /** The visible toasts (./toast keeps the list and their timers). */
 export default function ToastList({

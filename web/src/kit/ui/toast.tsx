@@ -10,8 +10,10 @@ import {
   Suspense,
   type ReactNode,
 } from 'react';
-import type { ToastEntry } from './toast-list';
+import type { ToastEntry, ToastMessage } from './toast-message';
 import './toast.css';
+
+export type { ToastMessage } from './toast-message';
 
 /**
  * The toasts are drawn with Amplify's Alert, whose theme code is a large chunk: it loads with the first
@@ -25,14 +27,6 @@ const ToastList = lazy(() => import('./toast-list'));
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 10_000;
-
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: 'info' | 'success' | 'warning' | 'error';
-  /** One button in the toast (Undo); pressing it also closes the toast. */
-  action?: { label: string; onClick: () => void };
-}
 
 interface ToastValue {
   show: (toast: ToastMessage) => void;
