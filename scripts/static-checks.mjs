@@ -1,8 +1,8 @@
 /**
  * `npm run static` (the first step of `npm test`): the compiler over every workspace and the bench,
- * ESLint, Prettier, the duplicates check and the docs check, the same commands `npm run typecheck`,
- * `npm run lint`, `npm run duplicates` and `npm run docs` run one after another, here run side by
- * side, as many at once as the machine has cores. Each keeps about one core busy (the compiler a
+ * ESLint, Prettier, the duplicates check, the import circles check and the docs check, the same
+ * commands `npm run typecheck`, `npm run lint`, `npm run duplicates`, `npm run cycles` and
+ * `npm run docs` run one after another, here run side by side, as many at once as the machine has cores. Each keeps about one core busy (the compiler a
  * little more), so on CI's two cores the step takes about half its sequential time, with every check
  * still run (docs/testing.md).
  *
@@ -34,6 +34,7 @@ const MEASURED_SECONDS = {
   'typecheck functions': 33,
   'typecheck admin-web': 28,
   duplicates: 16,
+  cycles: 10,
   'typecheck shared': 15,
   docs: 2,
 };
@@ -42,6 +43,7 @@ const CHECKS = [
   { name: 'eslint', command: 'eslint . --max-warnings 0' },
   { name: 'prettier', command: 'prettier --check .' },
   { name: 'duplicates', command: 'node scripts/check-duplicates.mjs' },
+  { name: 'cycles', command: 'node scripts/check-cycles.mjs' },
   { name: 'docs', command: 'node scripts/check-docs.mjs' },
   { name: 'typecheck bench', command: 'tsc --noEmit -p bench' },
   ...workspacesWithTypecheck.map((workspace) => ({
