@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '@app/functions/config';
 import { createIngestionDeps } from '@app/functions/jobs/ingestion-deps';
 import { runIngestionPlanner } from '@app/functions/jobs/ingestion-planner';
@@ -46,6 +46,30 @@ export interface IngestionBenchFigures {
   read_units_per_symbol: number;
   worker_invocations: number;
   worker_peak_rss_bytes: number[];
+  profile: IngestionProfile;
+}
+
+/** Where the wall time goes: the request timeline the provider saw, the workers' busy time, CPU per process. */
+export interface IngestionProfile {
+  /** Planner start to the provider's first request. */
+  first_request_seconds: number;
+  /** First to last request. */
+  request_span_seconds: number;
+  /** Last request to the queues empty. */
+  tail_seconds: number;
+  /** The spacing of the shared limiter's slots (the LIMIT item's interval_ms). */
+  slot_interval_ms: number;
+  /** Mean gap between consecutive requests over the span. */
+  mean_gap_ms: number;
+  /** Time the request pace lost to gaps longer than 1.5 slot intervals: the sum of (gap - interval). */
+  long_gap_seconds: number;
+  long_gaps: number;
+  /** Slots the limiter handed out (from its next slot at the end), against the requests sent. */
+  slots_reserved: number;
+  /** Per worker process: time inside handler invocations, against the wall time. */
+  worker_busy_seconds: number[];
+  /** CPU seconds (user + system) over the run, per process. */
+  cpu_seconds: { workers: number[]; dynamodb: number; queue: number; bench: number };
 }
 
 function busiestSecond(times: readonly number[]): number {
@@ -56,6 +80,31 @@ function busiestSecond(times: readonly number[]): number {
     busiest = Math.max(busiest, end - start);
   }
   return busiest;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function longGaps(times: readonly number[], intervalMs: number): { count: number; excessMs: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  let count = 0;
+  let excessMs = 0;
+  for (let index = 1; index < sorted.length; index += 1) {
+    const gap = (sorted[index] as number) - (sorted[index - 1] as number);
+    if (gap > intervalMs * 1.5) {
+      count += 1;
+      excessMs += gap - intervalMs;
+    }
+  }
+  return { count, excessMs };
 }
 
 function peakResidentBytes(pid: number): number {
@@ -82,6 +131,7 @@ export async function runIngestionBench(options: {
   const dynamo = await startDynamoDbLocal(dynamoPort, null);
   const queue = await startQueueServer(queuePort);
   const workers: ChildProcess[] = [];
+  const busyMs: { ms: number }[] = [];
   try {
     await createTables(localDynamoClient(dynamoPort), 'bench');
     const urls = await createQueues(localQueueClient(queuePort), 60);
@@ -104,8 +154,10 @@ export async function runIngestionBench(options: {
       COST_RECORDS: 'dynamodb',
       COST_RECORD_DETAIL: 'on',
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
-      LOG_LEVEL: 'ERROR',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // Required outside the local stage; the worker signs no mail link, so any 32 characters do.
+      MAIL_TOKEN_SECRET: 'bench-ingestion-mail-token-secret-unused',
     };
     const driver = join(options.work, 'ingestion-worker.mjs');
     await esbuild.build({
@@ -126,14 +178,32 @@ export async function runIngestionBench(options: {
         env: { ...environment, PATH: process.env.PATH ?? '' },
         stdio: 'inherit',
       });
-      await new Promise((resolve) => child.once('message', resolve));
+      await new Promise((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) =>
+          reject(new Error(`an ingestion worker exited with ${code} before it was ready`)),
+        );
+      });
+      const busy = { ms: 0 };
+      child.on('message', (message: { invocation?: [number, number] }) => {
+        if (message.invocation) busy.ms += message.invocation[1] - message.invocation[0];
+      });
       workers.push(child);
+      busyMs.push(busy);
     }
     const config = loadConfig(environment);
     const deps = createIngestionDeps(config);
     options.progress(
       `ingestion: ${options.symbols} symbols, ${options.requestsPerSecond} requests/s, ${options.workers} workers`,
     );
+    const processes = () => [
+      ...workers.map((child) => child.pid),
+      dynamo.child.pid,
+      queue.child.pid,
+      process.pid,
+    ];
+    const cpuBefore = processes().map(cpuSeconds);
+    const startedAt = Date.now();
     const started = performance.now();
     await runIngestionPlanner(deps);
     const watcher = startQueueConsumer({
@@ -146,11 +216,41 @@ export async function runIngestionBench(options: {
       Math.max(900_000, (options.symbols / options.requestsPerSecond) * 4000),
     );
     const wallSeconds = (performance.now() - started) / 1000;
+    const endedAt = Date.now();
+    const cpu = processes().map((pid, index) => round(cpuSeconds(pid) - (cpuBefore[index] as number), 1));
     const peaks = workers.map((child) => peakResidentBytes(child.pid as number));
     if (!drained) throw new Error('the ingestion queues did not drain');
 
-    options.progress('ingestion: checking every stored bar against what the simulator served');
     const client = createDocumentClient(config);
+    const times = simulator.requests('yahoo').map((request) => request.at);
+    const limit = await client.send(
+      new GetCommand({ TableName: config.TABLE_MARKET, Key: { pk: 'PROVIDER#yahoo', sk: 'LIMIT' } }),
+    );
+    const intervalMs = Number(limit.Item?.interval_ms ?? 0);
+    const firstRequest = Math.min(...times);
+    const lastRequest = Math.max(...times);
+    const gaps = longGaps(times, intervalMs);
+    const profile: IngestionProfile = {
+      first_request_seconds: round((firstRequest - startedAt) / 1000, 1),
+      request_span_seconds: round((lastRequest - firstRequest) / 1000, 1),
+      tail_seconds: round((endedAt - lastRequest) / 1000, 1),
+      slot_interval_ms: intervalMs,
+      mean_gap_ms: round((lastRequest - firstRequest) / Math.max(1, times.length - 1), 1),
+      long_gap_seconds: round(gaps.excessMs / 1000, 1),
+      long_gaps: gaps.count,
+      slots_reserved: intervalMs
+        ? Math.round((Number(limit.Item?.next_slot_at ?? 0) - firstRequest) / intervalMs)
+        : 0,
+      worker_busy_seconds: busyMs.map((busy) => round(busy.ms / 1000, 1)),
+      cpu_seconds: {
+        workers: cpu.slice(0, workers.length),
+        dynamodb: cpu[workers.length] as number,
+        queue: cpu[workers.length + 1] as number,
+        bench: cpu[workers.length + 2] as number,
+      },
+    };
+    options.progress(`ingestion: drained in ${round(wallSeconds, 1)} s; profile ${JSON.stringify(profile)}`);
+    options.progress('ingestion: checking every stored bar against what the simulator served');
     const prices = createPricesRepository(client, config.TABLE_MARKET);
     const from = addDays(marketDate('equity', now), -729);
     let expected = 0;
@@ -188,7 +288,6 @@ export async function runIngestionBench(options: {
         startKey = page.LastEvaluatedKey;
       } while (startKey);
     }
-    const times = simulator.requests('yahoo').map((request) => request.at);
     return {
       symbols: options.symbols,
       requests_per_second: options.requestsPerSecond,
@@ -211,6 +310,7 @@ export async function runIngestionBench(options: {
       ),
       worker_invocations: records.length,
       worker_peak_rss_bytes: peaks,
+      profile,
     };
   } finally {
     for (const child of workers) child.kill('SIGTERM');

@@ -36,6 +36,43 @@ export function renderIngestion(figures: IngestionBenchFigures | undefined, quic
     "Write units: the workers' own capacity records (DynamoDB Local reports ConsumedCapacity like DynamoDB, one unit per KB written), over the symbols. " +
       'Most of it is the bars: about 24 month items of about 3 KB per symbol (infra/README.md "The stored market"); the rest is the quote, the series state and one rate-limit slot per request.',
     '',
+    ...renderIngestionProfile(figures),
   );
   return out;
+}
+
+/** Where the wall time went: the request timeline the provider saw, the workers' busy time, CPU per process. */
+function renderIngestionProfile(figures: IngestionBenchFigures): string[] {
+  const profile = figures.profile;
+  const cpu = profile.cpu_seconds;
+  const cpuTotal = [...cpu.workers, cpu.dynamodb, cpu.queue, cpu.bench].reduce(
+    (sum, value) => sum + value,
+    0,
+  );
+  return [
+    "Profile of the same run: the provider's request log against the wall time, the time each worker spent inside its handler, and the CPU each process used (from /proc).",
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        ['planner start to the first request (s)', profile.first_request_seconds],
+        ['first to last request (s)', profile.request_span_seconds],
+        ['last request to queues empty (s)', profile.tail_seconds],
+        ["limiter's slot interval (ms)", profile.slot_interval_ms],
+        ['mean gap between requests (ms)', profile.mean_gap_ms],
+        [
+          'gaps over 1.5 slot intervals: count, time lost beyond one interval (s)',
+          `${profile.long_gaps}, ${profile.long_gap_seconds}`,
+        ],
+        ['slots the limiter handed out / requests sent', `${profile.slots_reserved} / ${figures.requests}`],
+        ['worker busy time, per process (s)', profile.worker_busy_seconds.join(', ')],
+        ['CPU, worker processes (s)', cpu.workers.join(', ')],
+        ['CPU, DynamoDB Local (s)', cpu.dynamodb],
+        ['CPU, queue server (s)', cpu.queue],
+        ['CPU, bench process: simulator and watcher (s)', cpu.bench],
+        ['CPU, all of them / (2 cores x wall time)', round(cpuTotal / (2 * figures.wall_seconds), 2)],
+      ],
+    ),
+    '',
+  ];
 }
