@@ -8,10 +8,11 @@ import { progress } from './report-format';
 /** The local stack every bench measures: in memory, on free ports, rate limits off, data under `work`. */
 export async function startBenchStack(
   work: string,
-  options: { singleProcess?: boolean } = {},
+  /** persistDynamo: DynamoDB Local keeps its tables in files under `work`, as `npm start` does. */
+  options: { singleProcess?: boolean; persistDynamo?: boolean } = {},
 ): Promise<LocalStack> {
   progress(
-    `local stack: starting (in memory, rate limits off, ${options.singleProcess ? 'single process' : 'one worker thread per area'})`,
+    `local stack: starting (${options.persistDynamo ? 'tables on disk' : 'in memory'}, rate limits off, ${options.singleProcess ? 'single process' : 'one worker thread per area'})`,
   );
   // Section 3 and the ledger benches read capacity units from every request's own cost record.
   process.env.COST_RECORD_DETAIL = 'on';
@@ -21,7 +22,7 @@ export async function startBenchStack(
     dynamoPort: await findFreePort(),
     cognitoPort: await findFreePort(),
     dataDirectory: join(work, 'stack'),
-    persistDynamo: false,
+    persistDynamo: options.persistDynamo ?? false,
     reset: false,
     verbose: false,
     rateLimits: 'off',

@@ -49,6 +49,8 @@ export interface Report {
   lighthouse?: LighthouseFigures[];
   sites?: SiteWeight[];
   memoryAtRest?: MemorySnapshot;
+  /** The stack process's V8 heaps at rest by thread (bytes used and committed), beside memoryAtRest. */
+  areaHeapsAtRest?: Record<string, { used: number; total: number }>;
   perArea?: Record<string, InvocationResult>;
   errors: string[];
 }
@@ -57,7 +59,8 @@ export interface Report {
 export const READ_TARGET_MS = 100;
 export const BUNDLE_TARGET_BYTES = 300 * 1024;
 export const INIT_TARGET_RATIO = 3;
-export const MEMORY_TARGET_BYTES = 1.5 * 1024 ** 3;
+/** Issue 48: the whole stack (every process) at rest and at 100 connections. */
+export const MEMORY_TARGET_BYTES = 1.0 * 1024 ** 3;
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
 /** The admin site's entry: the script and its modulepreloads, gzipped. */
 export const ADMIN_ENTRY_BUDGET_BYTES = 120 * 1024;

@@ -1,5 +1,8 @@
 /** Section 6: the local stack's memory at rest and under load, and each area's in a Lambda-like process. */
 import { AREA_SIZING } from '@app/infra/lib/area-sizing';
+import { AREA_YOUNG_GENERATION_MB } from '@app/infra/local/area-workers';
+import { DYNAMODB_LOCAL_HEAP_MB } from '@app/infra/local/dynamodb-local';
+import { EMULATOR_NODE_FLAGS } from '@app/infra/local/processes';
 import { mib, round, table, verdict } from '../report-format';
 import { MEMORY_TARGET_BYTES, type Report } from './report-data';
 
@@ -15,7 +18,7 @@ export function renderMemory(report: Report): string[] {
           'stack heap used MB',
           ...Object.keys(rest.children).map((name) => `${name} RSS MB`),
           'total RSS MB',
-          '< 1.5 GB',
+          '< 1.0 GB',
         ],
         [
           [
@@ -37,8 +40,20 @@ export function renderMemory(report: Report): string[] {
         ],
       ),
       '',
-      'Stack process = the Node process of the local stack with its six area worker threads (one V8 heap each, infra/local/area-workers.ts), the API Gateway adapter and the static sites: at rest, the bench process itself; under load, the child process of the worker-thread load run of section 2 (section 2 gives the `--single-process` peak beside it); children read from /proc/<pid>/status VmRSS with their descendants (`LocalStack.childProcesses()`). The load generator runs in its own process and is not counted. ' +
-        'Both heaps are capped the way `npm start` runs them: the stack process with `node --max-old-space-size=640` (the `start` and `bench` scripts), DynamoDB Local with `-Xmx256m -XX:+UseSerialGC` (infra/local/dynamodb-local.ts). Uncapped, V8 (whose limit on this 24 GB machine is several GB) collected lazily and the JVM took its default quarter of the memory: the 100-connection overload peaked at 1.74 GB (stack 1,054 MB, DynamoDB Local 624 MB) in the run of 2026-11-22; capped, the same load stays under the target, at the cost of more collection under overload (compare the throughput of section 2 across runs).',
+      'Stack process = the Node process of the local stack with its six area worker threads (one V8 heap each, infra/local/area-workers.ts), the API Gateway adapter and the static sites: at rest the bench process itself; under load, in `npm run bench` the child process of the worker-thread run of section 2, in `npm run bench:memory` the bench process; children read from /proc/<pid>/status VmRSS with their descendants (`LocalStack.childProcesses()`). The load generator runs in its own process and is not counted. ' +
+        `Caps, as \`npm start\` runs them: the stack process with \`node --max-old-space-size=640 --max-semi-space-size=4\` (its main thread), each area thread with a ${AREA_YOUNG_GENERATION_MB} MB young generation (V8 grows it to 48 MB per heap under load); DynamoDB Local with \`-Xmx${DYNAMODB_LOCAL_HEAP_MB}m -XX:+UseSerialGC\` and bounded metaspace, code cache and thread stacks (infra/local/dynamodb-local.ts); the Node emulators with \`${EMULATOR_NODE_FLAGS.join(' ')}\` (infra/local/processes.ts).`,
+      '',
+    );
+  }
+  const heaps = report.areaHeapsAtRest;
+  if (heaps && Object.keys(heaps).length > 0) {
+    out.push(
+      "The stack process's V8 heaps at rest, by thread (`v8.getHeapStatistics()`, `Worker.getHeapStatistics()`), inside its figure above:",
+      '',
+      table(
+        ['thread', 'heap used MB', 'heap committed MB'],
+        Object.entries(heaps).map(([area, heap]) => [area, Number(mib(heap.used)), Number(mib(heap.total))]),
+      ),
       '',
     );
   }

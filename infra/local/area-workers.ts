@@ -30,9 +30,18 @@ export interface AreaWorkers {
   flushCostRecords(): Promise<void>;
   /** The threads' ids, for the figures (one per area). */
   threadIds(): number[];
+  /** Each area thread's V8 heap (used and total bytes), for the memory figures (bench section 6). */
+  heapStatistics(): Promise<Record<string, { used: number; total: number }>>;
   /** Flushes the cost records, then ends every thread. */
   stop(): Promise<void>;
 }
+
+/**
+ * Each thread's young generation, in MB (V8's default grows it to 48 MB per heap under load, seven
+ * heaps in this process): a request's garbage is short-lived, so a small one costs a few more
+ * scavenges and keeps the stack under its memory target (bench/results.md section 6).
+ */
+export const AREA_YOUNG_GENERATION_MB = 12;
 
 const BOOT_SCRIPT = new URL('./area-worker-boot.mjs', import.meta.url);
 
@@ -51,7 +60,11 @@ function startAreaWorker(area: ServiceArea, log: (message: string) => void) {
   const spawn = () =>
     new Promise<void>((resolveReady, rejectReady) => {
       let ready = false;
-      worker = new Worker(BOOT_SCRIPT, { workerData: { area }, name: `area-${area}` });
+      worker = new Worker(BOOT_SCRIPT, {
+        workerData: { area },
+        name: `area-${area}`,
+        resourceLimits: { maxYoungGenerationSizeMb: AREA_YOUNG_GENERATION_MB },
+      });
       alive = true;
       worker.on('message', (message: FromAreaWorker) => {
         if (message.type === 'ready') {
@@ -104,6 +117,10 @@ function startAreaWorker(area: ServiceArea, log: (message: string) => void) {
     ready: spawn(),
     handler,
     threadId: () => worker.threadId,
+    heap: async () => {
+      const statistics = await worker.getHeapStatistics();
+      return { used: statistics.used_heap_size, total: statistics.total_heap_size };
+    },
     flush: async () => {
       await call({ type: 'flush', id: (nextId += 1) });
     },
@@ -138,6 +155,10 @@ export async function startAreaWorkers(
       await Promise.all(workers.map((worker) => worker.flush()));
     },
     threadIds: () => workers.map((worker) => worker.threadId()),
+    heapStatistics: async () =>
+      Object.fromEntries(
+        await Promise.all(areas.map(async (area, index) => [area, await workers[index]?.heap()] as const)),
+      ) as Record<string, { used: number; total: number }>,
     stop,
   };
 }

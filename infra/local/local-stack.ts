@@ -82,6 +82,8 @@ export interface LocalStack {
   servers: SupervisedServer[];
   /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
   childProcesses: () => { name: string; pid: number }[];
+  /** Each area thread's V8 heap in bytes (none in `--single-process`), for memory figures (bench). */
+  areaHeaps: () => Promise<Record<string, { used: number; total: number }>>;
   ingestion: LocalIngestion;
   /** The mail queue's consumer: mails of resets and sign-ups arrive in maildev through it, after the answer. */
   mailQueue: LocalMailQueue;
@@ -326,6 +328,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           const pid = server.current().child.pid;
           return pid === undefined ? [] : [{ name: server.name, pid }];
         }),
+      areaHeaps: async () => (areaWorkers ? areaWorkers.heapStatistics() : {}),
       ingestion: queue,
       mailQueue: mailConsumer,
       mailTokenSecret,
