@@ -4,7 +4,8 @@
  * emptied before each audit), 3 audits a page and their median, on an in-process local stack serving the
  * production builds (built first when missing; `--rebuild-sites` builds them again). Prints its section and
  * writes it into bench/results.md, in place of the previous one (the full run owns the rest of the file).
- * `--quick`: one audit a page.
+ * `--quick`: one audit a page. `--pages dashboard,portfolio`: only those pages, printed but not written into
+ * results.md (the section there stays a whole run's).
  */
 import './quiet-env';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,17 @@ const SIGNED_IN_PATHS = [
   ['subscription', '/subscription'],
   ['settings', '/settings'],
 ] as const;
+
+/** `--pages a,b`: the pages named (unknown names are refused), else all of them. */
+function selectedPaths(): readonly (typeof SIGNED_IN_PATHS)[number][] {
+  const at = process.argv.indexOf('--pages');
+  if (at < 0) return SIGNED_IN_PATHS;
+  const names = (process.argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((name) => !SIGNED_IN_PATHS.some(([page]) => page === name));
+  if (names.length === 0 || unknown.length > 0)
+    throw new Error(`--pages takes some of ${SIGNED_IN_PATHS.map(([page]) => page).join(',')}`);
+  return SIGNED_IN_PATHS.filter(([page]) => names.includes(page));
+}
 
 function targetOf(entry: LighthouseFigures): string {
   const performance = entry.performance ?? 0;
@@ -98,17 +110,18 @@ function withSection(report: string, section: string): string {
   return report.slice(0, start) + section + (next < 0 ? '' : report.slice(next + 1));
 }
 
+const paths = selectedPaths();
 const loadBefore = loadAverages();
 const rebuilt = ensureSitesBuilt(!process.argv.includes('--rebuild-sites'));
 runOnBenchStack('nugget-bench-lighthouse-', async (stack) => {
-  progress(`lighthouse: ${SIGNED_IN_PATHS.length} signed-in pages, ${LIGHTHOUSE_RUNS} audits each`);
+  progress(`lighthouse: ${paths.length} signed-in pages, ${LIGHTHOUSE_RUNS} audits each`);
   const entries = await runLighthouse(
-    SIGNED_IN_PATHS.map(([page, path]) => ({ page, url: `${stack.webUrl}${path}`, signedIn: true })),
+    paths.map(([page, path]) => ({ page, url: `${stack.webUrl}${path}`, signedIn: true })),
     { runs: LIGHTHOUSE_RUNS, investor: { email: SEED_INVESTOR.email, password: SEED_INVESTOR.password } },
   );
   const heading = `${standaloneHeading('Lighthouse bench', loadBefore)} Sites ${rebuilt ? 'built by this run' : 'reused from dist/'}.`;
   const section = renderSection(entries, heading).join('\n');
   console.log(section);
-  if (existsSync(REPORT_PATH))
+  if (paths === SIGNED_IN_PATHS && existsSync(REPORT_PATH))
     writeFileSync(REPORT_PATH, withSection(readFileSync(REPORT_PATH, 'utf8'), section));
 });

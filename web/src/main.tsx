@@ -5,11 +5,11 @@ import '@/kit/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createI18n } from '@/lib/i18n';
+import { createI18n, loadLanguageChunk } from '@/lib/i18n';
 import { readStoredLanguage } from '@/kit/preferences/preferences';
 import { checkPrerenderedPage, discardPrerenderedMarkup, PRERENDER_CHECK } from './app/prerendered-page';
 import { SiteProviders } from '@/kit/site-providers';
-import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
+import { createAppRouter, inSignedInArea, loadMatchedLazyRoutes } from './app/router';
 
 /**
  * The public pages arrive prerendered (scripts/prerender.ts) and are hydrated when the visitor would see
@@ -18,8 +18,12 @@ import { createAppRouter, loadMatchedLazyRoutes } from './app/router';
 async function start(): Promise<void> {
   const container = document.getElementById('root') as HTMLElement;
   const hydrate = checkPrerenderedPage(PRERENDER_CHECK);
+  const language = readStoredLanguage();
+  // A signed-in page needs its strings ('app') before its shell renders: their download starts now, beside
+  // the public ones, instead of after the shell's chunk and /config.json (the shell's load then finds them).
+  if (inSignedInArea(window.location)) void loadLanguageChunk(language, 'app').catch(() => undefined);
   const [i18n] = await Promise.all([
-    createI18n(readStoredLanguage()),
+    createI18n(language),
     // Hydration must render what the prerender did on the first pass, so the page's own chunk comes first.
     hydrate ? loadMatchedLazyRoutes(window.location) : null,
   ]);

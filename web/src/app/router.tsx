@@ -9,6 +9,71 @@ import type { EarlyPaintHandle } from './layout/app-shell';
 /** A route's page name, for the document's <title> (layout/document-title.tsx). */
 const title = (page: PageTitle): TitleHandle => ({ title: page });
 
+/** The signed-in shell and its pages (their strings are the 'app' part of a language's bundle). */
+const signedInArea: RouteObject = {
+  lazy: () =>
+    import('./layout/app-shell').then((m) => ({ Component: m.AppShellRoute, loader: m.appShellLoader })),
+  errorElement: <StartupError />,
+  hydrateFallbackElement: <RouteLoading />,
+  children: [
+    {
+      path: 'dashboard',
+      // docs/product.md "Screens", session: paints and asks for its data before the stored session is checked.
+      handle: { ...title('dashboard'), paintsBeforeSessionCheck: true } satisfies EarlyPaintHandle,
+      lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+    },
+    {
+      path: 'portfolio',
+      handle: title('portfolio'),
+      lazy: () => import('./routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
+    },
+    {
+      path: 'portfolio/transactions',
+      handle: title('transactions'),
+      lazy: () => import('./routes/transactions-route').then((m) => ({ Component: m.TransactionsRoute })),
+    },
+    {
+      path: 'recommendations',
+      handle: title('recommendations'),
+      lazy: () =>
+        import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),
+    },
+    {
+      path: 'screener',
+      handle: title('screener'),
+      lazy: () => import('./routes/screener-route').then((m) => ({ Component: m.ScreenerRoute })),
+    },
+    {
+      path: 'watchlists',
+      handle: title('watchlists'),
+      lazy: () => import('./routes/watchlists-route').then((m) => ({ Component: m.WatchlistsRoute })),
+    },
+    {
+      path: 'alerts',
+      handle: title('alerts'),
+      lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),
+    },
+    {
+      path: 'methodology',
+      handle: title('methodology'),
+      lazy: () =>
+        import('@/features/methodology/components/methodology-page').then((m) => ({
+          Component: m.MethodologyPage,
+        })),
+    },
+    {
+      path: 'subscription',
+      handle: title('subscription'),
+      lazy: () => import('./routes/subscription-route').then((m) => ({ Component: m.SubscriptionRoute })),
+    },
+    {
+      path: 'settings',
+      handle: title('settings'),
+      lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
+    },
+  ],
+};
+
 /**
  * docs/product.md "Screens" (the investor site's routes). The home page ships in the first chunk; every other
  * page, and the signed-in shell with Amplify behind it, loads when first visited.
@@ -85,69 +150,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <HomePage />, handle: title('home') },
     ],
   },
-  {
-    lazy: () =>
-      import('./layout/app-shell').then((m) => ({ Component: m.AppShellRoute, loader: m.appShellLoader })),
-    errorElement: <StartupError />,
-    hydrateFallbackElement: <RouteLoading />,
-    children: [
-      {
-        path: 'dashboard',
-        // docs/product.md "Screens", session: paints and asks for its data before the stored session is checked.
-        handle: { ...title('dashboard'), paintsBeforeSessionCheck: true } satisfies EarlyPaintHandle,
-        lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
-      },
-      {
-        path: 'portfolio',
-        handle: title('portfolio'),
-        lazy: () => import('./routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
-      },
-      {
-        path: 'portfolio/transactions',
-        handle: title('transactions'),
-        lazy: () => import('./routes/transactions-route').then((m) => ({ Component: m.TransactionsRoute })),
-      },
-      {
-        path: 'recommendations',
-        handle: title('recommendations'),
-        lazy: () =>
-          import('./routes/recommendations-route').then((m) => ({ Component: m.RecommendationsRoute })),
-      },
-      {
-        path: 'screener',
-        handle: title('screener'),
-        lazy: () => import('./routes/screener-route').then((m) => ({ Component: m.ScreenerRoute })),
-      },
-      {
-        path: 'watchlists',
-        handle: title('watchlists'),
-        lazy: () => import('./routes/watchlists-route').then((m) => ({ Component: m.WatchlistsRoute })),
-      },
-      {
-        path: 'alerts',
-        handle: title('alerts'),
-        lazy: () => import('./routes/alerts-route').then((m) => ({ Component: m.AlertsRoute })),
-      },
-      {
-        path: 'methodology',
-        handle: title('methodology'),
-        lazy: () =>
-          import('@/features/methodology/components/methodology-page').then((m) => ({
-            Component: m.MethodologyPage,
-          })),
-      },
-      {
-        path: 'subscription',
-        handle: title('subscription'),
-        lazy: () => import('./routes/subscription-route').then((m) => ({ Component: m.SubscriptionRoute })),
-      },
-      {
-        path: 'settings',
-        handle: title('settings'),
-        lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
-      },
-    ],
-  },
+  signedInArea,
   // The admin area is its own site (README.md, admin-web/): /admin leads there.
   {
     path: 'admin/*',
@@ -160,6 +163,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteLoading />,
   },
 ];
+
+/** Whether `location` is a page of the signed-in area (main.tsx starts its strings' download at once). */
+export function inSignedInArea(location: Pick<Location, 'pathname'>): boolean {
+  return matchRoutes(routes, location)?.[0]?.route === signedInArea;
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

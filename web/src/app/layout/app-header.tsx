@@ -16,7 +16,7 @@ import { NotificationsBell } from './notifications-bell';
  */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation(['shell', 'common']);
-  const { viewer, openSignIn, logout } = useAuth();
+  const { viewer, pendingUserId, openSignIn, logout } = useAuth();
   return (
     <SiteHeader
       className="app-header--investor"
@@ -65,7 +65,8 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
             {t('shell:header.logout')}
           </Button>
         </span>
-      ) : (
+      ) : pendingUserId ? null : (
+        // Not while a stored session is checked: it would show, then go, and move the page (CLS).
         <Button size="small" variation="primary" onClick={() => openSignIn('signIn')}>
           {t('shell:header.signIn')}
         </Button>

@@ -4,6 +4,10 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { AlertsPage } from '@/features/alerts/components/alerts-page';
 import { AlertRulesCard } from '@/features/alerts/components/alert-rules-card';
 import { FeatureGate } from '@/features/gating/components/feature-gate';
+import { contract } from '@app/shared/api/contract';
+import { useRouteQuery } from '@/kit/api/route-query';
+import { useFeatureAccess } from '@/lib/feature-access';
+import { RouteLoading } from './route-loading';
 
 /**
  * /alerts: signed-in users' alerts persist their dismissals; demo visitors' stay local. Above them,
@@ -13,8 +17,13 @@ import { FeatureGate } from '@/features/gating/components/feature-gate';
 export function AlertsRoute() {
   const { user, viewer } = useAuth();
   const [searchParams] = useSearchParams();
+  const signedIn = viewer !== null && !viewer.isDemo && user !== null;
+  // The rules card and its gate sit above the alerts: the page shows once the plan's answer and the rules
+  // are in (the same queries the gate and the card ask), rather than pushing the alerts down (CLS).
+  const gate = useFeatureAccess('custom_alerts');
+  const rules = useRouteQuery(contract.portfolio.alertRules, undefined, { enabled: signedIn });
   if (!viewer) return null;
-  const signedIn = !viewer.isDemo && user !== null;
+  if (signedIn && (gate.checking || rules.isLoading)) return <RouteLoading />;
   return (
     <Flex direction="column" gap="large">
       {signedIn ? (

@@ -24,11 +24,17 @@ export function PortfolioRoute() {
         renderUpgradeDialog={({ open, onClose }) => (
           <UpgradeDialog open={open} onClose={onClose} currentTier={viewer.tier} />
         )}
+        after={
+          viewer.isDemo ? null : (
+            <>
+              {/* Who drives the grade (docs/product.md "Portfolio attribution"): the caller's own portfolio only. */}
+              <AttributionCard />
+              {/* Questions about the portfolio (docs/product.md "The analyst"): they count the caller's quota. */}
+              <AnalystPanel />
+            </>
+          )
+        }
       />
-      {/* Who drives the grade (docs/product.md "Portfolio attribution"): the caller's own portfolio only. */}
-      {viewer.isDemo ? null : <AttributionCard />}
-      {/* Questions about the portfolio (docs/product.md "The analyst"): they count the caller's quota. */}
-      {viewer.isDemo ? null : <AnalystPanel />}
     </>
   );
 }

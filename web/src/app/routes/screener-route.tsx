@@ -13,6 +13,7 @@ import { CounterfactualsPanel } from '@/components/counterfactuals-panel';
 import { AnalystPanel } from '@/features/explanations/components/analyst-panel';
 import { FIGURE_SECTIONS } from '@/lib/figure-links';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { RouteLoading } from './route-loading';
 
 /**
  * An asset's explained score: its fact sheet (docs/product.md "Fact sheets"), read back as the grade,
@@ -46,6 +47,9 @@ export function ScreenerRoute() {
   const { status, viewer } = useAuth();
   // The analyst counts a signed-in investor's questions; the demo visitor has none to count.
   const analyst = viewer !== null && !viewer.isDemo;
+  // Which filters the plan allows decides the first query and the form: asked first, so the page is
+  // fetched once and does not change its form after painting.
+  if (access.checking) return <RouteLoading />;
   return (
     <ScreenerPage
       allFilters={access.allowed}

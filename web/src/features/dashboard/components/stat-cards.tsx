@@ -31,6 +31,7 @@ function StatCard({
   hint,
   aside,
   children,
+  reserve = false,
 }: {
   title: string;
   /** Null while the figure loads. */
@@ -38,7 +39,9 @@ function StatCard({
   testId: string;
   hint: string | null;
   aside?: ReactNode;
+  /** What shows under the figure once loaded; `reserve` keeps its height while the figure loads. */
   children?: ReactNode;
+  reserve?: boolean;
 }) {
   const { t } = useTranslation('common');
   const heading = <Text className="dashboard__stat-title">{title}</Text>;
@@ -59,8 +62,9 @@ function StatCard({
           {value}
         </Text>
       )}
-      {value === null ? null : children}
-      {hint ? <Text className="app-muted">{hint}</Text> : null}
+      {value !== null ? children : reserve ? <div className="dashboard__stat-reserve" /> : null}
+      {/* Held at its loaded height while the figure loads, so the cards below never move (CLS). */}
+      <Text className="app-muted dashboard__stat-hint">{hint}</Text>
     </Card>
   );
 }
@@ -169,6 +173,7 @@ export function StatCards({ portfolio, picks, returns, aiLive, replayDate }: Sta
         }
         testId="dashboard-score"
         hint={scoreHint}
+        reserve
       >
         {score && score.basis !== 'none' ? (
           <ProgressBar value={score.score} label={t('cards.rationalityScore.title')} tone="success" />

@@ -21,31 +21,39 @@ export interface PortfolioPageProps {
   isDemo: boolean;
   /** The upgrade dialog (composed in by the app from the gating feature). */
   renderUpgradeDialog: (props: { open: boolean; onClose: () => void }) => ReactNode;
+  /** Cards composed in below the page, shown once it has loaded (never pushed down by it). */
+  after?: ReactNode;
 }
 
-/** The portfolio_assets slots from the plan, or null until the subscription has loaded. */
-function useAssetSlots(holdingsShown: number): AssetSlots | null {
+/**
+ * The portfolio_assets slots from the plan (null when the subscription has none or failed), and whether
+ * the subscription is still loading.
+ */
+function useAssetSlots(holdingsShown: number): { slots: AssetSlots | null; pending: boolean } {
   const subscription = useRouteQuery(contract.subscription.mySubscription);
   const limits = subscription.data?.subscription.limits.portfolio_assets;
-  if (!subscription.data || !limits) return null;
+  if (!subscription.data || !limits) return { slots: null, pending: subscription.isPending };
   const used = limits.used ?? holdingsShown;
   return {
-    tier: subscription.data.subscription.tier,
-    used,
-    limit: limits.limit,
-    unlimited: isUnlimited(limits.limit),
-    remaining: remaining(used, limits.limit),
+    slots: {
+      tier: subscription.data.subscription.tier,
+      used,
+      limit: limits.limit,
+      unlimited: isUnlimited(limits.limit),
+      remaining: remaining(used, limits.limit),
+    },
+    pending: false,
   };
 }
 
 /** docs/product.md "Screens", portfolio: the portfolio page. */
-export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProps) {
+export function PortfolioPage({ isDemo, renderUpgradeDialog, after }: PortfolioPageProps) {
   const { t } = useTranslation(['portfolio', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const portfolio = useRouteQuery(contract.portfolio.list);
   const market = useMarketDate();
-  const slots = useAssetSlots(portfolio.data?.assets.length ?? 0);
+  const { slots, pending: slotsPending } = useAssetSlots(portfolio.data?.assets.length ?? 0);
   const analytics = useFeatureAccess('advanced_analytics');
   const assetAccess = useFeatureAccess('portfolio_assets');
   const [addOpen, setAddOpen] = useState(false);
@@ -64,7 +72,9 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
     }
   }, [portfolio.isError, t, toast]);
 
-  if (portfolio.isPending) {
+  // The plan card and its banner sit above the holdings: the page waits for both answers (asked at once)
+  // rather than pushing the holdings down when the plan arrives (CLS).
+  if (portfolio.isPending || slotsPending) {
     return (
       <Flex justifyContent="center" alignItems="center" gap="small" padding="xl" role="status">
         <Loader aria-hidden="true" />
@@ -104,47 +114,50 @@ export function PortfolioPage({ isDemo, renderUpgradeDialog }: PortfolioPageProp
   // The market date the portfolio was valued at, named on its dated labels in replay.
   const replayDate = market.replay ? (portfolio.data?.market_date ?? market.date) : null;
   return (
-    <Flex direction="column" gap="large" className="portfolio">
-      <PortfolioHeader
-        analysisAllowed={analytics.allowed}
-        analysisTier={analytics.requiredTier}
-        onOpenAnalysis={() => setAnalysisOpen(true)}
-        addDisabled={isDemo || (assetAccess.denied && slotsLeft <= 0)}
-        onAddAsset={() => void openAddDialog()}
-        usage={finiteSlots ? { used: finiteSlots.used, limit: finiteSlots.limit } : null}
-      />
-      {isDemo ? <Alert variation="info">{t('common:demo.description')}</Alert> : null}
-      {portfolio.isError ? (
-        <Alert variation="error" heading={t('portfolio:errorTitle')} data-testid="portfolio-error">
-          {portfolio.error.message}
-        </Alert>
-      ) : null}
-      {slots ? <PlanUsageCard slots={slots} /> : null}
-      {finiteSlots ? (
-        <SlotsBanner
-          remaining={finiteSlots.remaining}
-          canUpgrade={!isDemo}
-          onUpgrade={() => setUpgradeOpen(true)}
+    <>
+      <Flex direction="column" gap="large" className="portfolio">
+        <PortfolioHeader
+          analysisAllowed={analytics.allowed}
+          analysisTier={analytics.requiredTier}
+          onOpenAnalysis={() => setAnalysisOpen(true)}
+          addDisabled={isDemo || (assetAccess.denied && slotsLeft <= 0)}
+          onAddAsset={() => void openAddDialog()}
+          usage={finiteSlots ? { used: finiteSlots.used, limit: finiteSlots.limit } : null}
         />
-      ) : null}
-      {summary ? <AssetTypeCards summary={summary} currency={currency} /> : null}
-      {summary && summary.asset_count > 0 ? (
-        <AllocationCard summary={summary} currency={currency} replayDate={replayDate} />
-      ) : null}
-      <HoldingsList
-        assets={portfolio.data?.assets ?? []}
-        readOnly={isDemo}
-        showEmpty={!portfolio.isError}
-        marketDate={portfolio.data?.market_date ?? ''}
-        currency={currency}
-      />
-      {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
-      <PortfolioAnalysisDialog
-        open={analysisOpen}
-        onClose={() => setAnalysisOpen(false)}
-        summary={portfolio.data?.summary}
-      />
-      {renderUpgradeDialog({ open: upgradeOpen, onClose: () => setUpgradeOpen(false) })}
-    </Flex>
+        {isDemo ? <Alert variation="info">{t('common:demo.description')}</Alert> : null}
+        {portfolio.isError ? (
+          <Alert variation="error" heading={t('portfolio:errorTitle')} data-testid="portfolio-error">
+            {portfolio.error.message}
+          </Alert>
+        ) : null}
+        {slots ? <PlanUsageCard slots={slots} /> : null}
+        {finiteSlots ? (
+          <SlotsBanner
+            remaining={finiteSlots.remaining}
+            canUpgrade={!isDemo}
+            onUpgrade={() => setUpgradeOpen(true)}
+          />
+        ) : null}
+        {summary ? <AssetTypeCards summary={summary} currency={currency} /> : null}
+        {summary && summary.asset_count > 0 ? (
+          <AllocationCard summary={summary} currency={currency} replayDate={replayDate} />
+        ) : null}
+        <HoldingsList
+          assets={portfolio.data?.assets ?? []}
+          readOnly={isDemo}
+          showEmpty={!portfolio.isError}
+          marketDate={portfolio.data?.market_date ?? ''}
+          currency={currency}
+        />
+        {isDemo ? null : <AddAssetDialog open={addOpen} onClose={() => setAddOpen(false)} />}
+        <PortfolioAnalysisDialog
+          open={analysisOpen}
+          onClose={() => setAnalysisOpen(false)}
+          summary={portfolio.data?.summary}
+        />
+        {renderUpgradeDialog({ open: upgradeOpen, onClose: () => setUpgradeOpen(false) })}
+      </Flex>
+      {after}
+    </>
   );
 }

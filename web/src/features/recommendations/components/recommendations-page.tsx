@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '@/kit/ui/page-loading';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { contract } from '@app/shared/api/contract';
@@ -148,6 +149,12 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
     }
   };
 
+  // The header's badges, the usage card and the list all depend on these three answers (asked at once):
+  // the page shows once they are in rather than moving its cards down as each arrives (CLS).
+  if (recommendations.isPending || health.isPending || usage.isPending) {
+    return <PageLoading label={t('loading')} />;
+  }
+
   const data = recommendations.data;
   const tier: Tier | undefined = usage.data?.user_tier;
   const live = health.data?.status === 'healthy' && data !== undefined;
@@ -243,12 +250,6 @@ export function RecommendationsPage({ userId, canWrite, contextual }: Recommenda
         </Text>
       ) : null}
 
-      {recommendations.isPending ? (
-        <Flex alignItems="center" gap="small">
-          <Loader aria-label={t('loading')} />
-          <Text>{t('loading')}</Text>
-        </Flex>
-      ) : null}
       {recommendations.isError ? (
         <Alert variation="error" role="alert" heading={t('loadFailed')}>
           <Button size="small" onClick={() => void recommendations.refetch()}>

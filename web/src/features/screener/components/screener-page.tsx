@@ -34,7 +34,7 @@ const INITIAL: ScreenState = { form: EMPTY_FORM, sort: 'score', order: 'desc', p
 
 /** docs/product.md "Screener": the graded universe of the market date, filtered, sorted and paged. */
 export function ScreenerPage({ allFilters, explanation, rowAction }: ScreenerPageProps) {
-  const { t, i18n } = useTranslation('screener');
+  const { t, i18n } = useTranslation(['screener', 'common']);
   const { language } = usePreferences();
   const [search, setSearch] = useSearchParams();
   const [draft, setDraft] = useState(INITIAL.form);
@@ -56,6 +56,10 @@ export function ScreenerPage({ allFilters, explanation, rowAction }: ScreenerPag
   const onSort = (column: ScreenerSortColumn) => setState((current) => nextSort(current, column));
   const data = screen.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // The first screen waits for its rows: the intro and the table would otherwise push the page down as
+  // they arrive (CLS). Later pages and filters load inside the table's card.
+  if (screen.isPending && state === INITIAL)
+    return <Loader size="large" aria-label={t('common:status.loading')} />;
 
   return (
     <Flex direction="column" gap="medium" className="screener">

@@ -1,6 +1,7 @@
-import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '@/kit/ui/page-loading';
 import { useSearchParams } from 'react-router-dom';
 import { contract } from '@app/shared/api/contract';
 import { BillingCycleSchema, PaidTierSchema, type PaidPlan } from '@app/shared/domain/billing/billing-plans';
@@ -46,12 +47,7 @@ export function SubscriptionPage({ isDemo }: SubscriptionPageProps) {
   };
 
   if (subscription.isPending || tiers.isPending || usage.isPending) {
-    return (
-      <Flex justifyContent="center" alignItems="center" gap="small" padding="xl" role="status">
-        <Loader aria-hidden="true" />
-        <Text>{t('loading')}</Text>
-      </Flex>
-    );
+    return <PageLoading label={t('loading')} />;
   }
   const failure = subscription.error ?? tiers.error ?? usage.error;
   if (failure || !subscription.data || !tiers.data || !usage.data) {
