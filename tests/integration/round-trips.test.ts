@@ -1,0 +1,133 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getConfig } from '@app/functions/config';
+import { keys } from '@app/functions/data/keys';
+import type { CostRecord } from '@app/functions/platform/cost-recorder';
+import { createDocumentClient } from '@app/functions/platform/dynamo-client';
+import type { LocalStack } from '@app/infra/local/local-stack';
+import { SEED_INVESTOR } from '@app/infra/local/seed-data';
+import { startOwnStack, type OwnStack } from '../src/own-stack';
+import { signInSeedAdminWithCode } from '../src/seed-admin';
+
+/*
+ * Issue 48 "Round trips": every read route of the signed-in dashboard's first screen and of the admin
+ * dashboard makes at most 3 DynamoDB calls per request, counted from the cost record each request
+ * leaves (functions/src/platform/cost-recorder.ts `dynamo_calls`, checked on DynamoDB Local by
+ * dynamo-call-count.test.ts), as bench/dynamo-efficiency.ts reads them. On a stack of its own with
+ * every request's record kept (COST_RECORD_DETAIL=on, as the bench's) over the suite's replayed
+ * symbols: the whole universe's first price poll took over 10 minutes on the loaded two-core machine,
+ * so the 570-series figures (where a read of every symbol's item is 6 BatchGets of 100 keys) are the
+ * bench's (`npm run bench:dynamo`, bench/results.md section 3). Here a route that reads per item still
+ * shows its extra calls (the admin dashboard made six before the feed summary). The JWT authoriser's
+ * session check runs before the area and is not in these records: it reads only on a cache miss.
+ */
+
+const MAX_CALLS = 3;
+const REPEATS = 3;
+
+let own: OwnStack | undefined;
+let stack: LocalStack;
+let investor: { token: string; userId: string };
+let adminToken: string;
+const saved: Record<string, string | undefined> = {};
+
+async function call(path: string, token: string | null): Promise<void> {
+  const response = await fetch(`${stack.webUrl}${path}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': 'en' },
+    signal: AbortSignal.timeout(30_000),
+  });
+  expect(response.status, `${path}: ${await response.text()}`).toBe(200);
+}
+
+/** The cost records written since `fromIso` (the stack writes them in batches: flushed first). */
+async function recordsSince(fromIso: string): Promise<CostRecord[]> {
+  await stack.flushCostRecords();
+  const client = createDocumentClient(getConfig());
+  const records: CostRecord[] = [];
+  for (const day of new Set([fromIso.slice(0, 10), new Date().toISOString().slice(0, 10)])) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const output = await client.send(
+        new QueryCommand({
+          TableName: getConfig().TABLE_USAGE,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.costDayPartition(day) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of output.Items ?? []) {
+        const record = item as CostRecord;
+        if (typeof record.dynamo_calls === 'number' && record.recorded_at >= fromIso) records.push(record);
+      }
+      startKey = output.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return records;
+}
+
+beforeAll(async () => {
+  const env = { COST_RECORD_DETAIL: 'on' };
+  for (const [name, value] of Object.entries(env)) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+  own = await startOwnStack('nugget-round-trips-');
+  stack = own.stack;
+  const login = await fetch(`${stack.webUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SEED_INVESTOR.email, password: SEED_INVESTOR.password }),
+  });
+  const body = (await login.json()) as { access_token: string; user: { id: string } };
+  investor = { token: body.access_token, userId: body.user.id };
+  adminToken = (await signInSeedAdminWithCode(stack.webUrl, stack.seed.adminTotpSecret)).token;
+}, 300_000);
+
+afterAll(async () => {
+  await own?.stop();
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+describe('DynamoDB calls per request of the dashboards', () => {
+  it(`makes at most ${MAX_CALLS} calls per request on every read route of both first screens`, async () => {
+    const { token, userId } = investor;
+    // The signed-in dashboard's first screen (bench/results.md section 2, "API calls per page load",
+    // and the one-call dashboard route), then the admin Overview and the health check it links.
+    const reads: [string, string | null][] = [
+      ['/api/auth/me', token],
+      ['/api/', token],
+      ['/api/ai/market-clock', token],
+      ['/api/alerts/count', token],
+      ['/api/portfolio/dashboard', token],
+      ['/api/portfolio', token],
+      ['/api/portfolio/performance', token],
+      ['/api/ai/enhanced-prices/real-time', token],
+      [`/api/ai/recommendations/${userId}?limit=6`, token],
+      [`/api/ai/recommendations/${userId}?limit=100`, token],
+      ['/api/admin/dashboard', adminToken],
+      ['/api/ai/health', adminToken],
+    ];
+    // One warm-up round: what a process reads once (the graded day, the session state) is not a
+    // round trip of every request.
+    for (const [path, bearer] of reads) await call(path, bearer);
+    const from = new Date().toISOString();
+    for (let round = 0; round < REPEATS; round += 1)
+      for (const [path, bearer] of reads) await call(path, bearer);
+    const records = (await recordsSince(from)).filter((record) => !record.route.startsWith('job:'));
+
+    const byRoute = new Map<string, number[]>();
+    for (const record of records)
+      byRoute.set(record.route, [...(byRoute.get(record.route) ?? []), record.dynamo_calls]);
+    const table = [...byRoute.entries()].map(([route, calls]) => `${route}: ${calls.join(', ')}`).join('\n');
+    // Every route of the list answered and left a record per request (the two limits share one route).
+    expect(records.length, table).toBe(REPEATS * reads.length);
+    const over = [...byRoute.entries()].filter(([, calls]) => calls.some((count) => count > MAX_CALLS));
+    expect(
+      over.map(([route]) => route),
+      `calls per request by route:\n${table}`,
+    ).toEqual([]);
+  });
+});
