@@ -51,8 +51,6 @@ const MAX_BREAKER_WRITES = 5;
  * the price of spacing slots 1.1 / limit seconds apart (10 a second: one request every 110 ms).
  */
 export const DEFAULT_GUARD_MS = 100;
-/** A process so busy it misses this many slots in a row sends on the next one anyway. */
-const MAX_LATE_SLOTS = 5;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -119,13 +117,15 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   /**
    * Waits for a slot, and gives it up for the next one when this process woke up more than `guardMs`
    * after it (a busy event loop): a request sent late could share a second with the next worker's.
+   * It never sends late, however many slots it misses: a process that did (after five, before) could
+   * put an eleventh request into a second (bench/results.md section 8); one starved of CPU waits.
    */
   async function takeSlot(): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
+    for (;;) {
       const slot = await reserve();
       const wait = slot - now();
       if (wait > 0) await sleep(wait);
-      if (now() - slot <= guardMs || attempt >= MAX_LATE_SLOTS) return;
+      if (now() - slot <= guardMs) return;
     }
   }
 
