@@ -52,12 +52,17 @@ async function processRecord(deps: IngestionDeps, record: SQSRecord): Promise<bo
   }
 }
 
-/** Records of a batch handled at once: with the symbols of each a few at a time, what one process keeps busy. */
-export const RECORD_CONCURRENCY = 2;
+/**
+ * Records of a batch handled at once: every record of the event source mapping's batch of 5
+ * (infra/lib/constructs/ingestion-pipeline.ts), each with its symbols a few at a time. Two at a time
+ * left the batch's last record running alone at the end of every invocation, with three symbols to
+ * keep the request slots busy while they wrote their bars (bench/results.md section 8).
+ */
+export const RECORD_CONCURRENCY = 5;
 
 /**
- * The records of a batch run two at a time: the writes of one symbol overlap the fetches of another,
- * and the process stays responsive enough to send each request on its rate-limit slot.
+ * The records of a batch run together: the writes of some symbols overlap the fetches of others, so
+ * requests keep leaving on their rate-limit slots while bars are stored; the shared limit spaces them.
  */
 export async function processIngestionEvent(deps: IngestionDeps, event: SQSEvent): Promise<SQSBatchResponse> {
   const done: boolean[] = new Array(event.Records.length).fill(false);
