@@ -44,7 +44,8 @@ import {
  * (data/feed-summary-repository.ts) for the monitors.
  *
  * Idempotent: a second run over the same source state writes nothing new (quotes, bars, health,
- * alerts and the queue are equal afterwards); only the job-run record says that it ran again.
+ * alerts and the queue are equal afterwards); only the job-run record (and the feed summary's copy of
+ * it) says that it ran again.
  */
 
 /** The run's deps: the steps' and the universe's feed summary, absent in engine-only runs (tests, bench). */
