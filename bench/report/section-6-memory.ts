@@ -1,8 +1,6 @@
 /** Section 6: the local stack's memory at rest and under load, and each area's in a Lambda-like process. */
 import { AREA_SIZING } from '@app/infra/lib/area-sizing';
-import { AREA_YOUNG_GENERATION_MB } from '@app/infra/local/area-workers';
 import { DYNAMODB_LOCAL_HEAP_MB } from '@app/infra/local/dynamodb-local';
-import { EMULATOR_NODE_FLAGS } from '@app/infra/local/processes';
 import { mib, round, table, verdict } from '../report-format';
 import { MEMORY_TARGET_BYTES, type Report } from './report-data';
 
@@ -41,7 +39,7 @@ export function renderMemory(report: Report): string[] {
       ),
       '',
       'Stack process = the Node process of the local stack with its six area worker threads (one V8 heap each, infra/local/area-workers.ts), the API Gateway adapter and the static sites: at rest the bench process itself; under load, in `npm run bench` the child process of the worker-thread run of section 2, in `npm run bench:memory` the bench process; children read from /proc/<pid>/status VmRSS with their descendants (`LocalStack.childProcesses()`). The load generator runs in its own process and is not counted. ' +
-        `Caps, as \`npm start\` runs them: the stack process with \`node --max-old-space-size=640 --max-semi-space-size=4\` (its main thread), each area thread with a ${AREA_YOUNG_GENERATION_MB} MB young generation (V8 grows it to 48 MB per heap under load); DynamoDB Local with \`-Xmx${DYNAMODB_LOCAL_HEAP_MB}m -XX:+UseSerialGC\` and bounded metaspace, code cache and thread stacks (infra/local/dynamodb-local.ts); the Node emulators with \`${EMULATOR_NODE_FLAGS.join(' ')}\` (infra/local/processes.ts).`,
+        `Heaps capped as \`npm start\` runs them: the stack process with \`node --max-old-space-size=640\`, DynamoDB Local with \`-Xmx${DYNAMODB_LOCAL_HEAP_MB}m -XX:+UseSerialGC\` (infra/local/dynamodb-local.ts).`,
       '',
     );
   }

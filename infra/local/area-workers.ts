@@ -36,13 +36,6 @@ export interface AreaWorkers {
   stop(): Promise<void>;
 }
 
-/**
- * Each thread's young generation, in MB (V8's default grows it to 48 MB per heap under load, seven
- * heaps in this process): a request's garbage is short-lived, so a small one costs a few more
- * scavenges and keeps the stack under its memory target (bench/results.md section 6).
- */
-export const AREA_YOUNG_GENERATION_MB = 12;
-
 const BOOT_SCRIPT = new URL('./area-worker-boot.mjs', import.meta.url);
 
 interface Pending {
@@ -60,11 +53,7 @@ function startAreaWorker(area: ServiceArea, log: (message: string) => void) {
   const spawn = () =>
     new Promise<void>((resolveReady, rejectReady) => {
       let ready = false;
-      worker = new Worker(BOOT_SCRIPT, {
-        workerData: { area },
-        name: `area-${area}`,
-        resourceLimits: { maxYoungGenerationSizeMb: AREA_YOUNG_GENERATION_MB },
-      });
+      worker = new Worker(BOOT_SCRIPT, { workerData: { area }, name: `area-${area}` });
       alive = true;
       worker.on('message', (message: FromAreaWorker) => {
         if (message.type === 'ready') {

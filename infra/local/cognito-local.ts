@@ -17,7 +17,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
-import { EMULATOR_NODE_FLAGS, startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startProcess, waitForPort, type ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
 
@@ -48,7 +48,7 @@ export async function startCognitoLocal(
   const tokenConfig = { IssuerDomain: `http://127.0.0.1:${publicPort}` };
   writeFileSync(configFile, `${JSON.stringify({ ...saved, TokenConfig: tokenConfig }, null, 2)}\n`);
   const entry = require.resolve('cognito-local/lib/bin/start.js');
-  const managed = startProcess('cognito-local', process.execPath, [...EMULATOR_NODE_FLAGS, entry], {
+  const managed = startProcess('cognito-local', process.execPath, [entry], {
     cwd: directory,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
   });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { EMULATOR_NODE_FLAGS, startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startProcess, waitForPort, type ManagedProcess } from './processes';
 
 /*
  * The local SMTP server with a web inbox: maildev 3.0.0 as a child process, SMTP and web both bound
@@ -34,7 +34,6 @@ export async function startMailServer(ports: LocalMailPorts): Promise<ManagedPro
     'maildev',
     process.execPath,
     [
-      ...EMULATOR_NODE_FLAGS,
       entry,
       '--smtp',
       String(ports.smtpPort),

@@ -9,14 +9,6 @@ export interface ManagedProcess {
   stop: () => Promise<void>;
 }
 
-/**
- * V8 flags for the emulators the stack runs on Node (cognito-local, fauxqs, maildev): they serve a
- * handful of requests a second, so a small young generation and V8's memory-saving heuristics cost
- * nothing felt and keep each near Node's baseline (maildev alone measured 165 MB RSS without them,
- * 121 MB with them; bench/results.md section 6).
- */
-export const EMULATOR_NODE_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
-
 /** Starts a child we own; we end only it, by its PID. */
 export function startProcess(
   name: string,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { EMULATOR_NODE_FLAGS, startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startProcess, waitForPort, type ManagedProcess } from './processes';
 
 /*
  * The local SQS-compatible server: fauxqs 2.4 (it speaks the JSON protocol of the current
@@ -39,7 +39,7 @@ export const MAX_RECEIVE_COUNT = 5;
 
 export async function startQueueServer(port: number): Promise<ManagedProcess> {
   const main = fileURLToPath(new URL('./queue-server-main.js', import.meta.url));
-  const managed = startProcess('the queue (fauxqs)', process.execPath, [...EMULATOR_NODE_FLAGS, main], {
+  const managed = startProcess('the queue (fauxqs)', process.execPath, [main], {
     env: { ...process.env, QUEUE_PORT: String(port) },
   });
   await waitForPort(port, managed);
