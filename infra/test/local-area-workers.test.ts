@@ -51,6 +51,14 @@ describe('area worker threads', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 404, 200]);
   });
 
+  it("reports each area thread's own V8 heap by area (the memory bench's per-thread table)", async () => {
+    const heaps = await workers.heapStatistics();
+    expect(Object.keys(heaps)).toEqual(['public']);
+    const heap = heaps.public as { used: number; total: number };
+    expect(heap.used).toBeGreaterThan(0);
+    expect(heap.used).toBeLessThanOrEqual(heap.total);
+  });
+
   it('ends its threads on stop: a request after it is refused instead of hanging', async () => {
     await workers.stop();
     await expect(
