@@ -3,7 +3,7 @@ import { bundleFromModules } from '@/kit/i18n/bundle-from-modules';
 /** The en strings: the signed-in area's namespaces. */
 export default bundleFromModules(
   import.meta.glob<Record<string, unknown>>(
-    '@shared-locales/en/{auth,shell,dashboard,portfolio,gating,recommendations,screener,watchlists,contextual,alerts,subscription,settings,methodology,glossary,admin,messages,terms,charts}.json',
+    '@shared-locales/en/{auth,shell,dashboard,portfolio,gating,recommendations,screener,watchlists,contextual,alerts,subscription,settings,methodology,glossary,messages,terms,charts}.json',
     { eager: true, import: 'default' },
   ),
 );
