@@ -1,11 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConfig } from '@app/functions/config';
-import { keys } from '@app/functions/data/keys';
 import type { CostRecord } from '@app/functions/platform/cost-recorder';
-import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import type { LocalStack } from '@app/infra/local/local-stack';
 import { SEED_INVESTOR } from '@app/infra/local/seed-data';
+import { readCostRecords } from '../src/cost-records';
 import { startOwnStack, type OwnStack } from '../src/own-stack';
 import { signInSeedAdminWithCode } from '../src/seed-admin';
 
@@ -46,30 +43,11 @@ async function call(path: string, token: string | null): Promise<void> {
   expect(response.status, `${path}: ${await response.text()}`).toBe(200);
 }
 
-/** The cost records written since `fromIso` (the stack writes them in batches: flushed first). */
+/** The records with a DynamoDB call count written since `fromIso` (the stack's batches flushed first). */
 async function recordsSince(fromIso: string): Promise<CostRecord[]> {
   await stack.flushCostRecords();
-  const client = createDocumentClient(getConfig());
-  const records: CostRecord[] = [];
-  for (const day of new Set([fromIso.slice(0, 10), new Date().toISOString().slice(0, 10)])) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const output = await client.send(
-        new QueryCommand({
-          TableName: getConfig().TABLE_USAGE,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.costDayPartition(day) },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of output.Items ?? []) {
-        const record = item as CostRecord;
-        if (typeof record.dynamo_calls === 'number' && record.recorded_at >= fromIso) records.push(record);
-      }
-      startKey = output.LastEvaluatedKey;
-    } while (startKey);
-  }
-  return records;
+  const records = await readCostRecords(fromIso, new Date().toISOString());
+  return records.filter((record) => typeof record.dynamo_calls === 'number');
 }
 
 beforeAll(async () => {
