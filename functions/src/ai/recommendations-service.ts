@@ -70,10 +70,11 @@ interface RankedList {
   /** The market date the list is at, and how late the plan's live prices are (null: not late). */
   marketDate: string;
   delayedMinutes: number | null;
-  /** Every publishable recommendation, full, in rank order (before the tier's cap). */
-  items: RecommendationItem[];
-  /** What the plan shows of them. */
-  shown: RecommendationItem[];
+  /** How many publishable recommendations there are (before the tier's cap). */
+  total: number;
+  /** What the plan shows of them, in rank order, as analyses: `itemOf` words one into a card. */
+  shown: EngineAnalysis[];
+  itemOf: (result: EngineAnalysis) => RecommendationItem;
 }
 
 /**
@@ -145,7 +146,8 @@ async function rankedListFor(
     return !(queued && statuses.get(queued) === 'REJECTED');
   });
 
-  const items: RecommendationItem[] = publishable.map((result) => {
+  // Only the cards a caller is shown are worded: the universe has hundreds of candidates.
+  const itemOf = (result: EngineAnalysis): RecommendationItem => {
     const { info, quote, analysis } = result;
     const queued = queuedIdOf(result);
     return {
@@ -171,13 +173,14 @@ async function rankedListFor(
       reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
       detail_level: 'full',
     };
-  });
+  };
   return {
     plan,
     marketDate: reading.marketDate.date,
     delayedMinutes,
-    items,
-    shown: trimRecommendations(items, plan.tier),
+    total: publishable.length,
+    shown: trimRecommendations(publishable, plan.tier),
+    itemOf,
   };
 }
 
@@ -192,7 +195,7 @@ export async function getRecommendations(
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationsResponseSchema>> {
   const render = rendererFor(language);
-  const { plan, marketDate, delayedMinutes, items, shown } = await rankedListFor(
+  const { plan, marketDate, delayedMinutes, total, shown, itemOf } = await rankedListFor(
     pathUser,
     auth,
     render,
@@ -201,8 +204,8 @@ export async function getRecommendations(
   return {
     status: 'success',
     user_id: pathUser,
-    recommendations: shown.slice(0, limit).map((item) => recommendationAt(item, 'summary')),
-    total_available: items.length,
+    recommendations: shown.slice(0, limit).map((result) => recommendationAt(itemOf(result), 'summary')),
+    total_available: total,
     tier_cap: recommendationListCap(plan.tier),
     data_mode: deps.engine.dataMode,
     market_date: marketDate,
@@ -223,12 +226,18 @@ export async function getRecommendationDetail(
   language: Language,
   deps: AiDeps,
 ): Promise<z.input<typeof RecommendationDetailResponseSchema>> {
-  const { plan, delayedMinutes, shown } = await rankedListFor(pathUser, auth, rendererFor(language), deps);
+  const { plan, delayedMinutes, shown, itemOf } = await rankedListFor(
+    pathUser,
+    auth,
+    rendererFor(language),
+    deps,
+  );
   const wanted = symbol.trim().toUpperCase();
-  const item = shown.find((candidate) => candidate.symbol.toUpperCase() === wanted);
-  if (!item) {
+  const found = shown.find((candidate) => candidate.info.symbol.toUpperCase() === wanted);
+  if (!found) {
     throw new NotFoundError(message('PLAN_RECOMMENDATION_NOT_SHOWN', { symbol: wanted }));
   }
+  const item = itemOf(found);
   const quota = await chargeDetailView(plan, item.symbol, deps.now(), deps);
   return {
     recommendation: recommendationAt(item, detailLevelOf(plan.tier)),
