@@ -11,7 +11,7 @@ import type {
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
 import { barCloseTime } from '../engine/market-clock';
-import type { Quote, SymbolInfo } from '../engine/types';
+import type { SourceQuote, SymbolInfo } from '../engine/types';
 import type { Language } from '@app/shared/domain/enums';
 import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
@@ -31,7 +31,7 @@ export const ENHANCED_TOP = 12;
 
 interface QuotedAnalysis {
   info: SymbolInfo;
-  quote: Quote;
+  quote: SourceQuote;
   result: EngineAnalysis | null;
   error: string | null;
 }

@@ -24,7 +24,7 @@ import type { BillingReply } from './billing-service';
 
 type Summary = z.input<typeof BillingSummarySchema>;
 type Answer = z.input<typeof BillingAnswerSchema>;
-type Quote = z.input<typeof BillingQuoteSchema>;
+type BillingQuote = z.input<typeof BillingQuoteSchema>;
 
 function changeView(change: ScheduledChange): z.input<typeof ScheduledChangeSchema> {
   return {
@@ -108,7 +108,7 @@ export function billingAnswer(reply: BillingReply, now: Date): Answer {
  * The confirmation step's figures for choosing `plan` now: the same rules the service charges by
  * (`subscriptionPayment`, `decidePlanChange`), so a refused change is refused here already.
  */
-export function billingQuote(account: BillingAccount, plan: PaidPlan, now: Date): Quote {
+export function billingQuote(account: BillingAccount, plan: PaidPlan, now: Date): BillingQuote {
   if (account.status === 'free') {
     const context = subscriptionPayment(account, plan, 'quote', now);
     const quote = quoteNewSubscription(plan, now);

@@ -1,5 +1,5 @@
 import type { MarketEngine } from '../market-data/market-engine';
-import type { Quote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
+import type { SourceQuote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
 import type { MarketDate } from '../engine/market-clock';
 import { NoDataOnDateError, UnknownSymbolError } from '../market-data/provider-errors';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
@@ -20,7 +20,7 @@ export interface MarketView {
   analyze(
     symbol: string,
     asOf?: IsoDate,
-  ): Promise<{ analysis: SymbolAnalysis; quote: Quote; info: SymbolInfo } | null>;
+  ): Promise<{ analysis: SymbolAnalysis; quote: SourceQuote; info: SymbolInfo } | null>;
   /** The moment the symbol's market is at: the replay moment (historical) or wall time (live). */
   momentOf(symbol: string, now: Date): Date | null;
   /** The moment the market is at: one clock for every series (the replay's, or wall time live). */

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { IsoDate, Quote, SymbolAnalysis } from '../engine/types';
+import type { IsoDate, SourceQuote, SymbolAnalysis } from '../engine/types';
 import { batchGetAll, batchPutAll } from './dynamo-helpers';
 import { keys } from './keys';
 
@@ -19,7 +19,7 @@ import { keys } from './keys';
  */
 
 export interface GradedSymbol {
-  quote: Quote;
+  quote: SourceQuote;
   /** Null when the symbol is quoted but not graded (an FX pair, a series too short to grade). */
   analysis: SymbolAnalysis | null;
 }

@@ -21,7 +21,7 @@ export interface StoredQuote {
   premarket_date: IsoDate | null;
   /** Trading day the price belongs to. */
   as_of: IsoDate;
-  /** The market date it was read at (engine Quote `market_date`); absent on quotes stored before the market clock. */
+  /** The market date it was read at (`SourceQuote.market_date` in engine/types.ts); absent on quotes stored before the market clock. */
   market_date?: IsoDate;
   source: string;
   mode: 'replay' | 'live';

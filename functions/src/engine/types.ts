@@ -245,8 +245,11 @@ export interface SymbolAnalysis {
   recommendation: Recommendation;
 }
 
-/** A price at a date, as a price source serves it. */
-export interface Quote {
+/**
+ * A price at a date, as a price source serves it. The API's quote is the contract's `Quote`
+ * (shared entities/market.ts); `toContractQuote` in market-data/engine-mappers.ts maps this to it.
+ */
+export interface SourceQuote {
   symbol: string;
   price: number;
   /** Date of the bar the price belongs to. */

@@ -8,7 +8,7 @@ import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import type { MarketDate } from '../engine/market-clock';
-import type { Bar, Quote, SymbolAnalysis, SymbolInfo } from '../engine/types';
+import type { Bar, SourceQuote, SymbolAnalysis, SymbolInfo } from '../engine/types';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';
 import type { RaiseUserAlertsDeps } from '../user-alerts/user-alerts-service';
@@ -67,7 +67,7 @@ export interface SymbolPoll {
   readonly marketDate: MarketDate;
   /** The feed health the previous run left (null on the first run). */
   readonly previous: FeedHealth | null;
-  readonly quote: Quote;
+  readonly quote: SourceQuote;
   /** The last ANALYSIS_HISTORY_DAYS of daily bars up to the quote's date. */
   readonly window: readonly Bar[];
   readonly analysis: SymbolAnalysis;

@@ -4,7 +4,7 @@ import type { StoredQuote } from '../data/prices-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-clock';
 import { addCalendarDays } from '../engine/point-in-time';
-import type { Bar, Quote, SymbolInfo } from '../engine/types';
+import type { Bar, SourceQuote, SymbolInfo } from '../engine/types';
 import { ANALYSIS_HISTORY_DAYS } from '../market-data/market-engine';
 import { NoDataOnDateError } from '../market-data/provider-errors';
 import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from './price-poll-signals';
@@ -34,7 +34,7 @@ export async function fetchSymbolPoll(
 ): Promise<SymbolPoll | null> {
   const { provider } = deps.engine.source;
   const replay = deps.engine.dataMode === 'replay';
-  let quote: Quote;
+  let quote: SourceQuote;
   try {
     quote = await provider.getLatestQuote(info.symbol, replay ? run.marketDate.date : undefined);
   } catch (error: unknown) {
@@ -65,7 +65,7 @@ export async function fetchSymbolPoll(
   };
 }
 
-function toStoredQuote(info: SymbolInfo, quote: Quote, updatedAt: string): StoredQuote {
+function toStoredQuote(info: SymbolInfo, quote: SourceQuote, updatedAt: string): StoredQuote {
   return {
     symbol: info.symbol,
     name: info.name,

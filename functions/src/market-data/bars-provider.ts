@@ -35,7 +35,7 @@ export interface FetchedSeries {
   splits: ProviderSplit[];
   /** What the stored prices cite as their source, when more precise than the provider's title. */
   source?: string;
-  /** Replay of OHLC series: the gap to the next bar's open (engine/types.ts Quote.premarket_change). */
+  /** Replay of OHLC series: the gap to the next bar's open (engine/types.ts SourceQuote.premarket_change). */
   premarket?: { change: number; date: IsoDate } | null;
 }
 

@@ -9,7 +9,7 @@ import type { StoredQuote } from '../data/prices-repository';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import { describeFactor } from '../engine/analytics/key-nuggets';
 import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
-import type { Quote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
+import type { SourceQuote, SymbolInfo, NuggetScores, RiskMetrics, VolumeAnalysis } from '../engine/types';
 import { message } from '@app/shared/messages/message';
 import { NotFoundError, ServiceUnavailableError } from '../platform/errors';
 import type { Render } from '../platform/messages';
@@ -23,7 +23,7 @@ const round = (value: number | null, decimals = 4): number | null =>
   value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /** The price poll's stored quote as the engine's quote, so routes analyse what the dashboard shows. */
-export function quoteFromStored(stored: StoredQuote): Quote {
+export function quoteFromStored(stored: StoredQuote): SourceQuote {
   return {
     symbol: stored.symbol,
     price: stored.price,
@@ -42,7 +42,7 @@ export function quoteFromStored(stored: StoredQuote): Quote {
   };
 }
 
-export function toContractQuote(info: SymbolInfo, quote: Quote): ContractQuote {
+export function toContractQuote(info: SymbolInfo, quote: SourceQuote): ContractQuote {
   return {
     symbol: info.symbol,
     name: info.name,

@@ -1,6 +1,6 @@
 import { analyzeSymbol, InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import type { PriceSource } from './price-source';
-import type { Quote, SymbolInfo, Bar, SymbolAnalysis, PointInTimeFundamentals } from '../engine/types';
+import type { SourceQuote, SymbolInfo, Bar, SymbolAnalysis, PointInTimeFundamentals } from '../engine/types';
 import { UnknownSymbolError } from './provider-errors';
 import { addCalendarDays } from '../engine/point-in-time';
 
@@ -16,7 +16,7 @@ const CACHE_LIMIT = 500;
 
 export interface EngineAnalysis {
   info: SymbolInfo;
-  quote: Quote;
+  quote: SourceQuote;
   /** The bars the analysis saw (last one on or before the quote's date), ascending. */
   bars: readonly Bar[];
   analysis: SymbolAnalysis;
@@ -32,7 +32,7 @@ export interface MarketEngine {
   /** Throws UnknownSymbolError for a symbol the source does not have. */
   describe(symbol: string): Promise<SymbolInfo>;
   /** With `quote`, analyses as of that quote (e.g. the one the price poll stored). */
-  analyze(symbol: string, options?: { quote?: Quote }): Promise<EngineAnalysis>;
+  analyze(symbol: string, options?: { quote?: SourceQuote }): Promise<EngineAnalysis>;
 }
 
 /** Live mode: the listing is read again once this old (on-demand backfills add to the store). */

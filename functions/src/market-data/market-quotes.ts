@@ -1,5 +1,5 @@
 import type { MarketDate } from '../engine/market-clock';
-import type { Quote } from '../engine/types';
+import type { SourceQuote } from '../engine/types';
 import type { PricesRepository } from '../data/prices-repository';
 import { quoteFromStored } from './engine-mappers';
 import type { MarketEngine } from './market-engine';
@@ -19,12 +19,12 @@ export interface MarketReading {
   readonly mode: 'replay' | 'live';
   readonly marketDate: MarketDate;
   /** The symbol's quote at the reading's date (live: the stored one, else the source's); null without data. */
-  quote(symbol: string): Promise<Quote | null>;
+  quote(symbol: string): Promise<SourceQuote | null>;
   /**
    * Several at once (one BatchGetItem in live mode); a symbol without data on the date maps to null,
    * and so, live, does a symbol the poll has not stored yet (a list never waits on the live source).
    */
-  quotes(symbols: readonly string[]): Promise<Map<string, Quote | null>>;
+  quotes(symbols: readonly string[]): Promise<Map<string, SourceQuote | null>>;
   /**
    * Replay: every symbol's quote and analysis at the reading's date as the price poll graded them
    * (README.md "Grades once per market date"); null live, or while the date is not graded yet.
@@ -64,7 +64,7 @@ export function gradedDayOf(
   return day;
 }
 
-async function replayQuote(engine: MarketEngine, symbol: string, date: string): Promise<Quote | null> {
+async function replayQuote(engine: MarketEngine, symbol: string, date: string): Promise<SourceQuote | null> {
   try {
     return await engine.source.provider.getLatestQuote(symbol, date);
   } catch (error: unknown) {
@@ -80,7 +80,7 @@ export function readMarketAt(deps: MarketReadingDeps, now: Date): MarketReading 
   const graded = async () =>
     deps.engine.dataMode === 'replay' && deps.marketDay ? gradedDayOf(deps.marketDay, marketDate.date) : null;
 
-  async function quotes(symbols: readonly string[]): Promise<Map<string, Quote | null>> {
+  async function quotes(symbols: readonly string[]): Promise<Map<string, SourceQuote | null>> {
     const unique = [...new Set(symbols)];
     const day = await graded();
     // A graded day holds every symbol with data on the date: one without is null there.

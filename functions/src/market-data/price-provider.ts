@@ -1,4 +1,4 @@
-import type { Bar, IsoDate, Quote, SymbolInfo } from '../engine/types';
+import type { Bar, IsoDate, SourceQuote, SymbolInfo } from '../engine/types';
 
 /**
  * Where the app gets prices. Each provider lives in its own folder under providers/ and implements
@@ -8,7 +8,7 @@ import type { Bar, IsoDate, Quote, SymbolInfo } from '../engine/types';
  */
 export interface PriceProvider {
   /** Latest quote; with `asOf`, the quote of the last bar on or before that date. */
-  getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote>;
+  getLatestQuote(symbol: string, asOf?: IsoDate): Promise<SourceQuote>;
   /** Bars with from <= date <= to, ascending. */
   getDailyBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]>;
   listSymbols(): Promise<SymbolInfo[]>;

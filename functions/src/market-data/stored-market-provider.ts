@@ -2,7 +2,7 @@ import type { PricesRepository, StoredBar } from '../data/prices-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
 import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-clock';
 import { findLastIndexOnOrBefore } from '../engine/point-in-time';
-import type { Bar, IsoDate, Quote, SeriesSource, SymbolInfo } from '../engine/types';
+import type { Bar, IsoDate, SourceQuote, SeriesSource, SymbolInfo } from '../engine/types';
 import { quoteFromStored } from './engine-mappers';
 import type { PriceProvider } from './price-provider';
 import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';
@@ -99,7 +99,7 @@ export class StoredMarketProvider implements PriceProvider {
     return state;
   }
 
-  async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<Quote> {
+  async getLatestQuote(symbol: string, asOf?: IsoDate): Promise<SourceQuote> {
     const state = await this.stateOf(symbol);
     const date = asOf ?? this.options.replayDate?.();
     if (date !== undefined) return this.quoteAsOf(state, date);
@@ -110,7 +110,7 @@ export class StoredMarketProvider implements PriceProvider {
     return { ...quoteFromStored(stored), stale };
   }
 
-  private async quoteAsOf(state: SeriesState, asOf: IsoDate): Promise<Quote> {
+  private async quoteAsOf(state: SeriesState, asOf: IsoDate): Promise<SourceQuote> {
     const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - 20 * 86_400_000).toISOString().slice(0, 10);
     const bars = await this.getDailyBars(state.symbol, from, asOf);
     const found = this.options.replayDate

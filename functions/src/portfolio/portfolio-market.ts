@@ -3,7 +3,7 @@ import type { PricesRepository, StoredQuote } from '../data/prices-repository';
 import type { MarketDayRepository } from '../data/market-day-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
-import type { Quote, Bar, SymbolAnalysis, SymbolInfo } from '../engine/types';
+import type { SourceQuote, Bar, SymbolAnalysis, SymbolInfo } from '../engine/types';
 import { UnknownSymbolError } from '../market-data/provider-errors';
 import type { UniverseAsset } from '../market-data/universe/build-universe';
 import { searchUniverse, type UniverseIndex } from '../market-data/universe/search-universe';
@@ -49,7 +49,7 @@ export function snapshotQuoteOf(asset: UniverseAsset): AssetQuote {
   };
 }
 
-export function assetQuoteOf(quote: Quote): AssetQuote {
+export function assetQuoteOf(quote: SourceQuote): AssetQuote {
   return {
     price: quote.price,
     as_of: quote.as_of,

@@ -3,7 +3,7 @@ import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import { message, type Message } from '@app/shared/messages/message';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
 import { isHighImpact } from '@app/shared/domain/rules/catalysts';
-import type { Quote, SymbolAnalysis } from '../types';
+import type { SourceQuote, SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';
 
 /*
@@ -30,7 +30,7 @@ export interface WatchedSymbol {
 }
 
 export interface SymbolSnapshot {
-  quote: Quote;
+  quote: SourceQuote;
   analysis: SymbolAnalysis;
 }
 
