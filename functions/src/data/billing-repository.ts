@@ -34,7 +34,7 @@ export const BILLING_ANSWER_TTL_SECONDS = 24 * 60 * 60;
  * What this module reads of the billing service's plain-data account (functions/src/billing/billing-account.ts);
  * the rest is stored as given.
  */
-export interface AccountRecord {
+export interface BillingAccountRecord {
   status: 'free' | 'active' | 'past_due';
   period: { end: string } | null;
   graceEndsAt: string | null;
@@ -49,7 +49,7 @@ export interface CreditNoteRecord {
 
 export interface StoredBilling {
   /** The account without its answers (those are kept per key in the idempotency table). */
-  account: AccountRecord;
+  account: BillingAccountRecord;
   version: number;
   lock: { key: string; until: string } | null;
 }
@@ -65,7 +65,7 @@ export interface BillingCommit {
   expectedVersion: number | null;
   lockKey: string;
   /** The account without its answers. */
-  account: AccountRecord;
+  account: BillingAccountRecord;
   /** Answers to store, by request key (the keys the step added). */
   answers: Record<string, unknown>;
   invoices: InvoiceRecord[];
@@ -82,7 +82,7 @@ export function dueShardOf(userId: string): number {
 }
 
 /** When the renewal job next has something to do for the account; null on FREE. */
-export function dueInstantOf(account: AccountRecord): string | null {
+export function dueInstantOf(account: BillingAccountRecord): string | null {
   if (account.status === 'active') return account.period?.end ?? null;
   if (account.status === 'past_due') return account.graceEndsAt;
   return null;
@@ -124,7 +124,7 @@ export function createBillingRepository(client: DynamoDBDocumentClient, tables: 
     async acquire(
       userId: string,
       read: StoredBilling | null,
-      fresh: AccountRecord,
+      fresh: BillingAccountRecord,
       key: string,
       now: Date,
     ): Promise<boolean> {

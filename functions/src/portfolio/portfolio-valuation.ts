@@ -1,7 +1,7 @@
 import { EARLIEST_DATE } from '@app/shared/domain/entities/common';
 import { LedgerError } from '@app/shared/domain/ledger/ledger-errors';
 import type { PositionState } from '@app/shared/domain/ledger/ledger-book';
-import { analysePortfolio, type PortfolioAnalysis } from '@app/shared/domain/ledger/portfolio-analysis';
+import { analysePortfolio, type LedgerAnalysis } from '@app/shared/domain/ledger/portfolio-analysis';
 import type { HoldingValuation } from '@app/shared/domain/ledger/holdings';
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { StoredLedger } from '../data/ledger-repository';
@@ -42,7 +42,7 @@ export interface PortfolioValuationReadModel {
   marketDate: string;
   ledger: StoredLedger;
   /** The analysis of every priced position's rows (and cash rows) up to the market date. */
-  analysis: PortfolioAnalysis;
+  analysis: LedgerAnalysis;
   lookups: LedgerMarketLookups;
   /** Open positions at the market date, in the order they were first bought. */
   positions: ValuedPosition[];
@@ -140,7 +140,7 @@ async function valueLedger(
     const quote = quotes.get(symbol);
     return quote && quote.as_of === date ? quote.price : lookups.prices(symbol, date);
   };
-  let analysis: PortfolioAnalysis;
+  let analysis: LedgerAnalysis;
   try {
     analysis = analysePortfolio(priced, {
       baseCurrency: ledger.base_currency,

@@ -21,7 +21,7 @@ import { ETF_CATEGORIES, US_DAILY_ETFS } from '../providers/replay/us-daily-etfs
  */
 
 /** `quoted`: the price provider has a dated quote; `snapshot`: only the undated snapshot price. */
-export type PriceSource = 'quoted' | 'snapshot';
+export type UniversePriceKind = 'quoted' | 'snapshot';
 
 export interface UniverseAsset {
   symbol: string;
@@ -30,7 +30,7 @@ export interface UniverseAsset {
   market: string;
   asset_type: AssetType;
   market_cap: number | null;
-  price_source: PriceSource;
+  price_source: UniversePriceKind;
   /** The snapshot's price and 1-day change; null for quoted symbols (their quote is dated). */
   snapshot_price: number | null;
   snapshot_change_percent: number | null;

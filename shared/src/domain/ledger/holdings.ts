@@ -19,7 +19,7 @@ import type { Transaction } from './transaction';
  */
 
 /** Where a holding's price came from: a close within `RATE_LOOKBACK_DAYS`, or its latest trade. */
-export type PriceSource = 'close' | 'transaction';
+export type HoldingPriceOrigin = 'close' | 'transaction';
 
 export interface GainBreakdown {
   gain_base: number;
@@ -48,7 +48,7 @@ export interface HoldingValuation {
   average_cost_local: number | null;
   price: number | null;
   price_date: IsoDate | null;
-  price_source: PriceSource | null;
+  price_source: HoldingPriceOrigin | null;
   /** Base-currency units per trading-currency unit on the valuation day. */
   rate: number | null;
   value_local: number;
@@ -127,7 +127,7 @@ export function priceOnOrBefore(
   prices: PriceLookup,
   position: Pick<PositionState, 'symbol' | 'lastTradePrice' | 'lastTradeDate' | 'splits'>,
   date: IsoDate,
-): { price: number; date: IsoDate; source: PriceSource } | null {
+): { price: number; date: IsoDate; source: HoldingPriceOrigin } | null {
   for (let back = 0; back <= RATE_LOOKBACK_DAYS; back += 1) {
     const day = back === 0 ? date : addDays(date, -back);
     const close = prices(position.symbol, day);

@@ -16,7 +16,7 @@ import type { Transaction } from './transaction';
  * valued on `date`, the daily series (value against invested capital), returns for every period
  * and, when an index is given, the benchmark over the same days.
  */
-export interface PortfolioAnalysis {
+export interface LedgerAnalysis {
   valuation: PortfolioValuation;
   daily: DailyValuation;
   returns: PeriodReturn[];
@@ -30,7 +30,7 @@ export interface AnalysisOptions extends ValuationOptions {
 export function analysePortfolio(
   transactions: readonly Transaction[],
   options: AnalysisOptions,
-): PortfolioAnalysis {
+): LedgerAnalysis {
   if (!BaseCurrencySchema.safeParse(options.baseCurrency).success) {
     throw new LedgerError('LEDGER_BASE_CURRENCY_UNSUPPORTED', { currency: String(options.baseCurrency) });
   }
