@@ -23,7 +23,7 @@ import {
   listAlertRules,
   updateAlertRule,
 } from '../user-alerts/alert-rules-service';
-import { getPortfolioAnalysis } from './analysis-service';
+import { getPortfolioAnalysis } from './portfolio-analysis-service';
 import { getPortfolioAttribution } from './attribution-service';
 import { getPortfolioFactSheet } from './portfolio-fact-sheet';
 import { toAddHoldingRequest } from './holdings-service';
