@@ -62,7 +62,7 @@ async function requestBackfillQuietly(symbol: string, deps: PortfolioDeps): Prom
   }
 }
 import { saveImportMapping } from './import-mapping-service';
-import { askPortfolioAnalyst, portfolioAnalystDeps } from './analyst-service';
+import { askPortfolioAnalyst, portfolioAnalystDeps } from './portfolio-analyst-service';
 import {
   addWatchlistSymbol,
   createWatchlist,

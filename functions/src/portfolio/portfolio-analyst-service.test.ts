@@ -3,7 +3,7 @@ import type { PortfolioFactSheet } from '@app/shared/domain/entities/fact-sheet'
 import type { ModelAnswer, ModelWriter } from '../analyst-model/model-writer';
 import type { EntitlementsDeps } from '../entitlements/entitlements';
 import type { LedgerStoreDeps } from './ledger-store';
-import { askPortfolioAnalyst } from './analyst-service';
+import { askPortfolioAnalyst } from './portfolio-analyst-service';
 
 /*
  * The portfolio analyst takes the model path of the symbol route (analyst-model/checked-answer.ts):
