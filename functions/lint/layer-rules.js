@@ -22,6 +22,12 @@ export const LAYERS = {
     ],
   },
   areas: { rank: 3, folders: ['admin', 'ai', 'auth', 'portfolio', 'public', 'subscription', 'jobs'] },
+  /**
+   * Test scaffolding (in-memory stores, fixtures, harnesses): above every layer, so it may compose
+   * any of them and nothing of the product may import it; only tests and the bench do
+   * (docs/testing.md, "Test scaffolding").
+   */
+  testing: { rank: 4, folders: ['testing'] },
 };
 
 /**
@@ -76,6 +82,8 @@ const importDirection = {
       tableOutsideRepository:
         "Tables are read and written only through their repository in data/: import '{{specifier}}' there (types of the client are fine: `import type`).",
       areaToArea: 'Areas do not import each other ({{from}} -> {{to}}): move what both need into a service.',
+      testingOnly:
+        '{{from}} must not import testing/: test scaffolding is for tests and the bench only (docs/testing.md).',
     },
   },
   create(context) {
@@ -115,7 +123,9 @@ const importDirection = {
         return;
       }
       const data = { from: fromFolder, to: toFolder, fromLayer: fromLayer.name, toLayer: toLayer.name };
-      if (fromLayer.name === 'engine') {
+      if (toLayer.name === 'testing') {
+        context.report({ node, messageId: 'testingOnly', data });
+      } else if (fromLayer.name === 'engine') {
         context.report({ node, messageId: 'enginePure', data });
       } else if (toLayer.rank > fromLayer.rank) {
         context.report({ node, messageId: 'upward', data });

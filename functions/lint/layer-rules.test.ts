@@ -120,6 +120,23 @@ describe('functions/src layer rule', { timeout: 30_000 }, () => {
     expect(clientType).toEqual([]);
   });
 
+  it('keeps testing/ out of the product: no layer imports it, while it may compose any layer', async () => {
+    for (const path of ['functions/src/jobs/example.ts', 'functions/src/engine/example.ts']) {
+      const messages = await layerMessages(
+        path,
+        "import { createInMemoryMarketStore } from '../testing/in-memory-market-store';\nexport const use = createInMemoryMarketStore;",
+      );
+      expect(messages, path).toEqual([
+        `${path.split('/')[2]} must not import testing/: test scaffolding is for tests and the bench only (docs/testing.md).`,
+      ]);
+    }
+    const scaffolding = await layerMessages(
+      'functions/src/testing/example.ts',
+      "import { handler } from '../jobs/price-poll';\nexport const use = handler;",
+    );
+    expect(scaffolding).toEqual([]);
+  });
+
   it('asks for a new top-level folder to be placed in a layer first', async () => {
     const messages = await layerMessages(
       'functions/src/ai/example.ts',
