@@ -33,7 +33,7 @@ import { addHoldingAsBuy, editHoldingOnLedger, removeHoldingTransactions } from 
 import type { LedgerTransaction } from '@app/shared/domain/ledger/transaction';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { getPerformance, listBenchmarks } from './performance-service';
-import { getDashboard } from './dashboard-service';
+import { getDashboard } from './portfolio-dashboard-service';
 import {
   exportRealisedGains,
   getDividendIncome,
@@ -136,7 +136,7 @@ export const handler = createAreaHandler(
       deleteTransaction(requireUserId(auth), params.transactionId, deps),
     saveLedgerSettings: async ({ auth, body }, deps) => saveLedgerSettings(requireUserId(auth), body, deps),
     performance: async ({ auth, query }, deps) => getPerformance(requireUserId(auth), query.benchmark, deps),
-    // The dashboard's first screen: the two answers above in one call (dashboard-service.ts).
+    // The dashboard's first screen: the two answers above in one call (portfolio-dashboard-service.ts).
     dashboard: async ({ auth }, deps) => getDashboard(requireUserId(auth), deps),
     // The ledger's reports (ledger-reports-service.ts).
     periodReturns: async ({ auth, query }, deps) => getPeriodReturns(requireUserId(auth), query, deps),
