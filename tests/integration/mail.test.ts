@@ -6,7 +6,7 @@ import { createAlertsRepository } from '@app/functions/data/alerts-repository';
 import { createNotificationPreferencesRepository } from '@app/functions/data/notification-preferences-repository';
 import { createUsersRepository } from '@app/functions/data/users-repository';
 import type { SymbolSnapshot } from '@app/functions/engine/catalysts/user-alerts';
-import { sendAlertDigests } from '@app/functions/notifications/alert-digest';
+import { sendAlertDigests } from '@app/functions/notifications/alert-digest-mailing';
 import { alertMailerOf } from '@app/functions/notifications/alert-mailing';
 import { createMailer } from '@app/functions/platform/mail/mailer';
 import { createSmtpTransport } from '@app/functions/platform/mail/smtp-transport';

@@ -8,7 +8,7 @@ import {
   sendAlertDigests,
   type AlertDigestDeps,
   type AlertDigestOutcome,
-} from '../notifications/alert-digest';
+} from '../notifications/alert-digest-mailing';
 import { createProductMailer } from '../notifications/mail-deps';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { logger } from '../platform/observability';
