@@ -4,7 +4,7 @@ import type { Tier } from '@app/shared/domain/enums';
 import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
 import { createReplayTestSource } from '../market-data/replay-store-fixture';
-import { REPLAY_CONFIG } from '../jobs/replay-poll-fixture';
+import { REPLAY_CONFIG } from '../testing/replay-poll-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import type { AuthContext } from '../platform/auth-context';
 import type { AiDeps } from './ai-deps';

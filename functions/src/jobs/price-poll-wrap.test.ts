@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runPricePoll } from './price-poll';
-import { atStep, setUpReplayPoll } from './replay-poll-fixture';
+import { atStep, setUpReplayPoll } from '../testing/replay-poll-fixture';
 
 /*
  * The replay's wrap (market-data/README.md "The market clock"): after 2017-06-30, the last date of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runPricePoll } from './price-poll';
-import { atStep, setUpReplayPoll as setUp } from './replay-poll-fixture';
+import { atStep, setUpReplayPoll as setUp } from '../testing/replay-poll-fixture';
 import { selectBarsToStore } from './price-poll-steps';
 
 const FX = ['AUDUSD=X', 'EURUSD=X', 'GBPUSD=X', 'USDCAD=X', 'USDCHF=X', 'USDJPY=X'];
