@@ -7,7 +7,7 @@ import type {
 import type { Language } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { expectedReturnPercent } from '@app/shared/domain/rules/recommendation-derivations';
-import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tiers';
+import { recommendationListCap, trimRecommendations } from '@app/shared/domain/rules/tier-order-and-caps';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
 import { recommendationAt } from '../entitlements/analysis-views';

@@ -1,5 +1,15 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DailyScore } from '../engine/score-history';
@@ -21,7 +31,41 @@ const day = (date: string, composite: number): DailyScore => ({
 describe('score history repository', () => {
   beforeEach(() => documentMock.reset());
 
+  it('writes new days in one transaction, each on its condition', async () => {
+    documentMock.on(TransactWriteCommand).resolves({});
+    documentMock.on(PutCommand).resolves({});
+    documentMock.on(GetCommand).resolves({});
+    const days = Array.from({ length: 130 }, (_, index) =>
+      day(
+        `2017-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+        50,
+      ),
+    );
+
+    const written = await createScoreHistoryRepository(client, 'market').putNewDays('AAPL', days);
+
+    expect(written).toBe(130);
+    // DynamoDB takes at most 100 items a transaction: 100, then 30.
+    const transactions = documentMock.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
+    expect(transactions.map((input) => input.TransactItems?.length)).toEqual([100, 30]);
+    const puts = transactions.flatMap((input) => input.TransactItems ?? []).map((item) => item.Put);
+    expect(new Set(puts.map((put) => put?.Item?.sk)).size).toBe(130);
+    expect(puts.every((put) => put?.ConditionExpression === 'attribute_not_exists(pk)')).toBe(true);
+    // No day went on its own; only the range item was put.
+    expect(documentMock.commandCalls(PutCommand).map((call) => call.args[0].input.Item?.sk)).toEqual([
+      'SCORES',
+    ]);
+  });
+
   it('writes each day once, on a condition, and keeps a stored day as it is', async () => {
+    // Another poll stored 2017-01-03: the transaction is cancelled and the days go one by one.
+    documentMock.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     documentMock.on(PutCommand).resolves({});
     documentMock
       .on(PutCommand, { Item: { sk: 'SCORE#2017-01-03' } }, false)

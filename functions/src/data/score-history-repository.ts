@@ -1,7 +1,12 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../engine/types';
 import type { DailyScore } from '../engine/score-history';
-import { isConditionFailure, queryAll, stripKeys } from './dynamo-helpers';
+import { isConditionFailure, queryAll, sendWithConflictRetry, stripKeys } from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -10,7 +15,9 @@ import { keys } from './keys';
  *
  * | Pattern                                 | Key                                                         |
  * | --------------------------------------- | ----------------------------------------------------------- |
- * | one day's score, written once           | PutItem pk=SYMBOL#<s>, sk=SCORE#<date>, attribute_not_exists |
+ * | days' scores, each written once         | TransactWriteItems of up to 100 PutItem pk=SYMBOL#<s>,      |
+ * |                                         | sk=SCORE#<date>, attribute_not_exists (one by one when one  |
+ * |                                         | of them is stored already)                                  |
  * | the days of a range                     | Query pk=SYMBOL#<s>, sk BETWEEN SCORE#<from> AND SCORE#<to> |
  * | the first and last stored day           | GetItem / PutItem pk=SYMBOL#<s>, sk=SCORES                   |
  *
@@ -30,7 +37,12 @@ export interface ScoreHistoryRepository {
   listDays(symbol: string, from: IsoDate, to: IsoDate): Promise<DailyScore[]>;
 }
 
-/** Days written at once: the backfill of a new series is a few hundred single-item puts. */
+/**
+ * Days written in one transaction (DynamoDB's limit is 100 items): a poll over the 570-series universe
+ * backfills 20 days of each, and one call per symbol instead of twenty is most of that poll's cost.
+ */
+const DAYS_PER_TRANSACTION = 100;
+/** Days written at once when a transaction met a stored day and its days go one by one. */
 const WRITE_CONCURRENCY = 8;
 
 export function createScoreHistoryRepository(
@@ -53,6 +65,49 @@ export function createScoreHistoryRepository(
     }
   }
 
+  /** Each day on its own condition, a few at once: the days of a chunk that met a stored one. */
+  async function putEach(scores: readonly DailyScore[]): Promise<number> {
+    let written = 0;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(WRITE_CONCURRENCY, scores.length) }, async () => {
+        while (next < scores.length) {
+          const score = scores[next] as DailyScore;
+          next += 1;
+          if (await putOnce(score)) written += 1;
+        }
+      }),
+    );
+    return written;
+  }
+
+  /**
+   * Up to 100 days in one transaction, each on its own condition; when one of them is stored already
+   * (another poll wrote it) the transaction writes nothing and the days go one by one, so a stored day
+   * is still kept as it is and every other day is written.
+   */
+  async function putChunk(scores: readonly DailyScore[]): Promise<number> {
+    if (scores.length === 1) return (await putOnce(scores[0] as DailyScore)) ? 1 : 0;
+    try {
+      await sendWithConflictRetry(
+        client,
+        new TransactWriteCommand({
+          TransactItems: scores.map((score) => ({
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.dailyScore(score.symbol, score.date), ...score },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        }),
+      );
+      return scores.length;
+    } catch (error: unknown) {
+      if (isConditionFailure(error)) return putEach(scores);
+      throw error;
+    }
+  }
+
   async function getRange(symbol: string): Promise<ScoreRange | null> {
     const output = await client.send(new GetCommand({ TableName: tableName, Key: keys.scoreRange(symbol) }));
     return output.Item
@@ -65,16 +120,9 @@ export function createScoreHistoryRepository(
     async putNewDays(symbol, scores) {
       if (scores.length === 0) return 0;
       let written = 0;
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(WRITE_CONCURRENCY, scores.length) }, async () => {
-          while (next < scores.length) {
-            const score = scores[next] as DailyScore;
-            next += 1;
-            if (await putOnce(score)) written += 1;
-          }
-        }),
-      );
+      for (let start = 0; start < scores.length; start += DAYS_PER_TRANSACTION) {
+        written += await putChunk(scores.slice(start, start + DAYS_PER_TRANSACTION));
+      }
       const dates = scores.map((score) => score.date).sort();
       const known = await getRange(symbol);
       const range = {

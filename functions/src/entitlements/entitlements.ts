@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { featureAccess } from '@app/shared/domain/catalogue/tiers';
 import type { Feature, QuotaFeature, Tier } from '@app/shared/domain/enums';
-import { DEMO_TIER } from '@app/shared/domain/rules/tiers';
+import { DEMO_TIER } from '@app/shared/domain/rules/tier-order-and-caps';
 import { remaining } from '@app/shared/domain/rules/usage';
 import type { Config } from '../config';
 import {

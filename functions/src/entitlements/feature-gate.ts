@@ -1,7 +1,7 @@
 import { TIER_CATALOGUE, featureAccess, featureLimit } from '@app/shared/domain/catalogue/tiers';
 import { message, type Message } from '@app/shared/messages/message';
 import { QUOTA_FEATURES, type Feature, type QuotaFeature, type Tier } from '@app/shared/domain/enums';
-import { TIER_ORDER, tierRank } from '@app/shared/domain/rules/tiers';
+import { TIER_ORDER, tierRank } from '@app/shared/domain/rules/tier-order-and-caps';
 import { isUnlimited, remaining } from '@app/shared/domain/rules/usage';
 import { isDailyQuotaFeature } from '../data/usage-repository';
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { TIER_CATALOGUE } from '../catalogue/tiers';
 import type { Tier } from '../enums';
 import { BILLING_PERIODS, MONTHS_PER_YEAR, annualMonthlyPrice } from '../rules/pricing';
-import { tierRank } from '../rules/tiers';
+import { tierRank } from '../rules/tier-order-and-caps';
 
 /**
  * What can be bought: a paid tier on a monthly or annual cycle, priced in integer cents (no float

@@ -1,5 +1,5 @@
 import type { Tier } from '../enums';
-import { recommendationListCap } from '../rules/tiers';
+import { recommendationListCap } from '../rules/tier-order-and-caps';
 import { isUnlimited } from '../rules/usage';
 import { DELAYED_PRICE_MINUTES, TIER_CATALOGUE } from './tiers';
 

@@ -3,7 +3,7 @@ import { PriceUpdateModeSchema, TierSchema } from '../enums';
 import type { Feature, QuotaFeature, Tier } from '../enums';
 import { LocalizedTextSchema } from '../entities/common';
 import { LimitSchema } from '../entities/subscription';
-import { isFeatureGranted, requiredTierFor } from '../rules/tiers';
+import { isFeatureGranted, requiredTierFor } from '../rules/tier-order-and-caps';
 import { UNLIMITED } from '../rules/usage';
 
 /**

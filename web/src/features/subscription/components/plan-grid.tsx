@@ -4,7 +4,7 @@ import type { TierInfo } from '@app/shared/domain/entities/subscription';
 import { TIERS, type Tier } from '@app/shared/domain/enums';
 import { formatCurrency } from '@app/shared/domain/rules/formatting';
 import type { PaidTier } from '@app/shared/domain/billing/billing-plans';
-import { tierRank } from '@app/shared/domain/rules/tiers';
+import { tierRank } from '@app/shared/domain/rules/tier-order-and-caps';
 import { usePreferences } from '@/kit/preferences/preferences';
 import { Badge } from '@/kit/ui/badge';
 import { PerkList } from '@/components/perk-list';

@@ -12,8 +12,8 @@ import {
   tierRank,
   trimRecommendations,
   upgradeTargets,
-} from './tiers';
-import type { FeatureGrants } from './tiers';
+} from './tier-order-and-caps';
+import type { FeatureGrants } from './tier-order-and-caps';
 
 describe('tier order', () => {
   it('is FREE < PREMIUM < PRO', () => {
