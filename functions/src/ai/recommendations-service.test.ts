@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rendererFor } from '../platform/messages';
 import type { Tier } from '@app/shared/domain/enums';
-import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
+import { createInMemoryMarketStore, type InMemoryMarketStore } from '../testing/in-memory-market-store';
 import { runPricePoll } from '../jobs/price-poll';
-import { createReplayTestSource } from '../market-data/replay-store-fixture';
+import { createReplayTestSource } from '../testing/replay-store-fixture';
 import { REPLAY_CONFIG } from '../testing/replay-poll-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import type { AuthContext } from '../platform/auth-context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
-import { createInMemoryMarketStore } from '../data/in-memory-market-store';
+import { createInMemoryMarketStore } from '../testing/in-memory-market-store';
 import type { DailyScore } from '../engine/score-history';
 import type { Bar, SymbolInfo } from '../engine/types';
 import type { MarketEngine } from '../market-data/market-engine';

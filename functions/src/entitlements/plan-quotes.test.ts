@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryMarketStore } from '../data/in-memory-market-store';
+import { createInMemoryMarketStore } from '../testing/in-memory-market-store';
 import type { StoredQuote } from '../data/prices-repository';
 import { planQuotes } from './plan-quotes';
 

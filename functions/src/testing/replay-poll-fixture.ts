@@ -1,6 +1,6 @@
-import { createInMemoryMarketStore } from '../data/in-memory-market-store';
+import { createInMemoryMarketStore } from './in-memory-market-store';
 import { createMarketEngine } from '../market-data/market-engine';
-import { createReplayTestSource } from '../market-data/replay-store-fixture';
+import { createReplayTestSource } from './replay-store-fixture';
 
 /*
  * The price poll over the real replay data and an in-memory market table, with a clock the test

@@ -1,16 +1,16 @@
-import { createInMemoryMarketStore, type InMemoryMarketStore } from '../data/in-memory-market-store';
+import { createInMemoryMarketStore, type InMemoryMarketStore } from './in-memory-market-store';
 import type { ReplayLoadRecord } from '../data/replay-load-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
 import type { FundamentalsRepository } from '../data/fundamentals-repository';
-import { loadReplayPhase } from './ingestion/load-replay';
+import { loadReplayPhase } from '../market-data/ingestion/load-replay';
 import {
   createPriceSource,
   loadReplayUniverseOnce,
   type PriceSource,
   type PriceSourceConfig,
-} from './price-source';
-import { readReplayCatalogue } from './providers/replay/replay-catalogue';
-import { selectDailySeries } from './providers/replay/replay-universe';
+} from '../market-data/price-source';
+import { readReplayCatalogue } from '../market-data/providers/replay/replay-catalogue';
+import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
 
 /*
  * The replay as the stack serves it, for unit tests and the bench: the replay loader stores the

@@ -1,15 +1,15 @@
 import type { Bar } from '../engine/types';
-import type { FeedHealth, FeedHealthRepository } from './feed-health-repository';
-import type { JobRunRecord, JobRunsRepository } from './job-runs-repository';
-import type { MarketAlertsRepository, StoredMarketAlert } from './market-alerts-repository';
-import { monthOf, type PricesRepository, type StoredBar, type StoredQuote } from './prices-repository';
+import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
+import type { JobRunRecord, JobRunsRepository } from '../data/job-runs-repository';
+import type { MarketAlertsRepository, StoredMarketAlert } from '../data/market-alerts-repository';
+import { monthOf, type PricesRepository, type StoredBar, type StoredQuote } from '../data/prices-repository';
 import type {
   LastRecommendationMarker,
   QueuedRecommendation,
   RecommendationQueueRepository,
-} from './recommendation-queue-repository';
+} from '../data/recommendation-queue-repository';
 import type { DailyScore } from '../engine/score-history';
-import type { ScoreHistoryRepository } from './score-history-repository';
+import type { ScoreHistoryRepository } from '../data/score-history-repository';
 
 /**
  * The market table's repositories in memory, with the same conditional semantics as the DynamoDB
