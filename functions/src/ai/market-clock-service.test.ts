@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';
-import { createReplayTestSource } from '../market-data/replay-store-fixture';
+import { createReplayTestSource } from '../testing/replay-store-fixture';
 import { getMarketClock } from './market-clock-service';
 
 const config = {

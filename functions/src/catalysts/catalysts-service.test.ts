@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createReplayClockFromConfig, loadReplayUniverseOnce } from '../market-data/price-source';
-import { createReplayTestSource } from '../market-data/replay-store-fixture';
+import { createReplayTestSource } from '../testing/replay-store-fixture';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createCatalystRouteDeps } from './catalyst-sources';
 import { getContextualRecommendations, getMarketCatalysts } from './catalysts-service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createReplayTestSource } from '../../market-data/replay-store-fixture';
+import { createReplayTestSource } from '../../testing/replay-store-fixture';
 import { createMarketEngine } from '../../market-data/market-engine';
 import { deriveAlertId, deriveUserAlerts, summariseUserAlerts } from './user-alerts';
 import { buildDemoAlerts } from './demo-alerts';
