@@ -3,7 +3,7 @@ import type { FeedHealth } from '../data/feed-health-repository';
 import type { SeriesState } from '../data/series-repository';
 import { buildPriceMonitoring } from './price-monitoring-service';
 
-import { RECORDED_HEALTH, deps, english, lastRun } from './price-monitoring.fixtures';
+import { RECORDED_HEALTH, deps, english, lastRun } from '../testing/price-monitoring.fixtures';
 
 describe('the market data platform in the monitor', () => {
   const liveSeries = (overrides: Partial<SeriesState>): SeriesState => ({

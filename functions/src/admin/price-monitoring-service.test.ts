@@ -3,7 +3,14 @@ import type { FeedHealth } from '../data/feed-health-repository';
 import { rendererFor } from '../platform/messages';
 import { buildPriceMonitoring, monitoringStatusOf } from './price-monitoring-service';
 
-import { RECORDED_HEALTH, deps, english, lastRun, NOW, POLL_SECONDS } from './price-monitoring.fixtures';
+import {
+  RECORDED_HEALTH,
+  deps,
+  english,
+  lastRun,
+  NOW,
+  POLL_SECONDS,
+} from '../testing/price-monitoring.fixtures';
 
 describe('buildPriceMonitoring', () => {
   it('reports the recorded figures per ticker, the sources and the alerts worth acting on', async () => {

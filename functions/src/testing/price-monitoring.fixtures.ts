@@ -1,7 +1,7 @@
 import { message } from '@app/shared/messages/message';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { JobRunRecord } from '../data/job-runs-repository';
-import type { MarketPlatformDeps } from './market-platform-status';
+import type { MarketPlatformDeps } from '../admin/market-platform-status';
 import { rendererFor } from '../platform/messages';
 
 /* Fixtures of the price monitor's tests (price-monitoring-service.test.ts, price-monitoring-platform.test.ts). */
