@@ -5,7 +5,7 @@ import type {
   ContextualResponseSchema,
 } from '@app/shared/domain/entities/catalysts';
 import { CATALYST_TYPES } from '@app/shared/domain/enums';
-import { isHighConfidence, isHighImpact } from '@app/shared/domain/rules/catalysts';
+import { isHighConfidence, isHighImpact } from '@app/shared/domain/rules/catalyst-thresholds';
 import { message } from '@app/shared/messages/message';
 import {
   buildContextualRecommendation,

@@ -5,7 +5,7 @@ import {
   HIGH_IMPACT_THRESHOLD,
   isRecentAlert,
   MEDIUM_IMPACT_THRESHOLD,
-} from '@app/shared/domain/rules/catalysts';
+} from '@app/shared/domain/rules/catalyst-thresholds';
 import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';

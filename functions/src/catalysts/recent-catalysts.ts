@@ -1,4 +1,4 @@
-import { isHighImpact } from '@app/shared/domain/rules/catalysts';
+import { isHighImpact } from '@app/shared/domain/rules/catalyst-thresholds';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import type { MarketEngine } from '../market-data/market-engine';
 import { getCatalystRouteDeps } from './catalyst-sources';

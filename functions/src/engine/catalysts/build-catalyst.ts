@@ -1,5 +1,5 @@
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
-import { impactLevel, sentimentLabel } from '@app/shared/domain/rules/catalysts';
+import { impactLevel, sentimentLabel } from '@app/shared/domain/rules/catalyst-thresholds';
 import { classifyCatalyst } from './classify-catalyst';
 import { computeCatalystStrength, computeImpactScore } from './impact-score';
 import { scoreSentiment, type SentimentLexicon } from './score-sentiment';

@@ -1,6 +1,6 @@
 import type { ContextualRecommendation } from '@app/shared/domain/entities/catalysts';
 import type { ContextualAction, Grade } from '@app/shared/domain/enums';
-import { isHighImpact, MEDIUM_IMPACT_THRESHOLD } from '@app/shared/domain/rules/catalysts';
+import { isHighImpact, MEDIUM_IMPACT_THRESHOLD } from '@app/shared/domain/rules/catalyst-thresholds';
 import { message, type Message } from '@app/shared/messages/message';
 import type { SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';

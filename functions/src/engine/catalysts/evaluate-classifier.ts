@@ -4,7 +4,7 @@ import {
   type CatalystType,
   type SentimentLabel,
 } from '@app/shared/domain/enums';
-import { sentimentLabel } from '@app/shared/domain/rules/catalysts';
+import { sentimentLabel } from '@app/shared/domain/rules/catalyst-thresholds';
 import { classifyCatalyst } from './classify-catalyst';
 import { scoreSentiment, type SentimentLexicon } from './score-sentiment';
 

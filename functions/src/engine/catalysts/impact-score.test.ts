@@ -1,4 +1,4 @@
-import { impactLevel } from '@app/shared/domain/rules/catalysts';
+import { impactLevel } from '@app/shared/domain/rules/catalyst-thresholds';
 import { describe, expect, it } from 'vitest';
 import {
   computeCatalystStrength,

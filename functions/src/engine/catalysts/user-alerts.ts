@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { UserAlert } from '@app/shared/domain/entities/catalysts';
 import { message, type Message } from '@app/shared/messages/message';
 import type { MarketAlertType, Severity } from '@app/shared/domain/enums';
-import { isHighImpact } from '@app/shared/domain/rules/catalysts';
+import { isHighImpact } from '@app/shared/domain/rules/catalyst-thresholds';
 import type { SourceQuote, SymbolAnalysis } from '../types';
 import type { ScoredCatalyst } from './build-catalyst';
 

@@ -20,7 +20,7 @@ import {
   isHighImpact,
   isUrgent,
   sentimentLabel,
-} from '@app/shared/domain/rules/catalysts';
+} from '@app/shared/domain/rules/catalyst-thresholds';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@app/shared/domain/rules/formatting';
 import { confidencePercent, riskLevel } from '@app/shared/domain/rules/recommendation-derivations';
 import { Badge } from '@/kit/ui/badge';

@@ -6,7 +6,7 @@ import {
   isRecentAlert,
   isUrgent,
   sentimentLabel,
-} from './catalysts';
+} from './catalyst-thresholds';
 
 describe('impactLevel', () => {
   it.each([
