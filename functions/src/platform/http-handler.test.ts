@@ -6,7 +6,7 @@ import { createAreaHandler } from './http-handler';
 import { activeSessions, event } from './http-event.test-support';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
-import { UNUSED_ACCOUNT_ROUTES, user } from './auth-area.fixtures';
+import { UNUSED_ACCOUNT_ROUTES, user } from '../testing/auth-area.fixtures';
 
 const context = { awsRequestId: 'req-1' } as Context;
 

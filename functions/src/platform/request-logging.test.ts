@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { logger, processLogger } from './observability';
-import { UNUSED_ACCOUNT_ROUTES } from './auth-area.fixtures';
+import { UNUSED_ACCOUNT_ROUTES } from '../testing/auth-area.fixtures';
 import { activeSessions, event } from './http-event.test-support';
 
 /*
