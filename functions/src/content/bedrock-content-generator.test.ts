@@ -6,7 +6,7 @@ import {
   type InvokeModelInput,
 } from './bedrock-content-generator';
 import { planDailyContent } from './content-generator';
-import { contentBrief } from './content-test-fixtures';
+import { contentBrief } from '../testing/content-test-fixtures';
 import { DISCLAIMERS } from './content-policy';
 import { renderTemplatePost } from './template-content-generator';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_LANGUAGES, planDailyContent } from './content-generator';
-import { contentBrief } from './content-test-fixtures';
+import { contentBrief } from '../testing/content-test-fixtures';
 import { DISCLAIMERS, findPromiseLanguage } from './content-policy';
 import { createTemplateContentGenerator, symbolHashtag } from './template-content-generator';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentGenerator } from '../content/content-generator';
-import { contentBrief } from '../content/content-test-fixtures';
+import { contentBrief } from '../testing/content-test-fixtures';
 import { createTemplateContentGenerator } from '../content/template-content-generator';
 import type { NewSocialContent } from '../data/content-queue-repository';
 import {

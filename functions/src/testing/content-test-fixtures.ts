@@ -1,5 +1,5 @@
 import { message } from '@app/shared/messages/message';
-import type { ContentBrief, GradedAsset } from './content-generator';
+import type { ContentBrief, GradedAsset } from '../content/content-generator';
 
 /** Graded assets shaped like the engine's output on one replay day (figures from `npm run analyze`). */
 export function gradedAsset(overrides: Partial<GradedAsset> = {}): GradedAsset {
