@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingHarness, subscribedHarness } from './billing-test-harness';
+import { billingHarness, subscribedHarness } from '../testing/billing-test-harness';
 
 /**
  * Scenario tests of the billing lifecycle: frozen clock, the real sandbox gateway, exact cents worked

@@ -3,7 +3,7 @@ import type { BillingAccount } from './billing-account';
 import { BillingError } from './billing-errors';
 import type { BillingService } from './billing-service';
 import { accountOf } from './billing-store';
-import { billingHarness, subscribedHarness } from './billing-test-harness';
+import { billingHarness, subscribedHarness } from '../testing/billing-test-harness';
 import { billingSummary } from './billing-views';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscribedHarness } from './billing-test-harness';
+import { subscribedHarness } from '../testing/billing-test-harness';
 
 /**
  * Scenario tests of what waits for the period end: downgrades and cancellations. Frozen clock, the

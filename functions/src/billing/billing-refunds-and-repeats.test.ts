@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingAccount } from './billing-account';
 import { BillingError } from './billing-errors';
 import type { BillingService } from './billing-service';
-import { billingHarness, subscribedHarness } from './billing-test-harness';
+import { billingHarness, subscribedHarness } from '../testing/billing-test-harness';
 
 /** The money-back guarantee, idempotent repeats and the payment outcomes (decline, challenge). */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBillingService } from '../billing/billing-service';
-import { subscribedHarness } from '../billing/billing-test-harness';
+import { subscribedHarness } from '../testing/billing-test-harness';
 import type { BillingAccount } from '../billing/billing-account';
 import { SandboxPaymentGateway } from '../billing/payment-gateway';
 import { dueInstantOf, type BillingCommit, type StoredBilling } from '../data/billing-repository';

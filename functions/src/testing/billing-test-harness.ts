@@ -1,7 +1,7 @@
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@app/shared/domain/billing/sandbox-test-cards';
-import { SandboxPaymentGateway } from './payment-gateway';
-import { newBillingAccount, type BillingAccount } from './billing-account';
-import { createBillingService, type BillingReply, type BillingService } from './billing-service';
+import { SandboxPaymentGateway } from '../billing/payment-gateway';
+import { newBillingAccount, type BillingAccount } from '../billing/billing-account';
+import { createBillingService, type BillingReply, type BillingService } from '../billing/billing-service';
 
 /**
  * For the billing tests only: one account driven through the real service and the sandbox gateway
