@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
-import { event } from '@app/functions/platform/http-event.test-support';
+import { event } from '@app/functions/testing/http-event.test-support';
 import { startAreaWorkers, type AreaWorkers } from '../local/area-workers';
 import { lambdaContext } from '../local/lambda-context';
 

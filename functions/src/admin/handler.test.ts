@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES, routeKeyOf } from '@app/shared/api';
 import { createAreaHandler, type HttpEvent } from '../platform/http-handler';
-import { activeSessions, event as httpEvent } from '../platform/http-event.test-support';
+import { activeSessions, event as httpEvent } from '../testing/http-event.test-support';
 import { logger } from '../platform/observability';
 import { adminImplementations, type AdminDeps } from './handler';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { message } from '@app/shared/messages/message';
 import { ConflictError } from './errors';
 import { createAreaHandler } from './http-handler';
-import { event } from './http-event.test-support';
+import { event } from '../testing/http-event.test-support';
 import type { SessionState } from './session-check';
 
 /** The middleware's session check (session-check.ts) on a user route and an optional-user route. */

@@ -3,7 +3,7 @@ import { contract } from '@app/shared/api/contract';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { createAreaHandler } from './http-handler';
-import { activeSessions, event } from './http-event.test-support';
+import { activeSessions, event } from '../testing/http-event.test-support';
 import { ConflictError, QuotaExceededError } from './errors';
 import type { VerifyAccessToken } from './token-verifier';
 import { UNUSED_ACCOUNT_ROUTES, user } from '../testing/auth-area.fixtures';

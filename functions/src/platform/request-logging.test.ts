@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAreaHandler, type HttpEvent } from './http-handler';
 import { logger, processLogger } from './observability';
 import { UNUSED_ACCOUNT_ROUTES } from '../testing/auth-area.fixtures';
-import { activeSessions, event } from './http-event.test-support';
+import { activeSessions, event } from '../testing/http-event.test-support';
 
 /*
  * Two requests overlapping in one process, as they do in the local stack and the bench: request A

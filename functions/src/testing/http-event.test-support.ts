@@ -1,5 +1,5 @@
-import type { HttpEvent } from './http-handler';
-import type { SessionState } from './session-check';
+import type { HttpEvent } from '../platform/http-handler';
+import type { SessionState } from '../platform/session-check';
 
 /** An API Gateway HTTP API (payload 2.0) event for a route key, as the handler tests send it. */
 export function event(routeKey: string, overrides: Partial<HttpEvent> = {}): HttpEvent {
