@@ -7,7 +7,7 @@ import { TEST_REPLAY_SYMBOLS } from './src/replay-symbols';
  * clock still runs (same code path as `npm start`), with its epoch just behind the start of the run
  * and one replayed date per real day, so every suite reads the market at one date of the replay
  * window (2017-01-01, a Sunday: stocks show Friday 2016-12-30's bar), run after run. How the
- * clock moves is pinned by functions/src/engine/market-clock.test.ts.
+ * clock moves is pinned by functions/src/engine/market-dates.test.ts.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The replay window starts on 2016-09-05 (functions/src/config.ts); the suites read 2017-01-01, 118 dates later. */

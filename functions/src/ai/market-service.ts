@@ -10,7 +10,7 @@ import type {
 } from '@app/shared/domain/entities/market';
 import { buildFailedNuggetAnalysis } from '@app/shared/domain/rules/recommendation-derivations';
 import type { EngineAnalysis } from '../market-data/market-engine';
-import { barCloseTime } from '../engine/market-clock';
+import { barCloseTime } from '../engine/market-dates';
 import type { SourceQuote, SymbolInfo } from '../engine/types';
 import type { Language } from '@app/shared/domain/enums';
 import { message, type Message } from '@app/shared/messages/message';

@@ -5,7 +5,7 @@ import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { analyzePortfolio, type HoldingAnalysisInput } from '../engine/analytics/portfolio-analysis';
 import { ANALYSIS_HISTORY_DAYS, type EngineAnalysis } from '../market-data/market-engine';
 import { addCalendarDays } from '../engine/point-in-time';
-import { barOnOrBefore } from '../engine/market-clock';
+import { barOnOrBefore } from '../engine/market-dates';
 import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
 import { readMarketAt } from '../market-data/market-quotes';
 import type { AuthContext } from '../platform/auth-context';

@@ -10,7 +10,7 @@ import { message, type Message } from '@app/shared/messages/message';
 import type { ScoredCatalyst } from '../engine/catalysts/build-catalyst';
 import { detectedAlertFields, detectMarketAlerts } from '../engine/market-alerts';
 import type { Render } from '../platform/messages';
-import { barCloseTime } from '../engine/market-clock';
+import { barCloseTime } from '../engine/market-dates';
 import {
   createAnalysisCache,
   HOUR_MS,

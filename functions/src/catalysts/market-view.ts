@@ -1,6 +1,6 @@
 import type { MarketEngine } from '../market-data/market-engine';
 import type { SourceQuote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import { NoDataOnDateError, UnknownSymbolError } from '../market-data/provider-errors';
 import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
 import { gradedDayOf } from '../market-data/market-quotes';

@@ -3,7 +3,7 @@ import { type ScoredCatalyst, buildCatalyst } from '../engine/catalysts/build-ca
 import type { TimedNewsItem } from '../engine/catalysts/types';
 import type { NewsProvider } from '../market-data/news-provider';
 import type { IsoDate } from '../engine/types';
-import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../engine/market-clock';
+import { barCloseTime, BAR_CLOSE_UTC_HOUR } from '../engine/market-dates';
 import type { MarketView } from './market-view';
 import { sentimentLexicon } from './sentiment-lexicon';
 

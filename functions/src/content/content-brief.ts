@@ -5,7 +5,7 @@ import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import { selectGradedSeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
 import type { MarketClock } from '../market-data/market-clock';
-import { barOnOrBefore } from '../engine/market-clock';
+import { barOnOrBefore } from '../engine/market-dates';
 import type { CatalystBrief, GradedAsset } from './content-generator';
 
 /**

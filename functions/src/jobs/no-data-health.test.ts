@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { SymbolInfo } from '../engine/types';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import { monitoringStatusOf } from '../admin/price-monitoring-service';
 import { recordNoDataOnDate, type PricePollDeps } from './price-poll-steps';
 

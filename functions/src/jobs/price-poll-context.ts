@@ -7,7 +7,7 @@ import type { MarketDayRepository } from '../data/market-day-repository';
 import type { PricesRepository } from '../data/prices-repository';
 import type { RecommendationQueueRepository } from '../data/recommendation-queue-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import type { Bar, SourceQuote, SymbolAnalysis, SymbolInfo } from '../engine/types';
 import type { MarketEngine } from '../market-data/market-engine';
 import type { RuleEvaluationDeps } from '../user-alerts/alert-rules-evaluation';

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { GradeChainRepository, StoredChainEntry } from '../data/grade-chain-repository';
 import type { ScoreHistoryRepository } from '../data/score-history-repository';
 import { appendEntry, verifyChain, type ChainCheck, type ChainGrade } from '../engine/grade-chain';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import { addCalendarDays } from '../engine/point-in-time';
 import type { IsoDate } from '../engine/types';
 import type { MarketEngine } from '../market-data/market-engine';

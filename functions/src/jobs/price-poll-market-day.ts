@@ -1,5 +1,5 @@
 import type { GradedSymbol, MarketDayRepository } from '../data/market-day-repository';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import type { IsoDate, SymbolInfo } from '../engine/types';
 import type { MarketEngine } from '../market-data/market-engine';
 import { NoDataOnDateError } from '../market-data/provider-errors';

@@ -9,7 +9,7 @@ import {
   liveGradeFigures,
   liveObservations,
 } from '../engine/live-outcomes';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import { addCalendarDays } from '../engine/point-in-time';
 import type { Bar, IsoDate } from '../engine/types';
 import { HORIZONS, type Horizon } from '../engine/universe-backtest';

@@ -2,7 +2,7 @@ import { message } from '@app/shared/messages/message';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { StoredQuote } from '../data/prices-repository';
 import { assessFeedQuality } from '../engine/feed-quality';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import { addCalendarDays } from '../engine/point-in-time';
 import type { Bar, SourceQuote, SymbolInfo } from '../engine/types';
 import { ANALYSIS_HISTORY_DAYS } from '../market-data/market-engine';

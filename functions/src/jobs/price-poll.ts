@@ -9,7 +9,7 @@ import { createAlertRulesRepository } from '../data/alert-rules-repository';
 import { recentHighImpactCatalysts } from '../catalysts/recent-catalysts';
 import { PRICE_POLL_JOB, type JobRunRecord } from '../data/job-runs-repository';
 import { createUsersRepository } from '../data/users-repository';
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import type { SymbolInfo } from '../engine/types';
 import { createMarketEngine } from '../market-data/market-engine';
 import { createPriceSource } from '../market-data/price-source';

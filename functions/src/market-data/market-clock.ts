@@ -7,12 +7,12 @@ import {
   type MarketClockConfig,
   type MarketDate,
   type ReplayWindow,
-} from '../engine/market-clock';
+} from '../engine/market-dates';
 import type { PriceSeries } from '../engine/types';
 
 /*
  * The market clock as the services read it (README.md "The market clock"): one date for every
- * series. In replay, the pure clock of engine/market-clock.ts over the calendar of the replayed
+ * series. In replay, the pure clock of engine/market-dates.ts over the calendar of the replayed
  * series; live, the UTC day of the wall clock. Every price a request or a poll reads is read at one
  * `MarketDate` taken once, so one answer never mixes two dates.
  */

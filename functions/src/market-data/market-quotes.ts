@@ -1,4 +1,4 @@
-import type { MarketDate } from '../engine/market-clock';
+import type { MarketDate } from '../engine/market-dates';
 import type { SourceQuote } from '../engine/types';
 import type { PricesRepository } from '../data/prices-repository';
 import { quoteFromStored } from './engine-mappers';

@@ -20,7 +20,7 @@ export class UnknownSymbolError extends Error {
 
 /**
  * A series has no bar on the date asked for, nor one at most three days before it (the market
- * clock's rule, engine/market-clock.ts): "no data on <date>", never a price of another period.
+ * clock's rule, engine/market-dates.ts): "no data on <date>", never a price of another period.
  */
 export class NoDataOnDateError extends Error {
   constructor(

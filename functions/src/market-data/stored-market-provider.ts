@@ -1,6 +1,6 @@
 import type { PricesRepository, StoredBar } from '../data/prices-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
-import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-clock';
+import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-dates';
 import { findLastIndexOnOrBefore } from '../engine/point-in-time';
 import type { Bar, IsoDate, SourceQuote, SeriesSource, SymbolInfo } from '../engine/types';
 import { quoteFromStored } from './engine-mappers';

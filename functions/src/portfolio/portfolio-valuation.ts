@@ -17,7 +17,7 @@ import { createValuationCache } from './valuation-cache';
 /**
  * The one valuation every money figure is read from (docs/product.md "One valuation"):
  * the ledger as of the market date, each open position valued at its last close on or before that
- * date within the market clock's rule (engine/market-clock.ts MAX_BAR_AGE_DAYS, the quote the rest of
+ * date within the market clock's rule (engine/market-dates.ts MAX_BAR_AGE_DAYS, the quote the rest of
  * the app shows), never at a later or undated price. A position without such a close is `unpriced`:
  * its rows are left out of the analysis, so it counts in no total, no return and no chart, and the
  * screens say it has no price. The portfolio route (portfolio-view.ts), the performance route

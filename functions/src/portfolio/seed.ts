@@ -1,4 +1,4 @@
-import { barOnOrBefore } from '../engine/market-clock';
+import { barOnOrBefore } from '../engine/market-dates';
 import type { MarketEngine } from '../market-data/market-engine';
 import { addHoldingAsBuy } from './holdings-on-ledger';
 import type { LedgerStoreDeps } from './ledger-store';

@@ -1,5 +1,5 @@
 import { addDays, addMonths } from '@app/shared/domain/ledger/calendar';
-import { barOnOrBefore } from '../market-clock';
+import { barOnOrBefore } from '../market-dates';
 import type { AssetType, Bar, DatedPeriod, IsoDate, RiskMetrics, VolatilityRegime } from '../types';
 import { computeMean, computeSampleStandardDeviation, computeSimpleReturns } from './statistics';
 
@@ -61,7 +61,7 @@ export function classifyVolatilityRegime(volatilityPercent: number | null): Vola
 /**
  * Percent change from the close at the start of a calendar period to the last bar, with the two
  * dates compared. The start close is the last bar on or before the period's first date, at most
- * three days older (engine/market-clock.ts `barOnOrBefore`); null when the series has none.
+ * three days older (engine/market-dates.ts `barOnOrBefore`); null when the series has none.
  */
 export function computeDatedChange(
   bars: readonly Bar[],

@@ -1,11 +1,11 @@
 import type { MarketClock } from '../../market-clock';
-import { barCloseTime } from '../../../engine/market-clock';
+import { barCloseTime } from '../../../engine/market-dates';
 import type { IsoDate, PriceSeries } from '../../../engine/types';
 
 /*
  * Replay timeline (engine/catalysts/README.md "Replay timeline"). News is placed in the market
  * clock's calendar: the replay's moment is the close of the clock's date plus the elapsed share of
- * the wall-clock step mapped onto the real time until the next date's close (engine/market-clock.ts
+ * the wall-clock step mapped onto the real time until the next date's close (engine/market-dates.ts
  * `replayMomentAt`). So within one step the moment sweeps from one historical close to the next,
  * `hours_ago` of a headline grows smoothly, and `hours_back` windows keep their historical meaning
  * (24 = the last day of the replayed market). One clock: every series is at the same moment.

@@ -8,7 +8,7 @@ import {
   marketDateAt,
   replayMomentAt,
   type MarketClockConfig,
-} from './market-clock';
+} from './market-dates';
 
 const bars = (...dates: string[]) => dates.map((date) => ({ date, close: 1 }));
 
