@@ -10,7 +10,7 @@ import {
   undoEmailChange,
   type EmailChangeDeps,
 } from './email-change-service';
-import { ADA, codeOf, fakeDeps } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps } from '../testing/mail-code.test-support';
 
 const PASSWORD = 'Ada-Lovelace-1';
 const NEW = 'ada.new@example.test';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError, ServiceUnavailableError, ValidationError } from '../platform/errors';
 import { confirmPasswordReset, requestPasswordReset } from './mail-code-service';
-import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps, recordCalls } from '../testing/mail-code.test-support';
 
 const NEW = 'Nugget-New-9';
 

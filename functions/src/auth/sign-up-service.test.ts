@@ -3,7 +3,7 @@ import type { UsersRepository, StoredUser } from '../data/users-repository';
 import { RateLimitedError } from '../platform/errors';
 import type { AuthDeps } from './auth-service';
 import { EmailTakenError, type CognitoGateway } from './cognito-gateway';
-import { ADA, codeOf, fakeDeps, recordCalls } from './mail-code.test-support';
+import { ADA, codeOf, fakeDeps, recordCalls } from '../testing/mail-code.test-support';
 import { confirmSignUp, startSignUp, type SignUpDeps } from './sign-up-service';
 
 const PASSWORD = 'Nugget-Sign-1';

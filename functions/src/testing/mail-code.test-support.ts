@@ -2,7 +2,7 @@ import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-
 import type { StoredUser } from '../data/users-repository';
 import type { MailMessage } from '../platform/mail/mailer';
 import { deliverQueuedMail, type QueuedMail } from '../notifications/mail-queue';
-import type { MailCodeDeps } from './mail-code-service';
+import type { MailCodeDeps } from '../auth/mail-code-service';
 
 const NOW = new Date('2030-05-06T08:50:00Z');
 export const ADA = { id: 'u-ada', email: 'ada@example.test', language: 'fr' } as StoredUser;
