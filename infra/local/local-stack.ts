@@ -22,7 +22,7 @@ import { createRateLimiter } from './rate-limiter';
 import { findFreePort } from './processes';
 import { supervise, type SupervisedServer } from './supervisor';
 import { SEED_ADMIN, SEED_INVESTOR } from './seed-data';
-import { createStaticSite } from './static-site';
+import { createStaticSite } from './static-site-server';
 import { startLocalScheduler, type LocalScheduler } from './local-scheduler';
 import { startMailServer } from './mail-server';
 import { startLocalMailConsumer, type LocalMailQueue } from './local-mail-queue';

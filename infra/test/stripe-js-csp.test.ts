@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../local/static-site';
+import { securityHeaders } from '../local/static-site-server';
 import { buildTestApp } from './support/build-test-app';
 
 type Resource = { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- raw CloudFormation JSON

@@ -6,7 +6,7 @@
  *   dist/<page>/index.html   the other public pages (/pricing, ...), prerendered
  *   dist/app.html            the empty shell Vite built: every other path (the signed-in area)
  *
- * The local stack (infra/local/static-site.ts) and CloudFront (infra/lib/constructs/static-site.ts)
+ * The local stack (infra/local/static-site-server.ts) and CloudFront (infra/lib/constructs/static-site.ts)
  * serve a path from its folder's index.html when there is one, and app.html otherwise.
  */
 import { createHash } from 'node:crypto';

@@ -24,7 +24,7 @@ export interface SiteRouting {
  * Reads the routing of a build from its layout: a folder with an index.html is a prerendered page
  * (web/scripts/prerender.ts writes `pricing/index.html`, ...), and client-side routes get the build's
  * app shell, `app.html`, when it has one, else `index.html` (a plain single-page build). The local
- * stack serves the same way (infra/local/static-site.ts).
+ * stack serves the same way (infra/local/static-site-server.ts).
  */
 export function readSiteRouting(assetPath: string): SiteRouting {
   const pages = readdirSync(assetPath, { withFileTypes: true })

@@ -1,7 +1,7 @@
 /*
  * Imported first by each site's entry (main.tsx), before any module builds a zod schema: zod's object
  * schemas probe `new Function` once, to compile a faster parser, and the sites' Content-Security-Policy
- * (script-src without 'unsafe-eval', infra/local/static-site.ts) refuses it. The probe's error is caught,
+ * (script-src without 'unsafe-eval', infra/local/static-site-server.ts) refuses it. The probe's error is caught,
  * but the browser still reports a CSP violation on every load (issue 46: "a CSP with no violation").
  * zod's `jitless` setting skips the probe and the compiled parser (the sites' payloads are small).
  *
