@@ -47,29 +47,52 @@ export function tradesOn(kind: SimulatedKind, date: string): boolean {
 
 export const usesNyseHours = (kind: SimulatedKind) => kind !== 'crypto' && kind !== 'fx';
 
+/*
+ * Building an Intl.DateTimeFormat costs about as much as a chart answer's other work together, and
+ * every bar asks for its session's bounds: one formatter per zone, and each session's bounds once
+ * (the bench's simulator served 2,000 charts with 317 CPU seconds before, bench/results.md section 8).
+ */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes the zone is ahead of UTC at that instant (New York: -300 in winter, -240 in summer). */
 export function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(epochMs));
+  const parts = zoneFormat(timeZone).formatToParts(new Date(epochMs));
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const local = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
   return Math.round((local - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
 }
 
+const nyseSessions = new Map<string, { open: number; close: number }>();
+
 /** A session's opening and closing instants (epoch ms). */
 export function sessionBounds(kind: SimulatedKind, date: string): { open: number; close: number } {
   const midnight = Date.parse(`${date}T00:00:00Z`);
   if (!usesNyseHours(kind)) return { open: midnight, close: midnight + DAY_MS - 60_000 };
-  const offset = zoneOffsetMinutes(midnight + 12 * 3_600_000, 'America/New_York');
-  const open = midnight + (9 * 60 + 30 - offset) * 60_000;
-  return { open, close: midnight + (16 * 60 - offset) * 60_000 };
+  let bounds = nyseSessions.get(date);
+  if (!bounds) {
+    const offset = zoneOffsetMinutes(midnight + 12 * 3_600_000, 'America/New_York');
+    const open = midnight + (9 * 60 + 30 - offset) * 60_000;
+    bounds = { open, close: midnight + (16 * 60 - offset) * 60_000 };
+    nyseSessions.set(date, bounds);
+  }
+  return { ...bounds };
 }
 
 /** The market's date at an instant. */
