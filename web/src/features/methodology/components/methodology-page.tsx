@@ -22,7 +22,7 @@ import { Card } from '@/kit/ui/card';
 import { BacktestSection } from '../backtest/backtest-section';
 import { HowScoresComputed } from './how-scores-computed';
 import { ScoreGlossaryList } from './score-glossary-list';
-import { useScrollToHash } from './use-scroll-to-hash';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** Sections of the methodology namespace, in reading order (functions/src/engine/README.md). */
 const SECTIONS = [
