@@ -148,7 +148,8 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
   const priorityQueue = options.queueUrls.length > 1 ? options.queueUrls.slice(0, 1) : [];
   const loopQueues = [
     ...Array.from({ length: options.pollers ?? 2 }, () => options.queueUrls),
-    ...(priorityQueue.length > 0 ? [priorityQueue] : []),
+    // A consumer without pollers only watches the queues (drain, settle): it must not receive.
+    ...(priorityQueue.length > 0 && (options.pollers ?? 2) > 0 ? [priorityQueue] : []),
   ];
   const loops = loopQueues.map(async (queueUrls) => {
     while (!stopped) {
