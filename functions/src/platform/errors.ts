@@ -140,9 +140,3 @@ export class ServiceUnavailableError extends AppError {
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
-
-/** A contract route whose service is not built yet answers 501 and says so (never a fake answer). */
-export class NotImplementedError extends AppError {
-  readonly status = 501;
-  readonly code = 'NOT_IMPLEMENTED';
-}
