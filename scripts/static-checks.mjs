@@ -1,8 +1,8 @@
 /**
  * `npm run static` (the first step of `npm test`): the compiler over every workspace and the bench,
- * ESLint, Prettier, the duplicates check, the import circles check and the docs check, the same
- * commands `npm run typecheck`, `npm run lint`, `npm run duplicates`, `npm run cycles` and
- * `npm run docs` run one after another, here run side by side, as many at once as the machine has cores. Each keeps about one core busy (the compiler a
+ * ESLint, Prettier, the duplicates check, the import circles check, the file names check and the
+ * docs check, the same commands `npm run typecheck`, `npm run lint`, `npm run duplicates`,
+ * `npm run cycles`, `npm run basenames` and `npm run docs` run one after another, here run side by side, as many at once as the machine has cores. Each keeps about one core busy (the compiler a
  * little more), so on CI's two cores the step takes about half its sequential time, with every check
  * still run (docs/testing.md).
  *
@@ -37,6 +37,7 @@ const MEASURED_SECONDS = {
   cycles: 10,
   'typecheck shared': 15,
   docs: 2,
+  basenames: 1,
 };
 
 const CHECKS = [
@@ -45,6 +46,7 @@ const CHECKS = [
   { name: 'duplicates', command: 'node scripts/check-duplicates.mjs' },
   { name: 'cycles', command: 'node scripts/check-cycles.mjs' },
   { name: 'docs', command: 'node scripts/check-docs.mjs' },
+  { name: 'basenames', command: 'node scripts/check-basenames.mjs' },
   { name: 'typecheck bench', command: 'tsc --noEmit -p bench' },
   ...workspacesWithTypecheck.map((workspace) => ({
     name: `typecheck ${workspace}`,
