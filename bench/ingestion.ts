@@ -66,6 +66,9 @@ export interface IngestionProfile {
   long_gaps: number;
   /** Slots the limiter handed out (from its next slot at the end), against the requests sent. */
   slots_reserved: number;
+  /** Requests beyond the first for a symbol (a retry, or a message received again), and the symbols asked twice. */
+  repeated_requests: number;
+  symbols_repeated: number;
   /** Per worker process: time inside handler invocations, against the wall time. */
   worker_busy_seconds: number[];
   /** CPU seconds (user + system) over the run, per process. */
@@ -215,6 +218,8 @@ export async function runIngestionBench(options: {
     const drained = await watcher.drain(
       Math.max(900_000, (options.symbols / options.requestsPerSecond) * 4000),
     );
+    // Its long poll would otherwise keep the bench process alive after the report.
+    await watcher.stop();
     const wallSeconds = (performance.now() - started) / 1000;
     const endedAt = Date.now();
     const cpu = processes().map((pid, index) => round(cpuSeconds(pid) - (cpuBefore[index] as number), 1));
@@ -222,7 +227,10 @@ export async function runIngestionBench(options: {
     if (!drained) throw new Error('the ingestion queues did not drain');
 
     const client = createDocumentClient(config);
-    const times = simulator.requests('yahoo').map((request) => request.at);
+    const requests = simulator.requests('yahoo');
+    const times = requests.map((request) => request.at);
+    const perSymbol = new Map<string | null, number>();
+    for (const request of requests) perSymbol.set(request.symbol, (perSymbol.get(request.symbol) ?? 0) + 1);
     const limit = await client.send(
       new GetCommand({ TableName: config.TABLE_MARKET, Key: { pk: 'PROVIDER#yahoo', sk: 'LIMIT' } }),
     );
@@ -241,6 +249,8 @@ export async function runIngestionBench(options: {
       slots_reserved: intervalMs
         ? Math.round((Number(limit.Item?.next_slot_at ?? 0) - firstRequest) / intervalMs)
         : 0,
+      repeated_requests: requests.length - perSymbol.size,
+      symbols_repeated: [...perSymbol.values()].filter((count) => count > 1).length,
       worker_busy_seconds: busyMs.map((busy) => round(busy.ms / 1000, 1)),
       cpu_seconds: {
         workers: cpu.slice(0, workers.length),

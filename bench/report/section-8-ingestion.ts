@@ -65,6 +65,10 @@ function renderIngestionProfile(figures: IngestionBenchFigures): string[] {
           `${profile.long_gaps}, ${profile.long_gap_seconds}`,
         ],
         ['slots the limiter handed out / requests sent', `${profile.slots_reserved} / ${figures.requests}`],
+        [
+          'requests beyond one per symbol; symbols asked more than once',
+          `${profile.repeated_requests}; ${profile.symbols_repeated}`,
+        ],
         ['worker busy time, per process (s)', profile.worker_busy_seconds.join(', ')],
         ['CPU, worker processes (s)', cpu.workers.join(', ')],
         ['CPU, DynamoDB Local (s)', cpu.dynamodb],
