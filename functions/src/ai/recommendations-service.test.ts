@@ -100,6 +100,44 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
   });
 
+  it("reads a decision from the marker that carries it, and only an older marker's item", async () => {
+    const deps = await buildDeps({ premium: 'PREMIUM' });
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
+    const [top, second, third] = before.recommendations;
+    // The markers as the decision's transaction leaves them: the top one rejected, the second approved;
+    // the third written before markers carried a status (its item says APPROVED).
+    const carried = new Map([
+      [top?.symbol ?? '', 'REJECTED'],
+      [second?.symbol ?? '', 'APPROVED'],
+    ] as const);
+    const looked: string[][] = [];
+    const recommendationQueue = {
+      ...deps.recommendationQueue,
+      getLastRecommendations: async (symbols: readonly string[]) => {
+        const markers = await deps.recommendationQueue.getLastRecommendations(symbols);
+        for (const [symbol, marker] of markers) {
+          const status = carried.get(symbol) ?? (symbol === third?.symbol ? undefined : 'PENDING');
+          if (status) markers.set(symbol, { ...marker, review_status: status });
+        }
+        return markers;
+      },
+      getRecommendationStatuses: async (ids: readonly string[]) => {
+        looked.push([...ids]);
+        return new Map(ids.map((id) => [id, 'APPROVED' as const]));
+      },
+    };
+    const after = await getRecommendations('premium', 10, user('premium'), 'en', {
+      ...deps,
+      recommendationQueue,
+    } as AiDeps);
+    expect(after.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
+    expect(after.total_available).toBe(before.total_available - 1);
+    const reviewed = after.recommendations.filter((item) => item.reviewed).map((item) => item.symbol);
+    expect(reviewed.sort()).toEqual([second?.symbol, third?.symbol].sort());
+    // One lookup, of the one id whose marker carries no status.
+    expect(looked).toEqual([[third?.id]]);
+  });
+
   it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {
     const deps = await buildDeps({ free: 'FREE', premium: 'PREMIUM', 'demo-investor': 'PREMIUM' });
     const free = await getRecommendations('free', 10, user('free'), 'en', deps);

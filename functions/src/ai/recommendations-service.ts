@@ -27,6 +27,7 @@ import {
   toContractVolumeAnalysis,
 } from '../market-data/engine-mappers';
 import { resolveListOwner } from './list-access';
+import type { LastRecommendationMarker, RecommendationStatus } from '../data/recommendation-queue-types';
 
 type RecommendationItem = z.input<typeof RecommendationSchema>;
 
@@ -129,22 +130,32 @@ async function rankedListFor(
 
   // An item the price poll queued for review in this replay cycle keeps its id, so the admin's
   // decision shows here; one of an earlier cycle was about other dates.
-  const queuedIdOf = (result: EngineAnalysis): string | null => {
+  const queuedMarkerOf = (result: EngineAnalysis): LastRecommendationMarker | null => {
     const marker = markers.get(result.info.symbol);
     return marker &&
       marker.action === result.analysis.recommendation.action &&
       (marker.cycle_id ?? 'live') === reading.marketDate.cycleId
-      ? marker.recommendation_id
+      ? marker
       : null;
   };
-  const queuedIds = ranked.flatMap((result) => queuedIdOf(result) ?? []);
-  const statuses =
-    queuedIds.length > 0 ? await deps.recommendationQueue.getRecommendationStatuses(queuedIds) : new Map();
-  // A recommendation an administrator rejected never reaches investors; approved ones are marked reviewed.
-  const publishable = ranked.filter((result) => {
-    const queued = queuedIdOf(result);
-    return !(queued && statuses.get(queued) === 'REJECTED');
+  const queuedIdOf = (result: EngineAnalysis): string | null =>
+    queuedMarkerOf(result)?.recommendation_id ?? null;
+  // The marker carries its recommendation's review status; only markers written before it did send
+  // the list to the review items (one BatchGet per hundred ids).
+  const unmarkedIds = ranked.flatMap((result) => {
+    const marker = queuedMarkerOf(result);
+    return marker && marker.review_status === undefined ? [marker.recommendation_id] : [];
   });
+  const looked =
+    unmarkedIds.length > 0
+      ? await deps.recommendationQueue.getRecommendationStatuses(unmarkedIds)
+      : new Map<string, RecommendationStatus>();
+  const statusOf = (result: EngineAnalysis): RecommendationStatus | undefined => {
+    const marker = queuedMarkerOf(result);
+    return marker ? (marker.review_status ?? looked.get(marker.recommendation_id)) : undefined;
+  };
+  // A recommendation an administrator rejected never reaches investors; approved ones are marked reviewed.
+  const publishable = ranked.filter((result) => statusOf(result) !== 'REJECTED');
 
   // Only the cards a caller is shown are worded: the universe has hundreds of candidates.
   const itemOf = (result: EngineAnalysis): RecommendationItem => {
@@ -170,7 +181,7 @@ async function rankedListFor(
       risk_metrics: toContractRiskMetrics(analysis.risk_metrics),
       as_of: quote.as_of,
       market_date: quote.market_date,
-      reviewed: queued !== null && statuses.get(queued) === 'APPROVED',
+      reviewed: statusOf(result) === 'APPROVED',
       detail_level: 'full',
     };
   };

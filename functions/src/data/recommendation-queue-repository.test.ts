@@ -115,6 +115,7 @@ describe('the recommendation review queue', () => {
         as_of: recommendation.as_of,
         generated_at: recommendation.generated_at,
         cycle_id: recommendation.cycle_id,
+        review_status: 'PENDING',
       },
     });
     expect(items).toHaveLength(5);

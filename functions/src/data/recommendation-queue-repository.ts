@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, cancellationCodes, queryAll, stripKeys } from './dynamo-helpers';
+import { batchGetAll, cancellationCodes, queryAll, stripKeys, type TransactItems } from './dynamo-helpers';
 import { keys } from './keys';
 import { createReviewQueue, type DecisionOutcome, type Page, type PageRequest } from './review-queue';
 import type {
@@ -26,7 +26,9 @@ export type * from './recommendation-queue-types';
  * in the same transaction under one partition (pk=LAST_RECS, sk=<s>), so the recommendations list reads
  * every symbol's with one Query instead of a BatchGet per hundred symbols. A symbol has at most one
  * recommendation pending review: queueing a newer one supersedes the pending one (status SUPERSEDED,
- * `superseded_by` the newer id) in the same transaction.
+ * `superseded_by` the newer id) in the same transaction. The LAST_RECS copy also carries the review
+ * status of the recommendation it names (`review_status`: PENDING when queued, then the decision,
+ * written in the decision's transaction), so the list reads the markers and no review item.
  */
 
 /** How often a queueing that lost a race to a reviewer (or another poll) reads the queue again. */
@@ -141,6 +143,7 @@ export function createRecommendationQueueRepository(
                       ...keys.lastRecommendationIndexed(item.symbol),
                       entity: 'last-recommendation',
                       ...marker,
+                      review_status: 'PENDING',
                     },
                   },
                 },
@@ -237,7 +240,13 @@ export function createRecommendationQueueRepository(
       return found.slice(0, limit);
     },
 
-    reviewRecommendation(id: string, decision: ReviewDecision): Promise<DecisionOutcome> {
+    /**
+     * Decides a pending recommendation and, in the same transaction, sets `review_status` on the
+     * symbol's LAST_RECS marker on condition it names this one: a poll queueing a newer one meanwhile
+     * supersedes it (the item's condition fails) or, landing after, writes a PENDING marker. A marker
+     * naming another one (or none) fails that condition: sent again without it (markers move to new ids).
+     */
+    async reviewRecommendation(id: string, decision: ReviewDecision): Promise<DecisionOutcome> {
       const sets = ['reviewed_by = :by', 'reviewed_at = :at'];
       const values: Record<string, unknown> = { ':by': decision.reviewedBy, ':at': decision.reviewedAt };
       const counters: string[] = [];
@@ -252,14 +261,36 @@ export function createRecommendationQueueRepository(
         counters.push('quality_sum :quality', 'quality_count :one');
         counterValues[':quality'] = decision.qualityScore;
       }
-      return queue.decide(id, {
-        status: decision.status,
-        counter: decision.status === 'APPROVED' ? 'approved' : 'rejected',
-        sets,
-        values,
-        counters,
-        counterValues,
-      });
+      const item = await queue.get(id);
+      if (!item) return { outcome: 'not_found' };
+      const markerUpdate: TransactItems = [
+        {
+          Update: {
+            TableName: tables.market,
+            Key: keys.lastRecommendationIndexed(item.symbol),
+            UpdateExpression: 'SET review_status = :status',
+            ConditionExpression: 'recommendation_id = :id',
+            ExpressionAttributeValues: { ':status': decision.status, ':id': id },
+          },
+        },
+      ];
+      const decide = (also: TransactItems) =>
+        queue.decide(id, {
+          status: decision.status,
+          counter: decision.status === 'APPROVED' ? 'approved' : 'rejected',
+          sets,
+          values,
+          counters,
+          counterValues,
+          also,
+        });
+      try {
+        return await decide(markerUpdate);
+      } catch (error: unknown) {
+        // The item passed its condition; the marker names another recommendation (or there is none).
+        if (cancellationCodes(error)[2] !== 'ConditionalCheckFailed') throw error;
+        return decide([]);
+      }
     },
 
     getRecommendationStats: (): Promise<RecommendationStats> => queue.readCounters(STATS),

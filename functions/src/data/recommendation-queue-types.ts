@@ -66,6 +66,12 @@ export interface LastRecommendationMarker {
   generated_at: string;
   /** The replay cycle it was queued in; absent on markers written before the market clock. */
   cycle_id?: string;
+  /**
+   * The review status of `recommendation_id`, on the LAST_RECS copy only: PENDING when queued, then
+   * the admin's decision, written in the decision's transaction. Absent on markers written before it
+   * (the item's own status is read then).
+   */
+  review_status?: RecommendationStatus;
 }
 
 export interface RecommendationStats {

@@ -53,6 +53,12 @@ export interface QueueDecision {
   /** Extra `ADD` clauses of the counters item and their values (e.g. `quality_sum :quality`). */
   counters?: string[];
   counterValues?: Record<string, number>;
+  /**
+   * Writes of the queue's owner that go in the decision's transaction, after the item's and the
+   * counters' (their cancellation codes from index 2). When one of them fails its condition, the item
+   * having passed, `decide` throws the cancellation for the owner to handle.
+   */
+  also?: TransactItems;
 }
 
 /** A cursor that is not one this queue handed out (tampered, truncated, or from another list). */
@@ -109,7 +115,7 @@ export function createReviewQueue<Stored>(
 ) {
   /** After a cancelled decision: was the item missing, or decided already? One consistent read tells. */
   async function explainRefusal(key: Record<string, string>, error: unknown): Promise<DecisionOutcome> {
-    if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
+    if (cancellationCodes(error)[0] !== 'ConditionalCheckFailed') throw error;
     const { Item } = await client.send(
       new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
     );
@@ -261,6 +267,7 @@ export function createReviewQueue<Stored>(
                   ExpressionAttributeValues: { ':one': 1, ':minus': -1, ...decision.counterValues },
                 },
               },
+              ...(decision.also ?? []),
             ],
           }),
         );

@@ -30,8 +30,12 @@ function cancelled(...codes: string[]) {
 
 beforeEach(() => dynamo.reset());
 
+/** The pending item as the decision reads it first (for its symbol's marker). */
+const pendingItem = { Item: { pk: `REC#${ID}`, sk: 'ITEM', id: ID, symbol: 'AAPL', status: 'PENDING' } };
+
 describe('review of a recommendation', () => {
   it('moves a pending item to its new queue and the counters in one conditional transaction', async () => {
+    dynamo.on(GetCommand).resolves(pendingItem);
     dynamo.on(TransactWriteCommand).resolves({});
     const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'APPROVED',
@@ -41,7 +45,7 @@ describe('review of a recommendation', () => {
       qualityScore: 8,
     });
     expect(outcome).toEqual({ outcome: 'decided' });
-    const [item, stats] = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    const [item, stats, marker] = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(item?.Update).toMatchObject({
       Key: { pk: `REC#${ID}`, sk: 'ITEM' },
       ConditionExpression: '#status = :pending',
@@ -61,6 +65,33 @@ describe('review of a recommendation', () => {
       UpdateExpression: 'ADD approved :one, pending :minus, quality_sum :quality, quality_count :one',
       ExpressionAttributeValues: { ':one': 1, ':minus': -1, ':quality': 8 },
     });
+    // In the same transaction, the symbol's LAST_RECS marker takes the status, only while it names
+    // this item: one attribute set under a condition, never the marker written back from a read.
+    expect(marker?.Update).toEqual({
+      TableName: 'market',
+      Key: { pk: 'LAST_RECS', sk: 'AAPL' },
+      UpdateExpression: 'SET review_status = :status',
+      ConditionExpression: 'recommendation_id = :id',
+      ExpressionAttributeValues: { ':status': 'APPROVED', ':id': ID },
+    });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('decides without the marker when the marker names another recommendation (or there is none)', async () => {
+    dynamo.on(GetCommand).resolves(pendingItem);
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed'))
+      .resolves({});
+    const outcome = await recommendations.reviewRecommendation(ID, {
+      status: 'REJECTED',
+      reviewedBy: 'admin-1',
+      reviewedAt: '2026-11-22T10:00:00.000Z',
+    });
+    expect(outcome).toEqual({ outcome: 'decided' });
+    const sent = dynamo.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems!);
+    expect(sent.map((items) => items.length)).toEqual([3, 2]);
+    expect(sent[1]?.[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':status': 'REJECTED' });
   });
 
   it('answers already_decided when the item is no longer pending (the 409)', async () => {
@@ -75,8 +106,21 @@ describe('review of a recommendation', () => {
   });
 
   it('answers not_found when there is no such item (the 404)', async () => {
-    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
     dynamo.on(GetCommand).resolves({});
+    const outcome = await recommendations.reviewRecommendation(ID, {
+      status: 'REJECTED',
+      reviewedBy: 'admin-1',
+      reviewedAt: '2026-11-22T10:00:00.000Z',
+    });
+    expect(outcome).toEqual({ outcome: 'not_found' });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers not_found when the item goes between the read and the decision', async () => {
+    dynamo.on(GetCommand).resolvesOnce(pendingItem).resolves({});
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(cancelled('ConditionalCheckFailed', 'None', 'ConditionalCheckFailed'));
     const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'REJECTED',
       reviewedBy: 'admin-1',
@@ -88,6 +132,7 @@ describe('review of a recommendation', () => {
   });
 
   it('retries when another transaction touched the counters at the same time', async () => {
+    dynamo.on(GetCommand).resolves(pendingItem);
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
     const outcome = await recommendations.reviewRecommendation(ID, {
       status: 'APPROVED',
