@@ -1,0 +1,109 @@
+// The one child process that hosts the local stack's three Node emulators (emulator-host.ts starts it):
+// cognito-local, fauxqs and maildev, each a real server on its own 127.0.0.1 port speaking its own
+// protocol, sharing one Node binary and one V8 heap instead of three (bench/results.md section 6).
+// The parent asks over IPC: {type: 'start', name, kind, options} and {type: 'stop', name}; this
+// answers {type: 'started' | 'failed' | 'stopped' | 'exited', name}. A server that closes without being
+// asked is reported as 'exited'; an error nobody handled ends the whole process (every hosted server is
+// then reported down by the parent and restarted by its supervisor). Plain JavaScript, no TypeScript
+// loader: the loader would cost this process the memory it is here to save.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** name -> { close(): Promise<void>, onClose(listener) } */
+const running = new Map();
+/** Names being stopped on request: their close is not an exit. */
+const stopping = new Set();
+
+function send(message) {
+  if (process.connected) process.send(message);
+}
+
+/** Reports a server that closed on its own (its listening socket gone without a stop). */
+function watchClose(name, server) {
+  server.once('close', () => {
+    if (stopping.has(name) || running.get(name)?.server !== server) return;
+    running.delete(name);
+    send({ type: 'exited', name, message: `${name} closed its port` });
+  });
+}
+
+const launchers = {
+  /** fauxqs: no state on disk; the parent creates the queues again after a start. */
+  async queue({ port }) {
+    const { buildApp } = await import('fauxqs');
+    const app = buildApp({ logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    return { server: app.server, close: () => app.close() };
+  },
+
+  /**
+   * cognito-local reads `.cognito/` relative to the working directory (its own defaults), so the host
+   * works in the pool's folder; port and host come from that folder's config.json (cognito-local.ts).
+   */
+  async cognito({ directory }) {
+    process.chdir(directory);
+    const { createDefaultServer } = require('cognito-local/lib/server');
+    // cognito-local's own logger package, as its CLI uses it (without the pretty printer).
+    const pino = createRequire(require.resolve('cognito-local/package.json'))('pino');
+    const logger = pino({ level: 'warn' });
+    const server = await (await createDefaultServer(logger)).start();
+    return {
+      server,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  },
+
+  /** maildev: mail kept in memory; SMTP and the web inbox both on loopback. */
+  async mail({ smtpPort, webPort }) {
+    const { MailDev } = await import('maildev');
+    const maildev = new MailDev({
+      smtp: smtpPort,
+      ip: '127.0.0.1',
+      web: webPort,
+      webIp: '127.0.0.1',
+      silent: true,
+    });
+    await maildev.start();
+    return { close: () => maildev.stop() };
+  },
+};
+
+async function start(name, kind, options) {
+  try {
+    const launched = await launchers[kind](options);
+    running.set(name, launched);
+    if (launched.server && typeof launched.server.once === 'function') watchClose(name, launched.server);
+    send({ type: 'started', name });
+  } catch (error) {
+    send({
+      type: 'failed',
+      name,
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  }
+}
+
+async function stop(name) {
+  const launched = running.get(name);
+  stopping.add(name);
+  try {
+    await launched?.close();
+  } finally {
+    running.delete(name);
+    stopping.delete(name);
+    send({ type: 'stopped', name });
+  }
+}
+
+process.on('message', (message) => {
+  if (message.type === 'start') void start(message.name, message.kind, message.options);
+  else if (message.type === 'stop') void stop(message.name);
+});
+// The stack went away without stopping us (killed): do not outlive it.
+process.on('disconnect', () => process.exit(0));
+process.on('uncaughtException', (error) => {
+  console.error('emulator host: unhandled error, every hosted server goes down:', error);
+  process.exit(1);
+});
+send({ type: 'ready' });

@@ -1,0 +1,144 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { keepLastLines, waitForPort, type ManagedProcess, type ServerProcess } from './processes';
+
+/*
+ * cognito-local, fauxqs and maildev run in ONE child process (emulator-host-main.js), each still a real
+ * server on its own port: three Node processes each carried the Node binary's pages and a V8 heap of
+ * their own (bench/results.md section 6). Each server is still started, stopped and supervised on its
+ * own (supervisor.ts): `startHostedServer` returns a ManagedProcess whose `child` stands for that one
+ * server and reports its exit. A server closing its port on its own is reported as its exit; the host
+ * process ending (killed, an unhandled error) is reported as the exit of every server it held, so
+ * each supervisor says so and starts its server again in a new host. The host ends once its last
+ * server is stopped, or when the stack's process goes away (the IPC channel closes).
+ */
+
+export type HostedKind = 'cognito' | 'queue' | 'mail';
+
+/** One hosted server, seen as a process: exits once, with the host's code or signal. */
+class HostedServer extends EventEmitter implements ServerProcess {
+  exitCode: number | null = null;
+  signalCode: NodeJS.Signals | null = null;
+  constructor(readonly pid: number | undefined) {
+    super();
+  }
+  get running(): boolean {
+    return this.exitCode === null && this.signalCode === null;
+  }
+  markExited(code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.running) return;
+    // An exit with neither a code nor a signal (the host was disconnected) still counts as an exit.
+    this.exitCode = code ?? (signal ? null : 1);
+    this.signalCode = signal;
+    this.emit('exit', this.exitCode, signal);
+  }
+}
+
+interface HostMessage {
+  type: 'ready' | 'started' | 'failed' | 'stopped' | 'exited';
+  name?: string;
+  message?: string;
+}
+
+interface Host {
+  child: ChildProcess;
+  servers: Map<string, HostedServer>;
+  lines: string[];
+  ready: Promise<void>;
+  /** Set once its last server stopped: a new start gets a new host. */
+  closing: boolean;
+  exited: Promise<void>;
+}
+
+const HOST_MAIN = fileURLToPath(new URL('./emulator-host-main.js', import.meta.url));
+let current: Host | undefined;
+
+function startHost(): Host {
+  // No execArgv: the stack's TypeScript loader and heap flags are not the emulators' (plain JavaScript).
+  const child = fork(HOST_MAIN, [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
+  const lines = keepLastLines(child);
+  const servers = new Map<string, HostedServer>();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const host: Host = {
+    child,
+    servers,
+    lines,
+    closing: false,
+    exited,
+    ready: new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code, signal) =>
+        reject(new Error(`the emulator host exited (${signal ?? `code ${code}`}):\n${lines.join('\n')}`)),
+      );
+    }),
+  };
+  host.ready.catch(() => undefined);
+  child.on('message', (message: HostMessage) => {
+    const server = message.name === undefined ? undefined : servers.get(message.name);
+    if (message.type === 'stopped') server?.markExited(null, 'SIGTERM');
+    if (message.type === 'exited') {
+      lines.push(message.message ?? `${message.name} exited`);
+      server?.markExited(1, null);
+    }
+  });
+  child.once('exit', (code, signal) => {
+    if (current === host) current = undefined;
+    for (const server of servers.values()) server.markExited(code, signal);
+  });
+  return host;
+}
+
+function liveHost(): Host {
+  if (!current || current.closing || current.child.exitCode !== null || current.child.signalCode !== null)
+    current = startHost();
+  return current;
+}
+
+/** Asks the host to start one server and waits until every one of its ports answers. */
+export async function startHostedServer(
+  name: string,
+  kind: HostedKind,
+  options: Record<string, unknown>,
+  ports: number[],
+): Promise<ManagedProcess> {
+  const host = liveHost();
+  await host.ready;
+  const server = new HostedServer(host.child.pid);
+  host.servers.set(name, server);
+  const answered = new Promise<void>((resolve, reject) => {
+    const onMessage = (message: HostMessage) => {
+      if (message.name !== name || (message.type !== 'started' && message.type !== 'failed')) return;
+      host.child.off('message', onMessage);
+      if (message.type === 'started') resolve();
+      else {
+        server.markExited(1, null);
+        reject(new Error(`${name} failed to start: ${message.message ?? ''}`));
+      }
+    };
+    host.child.on('message', onMessage);
+    server.once('exit', () => reject(new Error(`${name} exited while starting:\n${host.lines.join('\n')}`)));
+  });
+  host.child.send({ type: 'start', name, kind, options });
+  const managed: ManagedProcess = {
+    name,
+    child: server,
+    output: () => host.lines.join('\n'),
+    stop: async () => {
+      if (!server.running) return;
+      const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+      host.child.send({ type: 'stop', name });
+      await stopped;
+      if ([...host.servers.values()].some((each) => each.running)) return;
+      // Its last server: the host ends (our own child, by its PID).
+      host.closing = true;
+      host.child.kill('SIGTERM');
+      const timer = setTimeout(() => host.child.kill('SIGKILL'), 5_000);
+      await host.exited;
+      clearTimeout(timer);
+    },
+  };
+  await answered;
+  for (const port of ports) await waitForPort(port, managed);
+  return managed;
+}
