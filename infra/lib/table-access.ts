@@ -60,7 +60,9 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
     users: 'read',
     idempotency: 'readwrite',
   },
-  admin: { moderation: 'readwrite', market: 'read', usage: 'read', users: 'read' },
+  // market readwrite: a recommendation's review decision sets the status on its LAST_RECS marker, in
+  // the decision's transaction (functions/src/data/recommendation-queue-repository.ts).
+  admin: { moderation: 'readwrite', market: 'readwrite', usage: 'read', users: 'read' },
 };
 
 /** Least privilege per scheduled job. */
