@@ -1,10 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createInMemoryMarketStore } from '../functions/src/testing/in-memory-market-store';
 import { runPricePoll } from '../functions/src/jobs/price-poll';
-import {
-  measureAnalysisThroughput,
-  type BenchFigures,
-} from '../functions/src/market-data/analysis-throughput';
+import { measureAnalysisThroughput, type BenchFigures } from '../functions/src/testing/analysis-throughput';
 import { loadReplayUniverseOnce } from '../functions/src/market-data/price-source';
 import { createReplayTestSource } from '../functions/src/testing/replay-store-fixture';
 import { gradeMarketDay } from '../functions/src/jobs/price-poll-market-day';

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
-import { AAPL_DAILY_ID, SP500_DAILY_ID } from './providers/replay/series-ids';
-import { loadUsDailySeries } from './providers/replay/load-us-daily';
-import type { ReplayUniverse } from './providers/replay/replay-universe';
+import { AAPL_DAILY_ID, SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
+import { loadUsDailySeries } from '../market-data/providers/replay/load-us-daily';
+import type { ReplayUniverse } from '../market-data/providers/replay/replay-universe';
 import type { AnalyzeSymbolInput, PriceSeries } from '../engine/types';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBenchInputs, measureAnalysisThroughput } from './analysis-throughput';
-import { loadReplayUniverse } from './providers/replay/replay-universe';
+import { loadReplayUniverse } from '../market-data/providers/replay/replay-universe';
 
 describe('bench', () => {
   const universe = loadReplayUniverse();
