@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '@app/shared/domain/enums';
 import { NAMESPACES } from '@app/shared/i18n';
-import { SUPPORTED_LANGUAGES, loadLanguageChunk } from './i18n';
+import { createI18n, SUPPORTED_LANGUAGES, loadLanguageChunk, switchLanguage } from './i18n';
 
 describe('i18n set-up', () => {
   it('supports exactly the shared languages, in cycle order', () => {
@@ -30,4 +30,17 @@ describe('i18n set-up', () => {
       );
     },
   );
+
+  it('announces a switch only to another language (the one in use is not switched to again)', async () => {
+    const i18n = await createI18n('en');
+    const announced = vi.fn();
+    i18n.on('languageChanged', announced);
+
+    await switchLanguage(i18n, 'en');
+    expect(announced).not.toHaveBeenCalled();
+
+    await switchLanguage(i18n, 'fr');
+    expect(announced.mock.calls).toEqual([['fr']]);
+    expect(i18n.t('common:buttons.close')).toBe('Fermer');
+  });
 });

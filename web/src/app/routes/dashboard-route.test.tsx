@@ -1,13 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@app/shared/domain/entities/user';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { createQueryClient, FollowLanguage } from '@/kit/api/server-state';
 import { configureAmplifyAuth } from '@/kit/auth/amplify-auth';
+import { MarketDateBadge } from '@/kit/market/market-date';
 import { hasSession } from '@/kit/auth/password-sign-in';
 import type * as SignInModule from '@/kit/auth/password-sign-in';
 import { installFakeApi, withQueryClient, type FakeRoute } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
+import { ENHANCED, PORTFOLIO, RECOMMENDATIONS } from '@/features/dashboard/test/fixtures';
+import { PreferencesSync } from '../layout/preferences-sync';
 import { DashboardRoute } from './dashboard-route';
 
 /** Lazy chunks and the fake server under a loaded CI machine: waits longer than Testing Library's 1 s. */
@@ -158,5 +163,68 @@ describe('the dashboard with a stored session (docs/product.md "Screens", sessio
     expect(await screen.findByText('Checking authentication...', {}, SLOW)).toBeTruthy();
     expect(screen.queryByTestId('welcome-pending')).toBeNull();
     expect(requests).toHaveLength(0);
+  });
+});
+
+const MARKET_CLOCK = {
+  data_mode: 'replay',
+  market_date: '2008-12-30',
+  replay: {
+    cycle: 0,
+    step: 118,
+    steps: 302,
+    window: { from: '2008-09-05', to: '2009-07-03' },
+    ms_per_day: 86_400_000,
+  },
+  // An hour away: the clock is asked again then (a date past setTimeout's 24.8 days would fire at once).
+  next_change_at: new Date(Date.now() + 3_600_000).toISOString(),
+};
+
+/** Every request of a signed-in dashboard load (the header's market date included), answered. */
+const SIGNED_IN_ANSWERS: Record<string, unknown> = {
+  '/api/': ROOT,
+  '/api/ai/market-clock': MARKET_CLOCK,
+  '/api/auth/me': USER,
+  '/api/portfolio/dashboard': { portfolio: { ...PORTFOLIO, demo: false }, performance: null },
+  '/api/ai/recommendations/user-7?limit=100': RECOMMENDATIONS,
+  '/api/ai/enhanced-prices/real-time': ENHANCED,
+};
+
+describe('the first dashboard load after signing in (issue 48: no request twice)', () => {
+  it("asks each URL once while the profile's language, the one already shown, is applied", async () => {
+    vi.mocked(hasSession).mockResolvedValue(true);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    // No language chosen in this browser and this user's preferences not yet taken on: the profile's
+    // language (en, the one shown) applies (settings/components/apply-stored-preferences.ts).
+    storeSession();
+    const requests = installFakeApi((request) =>
+      request.path in SIGNED_IN_ANSWERS ? { body: SIGNED_IN_ANSWERS[request.path] } : undefined,
+    );
+    // The site's own defaults (kit/api/server-state.tsx), with the language follower the shell mounts.
+    const client = createQueryClient();
+
+    await renderWithProviders(
+      <QueryClientProvider client={client}>
+        <FollowLanguage client={client} />
+        <AuthProvider adminSiteUrl="http://admin.test">
+          <PreferencesSync />
+          <MarketDateBadge />
+          <AuthGuard paintsBeforeSessionCheck>
+            <DashboardRoute />
+          </AuthGuard>
+        </AuthProvider>
+      </QueryClientProvider>,
+      { route: '/dashboard' },
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ana!' }, SLOW)).toBeTruthy();
+    // The profile's language has been applied (it is remembered once applied)...
+    await waitFor(() => expect(window.localStorage.getItem('language')).toBe('en'), SLOW);
+    // ...and whatever that started has answered.
+    await waitFor(() => expect(client.isFetching()).toBe(0), SLOW);
+    const counts: Record<string, number> = {};
+    for (const { path } of requests) counts[path] = (counts[path] ?? 0) + 1;
+    expect(counts).toEqual(Object.fromEntries(Object.keys(SIGNED_IN_ANSWERS).map((path) => [path, 1])));
+    info.mockRestore();
   });
 });

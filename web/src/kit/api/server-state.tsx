@@ -64,13 +64,19 @@ export function setUpServerAccess(config: RuntimeConfig, sessionEnd: SessionEndP
 /**
  * Asks the API in the screens' language, and asks again when it changes: the server words its texts
  * (errors, notices, reasoning, alerts) in the caller's language, so answers kept in the cache are in
- * the previous one. Refetching the active queries brings every screen into the new language.
+ * the previous one. Refetching the active queries brings every screen into the new language. A switch
+ * to the language already in use (the profile's applied after signing in, issue 48) asks nothing again.
  */
 export function FollowLanguage({ client }: { client: QueryClient }) {
   const { i18n } = useTranslation();
   configureRequestLanguage(() => i18n.language);
   useEffect(() => {
-    const refetch = () => void client.invalidateQueries();
+    let askedIn = i18n.language;
+    const refetch = (language: string) => {
+      if (language === askedIn) return;
+      askedIn = language;
+      void client.invalidateQueries();
+    };
     i18n.on('languageChanged', refetch);
     return () => i18n.off('languageChanged', refetch);
   }, [client, i18n]);

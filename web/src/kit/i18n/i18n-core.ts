@@ -83,8 +83,12 @@ export function isBundlePartLoaded(instance: I18nInstance, part: BundlePart): bo
   return states.get(instance)?.parts.has(part) ?? true;
 }
 
-/** Downloads the parts of the language already in use, then switches to it. */
+/**
+ * Downloads the parts of the language already in use, then switches to it. The language in use is not
+ * switched to again: i18next would announce it, and every translated component would render again.
+ */
 export async function switchLanguage(instance: I18nInstance, language: Language): Promise<void> {
+  if (instance.language === language) return;
   const state = states.get(instance);
   if (state && !instance.hasResourceBundle(language, 'common')) {
     const bundles = await Promise.all([...state.parts].map((part) => state.load(language, part)));

@@ -4,71 +4,20 @@ import { installFakeApi, withQueryClient, type RecordedRequest } from '@/kit/tes
 import { renderWithProviders } from '@/kit/test/render';
 import { configureApiClient, createApiClient } from '@/kit/api/api-client';
 import { DashboardPage } from './dashboard-page';
-import { holding, PERFORMANCE_RETURNS, performanceWith, recommendation } from '../test/fixtures';
+import {
+  ENHANCED,
+  holding,
+  PERFORMANCE_RETURNS,
+  performanceWith,
+  PORTFOLIO,
+  RECOMMENDATIONS,
+} from '../test/fixtures';
 
 /**
  * The cards below the first screen load their code after the first paint (lazy chunks): under a loaded CI
  * machine, waits for them are longer than Testing Library's 1 s.
  */
 const SLOW = { timeout: 10_000 };
-
-const PORTFOLIO = {
-  market_date: '2008-12-30',
-  currency: 'USD',
-  // Graded: AAPL 3000 at 60, MSFT 1000 at 80; GOLD is not graded. Value-weighted:
-  // (60 x 3000 + 80 x 1000) / 4000 = (180000 + 80000) / 4000 = 65.
-  assets: [holding('AAPL', 3000, 60), holding('MSFT', 1000, 80), holding('GOLD', 3392.77, null)],
-  summary: {
-    total_value: 7392.77,
-    total_cost: null,
-    total_gain: null,
-    day_change_amount: 0,
-    monthly_return_percent: 0.3,
-    monthly_return_period: { from: '2008-11-30', to: '2008-12-30' },
-    asset_count: 4,
-    by_type: {
-      stock: { total_value: 4000, count: 2, percent: 54.1 },
-      crypto: { total_value: 892.77, count: 1, percent: 12.1 },
-      alternative: { total_value: 2500, count: 1, percent: 33.8 },
-    },
-  },
-  demo: true,
-};
-
-const RECOMMENDATIONS = {
-  status: 'success',
-  user_id: 'demo_user',
-  recommendations: [recommendation('AAPL', 70), recommendation('MSFT', 81)],
-  total_available: 2,
-  tier_cap: 10,
-  data_mode: 'replay',
-  market_date: '2008-12-30',
-  backtest: null,
-};
-
-const ITEM = {
-  symbol: '^GSPC',
-  name: 'S&P 500',
-  value: 890.64,
-  change: 21.2,
-  change_percent: 2.44,
-  investment_grade: 'D',
-  composite_score: 32.3,
-  after_hours_price: null,
-  as_of: '2008-12-30',
-  market_date: '2008-12-30',
-  analysisNote: 'note',
-};
-
-const ENHANCED = {
-  status: 'success',
-  data_mode: 'replay',
-  market_date: '2008-12-30',
-  enhanced_prices: {},
-  market_groups: { indices: [ITEM], crypto: [], commodities: [], bonds: [], currencies: [] },
-  no_data: [{ symbol: 'FB', name: 'Facebook' }],
-  updated_at: '2026-01-01T00:00:00Z',
-};
 
 function serve(overrides: Partial<Record<string, { status?: number; body: unknown }>> = {}) {
   return installFakeApi((request: RecordedRequest) => {
