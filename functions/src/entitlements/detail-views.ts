@@ -1,5 +1,5 @@
 import { featureAccess, featureLimit } from '@app/shared/domain/catalogue/tiers';
-import type { DetailLevel } from '@app/shared/domain/entities/market';
+import type { DetailLevel, DetailQuota as ContractDetailQuota } from '@app/shared/domain/entities/market';
 import type { Tier } from '@app/shared/domain/enums';
 import { remaining } from '@app/shared/domain/rules/usage';
 import type { DetailViewsRepository } from '../data/detail-views-repository';
@@ -17,14 +17,8 @@ import { liftingTierFor, upgradeMessageFor } from './feature-gate';
  *   (./analysis-views.ts decides what 'basic' leaves out).
  */
 
-export interface DetailQuota {
-  /** False when this symbol was already counted today (a repeat is free). */
-  counted: boolean;
-  used: number;
-  limit: number;
-  /** null when unlimited. */
-  remaining: number | null;
-}
+/** The contract's detail quota of a caller who was counted (the contract's is null for the demo). */
+export type DetailQuota = NonNullable<ContractDetailQuota>;
 
 export function detailLevelOf(tier: Tier): DetailLevel {
   return featureAccess(tier, 'advanced_recommendations').allowed ? 'full' : 'basic';
