@@ -10,6 +10,7 @@
  *   `shared/src/domain/entities/<x>.ts`;
  * - a command and the module it runs: exactly two files, one in the workspace's `scripts/` folder that
  *   imports the other;
+ * - a provider folder's descriptor, `functions/src/market-data/providers/<provider>/descriptor.ts`;
  * - a test folder's fixtures (`test/fixtures.ts`).
  *
  * Tests (`*.test.*`, `*.spec.*`) and declarations (`*.d.ts`) are not modules of the product and are left
@@ -76,6 +77,11 @@ export const ALLOWED_KINDS = [
     },
   },
   {
+    name: "a provider's descriptor",
+    matches: (group) =>
+      group.every((file) => /^functions\/src\/market-data\/providers\/[^/]+\/descriptor\.ts$/.test(file)),
+  },
+  {
     name: "a test folder's fixtures",
     matches: (group) => group.every((file) => /(^|\/)test\/fixtures\.(ts|tsx)$/.test(file)),
   },
@@ -132,6 +138,20 @@ function selfTest() {
     check(['functions/scripts/replay-load.ts', 'functions/src/jobs/replay-load.ts']).length,
     1,
     'a command that does not import its namesake',
+  );
+  assert.deepEqual(
+    check([
+      'functions/src/market-data/providers/yahoo/descriptor.ts',
+      'functions/src/market-data/providers/rss/descriptor.ts',
+    ]),
+    [],
+  );
+  assert.deepEqual(
+    check([
+      'functions/src/market-data/providers/yahoo/descriptor.ts',
+      'functions/src/market-data/descriptor.ts',
+    ]).length,
+    1,
   );
   assert.deepEqual(check(['web/src/a/test/fixtures.ts', 'web/src/b/test/fixtures.ts']), []);
   assert.deepEqual(check(['web/src/a/fixtures.ts', 'web/src/b/test/fixtures.ts']).length, 1);
