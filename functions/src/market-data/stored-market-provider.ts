@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PricesRepository, StoredBar } from '../data/prices-repository';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
 import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-dates';
@@ -18,7 +19,10 @@ import { assessStaleness } from './quality/series-quality';
  *   (a live price that missed a session reads stale; a replayed one never does). When the provider is
  *   down, this is how the last good price is served: as stored, marked stale, never invented.
  * - Bars waiting for their second read (UNCONFIRMED_MOVE) are left out of what the engine analyses.
- * - Reads are cached briefly (the ingestion worker writes at most every few minutes per symbol).
+ * - Reads are cached briefly (the ingestion worker writes at most every few minutes per symbol), by
+ *   symbol and whole calendar years: the store keeps a year of bars in one item, and one price poll
+ *   asks for four or five ranges of each symbol (its quote, its analysis window, its score history,
+ *   the next market day's grade) that all lie in the same two years.
  */
 
 export interface StoredMarketProviderOptions {
@@ -51,6 +55,15 @@ interface Cached<T> {
   value: Promise<T>;
 }
 
+/** A symbol's bars of whole calendar years, `fromYear` to `toYear` ('2016'). */
+interface CachedYears extends Cached<Bar[]> {
+  fromYear: string;
+  toYear: string;
+}
+
+/** Symbols whose years are kept at once: the replayed universe has 570 (about 35 MB of bars). */
+const CACHED_SYMBOLS = 1_000;
+
 const toEngineBar = (bar: StoredBar): Bar => {
   const engineBar: Bar = { date: bar.date, close: bar.close };
   if (bar.open !== undefined) engineBar.open = bar.open;
@@ -64,7 +77,7 @@ export class StoredMarketProvider implements PriceProvider {
   private readonly options: StoredMarketProviderOptions;
   private readonly cacheMs: number;
   private series: Cached<SeriesState[]> | null = null;
-  private readonly bars = new Map<string, Cached<Bar[]>>();
+  private readonly years = new LRUCache<string, CachedYears>({ max: CACHED_SYMBOLS });
 
   constructor(options: StoredMarketProviderOptions) {
     this.options = options;
@@ -140,18 +153,34 @@ export class StoredMarketProvider implements PriceProvider {
   }
 
   async getDailyBars(symbol: string, from: IsoDate, to: IsoDate): Promise<Bar[]> {
-    const key = `${symbol.toUpperCase()}|${from}|${to}`;
-    let entry = this.bars.get(key);
-    if (!this.fresh(entry)) {
-      const value = this.options.prices
-        .getStoredBars(symbol.toUpperCase(), from, to)
-        .then((bars) => bars.filter((bar) => !bar.flags?.includes(UNCONFIRMED_MOVE)).map(toEngineBar));
-      entry = { at: Date.now(), value };
-      if (this.bars.size > 500) this.bars.clear();
-      this.bars.set(key, entry);
-      value.catch(() => this.bars.delete(key));
-    }
-    return entry.value;
+    if (from > to) return [];
+    const toYear = to.slice(0, 4);
+    // The year before comes with the first read: a quote's three weeks are followed by the analysis
+    // window's 400 days (ANALYSIS_HISTORY_DAYS), which reach into it.
+    const yearBefore = String(Number(toYear) - 1);
+    const fromYear = from.slice(0, 4) < yearBefore ? from.slice(0, 4) : yearBefore;
+    const bars = await this.yearsOf(symbol.toUpperCase(), fromYear, toYear);
+    return bars.filter((bar) => bar.date >= from && bar.date <= to);
+  }
+
+  /** The symbol's bars of whole years covering `fromYear`..`toYear`: a cached span is widened, not replaced by a narrower one. */
+  private yearsOf(symbol: string, fromYear: string, toYear: string): Promise<Bar[]> {
+    const cached = this.years.get(symbol);
+    const fresh = this.fresh(cached) ? cached : undefined;
+    if (fresh && fresh.fromYear <= fromYear && fresh.toYear >= toYear) return fresh.value;
+    const span = {
+      fromYear: fresh && fresh.fromYear < fromYear ? fresh.fromYear : fromYear,
+      toYear: fresh && fresh.toYear > toYear ? fresh.toYear : toYear,
+    };
+    const value = this.options.prices
+      .getStoredBars(symbol, `${span.fromYear}-01-01`, `${span.toYear}-12-31`)
+      .then((bars) => bars.filter((bar) => !bar.flags?.includes(UNCONFIRMED_MOVE)).map(toEngineBar));
+    const entry: CachedYears = { at: Date.now(), value, ...span };
+    this.years.set(symbol, entry);
+    value.catch(() => {
+      if (this.years.get(symbol) === entry) this.years.delete(symbol);
+    });
+    return value;
   }
 
   private infoOf(state: SeriesState): SymbolInfo {
