@@ -13,6 +13,8 @@ export interface ApiLoadModeFigures {
   mode: ProcessModel;
   /** From the call to startLocalStack to its return (DynamoDB Local, cognito-local, seed, handlers). */
   stack_start_ms: number;
+  /** Whether the scheduler's price cycle and billing renewal ran beside the load (bench-stack.ts). */
+  job_timers?: 'on' | 'off';
   load: Awaited<ReturnType<typeof runLoadLevels>>;
   /** Cost records of the load runs (section 3, under load). */
   consumption: RouteConsumption[];

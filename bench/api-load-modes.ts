@@ -10,6 +10,10 @@
  * One mode by hand, e.g. to profile it: `node --cpu-prof --import tsx bench/api-load-modes.ts --mode
  * workers --levels 20 --json` (one profile per thread; the load's window is printed on the monotonic
  * clock the profiles use).
+ *
+ * The scheduler's repeating jobs (the price cycle, the billing renewal) are off during the load unless
+ * `--job-timers on`: in the cloud each is a Lambda with its own CPU, and here the price poll over the
+ * 570-series universe would take a third of the two cores from the API (bench-stack.ts `jobTimers`).
  */
 import './quiet-env';
 import { execFileSync } from 'node:child_process';
@@ -28,6 +32,12 @@ import type { ApiLoadModeFigures, ProcessModel } from './api-load-mode-figures';
 
 export const PROCESS_MODELS: readonly ProcessModel[] = ['workers', 'single-process'];
 
+/** `--job-timers on`: the price cycle and the billing renewal keep running beside the load. */
+const JOB_TIMERS: 'on' | 'off' =
+  process.argv.includes('--job-timers') && process.argv[process.argv.indexOf('--job-timers') + 1] === 'on'
+    ? 'on'
+    : 'off';
+
 /** One mode, in this process: a fresh stack, the load users, the levels, the cost records, stop. */
 export async function measureApiLoadMode(
   mode: ProcessModel,
@@ -35,7 +45,10 @@ export async function measureApiLoadMode(
 ): Promise<ApiLoadModeFigures> {
   const work = mkdtempSync(join(tmpdir(), `nugget-load-${mode}-`));
   const started = performance.now();
-  const stack = await startBenchStack(work, { singleProcess: mode === 'single-process' });
+  const stack = await startBenchStack(work, {
+    singleProcess: mode === 'single-process',
+    jobTimers: JOB_TIMERS,
+  });
   const stackStartMs = round(performance.now() - started, 0);
   try {
     progress(`load (${mode}): stack started in ${stackStartMs} ms; preparing users`);
@@ -63,7 +76,7 @@ export async function measureApiLoadMode(
     // The records are batched off the request path: written now, then read.
     await stack.flushCostRecords();
     const consumption = summariseConsumption(await readCostRecords(loadFrom, new Date().toISOString()));
-    return { mode, stack_start_ms: stackStartMs, load, consumption };
+    return { mode, stack_start_ms: stackStartMs, job_timers: JOB_TIMERS, load, consumption };
   } finally {
     await stack.stop();
     rmSync(work, { recursive: true, force: true });
@@ -86,6 +99,8 @@ export function measureApiLoadModes(): ApiLoadModeFigures[] {
         '--mode',
         mode,
         '--json',
+        '--job-timers',
+        JOB_TIMERS,
         ...(QUICK ? ['--quick'] : []),
       ],
       {

@@ -110,7 +110,12 @@ function comparison(workers: ApiLoadModeFigures, single: ApiLoadModeFigures): st
         : 'The threads raised the throughput at some levels only: they add CPU only where a core is idle (DynamoDB Local, cognito-local, the load generator and whatever else the machine ran share both; the load average is in the header).';
   return (
     `Same mix, same levels, one run: ${parts.join('; ')}. ${verdictOfRatios} ` +
-    `The stack started in ${round(workers.stack_start_ms / 1000, 1)} s with worker threads and ${round(single.stack_start_ms / 1000, 1)} s in one process; ` +
+    `The stack started in ${round(workers.stack_start_ms / 1000, 1)} s with worker threads and ${round(single.stack_start_ms / 1000, 1)} s in one process (it waits for the first price poll over the universe); ` +
+    (workers.job_timers === 'off'
+      ? "the scheduler's repeating price cycle and billing renewal were off during the load (in the cloud each is a Lambda with CPU of its own; `--job-timers on` keeps them running); "
+      : workers.job_timers === 'on'
+        ? "the scheduler's price cycle and billing renewal kept running beside the load (`--job-timers on`); "
+        : '') +
     `the stack process peaked at ${mib(memory(workers))} MB RSS with its six threads (a V8 heap and a copy of the modules each) against ${mib(memory(single))} MB in one process.`
   );
 }
