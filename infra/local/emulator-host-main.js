@@ -99,6 +99,8 @@ async function stop(name) {
 process.on('message', (message) => {
   if (message.type === 'start') void start(message.name, message.kind, message.options);
   else if (message.type === 'stop') void stop(message.name);
+  // For the memory bench (bench/run-memory.ts): this process's V8 heap and external memory.
+  else if (message.type === 'memory') send({ type: 'memory', usage: process.memoryUsage() });
 });
 // The stack went away without stopping us (killed): do not outlive it.
 process.on('disconnect', () => process.exit(0));

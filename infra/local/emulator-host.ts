@@ -36,9 +36,10 @@ class HostedServer extends EventEmitter implements ServerProcess {
 }
 
 interface HostMessage {
-  type: 'ready' | 'started' | 'failed' | 'stopped' | 'exited';
+  type: 'ready' | 'started' | 'failed' | 'stopped' | 'exited' | 'memory';
   name?: string;
   message?: string;
+  usage?: NodeJS.MemoryUsage;
 }
 
 interface Host {
@@ -141,4 +142,21 @@ export async function startHostedServer(
   await answered;
   for (const port of ports) await waitForPort(port, managed);
   return managed;
+}
+
+/** The running host's process.memoryUsage() (its one V8 heap), for the memory bench; undefined when none runs. */
+export async function emulatorHostMemory(): Promise<NodeJS.MemoryUsage | undefined> {
+  const host = current;
+  if (!host || host.closing || !host.child.connected) return undefined;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), 5_000);
+    const onMessage = (message: HostMessage) => {
+      if (message.type !== 'memory') return;
+      host.child.off('message', onMessage);
+      clearTimeout(timer);
+      resolve(message.usage);
+    };
+    host.child.on('message', onMessage);
+    host.child.send({ type: 'memory' });
+  });
 }
