@@ -39,7 +39,7 @@ import { buildPriceMonitoring } from './price-monitoring-service';
 import type { MarketPlatformDeps } from './market-platform-status';
 import { createSeriesRepository } from '../data/series-repository';
 import { createProviderStateRepository } from '../data/provider-state-repository';
-import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
+import { LIVE_PROVIDERS } from '../market-data/providers/registry';
 import { listPage, moderateContent, reviewRecommendation, type Reviewer } from './review-service';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';

@@ -16,9 +16,11 @@ import {
   createSharedProviderGuard,
   type SharedProviderGuard,
 } from '../market-data/ingestion/shared-provider-guard';
-import { createCoinGeckoProvider } from '../market-data/providers/coingecko/coingecko-provider';
-import { createSecCompanyData } from '../market-data/providers/sec-edgar/sec-company-data';
-import { createYahooBarsProvider } from '../market-data/providers/yahoo/yahoo-bars-provider';
+import {
+  buildLiveProviders,
+  liveSeriesProviders,
+  type LiveProvidersConfig,
+} from '../market-data/providers/registry';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { createQueueClient } from '../platform/queue-client';
 
@@ -28,28 +30,22 @@ import { createQueueClient } from '../platform/queue-client';
  * provider (rate limit and breaker in the table), the providers behind them, the queues.
  */
 
-export type IngestionConfig = Pick<
-  Config,
-  | 'AWS_REGION'
-  | 'DYNAMODB_ENDPOINT'
-  | 'TABLE_MARKET'
-  | 'DATA_MODE'
-  | 'WATCHED_SYMBOLS'
-  | 'LIVE_QUOTE_BASE_URL'
-  | 'COINGECKO_BASE_URL'
-  | 'SEC_DATA_BASE_URL'
-  | 'SEC_FILES_BASE_URL'
-  | 'SEC_EDGAR_USER_AGENT'
-  | 'SQS_ENDPOINT'
-  | 'INGESTION_QUEUE_URL'
-  | 'INGESTION_PRIORITY_QUEUE_URL'
-  | 'YAHOO_REQUESTS_PER_SECOND'
-  | 'COINGECKO_REQUESTS_PER_SECOND'
-  | 'SEC_REQUESTS_PER_SECOND'
-  | 'INGESTION_JITTER_SECONDS'
-  | 'PROVIDER_BREAKER_FAILURES'
-  | 'PROVIDER_BREAKER_OPEN_SECONDS'
->;
+/** The ingestion's own settings and every live provider's (their descriptors' `configKeys`). */
+export type IngestionConfig = LiveProvidersConfig &
+  Pick<
+    Config,
+    | 'AWS_REGION'
+    | 'DYNAMODB_ENDPOINT'
+    | 'TABLE_MARKET'
+    | 'DATA_MODE'
+    | 'WATCHED_SYMBOLS'
+    | 'SQS_ENDPOINT'
+    | 'INGESTION_QUEUE_URL'
+    | 'INGESTION_PRIORITY_QUEUE_URL'
+    | 'INGESTION_JITTER_SECONDS'
+    | 'PROVIDER_BREAKER_FAILURES'
+    | 'PROVIDER_BREAKER_OPEN_SECONDS'
+  >;
 
 export interface IngestionOverrides {
   fetch?: typeof fetch;
@@ -79,38 +75,24 @@ export function createIngestionDeps(
   const client = createDocumentClient(config);
   const providerState = createProviderStateRepository(client, config.TABLE_MARKET);
   const now = overrides.now ?? (() => new Date());
-  const guard = (provider: string, requestsPerSecond: number): SharedProviderGuard =>
-    createSharedProviderGuard({
+  const guards: SharedProviderGuard[] = [];
+  const clients = buildLiveProviders(config, (provider, settings) => {
+    const guard = createSharedProviderGuard({
       provider,
       state: providerState,
-      requestsPerSecond,
-      failures: config.PROVIDER_BREAKER_FAILURES,
-      openMs: config.PROVIDER_BREAKER_OPEN_SECONDS * 1000,
+      requestsPerSecond: settings.requestsPerSecond,
+      failures: settings.breaker.failures ?? config.PROVIDER_BREAKER_FAILURES,
+      openMs: (settings.breaker.openSeconds ?? config.PROVIDER_BREAKER_OPEN_SECONDS) * 1000,
       now: () => now().getTime(),
     });
-  const guards = {
-    yahoo: guard('yahoo', config.YAHOO_REQUESTS_PER_SECOND),
-    coingecko: guard('coingecko', config.COINGECKO_REQUESTS_PER_SECOND),
-    sec: guard('sec-edgar', config.SEC_REQUESTS_PER_SECOND),
-  };
-  const fetchOption = overrides.fetch ? { fetch: overrides.fetch } : {};
-  const coingecko = createCoinGeckoProvider({
-    baseUrl: config.COINGECKO_BASE_URL,
-    guard: guards.coingecko,
-    now,
-    ...fetchOption,
+    guards.push(guard);
+    return { guard, now, ...(overrides.fetch ? { fetch: overrides.fetch } : {}) };
   });
   const providers: Partial<Record<BarProviderName, BarsProvider>> = {
-    yahoo: createYahooBarsProvider({
-      baseUrl: config.LIVE_QUOTE_BASE_URL,
-      guard: guards.yahoo,
-      now,
-      ...fetchOption,
-    }),
-    coingecko,
+    ...liveSeriesProviders(clients),
     ...overrides.barProviders,
   };
-  const live = config.DATA_MODE === 'live';
+  const liveMode = config.DATA_MODE === 'live';
   const series = createSeriesRepository(client, config.TABLE_MARKET);
   const reference = createReferenceRepository(client, config.TABLE_MARKET);
   return {
@@ -122,15 +104,9 @@ export function createIngestionDeps(
       fundamentals: createFundamentalsRepository(client, config.TABLE_MARKET),
       reference,
       barsProvider: (name) => providers[name] ?? null,
-      coingecko,
-      sec: createSecCompanyData({
-        filesBaseUrl: config.SEC_FILES_BASE_URL,
-        dataBaseUrl: config.SEC_DATA_BASE_URL,
-        userAgent: config.SEC_EDGAR_USER_AGENT,
-        guard: guards.sec,
-        ...fetchOption,
-      }),
-      guards: Object.values(guards),
+      coingecko: clients.coingecko,
+      sec: clients['sec-edgar'],
+      guards,
       now,
       symbolConcurrency: overrides.symbolConcurrency ?? 3,
     },
@@ -141,8 +117,8 @@ export function createIngestionDeps(
     providerState,
     seeds:
       overrides.seeds ??
-      (() => (live ? config.WATCHED_SYMBOLS.map((symbol) => liveSeed(symbol, 'watchlist')) : [])),
-    live,
+      (() => (liveMode ? config.WATCHED_SYMBOLS.map((symbol) => liveSeed(symbol, 'watchlist')) : [])),
+    live: liveMode,
     jitterSeconds: config.INGESTION_JITTER_SECONDS,
   };
 }

@@ -6,7 +6,7 @@ import { planIngestion } from '../market-data/ingestion/plan-ingestion';
 import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { runMeteredJob } from '../platform/cost-recorder';
 import { logger, metrics } from '../platform/observability';
-import { LIVE_PROVIDERS } from '../market-data/ingestion/live-providers';
+import { LIVE_PROVIDERS } from '../market-data/providers/registry';
 import { createIngestionDeps, type IngestionDeps } from './ingestion-deps';
 
 /*

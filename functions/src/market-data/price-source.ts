@@ -12,8 +12,8 @@ import { createFundamentalsRepository, type FundamentalsRepository } from '../da
 import { createStoredFundamentalsReader } from './stored-fundamentals';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { StoredMarketProvider, type SeriesDescription } from './stored-market-provider';
-import { COINGECKO_DESCRIPTION } from './providers/coingecko/coingecko-provider';
-import { YAHOO_DESCRIPTION } from './providers/yahoo/yahoo-bars-provider';
+import { seriesProviderOf } from './providers/registry';
+import { yahooProvider } from './providers/yahoo';
 import { createReplayMarketClock, LIVE_MARKET_CLOCK, type MarketClock } from './market-clock';
 import type { PriceProvider } from './price-provider';
 import { describeFromCatalogue, readReplayCatalogue } from './providers/replay/replay-catalogue';
@@ -64,12 +64,17 @@ export interface PriceSourceOptions {
   store?: { prices: PricesRepository; series: SeriesRepository; fundamentals: FundamentalsRepository };
 }
 
-/** A live series' provenance, from the provider that fills it. */
+/**
+ * A live series' provenance, from the descriptor of the provider that fills it (providers/registry.ts).
+ * A series of a provider never called live (a replayed symbol outside the catalogue) reads as Yahoo's,
+ * the provider that would fill it in live mode.
+ */
 export function describeLiveSeries(state: SeriesState): SeriesDescription {
-  const provider = state.provider === 'coingecko' ? COINGECKO_DESCRIPTION : YAHOO_DESCRIPTION;
+  const filler = seriesProviderOf(state.provider);
+  const provider = filler?.live ? filler.description : yahooProvider.description;
   return {
     ticker: state.symbol,
-    has_ohlc: state.provider !== 'coingecko',
+    has_ohlc: filler?.series.hasOhlc ?? true,
     has_volume: state.asset_class !== 'index' && state.asset_class !== 'fx',
     source: {
       package: provider.title,

@@ -3,6 +3,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { PROVIDERS } from '@app/functions/market-data/providers/registry';
 import { METRIC_NAMES, METRICS_NAMESPACE, serviceNameOf } from '../metrics-contract';
 import type { StageConfig } from '../stage-config';
 
@@ -12,10 +13,14 @@ import type { StageConfig } from '../stage-config';
  * reports each breaker as ProviderBreakerOpen, 1 open or 0 closed, every run: functions/src/jobs/
  * ingestion-planner.ts). A breaker that opens for a minute on a burst of 503s is normal; one that
  * stays open means the provider is down or refuses us (a blocked address range), and the stored prices
- * are ageing.
+ * are ageing. The providers and their alarm settings come from the provider registry
+ * (functions/src/market-data/providers/registry.ts): every provider the worker calls live.
  */
 
-export const INGESTION_PROVIDERS = ['yahoo', 'coingecko', 'sec-edgar'] as const;
+const ALARMED_PROVIDERS = PROVIDERS.flatMap((descriptor) =>
+  descriptor.live ? [{ name: descriptor.name, alarm: descriptor.live.alarm }] : [],
+);
+export const INGESTION_PROVIDERS = ALARMED_PROVIDERS.map((provider) => provider.name);
 
 export interface IngestionAlarmProps {
   readonly config: StageConfig;
@@ -55,15 +60,15 @@ export function createIngestionAlarms(
         label: `${provider} breaker open`,
       }),
   );
-  const breakerAlarms = INGESTION_PROVIDERS.map((provider, index) => {
+  const breakerAlarms = ALARMED_PROVIDERS.map(({ name: provider, alarm: settings }, index) => {
     const alarm = (breakerMetrics[index] as cloudwatch.Metric).createAlarm(
       scope,
       `${provider}-breaker-open`,
       {
         alarmName: `nugget-${config.stage}-${provider}-breaker-open`,
-        alarmDescription: `The ${provider} breaker stayed open for three planner periods: the provider is down or refuses us, and its stored prices are ageing.`,
+        alarmDescription: `The ${provider} breaker stayed open for ${settings.breakerOpenPeriods} planner periods in a row: the provider is down or refuses us, and its stored prices are ageing.`,
         threshold: 1,
-        evaluationPeriods: 3,
+        evaluationPeriods: settings.breakerOpenPeriods,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       },

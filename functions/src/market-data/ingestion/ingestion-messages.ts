@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SERIES_PROVIDERS, type SeriesProviderName } from '../providers/registry';
 
 /*
  * The messages of the ingestion queues (infra/README.md "The ingestion queue"): the planner sends
@@ -7,8 +8,9 @@ import * as z from 'zod';
  * asks for nothing stale.
  */
 
-export const BAR_PROVIDERS = ['yahoo', 'coingecko', 'replay'] as const;
-export type BarProviderName = (typeof BAR_PROVIDERS)[number];
+/** The providers that fill stored series, from the registry (providers/registry.ts). */
+export const BAR_PROVIDERS = SERIES_PROVIDERS;
+export type BarProviderName = SeriesProviderName;
 
 /** Symbols per message: one worker invocation fetches them one request each, within its timeout. */
 export const MAX_SYMBOLS_PER_MESSAGE = 50;

@@ -2,6 +2,7 @@ import type { SeriesState } from '../../data/series-repository';
 import type { BarProviderName, IngestionMessage } from './ingestion-messages';
 import { pendingSeries, type InstrumentSeed } from './instruments';
 import { chunk } from '../../platform/chunk';
+import { PROVIDERS } from '../providers/registry';
 
 /*
  * The planner's decision, pure (jobs/ingestion-planner.ts runs it on the stored state): which series
@@ -16,7 +17,12 @@ import { chunk } from '../../platform/chunk';
  *   few minutes) never hits a provider at the same second.
  */
 
-export const BATCH_SIZE: Readonly<Record<BarProviderName, number>> = { yahoo: 20, coingecko: 10, replay: 50 };
+/** Symbols per bars message, each provider's own (its descriptor's `series.batchSize`). */
+export const BATCH_SIZE = Object.fromEntries(
+  PROVIDERS.flatMap((descriptor) =>
+    descriptor.series ? [[descriptor.name, descriptor.series.batchSize]] : [],
+  ),
+) as Readonly<Record<BarProviderName, number>>;
 export const COMPANY_BATCH_SIZE = 10;
 export const REFERENCE_REFRESH_HOURS = 24;
 const HOUR_MS = 3_600_000;

@@ -1,0 +1,2 @@
+// The Yahoo provider's public face: its descriptor (registry.ts lists it); the rest is private.
+export { yahooProvider } from './descriptor';
