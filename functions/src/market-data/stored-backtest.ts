@@ -6,7 +6,7 @@ import { createDocumentClient } from '../platform/dynamo-client';
 import { runBacktest, type BacktestResult, type BacktestSymbol } from '../engine/backtest';
 import type { IsoDate } from '../engine/types';
 import { REFERENCE_INDEX } from './ingestion/ingest-series';
-import { secFundamentalsAsOf } from './providers/sec-edgar/sec-fundamentals';
+import { secFundamentalsAsOf } from './providers/sec-edgar';
 import { UNCONFIRMED_MOVE } from './quality/bar-validation';
 
 /*

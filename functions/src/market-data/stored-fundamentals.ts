@@ -1,7 +1,7 @@
 import type { FundamentalsRepository, StoredConcept } from '../data/fundamentals-repository';
 import type { SeriesRepository } from '../data/series-repository';
 import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
-import { secFundamentalsAsOf } from './providers/sec-edgar/sec-fundamentals';
+import { secFundamentalsAsOf } from './providers/sec-edgar';
 
 /*
  * Live mode's fundamentals: the SEC facts the ingestion worker stored for the symbol's CIK (the

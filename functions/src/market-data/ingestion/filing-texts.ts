@@ -1,7 +1,7 @@
 import type { FundamentalsRepository, StoredFiling } from '../../data/fundamentals-repository';
 import { ProviderUnavailableError, SymbolNotListedError } from '../provider-errors';
-import { exhibit99Links, itemsExcerpt, releaseExcerpt } from '../providers/sec-edgar/filing-text';
-import type { SecCompanyData, SecFiling } from '../providers/sec-edgar/sec-company-data';
+import { exhibit99Links, itemsExcerpt, releaseExcerpt } from '../providers/sec-edgar';
+import type { SecCompanyData, SecFiling } from '../providers/sec-edgar';
 import { addDays } from '../quality/market-calendar';
 
 /*

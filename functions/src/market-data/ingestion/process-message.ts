@@ -5,8 +5,8 @@ import type { SeriesRepository, SeriesState } from '../../data/series-repository
 import type { IsoDate } from '../../engine/types';
 import type { BarsProvider } from '../bars-provider';
 import { ProviderUnavailableError, SymbolNotListedError } from '../provider-errors';
-import type { CoinGeckoProvider } from '../providers/coingecko/coingecko-provider';
-import type { SecCompanyData } from '../providers/sec-edgar/sec-company-data';
+import type { CoinGeckoProvider } from '../providers/coingecko';
+import type { SecCompanyData } from '../providers/sec-edgar';
 import { ingestCoinList, ingestCompany, ingestSecTickers, updateSeries } from './ingest-company';
 import { lookupCoinId } from './reference-lookup';
 import { ingestSeries, REFERENCE_INDEX, type SeriesOutcome } from './ingest-series';

@@ -1,6 +1,6 @@
 import type { ReferenceRepository } from '../../data/reference-repository';
-import type { CoinListing } from '../providers/coingecko/coingecko-provider';
-import type { SecTicker } from '../providers/sec-edgar/sec-company-data';
+import type { CoinListing } from '../providers/coingecko';
+import type { SecTicker } from '../providers/sec-edgar';
 
 /*
  * Finding a symbol in the stored reference lists (SEC's ticker map, CoinGecko's coin list). Apart from

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { ReferenceRepository } from '../../data/reference-repository';
 import type { AssetType } from '../../engine/types';
-import type { CoinListing } from '../providers/coingecko/coingecko-provider';
-import type { SecTicker } from '../providers/sec-edgar/sec-company-data';
+import type { CoinListing } from '../providers/coingecko';
+import type { SecTicker } from '../providers/sec-edgar';
 import listingsFile from './live-listings.json' with { type: 'json' };
 
 /*
