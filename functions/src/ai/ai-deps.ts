@@ -21,9 +21,8 @@ import { runBacktest } from '../engine/backtest';
 import { buyRecordOf, type BuyRecord } from '../engine/buy-record';
 import { message, type Message } from '@app/shared/messages/message';
 import { createPriceSource, type PriceSource } from '../market-data/price-source';
-import { SP500_DAILY_ID } from '../market-data/providers/replay/series-ids';
 import { loadSnapshotForUniverse } from '../market-data/universe/load-universe';
-import { selectGradedSeries } from '../market-data/providers/replay/replay-universe';
+import { selectGradedSeries, SP500_DAILY_ID } from '../market-data/providers/replay';
 import { createMarketEngine, type MarketEngine } from '../market-data/market-engine';
 import { logger } from '../platform/observability';
 

@@ -14,7 +14,7 @@ import { assertFeature, resolveCallerPlan } from '../entitlements/entitlements';
 import type { GradedSymbol } from '../data/market-day-repository';
 import type { SymbolInfo } from '../engine/types';
 import { isFxSymbol } from '../engine/fx-rates';
-import { ETF_CATEGORIES } from '../market-data/providers/replay/us-daily-etfs';
+import { ETF_CATEGORIES } from '../market-data/providers/replay';
 import { readMarketAt } from '../market-data/market-quotes';
 import type { AiDeps } from './ai-deps';
 import { gatedFiltersOf, screenRows } from './screener-filter';

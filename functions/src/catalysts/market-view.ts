@@ -2,7 +2,7 @@ import type { MarketEngine } from '../market-data/market-engine';
 import type { SourceQuote, SymbolInfo, IsoDate, SymbolAnalysis } from '../engine/types';
 import type { MarketDate } from '../engine/market-dates';
 import { NoDataOnDateError, UnknownSymbolError } from '../market-data/provider-errors';
-import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay/replay-timeline';
+import { createReplayTimeline, type ReplayTimeline } from '../market-data/providers/replay';
 import { gradedDayOf } from '../market-data/market-quotes';
 import type { MarketDayRepository } from '../data/market-day-repository';
 

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { MarketCatalyst } from '@app/shared/domain/entities/catalysts';
 import { analyzeSymbol } from '../engine/analytics/analyze-symbol';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
-import { selectGradedSeries, type ReplayUniverse } from '../market-data/providers/replay/replay-universe';
+import { selectGradedSeries, type ReplayUniverse } from '../market-data/providers/replay';
 import type { MarketClock } from '../market-data/market-clock';
 import { barOnOrBefore } from '../engine/market-dates';
 import type { CatalystBrief, GradedAsset } from './content-generator';

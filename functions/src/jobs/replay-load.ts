@@ -8,8 +8,7 @@ import {
   type ReplayLoadResult,
 } from '../market-data/ingestion/load-replay';
 import { loadReplayUniverseOnce } from '../market-data/price-source';
-import { readReplayCatalogue } from '../market-data/providers/replay/replay-catalogue';
-import { selectDailySeries } from '../market-data/providers/replay/replay-universe';
+import { readReplayCatalogue, selectDailySeries } from '../market-data/providers/replay';
 import { createDocumentClient } from '../platform/dynamo-client';
 import { logger } from '../platform/observability';
 

@@ -1,11 +1,13 @@
 import type { Config } from '../config';
 import { selectFundamentalsAsOf } from '../engine/point-in-time';
 import {
+  describeFromCatalogue,
   loadReplayUniverse,
   loadReplayUniverseFromFile,
+  readReplayCatalogue,
   selectDailySeries,
   type ReplayUniverse,
-} from './providers/replay/replay-universe';
+} from './providers/replay';
 import { createPricesRepository, type PricesRepository } from '../data/prices-repository';
 import { createSeriesRepository, type SeriesRepository, type SeriesState } from '../data/series-repository';
 import { createFundamentalsRepository, type FundamentalsRepository } from '../data/fundamentals-repository';
@@ -16,7 +18,6 @@ import { seriesProviderOf } from './providers/registry';
 import { yahooProvider } from './providers/yahoo';
 import { createReplayMarketClock, LIVE_MARKET_CLOCK, type MarketClock } from './market-clock';
 import type { PriceProvider } from './price-provider';
-import { describeFromCatalogue, readReplayCatalogue } from './providers/replay/replay-catalogue';
 import type { IsoDate, PointInTimeFundamentals } from '../engine/types';
 
 /**

@@ -1,7 +1,11 @@
 import type { Bar } from '../engine/types';
 import type { UniverseSymbol } from '../engine/universe-backtest';
-import { indexFundamentalsBySymbol, loadAnnualFundamentals } from './providers/replay/load-fundamentals';
-import { loadUsDailyBars, readUsDailyManifest } from './providers/replay/load-us-daily';
+import {
+  indexFundamentalsBySymbol,
+  loadAnnualFundamentals,
+  loadUsDailyBars,
+  readUsDailyManifest,
+} from './providers/replay';
 
 /*
  * What the universe backtest reads (engine/README.md "Backtest"): the committed US daily history

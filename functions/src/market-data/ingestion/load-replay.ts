@@ -5,7 +5,7 @@ import type { SeriesRepository, SeriesState } from '../../data/series-repository
 import { addCalendarDays } from '../../engine/point-in-time';
 import type { IsoDate } from '../../engine/types';
 import { ANALYSIS_HISTORY_DAYS } from '../market-engine';
-import type { ReplayCatalogueEntry } from '../providers/replay/replay-catalogue';
+import type { ReplayCatalogueEntry } from '../providers/replay';
 
 /*
  * The replay provider feeding the stored market (README.md "The replay provider"), as Yahoo,

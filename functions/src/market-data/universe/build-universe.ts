@@ -3,7 +3,7 @@ import { isFxSymbol } from '../../engine/fx-rates';
 import type { SymbolInfo, AssetType, SnapshotListing } from '../../engine/types';
 import assetClassFile from './asset-classes.json' with { type: 'json' };
 import type { ListedInstrument } from './reference-listings';
-import { ETF_CATEGORIES, US_DAILY_ETFS } from '../providers/replay/us-daily-etfs';
+import { ETF_CATEGORIES, US_DAILY_ETFS } from '../providers/replay';
 
 /**
  * The universe investors search and hold: every listing of the one-day US screener snapshot

@@ -1,5 +1,4 @@
-import { loadSnapshotListings } from '../providers/replay/load-snapshot';
-import { loadReplayUniverseFromFile } from '../providers/replay/replay-universe';
+import { loadReplayUniverseFromFile, loadSnapshotListings } from '../providers/replay';
 import type { SnapshotListing } from '../../engine/types';
 import { buildAssetUniverse, type QuotedSymbol } from './build-universe';
 import { buildUniverseIndex, type UniverseIndex } from './search-universe';
