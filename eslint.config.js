@@ -9,14 +9,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { layersPlugin } from './functions/lint/layer-rules.js';
 
 /**
- * Files that still import a provider's internals (the news sources' wiring, which needs the http, rss
- * and sec-edgar indexes, and the shared guard, which another change is editing): each moves behind its
- * provider's index and leaves this list.
+ * Files that still import a provider's internals: the shared guard, which another change is editing;
+ * it moves to providers/http's index and leaves this list.
  */
-const PROVIDER_INTERNALS_NOT_YET_PRIVATE = [
-  'functions/src/catalysts/catalyst-sources.ts',
-  'functions/src/market-data/ingestion/shared-provider-guard.ts',
-];
+const PROVIDER_INTERNALS_NOT_YET_PRIVATE = ['functions/src/market-data/ingestion/shared-provider-guard.ts'];
 
 /**
  * Sites: features do not import each other; they compose in src/app/. Inside a feature,

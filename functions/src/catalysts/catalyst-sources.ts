@@ -1,21 +1,20 @@
 import { getConfig, type Config } from '../config';
 import { logger } from '../platform/observability';
 import type { MarketEngine } from '../market-data/market-engine';
-import { createRateLimiter } from '../market-data/providers/http/rate-limiter';
+import { createRateLimiter } from '../market-data/providers/http';
 import {
   combineNewsProviders,
   createRssNewsProvider,
   type RssFeedConfig,
-} from '../market-data/providers/rss/rss-news-provider';
-import { createSecEdgarNewsProvider } from '../market-data/providers/sec-edgar/sec-edgar-provider';
-import { createMarketView, createTimelineForEngine } from './market-view';
+} from '../market-data/providers/rss';
 import {
-  createOfflineNewsProvider,
-  loadOfflineHeadlines,
-} from '../market-data/providers/replay/offline-news-provider';
+  createSecEdgarNewsProvider,
+  createStoredFilingsNewsProvider,
+} from '../market-data/providers/sec-edgar';
+import { createMarketView, createTimelineForEngine } from './market-view';
+import { createOfflineNewsProvider, loadOfflineHeadlines } from '../market-data/providers/replay';
 import type { CatalystRouteDeps } from './news-scoring';
 import type { NewsProvider } from '../market-data/news-provider';
-import { createStoredFilingsNewsProvider } from '../market-data/providers/sec-edgar/stored-filings-news';
 import { createFundamentalsRepository } from '../data/fundamentals-repository';
 import { createSeriesRepository } from '../data/series-repository';
 import { createMarketDayRepository, type MarketDayRepository } from '../data/market-day-repository';

@@ -16,3 +16,4 @@ export { createReplayTimeline, type ReplayTimeline } from './replay-timeline';
 export { loadSnapshotListings } from './load-snapshot';
 export { indexFundamentalsBySymbol, loadAnnualFundamentals } from './load-fundamentals';
 export { loadUsDailyBars, readUsDailyManifest } from './load-us-daily';
+export { createOfflineNewsProvider, loadOfflineHeadlines } from './offline-news-provider';

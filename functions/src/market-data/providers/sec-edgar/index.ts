@@ -4,3 +4,5 @@ export { secEdgarProvider } from './descriptor';
 export type { SecCompanyData, SecFiling, SecTicker } from './sec-company-data';
 export { exhibit99Links, itemsExcerpt, releaseExcerpt } from './filing-text';
 export { secFundamentalsAsOf } from './sec-fundamentals';
+export { createSecEdgarNewsProvider } from './sec-edgar-provider';
+export { createStoredFilingsNewsProvider } from './stored-filings-news';
