@@ -88,7 +88,11 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
   for (const position of positions)
     merged.set(position.symbol, (merged.get(position.symbol) ?? 0) + position.shares);
   const histories: PositionHistory[] = [];
+  // Replay: the graded day holds every symbol with data on the date, so a held listing outside it
+  // (snapshot-only) is left out without asking the store for a series it does not have.
+  const graded = await reading.graded();
   for (const [symbol, shares] of merged) {
+    if (graded && !graded.has(symbol.toUpperCase())) continue;
     let result: EngineAnalysis;
     try {
       result = await analyzeKnownSymbol(symbol, deps, reading);
