@@ -9,12 +9,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { layersPlugin } from './functions/lint/layer-rules.js';
 
 /**
- * Files that still import a provider's internals: the shared guard, which another change is editing;
- * it moves to providers/http's index and leaves this list.
- */
-const PROVIDER_INTERNALS_NOT_YET_PRIVATE = ['functions/src/market-data/ingestion/shared-provider-guard.ts'];
-
-/**
  * Sites: features do not import each other; they compose in src/app/. Inside a feature,
  * go through the `@/` alias for anything outside it, so a relative `../../other-feature` cannot slip
  * past the rule. components/ and lib/ are shared by everyone and import no feature and no app code.
@@ -205,7 +199,6 @@ export default tseslint.config(
       'functions/src/**/*.test.ts',
       'functions/src/testing/**',
       'functions/src/market-data/providers/**',
-      ...PROVIDER_INTERNALS_NOT_YET_PRIVATE,
     ],
     rules: {
       'no-restricted-imports': [

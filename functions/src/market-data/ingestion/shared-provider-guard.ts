@@ -1,6 +1,5 @@
 import type { BreakerRecord, ProviderStateRepository } from '../../data/provider-state-repository';
-import { CircuitOpenError } from '../providers/http/circuit-breaker';
-import type { AttemptOutcome, ProviderRequestGuard } from '../providers/http/fetch-json';
+import { CircuitOpenError, type AttemptOutcome, type ProviderRequestGuard } from '../providers/http';
 
 /*
  * A provider's rate limit and circuit breaker, shared by every worker through the market table
