@@ -19,8 +19,20 @@ export function formatMarketDate(date: string, language: Language): string {
   return formatDate(`${date}T00:00:00Z`, language, 'UTC');
 }
 
+/** The longest delay a browser timer keeps (a signed 32-bit number of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Wait at least this long before asking the clock again (a date lasts a minute by default). */
 const MIN_REFETCH_MS = 1_000;
+
+/**
+ * How long until the clock is asked again: just after its next change (at least a second later), and
+ * at most 2^31 - 1 ms, the longest delay a browser timer keeps (a longer one fires at once: a change
+ * 25 days away would be asked for in a loop). False: the clock does not change (no next change).
+ */
+export function clockRefetchMs(nextChangeAt: string | null | undefined, now: number): number | false {
+  if (!nextChangeAt) return false;
+  return Math.min(MAX_TIMER_MS, Math.max(MIN_REFETCH_MS, Date.parse(nextChangeAt) - now + 250));
+}
 
 /**
  * The market clock's reading, refetched when its date changes; on a change every other cached answer
@@ -30,10 +42,7 @@ export function useMarketDate() {
   const queryClient = useQueryClient();
   const clock = useRouteQuery(contract.ai.marketClock, undefined, {
     staleTime: 0,
-    refetchInterval: (query) => {
-      const next = query.state.data?.next_change_at;
-      return next ? Math.max(MIN_REFETCH_MS, Date.parse(next) - Date.now() + 250) : false;
-    },
+    refetchInterval: (query) => clockRefetchMs(query.state.data?.next_change_at, Date.now()),
   });
   const date = clock.data?.market_date;
   const previous = useRef(date);
