@@ -75,6 +75,8 @@ function startHost(): Host {
     }),
   };
   host.ready.catch(() => undefined);
+  // A send on a closed channel reports here: kept with its output, never an uncaught error.
+  child.on('error', (error) => lines.push(`emulator host: ${error.message}`));
   child.on('message', (message: HostMessage) => {
     const server = message.name === undefined ? undefined : servers.get(message.name);
     if (message.type === 'stopped') server?.markExited(null, 'SIGTERM');
@@ -88,6 +90,15 @@ function startHost(): Host {
     for (const server of servers.values()) server.markExited(code, signal);
   });
   return host;
+}
+
+/** Ends the host process (our own child, by its PID): SIGTERM, then SIGKILL after 5 s. */
+function endHost(host: Host): void {
+  host.closing = true;
+  if (host.child.exitCode !== null || host.child.signalCode !== null) return;
+  host.child.kill('SIGTERM');
+  const timer = setTimeout(() => host.child.kill('SIGKILL'), 5_000);
+  void host.exited.then(() => clearTimeout(timer));
 }
 
 function liveHost(): Host {
@@ -128,15 +139,13 @@ export async function startHostedServer(
     stop: async () => {
       if (!server.running) return;
       const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-      host.child.send({ type: 'stop', name });
+      // Without its IPC channel the host cannot be asked: it is ended (by its PID), which ends the server.
+      if (!host.child.connected || !host.child.send({ type: 'stop', name })) endHost(host);
       await stopped;
       if ([...host.servers.values()].some((each) => each.running)) return;
       // Its last server: the host ends (our own child, by its PID).
-      host.closing = true;
-      host.child.kill('SIGTERM');
-      const timer = setTimeout(() => host.child.kill('SIGKILL'), 5_000);
+      endHost(host);
       await host.exited;
-      clearTimeout(timer);
     },
   };
   await answered;
