@@ -34,7 +34,16 @@ const launchers = {
     const { buildApp } = await import('fauxqs');
     const app = buildApp({ logger: false });
     await app.listen({ port, host: '127.0.0.1' });
-    return { server: app.server, close: () => app.close() };
+    // A consumer's long poll holds its connection open: close drops open connections, as the old
+    // process's SIGKILL after 5 s did, instead of waiting for them.
+    return {
+      server: app.server,
+      close: () => {
+        const closing = app.close();
+        app.server.closeAllConnections();
+        return closing;
+      },
+    };
   },
 
   /**

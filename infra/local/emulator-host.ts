@@ -141,7 +141,10 @@ export async function startHostedServer(
       const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
       // Without its IPC channel the host cannot be asked: it is ended (by its PID), which ends the server.
       if (!host.child.connected || !host.child.send({ type: 'stop', name })) endHost(host);
+      // A server that does not close within 5 s: its host is ended (the others are restarted by their supervisors).
+      const timer = setTimeout(() => endHost(host), 5_000);
       await stopped;
+      clearTimeout(timer);
       if ([...host.servers.values()].some((each) => each.running)) return;
       // Its last server: the host ends (our own child, by its PID).
       endHost(host);
