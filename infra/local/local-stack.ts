@@ -80,10 +80,7 @@ export interface LocalStack {
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   /** The supervised child servers: DynamoDB Local, cognito-local, the queue, maildev. */
   servers: SupervisedServer[];
-  /**
-   * The child processes it runs now, for memory figures (bench): DynamoDB Local's java, and the one
-   * emulator host of cognito-local, the queue (fauxqs) and maildev (named after all three).
-   */
+  /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
   childProcesses: () => { name: string; pid: number }[];
   /** Each area thread's V8 heap in bytes (none in `--single-process`), for memory figures (bench). */
   areaHeaps: () => Promise<Record<string, { used: number; total: number }>>;
@@ -326,15 +323,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       seed,
       database,
       servers,
-      childProcesses: () => {
-        // cognito-local, the queue and maildev share one process (emulator-host.ts): counted once.
-        const byPid = new Map<number, string[]>();
-        for (const server of servers) {
-          const { pid } = server.current().child;
-          if (pid !== undefined) byPid.set(pid, [...(byPid.get(pid) ?? []), server.name]);
-        }
-        return [...byPid].map(([pid, names]) => ({ name: names.join(' + '), pid }));
-      },
+      childProcesses: () =>
+        servers.flatMap((server) => {
+          const pid = server.current().child.pid;
+          return pid === undefined ? [] : [{ name: server.name, pid }];
+        }),
       areaHeaps: async () => (areaWorkers ? areaWorkers.heapStatistics() : {}),
       ingestion: queue,
       mailQueue: mailConsumer,
