@@ -2,8 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNearViewport } from './use-near-viewport';
 
-function Picture() {
+function Picture({ boxed = true }: { boxed?: boolean }) {
   const [box, near] = useNearViewport<HTMLDivElement>();
+  if (!boxed) return <p>no box yet</p>;
   return <div ref={box}>{near ? <span>drawn</span> : null}</div>;
 }
 
@@ -48,6 +49,16 @@ describe('useNearViewport', () => {
     observer.report(true);
     expect(screen.getByText('drawn')).toBeTruthy();
     expect(observer.observers.every((entry) => entry.disconnected)).toBe(true);
+  });
+
+  it('watches a box that appears after the first render (a chart whose second point came later)', () => {
+    const observer = installObserver();
+    const { rerender } = render(<Picture boxed={false} />);
+    expect(observer.observers).toHaveLength(0);
+
+    rerender(<Picture />);
+    observer.report(true);
+    expect(screen.getByText('drawn')).toBeTruthy();
   });
 
   it('draws at once where the browser has no IntersectionObserver', () => {
