@@ -57,6 +57,33 @@ describe('score history repository', () => {
     ]);
   });
 
+  it('writes the days one by one when other writers keep conflicting with the transaction', async () => {
+    documentMock.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+      }),
+    );
+    documentMock.on(PutCommand).resolves({});
+    documentMock.on(GetCommand).resolves({});
+
+    const written = await createScoreHistoryRepository(client, 'market').putNewDays('AAPL', [
+      day('2017-01-03', 60),
+      day('2017-01-04', 61),
+    ]);
+
+    expect(written).toBe(2);
+    const dayPuts = documentMock
+      .commandCalls(PutCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => String(input.Item?.sk).startsWith('SCORE#'));
+    expect(dayPuts.map((input) => input.ConditionExpression)).toEqual([
+      'attribute_not_exists(pk)',
+      'attribute_not_exists(pk)',
+    ]);
+  });
+
   it('writes each day once, on a condition, and keeps a stored day as it is', async () => {
     // Another poll stored 2017-01-03: the transaction is cancelled and the days go one by one.
     documentMock.on(TransactWriteCommand).rejects(

@@ -6,7 +6,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../engine/types';
 import type { DailyScore } from '../engine/score-history';
-import { isConditionFailure, queryAll, sendWithConflictRetry, stripKeys } from './dynamo-helpers';
+import {
+  cancellationCodes,
+  isConditionFailure,
+  queryAll,
+  sendWithConflictRetry,
+  stripKeys,
+} from './dynamo-helpers';
 import { keys } from './keys';
 
 /*
@@ -83,8 +89,9 @@ export function createScoreHistoryRepository(
 
   /**
    * Up to 100 days in one transaction, each on its own condition; when one of them is stored already
-   * (another poll wrote it) the transaction writes nothing and the days go one by one, so a stored day
-   * is still kept as it is and every other day is written.
+   * (another poll wrote it), or other writers keep conflicting with it, the transaction writes nothing
+   * and the days go one by one, so a stored day is still kept as it is and every other day is written.
+   * A transactional write costs two write units a day against one: paid once per day of history.
    */
   async function putChunk(scores: readonly DailyScore[]): Promise<number> {
     if (scores.length === 1) return (await putOnce(scores[0] as DailyScore)) ? 1 : 0;
@@ -103,7 +110,9 @@ export function createScoreHistoryRepository(
       );
       return scores.length;
     } catch (error: unknown) {
-      if (isConditionFailure(error)) return putEach(scores);
+      // A stored day, or other writers on these days after every retry: each day on its own instead.
+      if (isConditionFailure(error) || cancellationCodes(error).includes('TransactionConflict'))
+        return putEach(scores);
       throw error;
     }
   }
