@@ -50,8 +50,6 @@ const MAX_BREAKER_WRITES = 5;
  * the price of spacing slots 1.1 / limit seconds apart (10 a second: one request every 110 ms).
  */
 export const DEFAULT_GUARD_MS = 100;
-/** The longest lead a reservation takes on its round trip (see `reserve`). */
-const MAX_LEAD_MS = 1_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -107,23 +105,10 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   /**
    * One reservation at a time per process: the requests of one worker queue here, so the conditional
    * writes race only between workers (a handful), not between every request in flight.
-   *
-   * A reservation is a round trip to the table. When the limiter is idle the slot it takes is "now",
-   * so it comes back as late as the round trip was long, and a round trip over `guardMs` (the table
-   * busy with bar writes) would make every such slot one to give up, again and again. So a slot is
-   * asked for no earlier than the last round trip's length from now (at most `MAX_LEAD_MS`): it
-   * comes back in time to be waited for. Slots stay `intervalMs` apart whatever the lead.
    */
   let reservations: Promise<unknown> = Promise.resolve();
-  let leadMs = 0;
   function reserve(): Promise<number> {
-    const turn = reservations.then(async () => {
-      const asked = now();
-      const lead = leadMs;
-      const slot = await options.state.reserveSlot(options.provider, intervalMs, () => now() + lead);
-      leadMs = Math.min(Math.max(0, now() - asked), MAX_LEAD_MS);
-      return slot;
-    });
+    const turn = reservations.then(() => options.state.reserveSlot(options.provider, intervalMs, now));
     reservations = turn.catch(() => undefined);
     return turn;
   }
