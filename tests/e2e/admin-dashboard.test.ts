@@ -14,10 +14,8 @@ import {
 import { api, signInSeedAdmin, type ApiResponse } from '../src/api';
 import { POLL, expectNoSeriousAxeViolations, signInAdminInBrowser } from '../src/admin-site';
 import { collectConsoleErrors } from '../src/console-errors';
+import { pollQueuedUndecided } from '../src/poll-queued-items';
 import { launchBrowser, newPage } from '../src/browser';
-
-/** Symbols other suites add to portfolios and look for in investors' recommendation lists. */
-const SYMBOLS_OTHER_SUITES_READ = ['AAPL', 'BTC-USD'];
 
 interface PendingItem {
   id: string;
@@ -77,7 +75,7 @@ describe('admin dashboard journeys in Chromium', () => {
   async function demoRecommendations(): Promise<InvestorRecommendation[]> {
     const response = await api<{ recommendations: InvestorRecommendation[] }>(
       'GET',
-      '/api/ai/recommendations/demo_user',
+      '/api/ai/recommendations/demo_user?limit=50',
     );
     expect(response.status).toBe(200);
     return response.body.recommendations;
@@ -117,21 +115,16 @@ describe('admin dashboard journeys in Chromium', () => {
   }
 
   it('approves one recommendation and rejects another: both leave the list; investors see the decision', async () => {
-    const investorBefore = await demoRecommendations();
-    const pending = await pendingItems();
-    // Prefer items the price poll queued and investors see (their id is the investor item's id).
-    const visible = pending.filter((item) =>
-      investorBefore.some((rec) => rec.id === item.id && !rec.reviewed),
-    );
-    // A rejected item leaves every investor's list, on the stack all suites share: reject one whose
-    // symbol no other suite looks for (they add and read AAPL and BTC-USD); approving only marks an
-    // item reviewed, so any other one will do.
-    const unread = (item: PendingItem) => !SYMBOLS_OTHER_SUITES_READ.includes(item.symbol);
-    const toReject = visible.find(unread) ?? pending.find(unread) ?? (await queueRecommendation('MSFT'));
-    const toApprove =
-      visible.find((item) => item.id !== toReject.id) ??
-      pending.find((item) => item.id !== toReject.id) ??
-      (await queueRecommendation('AAPL'));
+    // Items the price poll queued and investors see, the first ones by symbol: the list test
+    // (integration/recommendation-review-list.test.ts) decides the last ones at the same time on the
+    // stack all suites share (src/poll-queued-items.ts). A rejected item leaves every investor's
+    // list; none of these is a symbol other suites look for. With too few, the test queues its own
+    // items the way the poll does (investors do not see those).
+    const visible = await pollQueuedUndecided();
+    const [toReject, toApprove] =
+      visible.length >= 4
+        ? [visible[0] as PendingItem, visible[1] as PendingItem]
+        : [await queueRecommendation('MSFT'), await queueRecommendation('AAPL')];
 
     const { context, page } = await newPage(browser);
     await signInAdminInBrowser(page);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, signInSeedAdmin } from '../src/api';
+import { pollQueuedUndecided } from '../src/poll-queued-items';
 
-/** Symbols other suites add to portfolios and look for in recommendation lists (as e2e/admin-dashboard.test.ts). */
-const SYMBOLS_OTHER_SUITES_READ = ['AAPL', 'BTC-USD'];
-
-interface ListItem {
-  id: string;
-  symbol: string;
-  reviewed: boolean;
-}
 interface List {
-  recommendations: ListItem[];
+  recommendations: { id: string; symbol: string; reviewed: boolean }[];
   total_available: number;
 }
 
@@ -26,12 +19,10 @@ describe('the recommendations list after an administrator decides a queued item'
   it('drops a rejected item and marks an approved one reviewed', async () => {
     const admin = await signInSeedAdmin();
     const before = await demoList();
-    const queued = before.recommendations.filter(
-      (item) => !item.id.includes('@') && !SYMBOLS_OTHER_SUITES_READ.includes(item.symbol),
-    );
-    expect(queued.length).toBeGreaterThanOrEqual(2);
-    const toReject = queued.at(-1) as ListItem;
-    const toApprove = queued.at(-2) as ListItem;
+    // The last two by symbol: the admin browser journey takes the first ones (src/poll-queued-items.ts).
+    const queued = await pollQueuedUndecided();
+    expect(queued.length).toBeGreaterThanOrEqual(4);
+    const [toApprove, toReject] = queued.slice(-2) as [(typeof queued)[0], (typeof queued)[0]];
 
     for (const [item, status] of [
       [toReject, 'REJECTED'],
