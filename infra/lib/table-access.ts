@@ -1,8 +1,36 @@
 import type { ServiceArea } from '@app/shared/api';
+import { keys } from '@app/functions/data/keys';
 import type { TableId } from './table-definitions';
 
-export type TableAccess = 'read' | 'readwrite';
+/** The two table-wide access levels. */
+export type TableAccessLevel = 'read' | 'readwrite';
+
+/**
+ * Read the whole table, and update (UpdateItem only) the items of the named partitions and no other:
+ * one more statement with the condition `ForAllValues:StringEquals dynamodb:LeadingKeys`, which IAM
+ * checks per item, also inside a TransactWriteItems.
+ */
+export interface ReadAndUpdatePartitions {
+  readonly read: true;
+  readonly updatePartitions: readonly string[];
+}
+
+export type TableAccess = TableAccessLevel | ReadAndUpdatePartitions;
 export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
+
+/**
+ * The market table's LAST_RECS partition: one marker per symbol naming its last recommendation and
+ * carrying that recommendation's review status (functions/src/data/recommendation-queue-repository.ts).
+ * The review decision sets the status in its transaction (admin area); the recommendations list writes
+ * back the status of a marker from before markers carried it (ai area).
+ */
+export const READ_MARKET_UPDATE_REVIEW_MARKERS: ReadAndUpdatePartitions = {
+  read: true,
+  updatePartitions: [keys.lastRecommendationIndexPartition],
+};
+
+/** The one write action a partition-scoped grant allows. */
+export const PARTITION_UPDATE_ACTION = 'dynamodb:UpdateItem';
 
 export const JOB_NAMES = [
   'price-poll',
@@ -20,7 +48,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  * TransactWriteItems and TransactGetItems have no IAM action of their own: IAM checks each item's
  * PutItem/UpdateItem/DeleteItem/ConditionCheckItem/GetItem.
  */
-export const DYNAMODB_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+export const DYNAMODB_ACTIONS: Readonly<Record<TableAccessLevel, readonly string[]>> = {
   read: [
     'dynamodb:GetItem',
     'dynamodb:BatchGetItem',
@@ -60,9 +88,9 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
     users: 'read',
     idempotency: 'readwrite',
   },
-  // market readwrite: a recommendation's review decision sets the status on its LAST_RECS marker, in
-  // the decision's transaction (functions/src/data/recommendation-queue-repository.ts).
-  admin: { moderation: 'readwrite', market: 'readwrite', usage: 'read', users: 'read' },
+  // market: a recommendation's review decision sets the status on its LAST_RECS marker, in the
+  // decision's transaction (functions/src/data/recommendation-queue-repository.ts).
+  admin: { moderation: 'readwrite', market: READ_MARKET_UPDATE_REVIEW_MARKERS, usage: 'read', users: 'read' },
 };
 
 /** Least privilege per scheduled job. */

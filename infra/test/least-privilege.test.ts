@@ -1,4 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
+import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   JOB_NAMES,
   JOB_TABLE_GRANTS,
   LEDGER_MIGRATION_GRANTS,
+  PARTITION_UPDATE_ACTION,
   type TableGrants,
 } from '../lib/table-access';
 import { tableEnvironmentVariable, type TableId } from '../lib/table-definitions';
@@ -24,9 +26,15 @@ import {
   type PolicyStatementJson,
 } from './support/template-queries';
 
+/** The actions per table, whatever their conditions (the partition-scoped update is checked apart). */
 function expectedGrants(grants: TableGrants): Record<string, string[]> {
   return Object.fromEntries(
-    Object.entries(grants).map(([tableId, access]) => [tableId, [...DYNAMODB_ACTIONS[access]].sort()]),
+    Object.entries(grants).map(([tableId, access]) => [
+      tableId,
+      typeof access === 'string'
+        ? [...DYNAMODB_ACTIONS[access]].sort()
+        : [...DYNAMODB_ACTIONS.read, PARTITION_UPDATE_ACTION].sort(),
+    ]),
   );
 }
 
@@ -51,6 +59,29 @@ describe('least privilege', () => {
     const expected = expectedGrants(LEDGER_MIGRATION_GRANTS);
     expected.holdings = [...(expected.holdings ?? []), 'dynamodb:Scan'].sort();
     expect(dynamoGrantsOf(stacks.jobs.ledgerMigration, stacks.data)).toEqual(expected);
+  });
+
+  it('lets the admin area write the market table only by UpdateItem on the LAST_RECS partition', () => {
+    const tableArn = stacks.data.getLogicalId(stacks.data.tables.market.node.defaultChild as CfnTable);
+    const onMarket = statementsOfFunction(stacks.api.functions.admin).filter((statement) =>
+      JSON.stringify(statement.Resource).includes(tableArn),
+    );
+    const writes = onMarket.filter((statement) =>
+      actionsOf(statement).some((action) => !DYNAMODB_ACTIONS.read.includes(action)),
+    );
+    // One write statement, on the table itself (no index), for the review markers' partition only.
+    expect(writes).toHaveLength(1);
+    expect(actionsOf(writes[0] as PolicyStatementJson)).toEqual(['dynamodb:UpdateItem']);
+    expect(resourcesOf(writes[0] as PolicyStatementJson)).toHaveLength(1);
+    expect(JSON.stringify(writes[0]?.Resource)).not.toContain('/index/');
+    expect(writes[0]?.Condition).toEqual({
+      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LAST_RECS'] },
+    });
+    // Every other statement on the market table reads, without a condition.
+    for (const statement of onMarket.filter((entry) => entry !== writes[0])) {
+      expect(actionsOf(statement).sort()).toEqual([...DYNAMODB_ACTIONS.read].sort());
+      expect(statement.Condition).toBeUndefined();
+    }
   });
 
   it('passes each function the names of the tables it may use, and no others', () => {

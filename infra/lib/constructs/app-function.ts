@@ -14,7 +14,12 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, BASIC_EXECUTION_ROLE_FINDING } from '../nag';
 import type { StageConfig } from '../stage-config';
-import { DYNAMODB_ACTIONS, type TableGrants } from '../table-access';
+import {
+  DYNAMODB_ACTIONS,
+  PARTITION_UPDATE_ACTION,
+  type TableAccess,
+  type TableGrants,
+} from '../table-access';
 import { TABLES, tableEnvironmentVariable, type TableId } from '../table-definitions';
 import type { TableRefs } from '../stacks/data-stack';
 import { METRICS_NAMESPACE, serviceNameOf } from '../metrics-contract';
@@ -184,17 +189,31 @@ export class AppFunction extends Construct {
           },
         });
 
-    for (const [tableId, access] of Object.entries(props.tableGrants) as [TableId, 'read' | 'readwrite'][]) {
+    for (const [tableId, access] of Object.entries(props.tableGrants) as [TableId, TableAccess][]) {
       const table = props.tables[tableId];
+      const level = typeof access === 'string' ? access : 'read';
+      const tableName = `${tableId.charAt(0).toUpperCase()}${tableId.slice(1)}Table`;
       this.function.addToRolePolicy(
         new iam.PolicyStatement({
-          sid: `${access === 'read' ? 'Read' : 'ReadWrite'}${tableId.charAt(0).toUpperCase()}${tableId.slice(1)}Table`,
-          actions: [...DYNAMODB_ACTIONS[access]],
+          sid: `${level === 'read' ? 'Read' : 'ReadWrite'}${tableName}`,
+          actions: [...DYNAMODB_ACTIONS[level]],
           // Named indexes only: no `index/*` wildcard.
           resources: [
             table.tableArn,
             ...TABLES[tableId].globalIndexes.map(({ indexName }) => `${table.tableArn}/index/${indexName}`),
           ],
+        }),
+      );
+      if (typeof access === 'string') continue;
+      // Items are updated through the table, never an index: the table's ARN alone.
+      this.function.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: `UpdatePartitionsOf${tableName}`,
+          actions: [PARTITION_UPDATE_ACTION],
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [...access.updatePartitions] },
+          },
         }),
       );
     }

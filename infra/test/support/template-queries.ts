@@ -11,6 +11,7 @@ export interface PolicyStatementJson {
   Action: string | string[];
   Resource: unknown;
   Sid?: string;
+  Condition?: unknown;
 }
 
 export function actionsOf(statement: PolicyStatementJson): string[] {
