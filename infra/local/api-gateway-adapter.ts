@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
 import { matchRoute, routeKeyOf, type RouteDefinition, type ServiceArea } from '@app/shared/api';
-import type { HttpEvent, HttpResult } from '@app/functions/platform/http-handler';
+import type { HttpEvent, HttpResult } from '@app/functions/platform/http-event';
 import { bearerTokenOf, type VerifyAccessToken } from '@app/functions/platform/token-verifier';
 import { messageBody } from '@app/functions/platform/error-response';
 import { languageOfHeaders } from '@app/functions/platform/messages';

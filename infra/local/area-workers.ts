@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ServiceArea } from '@app/shared/api';
-import type { HttpEvent, HttpResult } from '@app/functions/platform/http-handler';
+import type { HttpEvent, HttpResult } from '@app/functions/platform/http-event';
 import type { AreaHandler } from './api-gateway-adapter';
 
 /*

@@ -7,7 +7,8 @@ import {
 import { runIngestionPlanner } from '@app/functions/jobs/ingestion-planner';
 import { processIngestionEvent } from '@app/functions/jobs/ingestion-worker';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
-import { createPricesRepository, type StoredBar } from '@app/functions/data/prices-repository';
+import { createPricesRepository } from '@app/functions/data/prices-repository';
+import type { StoredBar } from '@app/functions/data/stored-prices';
 import { createSeriesRepository, type SeriesState } from '@app/functions/data/series-repository';
 import { createProviderStateRepository } from '@app/functions/data/provider-state-repository';
 import { createTables, localDynamoClient } from '@app/infra/local/dynamodb-local';

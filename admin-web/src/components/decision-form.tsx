@@ -1,6 +1,7 @@
 import { Button, Flex, Radio, RadioGroupField, TextAreaField } from '@aws-amplify/ui-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useToast, type ToastMessage } from '@app/web/kit/ui/toast';
+import { useToast } from '@app/web/kit/ui/toast';
+import type { ToastMessage } from '@app/web/kit/ui/toast-message';
 
 export interface DecisionFormProps<Status extends string> {
   /** The form's accessible name. */

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useToast, type ToastMessage } from '@app/web/kit/ui/toast';
+import { useToast } from '@app/web/kit/ui/toast';
+import type { ToastMessage } from '@app/web/kit/ui/toast-message';
 
 /**
  * Shows the error toast once per failure of a query (docs/product.md "Errors and empty results"), not again

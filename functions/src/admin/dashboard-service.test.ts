@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rendererFor } from '../platform/messages';
 import type { FeedHealth } from '../data/feed-health-repository';
 import type { JobRunRecord } from '../data/job-runs-repository';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { ServiceUnavailableError } from '../platform/errors';
 import { aiServiceStatusOf, buildDashboard, databaseStatusOf, priceFeedStatusOf } from './dashboard-service';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AiHealthResponseSchema } from '@app/shared/domain/entities/market';
 import { qualityReasonsOf } from '../data/feed-health-repository';
 import { readFeedState } from '../data/feed-state';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { quoteFromStored } from '../market-data/engine-mappers';
 import { readMarketAt } from '../market-data/market-quotes';
 import { message, type Message } from '@app/shared/messages/message';

@@ -7,7 +7,7 @@ import type { MarketEngine } from '../market-data/market-engine';
 import { UnknownSymbolError } from '../market-data/provider-errors';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { recordScoreHistory } from '../jobs/price-poll-score-history';
-import type { SymbolPoll } from '../jobs/price-poll-steps';
+import type { SymbolPoll } from '../jobs/price-poll-context';
 import { getScoreHistory, type ScoreHistoryDeps } from './score-history-service';
 
 /*

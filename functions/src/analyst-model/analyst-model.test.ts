@@ -9,7 +9,8 @@ import {
 import questionSet from '../engine/analyst/question-set.json';
 import { checkedModelAnswer, type AnalystModelDeps } from './checked-answer';
 import { createBedrockWriter } from './bedrock-writer';
-import type { AnalystFactSheet, AnalystLanguage } from './guard';
+import type { AnalystFactSheet } from './guard';
+import type { AnalystLanguage } from './guard-words';
 import { createOpenAiWriter } from './openai-writer';
 
 /*

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Fact, SymbolFactSheet } from '@app/shared/domain/entities/fact-sheet';
 import { checkedModelAnswer, type AnalystModelDeps } from './checked-answer';
-import { ModelWriterError, type ModelAnswer, type ModelWriter } from './model-writer';
+import { ModelWriterError } from './model-writer-error';
+import type { ModelAnswer, ModelWriter } from './model-writer-contract';
 
 /*
  * The analyst's choice between a model's answer and the template's (checked-answer.ts): a model

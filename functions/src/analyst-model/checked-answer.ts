@@ -4,7 +4,8 @@ import type { AnalystFallbackKind, AnalystFallbacksRepository } from '../data/an
 import type { WrittenAnswer } from '../engine/analyst/compose-answer';
 import { logger, metrics } from '../platform/observability';
 import { guardAnswer, type AnalystFactSheet, type GuardRefusal } from './guard';
-import { ModelWriterError, type ModelWriter, type ModelWriterFailure } from './model-writer';
+import { ModelWriterError, type ModelWriterFailure } from './model-writer-error';
+import type { ModelWriter } from './model-writer-contract';
 
 /*
  * The analyst's model path, shared by its two routes (docs/product.md "The analyst"): POST

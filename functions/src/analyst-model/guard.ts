@@ -2,8 +2,6 @@ import type { Fact, PortfolioFactSheet, SymbolFactSheet } from '@app/shared/doma
 import { shownFigures, type DateToken, type ShownNumber } from './guard-figures';
 import { adviceWordIn, readsAs, type AnalystLanguage } from './guard-words';
 
-export type { AnalystLanguage } from './guard-words';
-
 /*
  * The analyst's guard (docs/product.md "The analyst"): whatever wrote an answer (the templates or a
  * language model), every number in it must be a figure of the fact sheet within the rounding shown,

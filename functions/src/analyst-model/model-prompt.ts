@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { AnalystFactSheet, AnalystLanguage } from './guard';
+import type { AnalystFactSheet } from './guard';
+import type { AnalystLanguage } from './guard-words';
 import { ModelWriterError, type ModelTokenUsage } from './model-writer-error';
 
 /*

@@ -1,4 +1,5 @@
-import type { AnalystFactSheet, AnalystLanguage } from './guard';
+import type { AnalystFactSheet } from './guard';
+import type { AnalystLanguage } from './guard-words';
 import type { ModelTokenUsage } from './model-writer-error';
 
 /*

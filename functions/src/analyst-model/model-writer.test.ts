@@ -9,8 +9,11 @@ import {
 } from '../../../tests/harness/llm-test-server';
 import { newRequestScope, runInRequestScope } from '../platform/request-scope';
 import { createBedrockWriter } from './bedrock-writer';
-import { guardAnswer, type AnalystLanguage } from './guard';
-import { createModelWriter, ModelWriterError, type ModelWriter } from './model-writer';
+import { guardAnswer } from './guard';
+import type { AnalystLanguage } from './guard-words';
+import { createModelWriter } from './model-writer';
+import { ModelWriterError } from './model-writer-error';
+import type { ModelWriter } from './model-writer-contract';
 import { createOpenAiWriter } from './openai-writer';
 
 /*

@@ -10,10 +10,6 @@ import { createOpenAiWriter } from './openai-writer';
  * JSON { text, cited_ids } and is always checked by the guard (guard.ts) before anyone reads it.
  */
 
-export type { ModelAnswer, ModelWriter, ModelWriterInput } from './model-writer-contract';
-export type { ModelTokenUsage, ModelWriterFailure } from './model-writer-error';
-export { ModelWriterError } from './model-writer-error';
-
 /** The configuration a writer is built from (a subset of functions/src/config.ts Config). */
 export interface ModelWriterConfig {
   AWS_REGION: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddressMove, EmailClaimsRepository } from '../data/email-claims-repository';
 import type { StoredUser } from '../data/users-repository';
 import { ServiceUnavailableError } from '../platform/errors';
-import { RecipientRejectedError } from '../platform/mail/mailer';
+import { RecipientRejectedError } from '../platform/mail/transport';
 import { SecondFactorRequiredError, WrongCredentialsError } from './cognito-gateway';
 import {
   confirmEmailChange,

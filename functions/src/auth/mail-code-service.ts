@@ -5,7 +5,8 @@ import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-
 import type { UsersRepository } from '../data/users-repository';
 import { hashAddress, hashMailCode, newMailCode, sameDigest } from '../notifications/mail-code';
 import type { MailQueue } from '../notifications/mail-queue';
-import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
+import { type Mailer } from '../platform/mail/mailer';
+import { RecipientRejectedError } from '../platform/mail/transport';
 import { AppError, RateLimitedError, ServiceUnavailableError, fieldError } from '../platform/errors';
 import { render } from '../platform/messages';
 import { logger } from '../platform/observability';

@@ -2,7 +2,8 @@ import type { BillingMessageCode } from '@app/shared/domain/billing/billing-mess
 import type { PaidPlan } from '@app/shared/domain/billing/billing-plans';
 import type { TierChangeConsequences } from '@app/shared/domain/billing/tier-change-consequences';
 import type { Tier } from '@app/shared/domain/enums';
-import type { DeclineCode, PaymentMethod } from './payment-gateway';
+import type { PaymentMethod } from './payment-gateway';
+import type { DeclineCode } from './charge-result';
 import type { ProcessorSubscription } from './processor-subscriptions';
 
 /**

@@ -2,7 +2,7 @@ import { addUtcDays } from '@app/shared/domain/billing/billing-calendar';
 import { tierChangeConsequences } from '@app/shared/domain/billing/tier-change-consequences';
 import type { Tier } from '@app/shared/domain/enums';
 import { tierRank } from '@app/shared/domain/rules/tier-order-and-caps';
-import type { DeclineCode } from './payment-gateway';
+import type { DeclineCode } from './charge-result';
 import {
   NO_PAID_PLAN,
   tierOf,

@@ -11,8 +11,6 @@ import { CardRejectedError } from './billing-errors';
 import type { ProcessorSubscriptions } from './processor-subscriptions';
 import type { CardChargeResult } from './charge-result';
 
-export type { CardChargeResult, DeclineCode } from './charge-result';
-
 /**
  * Where plans are paid. The subscription area only talks to these interfaces; the local default is a
  * sandbox that behaves like a card processor in test mode, so billing runs end to end without one.

@@ -4,12 +4,11 @@ import { intentResultOf } from './stripe-intents';
 import { StripeSubscriptions } from './stripe-subscriptions';
 import type {
   CardChargeRequest,
-  CardChargeResult,
   CardPaymentGateway,
   CreatePaymentMethodRequest,
-  DeclineCode,
   PaymentMethod,
 } from './payment-gateway';
+import type { CardChargeResult, DeclineCode } from './charge-result';
 
 /**
  * The Stripe gateway (PAYMENT_GATEWAY=stripe): Stripe charges, our state machine decides. Calls and

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CardChargeResult, DeclineCode } from './payment-gateway';
+import type { CardChargeResult, DeclineCode } from './charge-result';
 
 /** A PaymentIntent's state as our charge result (a decline names why: 3-D Secure failed or needed). */
 export function intentResultOf(intent: Stripe.PaymentIntent): CardChargeResult {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { planPriceCents, type PaidPlan } from '@app/shared/domain/billing/billing-plans';
-import type { CardChargeResult } from './payment-gateway';
+import type { CardChargeResult } from './charge-result';
 import type {
   ProcessorInvoice,
   ProcessorSubscription,

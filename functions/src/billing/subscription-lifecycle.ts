@@ -13,7 +13,8 @@ import {
   applyPaymentRequiringAction,
   applySuccessfulPayment,
 } from './billing-transitions';
-import type { CardChargeResult, CardPaymentGateway } from './payment-gateway';
+import type { CardPaymentGateway } from './payment-gateway';
+import type { CardChargeResult } from './charge-result';
 import type { ProcessorInvoice, ProcessorSubscriptions } from './processor-subscriptions';
 
 /**

@@ -1,7 +1,8 @@
 import type { FeedHealth, FeedHealthRepository } from './feed-health-repository';
 import type { FeedSummaryRepository } from './feed-summary-repository';
 import { PRICE_POLL_JOB, type JobRunRecord, type JobRunsRepository } from './job-runs-repository';
-import type { PricesRepository, StoredQuote } from './prices-repository';
+import type { PricesRepository } from './prices-repository';
+import type { StoredQuote } from './stored-prices';
 
 /*
  * The price feed's state as the monitors read it (the ai health check, the admin dashboard): the last

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedHealth } from './feed-health-repository';
 import { createFeedSummaryRepository, summaryParts } from './feed-summary-repository';
 import type { JobRunRecord } from './job-runs-repository';
-import type { StoredQuote } from './prices-repository';
+import type { StoredQuote } from './stored-prices';
 
 const documentMock = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));

@@ -2,7 +2,8 @@ import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FeedHealth, FeedHealthRepository } from './feed-health-repository';
 import type { JobRunRecord } from './job-runs-repository';
-import type { PricesRepository, StoredQuote } from './prices-repository';
+import type { PricesRepository } from './prices-repository';
+import type { StoredQuote } from './stored-prices';
 import { keys } from './keys';
 
 /*

@@ -13,7 +13,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFeedHealthRepository } from './feed-health-repository';
 import { createMarketAlertsRepository } from './market-alerts-repository';
 import { encodeBar } from './bar-months';
-import { createPricesRepository, mergeMonth, type StoredQuote } from './prices-repository';
+import { createPricesRepository } from './prices-repository';
+import { mergeMonth } from './bar-months';
+import type { StoredQuote } from './stored-prices';
 
 const documentMock = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));

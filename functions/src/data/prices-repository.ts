@@ -2,9 +2,6 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { Bar, IsoDate } from '../engine/types';
 import type { StoredBar, StoredQuote } from './stored-prices';
 
-export type { StoredBar, StoredQuote } from './stored-prices';
-
-export { mergeMonth, monthOf } from './bar-months';
 import {
   encodeBar,
   MAX_MERGE_ATTEMPTS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryMarketStore } from '../testing/in-memory-market-store';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { planQuotes } from './plan-quotes';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');

@@ -1,6 +1,7 @@
 import { DELAYED_PRICE_MINUTES, TIER_CATALOGUE } from '@app/shared/domain/catalogue/tiers';
 import type { Tier } from '@app/shared/domain/enums';
-import type { PricesRepository, StoredQuote } from '../data/prices-repository';
+import type { PricesRepository } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 
 /**
  * The quotes a plan is served (subscription README, "Entitlements", price_updates). In live mode a

@@ -3,7 +3,8 @@ import type { FeedHealth } from '../data/feed-health-repository';
 import type { SymbolInfo } from '../engine/types';
 import type { MarketDate } from '../engine/market-dates';
 import { monitoringStatusOf } from '../admin/price-monitoring-service';
-import { recordNoDataOnDate, type PricePollDeps } from './price-poll-steps';
+import { recordNoDataOnDate } from './price-poll-steps';
+import type { PricePollDeps } from './price-poll-context';
 
 /*
  * Issue 45: the admin monitor read "Degraded" forever because of series that, on the market date, have

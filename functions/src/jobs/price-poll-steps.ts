@@ -1,6 +1,6 @@
 import { message } from '@app/shared/messages/message';
 import type { FeedHealth } from '../data/feed-health-repository';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { assessFeedQuality } from '../engine/feed-quality';
 import type { MarketDate } from '../engine/market-dates';
 import { addCalendarDays } from '../engine/point-in-time';
@@ -11,8 +11,6 @@ import { queueChangedRecommendation, raiseHolderAlerts, raiseMarketAlerts } from
 import { raiseRuleAlerts, raiseWatchlistAlerts } from './price-poll-rule-alerts';
 import { recordScoreHistory } from './price-poll-score-history';
 import type { PricePollDeps, SymbolOutcome, SymbolPoll, SymbolPollStep } from './price-poll-context';
-
-export type { PricePollDeps, SymbolOutcome, SymbolPoll, SymbolPollStep } from './price-poll-context';
 
 /*
  * One symbol's price poll as named steps over one context (`SymbolPoll`): `fetchSymbolPoll` reads

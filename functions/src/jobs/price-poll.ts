@@ -25,13 +25,8 @@ import type { GradedSymbol } from '../data/market-day-repository';
 import { storeMarketDays } from './price-poll-market-day';
 import { recordGradeChain } from './price-poll-grade-chain';
 import { recordLiveOutcomes } from './price-poll-outcomes';
-import {
-  fetchSymbolPoll,
-  recordNoDataOnDate,
-  SYMBOL_POLL_STEPS,
-  type PricePollDeps,
-  type SymbolOutcome,
-} from './price-poll-steps';
+import { fetchSymbolPoll, recordNoDataOnDate, SYMBOL_POLL_STEPS } from './price-poll-steps';
+import type { PricePollDeps, SymbolOutcome } from './price-poll-context';
 
 /*
  * The price poll (EventBridge schedule in the cloud, a timer in the local stack). It reads the market

@@ -5,7 +5,7 @@ import type {
   RiskMetricsSchema,
   VolumeAnalysisSchema,
 } from '@app/shared/domain/entities/market';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { InsufficientHistoryError } from '../engine/analytics/analyze-symbol';
 import { describeFactor } from '../engine/analytics/key-nuggets';
 import { NoDataOnDateError, NoStoredPriceError, UnknownSymbolError } from './provider-errors';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoredBar } from '../data/prices-repository';
+import type { StoredBar } from '../data/stored-prices';
 import { UNCONFIRMED_MOVE } from './quality/bar-validation';
 import { StoredMarketProvider } from './stored-market-provider';
 

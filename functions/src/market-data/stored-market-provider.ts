@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { PricesRepository, StoredBar } from '../data/prices-repository';
+import type { PricesRepository } from '../data/prices-repository';
+import type { StoredBar } from '../data/stored-prices';
 import type { SeriesRepository, SeriesState } from '../data/series-repository';
 import { barOnOrBefore, MAX_BAR_AGE_DAYS } from '../engine/market-dates';
 import { findLastIndexOnOrBefore } from '../engine/point-in-time';

@@ -2,7 +2,7 @@ import { UNSUBSCRIBE_ONE_CLICK_PATH, type MailChannel } from '@app/shared/domain
 import type { Language, MarketAlertType } from '@app/shared/domain/enums';
 import { message } from '@app/shared/messages/message';
 import { render } from '../platform/messages';
-import type { MailMessage } from '../platform/mail/mailer';
+import type { MailMessage } from '../platform/mail/transport';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 /** An alert as a reader sees it, already worded in their language. */

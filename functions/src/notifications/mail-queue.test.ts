@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@app/shared/messages/message';
-import { RecipientRejectedError, type MailMessage, type Mailer } from '../platform/mail/mailer';
+import { type Mailer } from '../platform/mail/mailer';
+import { RecipientRejectedError, type MailMessage } from '../platform/mail/transport';
 import { deliverQueuedMail, deliverQueuedMails, type QueuedMail } from './mail-queue';
 
 const RESET: QueuedMail = {

@@ -3,7 +3,8 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { LanguageSchema } from '@app/shared/domain/enums';
 import { isMessageCode, type Message } from '@app/shared/messages/message';
-import { RecipientRejectedError, type Mailer } from '../platform/mail/mailer';
+import { type Mailer } from '../platform/mail/mailer';
+import { RecipientRejectedError } from '../platform/mail/transport';
 import { render } from '../platform/messages';
 import { logger } from '../platform/observability';
 

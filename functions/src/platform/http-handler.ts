@@ -26,8 +26,6 @@ import { bearerTokenOf, createTokenVerifier, type VerifyAccessToken } from './to
 import { sessionRefusalOf, type ReadSessionState } from './session-check';
 import type { HttpEvent, HttpResult } from './http-event';
 
-export type { HttpEvent, HttpResult } from './http-event';
-
 type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
 type Implementation<Deps> = (request: RouteRequest<RouteDefinition>, deps: Deps) => Promise<unknown>;
 

@@ -1,7 +1,8 @@
 import { routes } from '@app/shared/api/areas/auth';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAreaHandler, type HttpEvent } from './http-handler';
+import { createAreaHandler } from './http-handler';
+import type { HttpEvent } from './http-event';
 import { logger, processLogger } from './observability';
 import { UNUSED_ACCOUNT_ROUTES } from '../testing/auth-area.fixtures';
 import { activeSessions, event } from '../testing/http-event.test-support';

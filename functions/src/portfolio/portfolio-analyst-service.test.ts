@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PortfolioFactSheet } from '@app/shared/domain/entities/fact-sheet';
-import type { ModelAnswer, ModelWriter } from '../analyst-model/model-writer';
+import type { ModelAnswer, ModelWriter } from '../analyst-model/model-writer-contract';
 import type { EntitlementsDeps } from '../entitlements/entitlements';
 import type { LedgerStoreDeps } from './ledger-store';
 import { askPortfolioAnalyst } from './portfolio-analyst-service';

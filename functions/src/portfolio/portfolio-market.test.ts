@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredQuote } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import { createStoredQuoteBatcher } from './portfolio-market';
 
 function storedQuote(symbol: string, price: number): StoredQuote {

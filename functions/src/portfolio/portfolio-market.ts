@@ -1,5 +1,6 @@
 import { message } from '@app/shared/messages/message';
-import type { PricesRepository, StoredQuote } from '../data/prices-repository';
+import type { PricesRepository } from '../data/prices-repository';
+import type { StoredQuote } from '../data/stored-prices';
 import type { MarketDayRepository } from '../data/market-day-repository';
 import type { MarketEngine } from '../market-data/market-engine';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';

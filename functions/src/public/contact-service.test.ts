@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '@app/shared/domain/entities/contact';
 import { ANONYMOUS, type AuthContext } from '../platform/auth-context';
 import { RateLimitedError } from '../platform/errors';
-import type { MailMessage } from '../platform/mail/mailer';
+import type { MailMessage } from '../platform/mail/transport';
 import { contactHourOf, sendContactMessage, type ContactDeps } from './contact-service';
 
 const NOW = new Date('2030-03-04T10:45:30.000Z');

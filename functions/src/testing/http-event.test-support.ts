@@ -1,4 +1,4 @@
-import type { HttpEvent } from '../platform/http-handler';
+import type { HttpEvent } from '../platform/http-event';
 import type { SessionState } from '../platform/session-check';
 
 /** An API Gateway HTTP API (payload 2.0) event for a route key, as the handler tests send it. */

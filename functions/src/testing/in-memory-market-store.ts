@@ -2,7 +2,9 @@ import type { Bar } from '../engine/types';
 import type { FeedHealth, FeedHealthRepository } from '../data/feed-health-repository';
 import type { JobRunRecord, JobRunsRepository } from '../data/job-runs-repository';
 import type { MarketAlertsRepository, StoredMarketAlert } from '../data/market-alerts-repository';
-import { monthOf, type PricesRepository, type StoredBar, type StoredQuote } from '../data/prices-repository';
+import { type PricesRepository } from '../data/prices-repository';
+import { monthOf } from '../data/bar-months';
+import type { StoredBar, StoredQuote } from '../data/stored-prices';
 import type {
   LastRecommendationMarker,
   QueuedRecommendation,
@@ -25,7 +27,11 @@ export interface InMemoryMarketStore {
   jobRuns: JobRunsRepository;
   recommendationQueue: Pick<
     RecommendationQueueRepository,
-    'enqueueSuperseding' | 'getLastRecommendation' | 'getLastRecommendations' | 'getRecommendationStatuses'
+    | 'enqueueSuperseding'
+    | 'getLastRecommendation'
+    | 'getLastRecommendations'
+    | 'getRecommendationStatuses'
+    | 'recordMarkerStatuses'
   >;
   scoreHistory: ScoreHistoryRepository;
   /** Everything stored, as plain data, for assertions. */
@@ -261,6 +267,14 @@ export function createInMemoryMarketStore(): InMemoryMarketStore {
             return item ? [[id, item.status] as const] : [];
           }),
         );
+      },
+      async recordMarkerStatuses(statuses) {
+        // As the table's conditional update: only a marker still naming that item and carrying no status.
+        for (const { symbol, recommendation_id, review_status } of statuses) {
+          const marker = lastRecommendations.get(symbol);
+          if (marker?.recommendation_id === recommendation_id && marker.review_status === undefined)
+            marker.review_status = review_status;
+        }
       },
     },
     snapshot() {

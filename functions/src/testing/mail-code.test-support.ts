@@ -1,6 +1,6 @@
 import type { CodePurpose, MailCodesRepository, StoredCode } from '../data/mail-codes-repository';
 import type { StoredUser } from '../data/users-repository';
-import type { MailMessage } from '../platform/mail/mailer';
+import type { MailMessage } from '../platform/mail/transport';
 import { deliverQueuedMail, type QueuedMail } from '../notifications/mail-queue';
 import type { MailCodeDeps } from '../auth/mail-code-service';
 

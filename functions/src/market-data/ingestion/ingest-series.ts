@@ -1,4 +1,5 @@
-import type { PricesRepository, StoredBar } from '../../data/prices-repository';
+import type { PricesRepository } from '../../data/prices-repository';
+import type { StoredBar } from '../../data/stored-prices';
 import type { SeriesRepository, SeriesState } from '../../data/series-repository';
 import type { IsoDate } from '../../engine/types';
 import type { BarsProvider, FetchedSeries } from '../bars-provider';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PricesRepository, StoredBar } from '../../data/prices-repository';
+import type { PricesRepository } from '../../data/prices-repository';
+import type { StoredBar } from '../../data/stored-prices';
 import type { ReplayLoadRepository } from '../../data/replay-load-repository';
 import type { SeriesRepository, SeriesState } from '../../data/series-repository';
 import { addCalendarDays } from '../../engine/point-in-time';

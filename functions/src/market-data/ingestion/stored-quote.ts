@@ -1,4 +1,4 @@
-import type { StoredBar, StoredQuote } from '../../data/prices-repository';
+import type { StoredBar, StoredQuote } from '../../data/stored-prices';
 import type { SeriesState } from '../../data/series-repository';
 import type { IsoDate } from '../../engine/types';
 import type { FetchedSeries } from '../bars-provider';

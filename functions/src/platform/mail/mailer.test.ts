@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { createMailer, type MailMessage, type MailTransport } from './mailer';
+import { createMailer } from './mailer';
+import type { MailMessage, MailTransport } from './transport';
 import { createSesTransport } from './ses-transport';
 
 function recordingTransport(): MailTransport & { delivered: (MailMessage & { from: string })[] } {

@@ -4,9 +4,6 @@ import { createSesTransport } from './ses-transport';
 import { createSmtpTransport } from './smtp-transport';
 import type { MailMessage, MailTransport } from './transport';
 
-// Part of the Mailer's own contract: `send` takes a MailMessage and may throw RecipientRejectedError.
-export { RecipientRejectedError, type MailMessage, type MailTransport } from './transport';
-
 /**
  * The one mail path of the product (docs/architecture.md "Mail"): alerts, digests, reset and
  * verification codes and the contact form's copy to the operator all go through `Mailer.send`.

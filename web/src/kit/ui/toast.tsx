@@ -13,8 +13,6 @@ import {
 import type { ToastEntry, ToastMessage } from './toast-message';
 import './toast.css';
 
-export type { ToastMessage } from './toast-message';
-
 /**
  * The toasts are drawn with Amplify's Alert, whose theme code is a large chunk: it loads with the first
  * toast, so a site's first screen does not wait for it.
