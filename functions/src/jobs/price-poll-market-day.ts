@@ -65,13 +65,15 @@ export async function gradeMarketDay(deps: MarketDayDeps, date: IsoDate): Promis
 
 /**
  * The graded days a replay needs now: the clock's date (from what a poll graded, or graded here when
- * `polled` is null) unless stored, then the clock's next date, graded ahead. Live prices move within
- * a day: live requests read the stored quotes (market-quotes.ts), so nothing is kept here.
+ * `polled` is null) unless stored, then the `ahead` dates after it (the price poll: the next one),
+ * nearest first, each graded ahead unless stored. Live prices move within a day: live requests read
+ * the stored quotes (market-quotes.ts), so nothing is kept here.
  */
 export async function storeMarketDays(
   deps: MarketDayDeps,
   marketDate: MarketDate,
   polled: readonly GradedSymbol[] | null,
+  ahead = 1,
 ): Promise<void> {
   if (deps.engine.dataMode !== 'replay') return;
   if (!(await deps.marketDay.getDayHeader(marketDate.date))) {
@@ -84,8 +86,13 @@ export async function storeMarketDays(
       await gradeMarketDay(deps, marketDate.date);
     }
   }
-  const nextDate = deps.engine.source.clock.at(new Date(marketDate.nextAtMs)).date;
-  if (nextDate === marketDate.date || (await deps.marketDay.getDayHeader(nextDate))) return;
-  const symbols = await gradeMarketDay(deps, nextDate);
-  logger.info('market day graded ahead', { date: nextDate, symbols });
+  let date = marketDate;
+  for (let step = 0; step < ahead; step += 1) {
+    date = deps.engine.source.clock.at(new Date(date.nextAtMs));
+    // A calendar of one date (or a window shorter than `ahead`) comes back to the clock's date.
+    if (date.date === marketDate.date) return;
+    if (await deps.marketDay.getDayHeader(date.date)) continue;
+    const symbols = await gradeMarketDay(deps, date.date);
+    logger.info('market day graded ahead', { date: date.date, symbols });
+  }
 }
