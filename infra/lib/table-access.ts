@@ -22,7 +22,7 @@ export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
  * The market table's LAST_RECS partition: one marker per symbol naming its last recommendation and
  * carrying that recommendation's review status (functions/src/data/recommendation-queue-repository.ts).
  * The review decision sets the status in its transaction (admin area); the recommendations list writes
- * back the status of a marker from before markers carried it (ai area).
+ * back the status of a marker from before markers carried one (ai area).
  */
 export const READ_MARKET_UPDATE_REVIEW_MARKERS: ReadAndUpdatePartitions = {
   read: true,
@@ -78,7 +78,15 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
   // users: profiles; usage: the hourly counters of e-mailed code requests; all four: "Download my data"
   // reads and "Delete my account" erases the user's records.
   auth: { users: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
-  ai: { market: 'read', moderation: 'read', users: 'read', holdings: 'read', usage: 'readwrite' },
+  // market: the recommendations list writes back onto a LAST_RECS marker from before markers carried a
+  // review status the status it read from the item (functions/src/ai/recommendations-service.ts).
+  ai: {
+    market: READ_MARKET_UPDATE_REVIEW_MARKERS,
+    moderation: 'read',
+    users: 'read',
+    holdings: 'read',
+    usage: 'readwrite',
+  },
   subscription: { users: 'readwrite', usage: 'readwrite', holdings: 'read', idempotency: 'readwrite' },
   // market readwrite: an on-demand backfill starts tracking a symbol (a pending series, created once).
   portfolio: {

@@ -61,28 +61,32 @@ describe('least privilege', () => {
     expect(dynamoGrantsOf(stacks.jobs.ledgerMigration, stacks.data)).toEqual(expected);
   });
 
-  it('lets the admin area write the market table only by UpdateItem on the LAST_RECS partition', () => {
-    const tableArn = stacks.data.getLogicalId(stacks.data.tables.market.node.defaultChild as CfnTable);
-    const onMarket = statementsOfFunction(stacks.api.functions.admin).filter((statement) =>
-      JSON.stringify(statement.Resource).includes(tableArn),
-    );
-    const writes = onMarket.filter((statement) =>
-      actionsOf(statement).some((action) => !DYNAMODB_ACTIONS.read.includes(action)),
-    );
-    // One write statement, on the table itself (no index), for the review markers' partition only.
-    expect(writes).toHaveLength(1);
-    expect(actionsOf(writes[0] as PolicyStatementJson)).toEqual(['dynamodb:UpdateItem']);
-    expect(resourcesOf(writes[0] as PolicyStatementJson)).toHaveLength(1);
-    expect(JSON.stringify(writes[0]?.Resource)).not.toContain('/index/');
-    expect(writes[0]?.Condition).toEqual({
-      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LAST_RECS'] },
-    });
-    // Every other statement on the market table reads, without a condition.
-    for (const statement of onMarket.filter((entry) => entry !== writes[0])) {
-      expect(actionsOf(statement).sort()).toEqual([...DYNAMODB_ACTIONS.read].sort());
-      expect(statement.Condition).toBeUndefined();
-    }
-  });
+  // admin: the review decision's transaction; ai: the recommendations list's write-back of old markers.
+  it.each(['admin', 'ai'] as const)(
+    'lets the %s area write the market table only by UpdateItem on the LAST_RECS partition',
+    (area) => {
+      const tableArn = stacks.data.getLogicalId(stacks.data.tables.market.node.defaultChild as CfnTable);
+      const onMarket = statementsOfFunction(stacks.api.functions[area]).filter((statement) =>
+        JSON.stringify(statement.Resource).includes(tableArn),
+      );
+      const writes = onMarket.filter((statement) =>
+        actionsOf(statement).some((action) => !DYNAMODB_ACTIONS.read.includes(action)),
+      );
+      // One write statement, on the table itself (no index), for the review markers' partition only.
+      expect(writes).toHaveLength(1);
+      expect(actionsOf(writes[0] as PolicyStatementJson)).toEqual(['dynamodb:UpdateItem']);
+      expect(resourcesOf(writes[0] as PolicyStatementJson)).toHaveLength(1);
+      expect(JSON.stringify(writes[0]?.Resource)).not.toContain('/index/');
+      expect(writes[0]?.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LAST_RECS'] },
+      });
+      // Every other statement on the market table reads, without a condition.
+      for (const statement of onMarket.filter((entry) => entry !== writes[0])) {
+        expect(actionsOf(statement).sort()).toEqual([...DYNAMODB_ACTIONS.read].sort());
+        expect(statement.Condition).toBeUndefined();
+      }
+    },
+  );
 
   it('passes each function the names of the tables it may use, and no others', () => {
     for (const area of SERVICE_AREAS) {

@@ -51,7 +51,7 @@ export interface AiDeps {
   marketDay?: Pick<MarketDayRepository, 'getDay'>;
   recommendationQueue: Pick<
     RecommendationQueueRepository,
-    'getLastRecommendations' | 'getRecommendationStatuses'
+    'getLastRecommendations' | 'getRecommendationStatuses' | 'recordMarkerStatuses'
   >;
   users: { get(userId: string): Promise<{ subscription_tier: Tier } | null> };
   /** The ai_recommendations quota counted per detail served (usage table). */

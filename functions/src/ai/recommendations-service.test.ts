@@ -1,68 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rendererFor } from '../platform/messages';
-import type { Tier } from '@app/shared/domain/enums';
-import { createInMemoryMarketStore, type InMemoryMarketStore } from '../testing/in-memory-market-store';
-import { runPricePoll } from '../jobs/price-poll';
-import { createReplayTestSource } from '../testing/replay-store-fixture';
-import { REPLAY_CONFIG } from '../testing/replay-poll-fixture';
-import { createMarketEngine } from '../market-data/market-engine';
-import type { AuthContext } from '../platform/auth-context';
+import {
+  buildRecommendationDeps as buildDeps,
+  FIXTURE_NOW as now,
+  signedIn as user,
+  withoutWriteBack,
+} from '../testing/recommendations-fixture';
 import type { AiDeps } from './ai-deps';
 import { resolveListOwner } from './list-access';
 import { getAiHealth } from './health-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
-import type { DetailViewsRepository } from '../data/detail-views-repository';
 import { QuotaExceededError } from '../platform/errors';
-
-/** A one-module stand-in for the usage table: a set of (user, day, symbol) and a count per day. */
-function inMemoryDetailViews(): DetailViewsRepository {
-  const seen = new Set<string>();
-  const used = new Map<string, number>();
-  return {
-    async countDetailView(userId, symbol, day, limit) {
-      const dayKey = `${userId}|${day}`;
-      const count = used.get(dayKey) ?? 0;
-      if (seen.has(`${dayKey}|${symbol}`)) return { outcome: 'already_counted', used: count };
-      if (limit !== -1 && count >= limit) return { outcome: 'quota_exceeded', used: count };
-      seen.add(`${dayKey}|${symbol}`);
-      used.set(dayKey, count + 1);
-      return { outcome: 'counted', used: count + 1 };
-    },
-  };
-}
-
-const now = () => new Date('2024-01-01T00:00:30Z');
-
-async function buildDeps(tiers: Record<string, Tier>): Promise<AiDeps & { store: InMemoryMarketStore }> {
-  // The price poll's fixture: the first half of 2017, the index, Bitcoin, the FX pairs and Apple.
-  const { source } = await createReplayTestSource(REPLAY_CONFIG, { now });
-  const engine = createMarketEngine(source);
-  const market = createInMemoryMarketStore();
-  // The score history is not what these tests read: the poll skips its backfill.
-  await runPricePoll({ engine, ...market, scoreHistory: undefined, now, alertTtlHours: 72 });
-  return {
-    engine,
-    ...market,
-    store: market,
-    users: { get: async (userId) => (tiers[userId] ? { subscription_tier: tiers[userId] } : null) },
-    detailViews: inMemoryDetailViews(),
-    holdings: { listPositions: async () => [] },
-    now,
-    demoUserId: 'demo-investor',
-    pollIntervalSeconds: 60,
-    backtest: async () => null,
-  };
-}
-
-const user = (userId: string): AuthContext => ({
-  kind: 'user',
-  userId,
-  username: userId,
-  email: null,
-  groups: [],
-  isAdmin: false,
-  clientId: null,
-});
 
 describe('resolveListOwner', () => {
   it('demo_user is public; another id needs that user signed in', () => {
@@ -80,7 +28,7 @@ describe('resolveListOwner', () => {
 describe('getRecommendations', { timeout: 30_000 }, () => {
   it('never shows a recommendation an administrator rejected, and marks approved ones reviewed', async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
-    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', withoutWriteBack(deps));
     const [top, second] = before.recommendations;
     const decided = new Map([
       [top?.id ?? '', 'REJECTED'],
@@ -102,7 +50,7 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
 
   it("reads a decision from the marker that carries it, and only an older marker's item", async () => {
     const deps = await buildDeps({ premium: 'PREMIUM' });
-    const before = await getRecommendations('premium', 10, user('premium'), 'en', deps);
+    const before = await getRecommendations('premium', 10, user('premium'), 'en', withoutWriteBack(deps));
     const [top, second, third] = before.recommendations;
     // The markers as the decision's transaction leaves them: the top one rejected, the second approved;
     // the third written before markers carried a status (its item says APPROVED).
@@ -136,6 +84,45 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
     expect(reviewed.sort()).toEqual([second?.symbol, third?.symbol].sort());
     // One lookup, of the one id whose marker carries no status.
     expect(looked).toEqual([[third?.id]]);
+  });
+
+  it('writes the statuses it looked up back onto the markers, so the next list looks nothing up', async () => {
+    const deps = await buildDeps({ premium: 'PREMIUM' });
+    const ranking = await getRecommendations('premium', 10, user('premium'), 'en', withoutWriteBack(deps));
+    const [top, second] = ranking.recommendations;
+    // The poll's markers here carry no status, as those written before markers did; their items say:
+    // the top one rejected, the second approved, the others pending.
+    const decided = new Map([
+      [top?.id ?? '', 'REJECTED'],
+      [second?.id ?? '', 'APPROVED'],
+    ] as const);
+    const looked: string[][] = [];
+    const lookingUp = {
+      ...deps,
+      recommendationQueue: {
+        ...deps.recommendationQueue,
+        getRecommendationStatuses: async (ids: readonly string[]) => {
+          looked.push([...ids]);
+          return new Map(ids.map((id) => [id, decided.get(id) ?? ('PENDING' as const)]));
+        },
+      },
+    } as AiDeps;
+
+    const first = await getRecommendations('premium', 10, user('premium'), 'en', lookingUp);
+    expect(looked).toHaveLength(1);
+    const markerOf = (symbol: string) => deps.store.snapshot().lastRecommendations[symbol];
+    await vi.waitFor(() => expect(markerOf(top?.symbol ?? '')?.review_status).toBe('REJECTED'));
+    const next = await getRecommendations('premium', 10, user('premium'), 'en', lookingUp);
+
+    // No second lookup, and the same answer from the statuses the markers carry now.
+    expect(looked).toHaveLength(1);
+    expect(next).toEqual(first);
+    expect(first.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
+    expect(first.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
+    const written = Object.values(deps.store.snapshot().lastRecommendations)
+      .filter((marker) => looked[0]?.includes(marker.recommendation_id))
+      .map((marker) => [marker.recommendation_id, marker.review_status] as const);
+    expect(new Map(written)).toEqual(new Map(looked[0]?.map((id) => [id, decided.get(id) ?? 'PENDING'])));
   });
 
   it('ranks the graded universe at the market date and trims per tier (FREE 3, PREMIUM up to 10)', async () => {

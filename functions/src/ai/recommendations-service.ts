@@ -142,14 +142,17 @@ async function rankedListFor(
     queuedMarkerOf(result)?.recommendation_id ?? null;
   // The marker carries its recommendation's review status; only markers written before it did send
   // the list to the review items (one BatchGet per hundred ids).
-  const unmarkedIds = ranked.flatMap((result) => {
+  const unmarked = ranked.flatMap((result) => {
     const marker = queuedMarkerOf(result);
-    return marker && marker.review_status === undefined ? [marker.recommendation_id] : [];
+    return marker && marker.review_status === undefined ? [marker] : [];
   });
   const looked =
-    unmarkedIds.length > 0
-      ? await deps.recommendationQueue.getRecommendationStatuses(unmarkedIds)
+    unmarked.length > 0
+      ? await deps.recommendationQueue.getRecommendationStatuses(
+          unmarked.map((marker) => marker.recommendation_id),
+        )
       : new Map<string, RecommendationStatus>();
+  writeBackMarkerStatuses(deps, unmarked, looked);
   const statusOf = (result: EngineAnalysis): RecommendationStatus | undefined => {
     const marker = queuedMarkerOf(result);
     return marker ? (marker.review_status ?? looked.get(marker.recommendation_id)) : undefined;
@@ -193,6 +196,31 @@ async function rankedListFor(
     shown: trimRecommendations(publishable, plan.tier),
     itemOf,
   };
+}
+
+/**
+ * Writes the statuses read for markers that carried none back onto them, so the next list reads no
+ * review item: in live mode a marker is rewritten only when the action changes, so without this an old
+ * marker would send every list to its item for as long as the action holds. Not awaited (the answer does
+ * not wait for a write), best effort: a write that fails, or that a Lambda frozen after answering never
+ * finishes, is made again by the next list that reads the item.
+ */
+function writeBackMarkerStatuses(
+  deps: AiDeps,
+  unmarked: readonly LastRecommendationMarker[],
+  looked: ReadonlyMap<string, RecommendationStatus>,
+): void {
+  const statuses = unmarked.flatMap(({ symbol, recommendation_id }) => {
+    const review_status = looked.get(recommendation_id);
+    return review_status ? [{ symbol, recommendation_id, review_status }] : [];
+  });
+  if (statuses.length === 0) return;
+  deps.recommendationQueue.recordMarkerStatuses(statuses).catch((error: unknown) => {
+    logger.warn('recommendation marker statuses not written back', {
+      markers: statuses.length,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  });
 }
 
 const delayedField = (minutes: number | null) => (minutes === null ? {} : { delayed_minutes: minutes });

@@ -1,6 +1,11 @@
 import { message } from '@app/shared/messages/message';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -174,5 +179,40 @@ describe('the recommendation review queue', () => {
       ExpressionAttributeValues: { ':pk': 'LAST_RECS' },
     });
     expect(queries[1]?.ExclusiveStartKey).toEqual({ pk: 'x' });
+  });
+
+  it('writes a status back onto each marker only while it names that item and carries none', async () => {
+    const refused = new ConditionalCheckFailedException({
+      message: 'The conditional request failed',
+      $metadata: {},
+    });
+    documentMock
+      .on(UpdateCommand)
+      .resolves({})
+      .on(UpdateCommand, { Key: { pk: 'LAST_RECS', sk: 'IBM' } })
+      .rejects(refused);
+    await createRecommendationQueueRepository(client, tables).recordMarkerStatuses([
+      { symbol: 'AAPL', recommendation_id: 'id-AAPL', review_status: 'APPROVED' },
+      // Decided or queued anew meanwhile: its condition fails and the write-back leaves it.
+      { symbol: 'IBM', recommendation_id: 'id-IBM', review_status: 'PENDING' },
+    ]);
+    const updates = documentMock.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(updates).toHaveLength(2);
+    expect(updates.find((update) => update.Key?.sk === 'AAPL')).toEqual({
+      TableName: 'market',
+      Key: { pk: 'LAST_RECS', sk: 'AAPL' },
+      UpdateExpression: 'SET review_status = :status',
+      ConditionExpression: 'recommendation_id = :id AND attribute_not_exists(review_status)',
+      ExpressionAttributeValues: { ':status': 'APPROVED', ':id': 'id-AAPL' },
+    });
+  });
+
+  it('lets any other failure of a write-back reach the caller', async () => {
+    documentMock.on(UpdateCommand).rejects(new Error('throttled'));
+    await expect(
+      createRecommendationQueueRepository(client, tables).recordMarkerStatuses([
+        { symbol: 'AAPL', recommendation_id: 'id-AAPL', review_status: 'PENDING' },
+      ]),
+    ).rejects.toThrow('throttled');
   });
 });

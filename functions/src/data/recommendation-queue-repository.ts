@@ -4,11 +4,13 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, cancellationCodes, queryAll, stripKeys, type TransactItems } from './dynamo-helpers';
+import { batchGetAll, cancellationCodes, stripKeys, type TransactItems } from './dynamo-helpers';
 import { keys } from './keys';
+import { readLastRecommendations, recordMarkerStatuses, reviewStatusUpdate } from './recommendation-markers';
 import { createReviewQueue, type DecisionOutcome, type Page, type PageRequest } from './review-queue';
 import type {
   LastRecommendationMarker,
+  MarkerStatus,
   NewRecommendation,
   QueuedRecommendation,
   RecommendationStats,
@@ -28,7 +30,8 @@ export type * from './recommendation-queue-types';
  * recommendation pending review: queueing a newer one supersedes the pending one (status SUPERSEDED,
  * `superseded_by` the newer id) in the same transaction. The LAST_RECS copy also carries the review
  * status of the recommendation it names (`review_status`: PENDING when queued, then the decision,
- * written in the decision's transaction), so the list reads the markers and no review item.
+ * written in the decision's transaction), so the list reads the markers and no review item; onto a
+ * marker from before, the list writes back the status it read (recommendation-markers.ts).
  */
 
 /** How often a queueing that lost a race to a reviewer (or another poll) reads the queue again. */
@@ -173,19 +176,8 @@ export function createRecommendationQueueRepository(
     },
 
     /** The markers of `symbols` (those that have one), read from the LAST_RECS partition in one Query. */
-    async getLastRecommendations(symbols: readonly string[]): Promise<Map<string, LastRecommendationMarker>> {
-      const wanted = new Set(symbols);
-      const items = await queryAll(client, {
-        TableName: tables.market,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.lastRecommendationIndexPartition },
-      });
-      return new Map(
-        items
-          .filter((item) => wanted.has(String(item.symbol)))
-          .map((item) => [String(item.symbol), stripKeys<LastRecommendationMarker>(item)]),
-      );
-    },
+    getLastRecommendations: (symbols: readonly string[]) =>
+      readLastRecommendations(client, tables.market, symbols),
 
     async getRecommendationStatuses(ids: readonly string[]): Promise<Map<string, RecommendationStatus>> {
       const items = await batchGetAll(
@@ -195,6 +187,10 @@ export function createRecommendationQueueRepository(
       );
       return new Map(items.map((item) => [String(item.id), String(item.status) as RecommendationStatus]));
     },
+
+    /** Writes back the statuses the list read for markers that carried none (recommendation-markers.ts). */
+    recordMarkerStatuses: (statuses: readonly MarkerStatus[]) =>
+      recordMarkerStatuses(client, tables.market, statuses),
 
     getRecommendation: (id: string) => queue.get(id),
 
@@ -265,13 +261,13 @@ export function createRecommendationQueueRepository(
       if (!item) return { outcome: 'not_found' };
       const markerUpdate: TransactItems = [
         {
-          Update: {
-            TableName: tables.market,
-            Key: keys.lastRecommendationIndexed(item.symbol),
-            UpdateExpression: 'SET review_status = :status',
-            ConditionExpression: 'recommendation_id = :id',
-            ExpressionAttributeValues: { ':status': decision.status, ':id': id },
-          },
+          Update: reviewStatusUpdate(
+            tables.market,
+            item.symbol,
+            id,
+            decision.status,
+            'recommendation_id = :id',
+          ),
         },
       ];
       const decide = (also: TransactItems) =>

@@ -74,6 +74,11 @@ export interface LastRecommendationMarker {
   review_status?: RecommendationStatus;
 }
 
+/** A status to write back onto the marker of `symbol`, while it names `recommendation_id`. */
+export type MarkerStatus = Required<
+  Pick<LastRecommendationMarker, 'symbol' | 'recommendation_id' | 'review_status'>
+>;
+
 export interface RecommendationStats {
   generated: number;
   pending: number;
