@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /**
  * Section 6: memory of the in-process local stack (this process: the six area handlers, the adapter,
- * the sites) sampled with process.memoryUsage(), and of its children (DynamoDB Local's JVM,
- * cognito-local) from /proc/<pid>/status, descendants included.
+ * the sites) sampled with process.memoryUsage(), and of its children (DynamoDB Local's JVM, the
+ * emulator host of cognito-local, fauxqs and maildev) from /proc/<pid>/status, descendants included.
  */
 
 export interface ChildProcessInfo {
@@ -19,6 +19,22 @@ export function residentBytesOf(pid: number): number {
     return match?.[1] ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * One process's resident memory split as /proc/<pid>/status splits it, in bytes: anonymous (heaps,
+ * stacks), file-backed (the executable's and libraries' pages, counted again in every process), shared
+ * memory. Zeros when it is gone (or not on Linux).
+ */
+export function residentSplitOf(pid: number): { anon: number; file: number; shmem: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { anon: field('RssAnon'), file: field('RssFile'), shmem: field('RssShmem') };
+  } catch {
+    return { anon: 0, file: 0, shmem: 0 };
   }
 }
 

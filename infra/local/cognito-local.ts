@@ -17,7 +17,8 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '@app/shared/domain/entities/user';
-import { startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startHostedServer } from './emulator-host';
+import type { ManagedProcess } from './processes';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,8 @@ export interface LocalPool {
 /**
  * cognito-local keeps its state in `<directory>/.cognito`; it has no SRP, so sites sign in with
  * USER_PASSWORD_AUTH. It listens on `port` behind the stand-in on `publicPort` (cognito-sign-out.ts),
- * and signs its tokens with the public address as issuer, the one everybody calls.
+ * and signs its tokens with the public address as issuer, the one everybody calls. It runs in the
+ * shared emulator host (emulator-host.ts), which reads its port from the same config.json.
  */
 export async function startCognitoLocal(
   port: number,
@@ -46,14 +48,12 @@ export async function startCognitoLocal(
     ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>)
     : {};
   const tokenConfig = { IssuerDomain: `http://127.0.0.1:${publicPort}` };
-  writeFileSync(configFile, `${JSON.stringify({ ...saved, TokenConfig: tokenConfig }, null, 2)}\n`);
-  const entry = require.resolve('cognito-local/lib/bin/start.js');
-  const managed = startProcess('cognito-local', process.execPath, [entry], {
-    cwd: directory,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-  });
-  await waitForPort(port, managed);
-  return managed;
+  const serverConfig = { port, hostname: '127.0.0.1' };
+  writeFileSync(
+    configFile,
+    `${JSON.stringify({ ...saved, TokenConfig: tokenConfig, ServerConfig: serverConfig }, null, 2)}\n`,
+  );
+  return startHostedServer('cognito-local', 'cognito', { directory }, [port]);
 }
 
 export function localCognitoClient(port: number): CognitoIdentityProviderClient {

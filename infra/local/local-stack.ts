@@ -80,7 +80,10 @@ export interface LocalStack {
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   /** The supervised child servers: DynamoDB Local, cognito-local, the queue, maildev. */
   servers: SupervisedServer[];
-  /** The children it runs now (DynamoDB Local's java, cognito-local, fauxqs), for memory figures (bench). */
+  /**
+   * The child processes it runs now, for memory figures (bench): DynamoDB Local's java, and the one
+   * emulator host of cognito-local, the queue (fauxqs) and maildev (named after all three).
+   */
   childProcesses: () => { name: string; pid: number }[];
   /** Each area thread's V8 heap in bytes (none in `--single-process`), for memory figures (bench). */
   areaHeaps: () => Promise<Record<string, { used: number; total: number }>>;
@@ -323,11 +326,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       seed,
       database,
       servers,
-      childProcesses: () =>
-        servers.flatMap((server) => {
-          const pid = server.current().child.pid;
-          return pid === undefined ? [] : [{ name: server.name, pid }];
-        }),
+      childProcesses: () => {
+        // cognito-local, the queue and maildev share one process (emulator-host.ts): counted once.
+        const byPid = new Map<number, string[]>();
+        for (const server of servers) {
+          const { pid } = server.current().child;
+          if (pid !== undefined) byPid.set(pid, [...(byPid.get(pid) ?? []), server.name]);
+        }
+        return [...byPid].map(([pid, names]) => ({ name: names.join(' + '), pid }));
+      },
       areaHeaps: async () => (areaWorkers ? areaWorkers.heapStatistics() : {}),
       ingestion: queue,
       mailQueue: mailConsumer,

@@ -1,12 +1,35 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer, Socket } from 'node:net';
 
+/**
+ * What the stack watches of a child server: a process of its own (ChildProcess), or one server of the
+ * shared emulator host (emulator-host.ts), which exits on its own.
+ */
+export interface ServerProcess {
+  readonly pid?: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+}
+
 export interface ManagedProcess {
   name: string;
-  child: ChildProcess;
+  child: ServerProcess;
   /** Last lines of its output, shown when it fails to start. */
   output: () => string;
   stop: () => Promise<void>;
+}
+
+/** The last 40 lines a child wrote (stdout and stderr), kept to show when it fails; the array grows live. */
+export function keepLastLines(child: Pick<ChildProcess, 'stdout' | 'stderr'>): string[] {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return lines;
 }
 
 /** Starts a child we own; we end only it, by its PID. */
@@ -17,13 +40,7 @@ export function startProcess(
   options: SpawnOptions,
 ): ManagedProcess {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (lines.length > 40) lines.splice(0, lines.length - 40);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const lines = keepLastLines(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     name,
@@ -59,8 +76,10 @@ export function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
 export async function waitForPort(port: number, managed: ManagedProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (managed.child.exitCode !== null) {
-      throw new Error(`${managed.name} exited with code ${managed.child.exitCode}:\n${managed.output()}`);
+    if (managed.child.exitCode !== null || managed.child.signalCode !== null) {
+      throw new Error(
+        `${managed.name} exited (${managed.child.signalCode ?? `code ${managed.child.exitCode}`}):\n${managed.output()}`,
+      );
     }
     if (await isPortOpen(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { startProcess, waitForPort, type ManagedProcess } from './processes';
+import { startHostedServer } from './emulator-host';
+import type { ManagedProcess } from './processes';
 
 /*
  * The local SQS-compatible server: fauxqs 2.4 (it speaks the JSON protocol of the current
- * @aws-sdk/client-sqs; 2.x needs Node 22.5, which the stack runs), as a child process listening on 127.0.0.1 only
- * (its own CLI binds every interface: queue-server-main.js builds the same app and binds loopback).
+ * @aws-sdk/client-sqs; 2.x needs Node 22.5, which the stack runs), listening on 127.0.0.1 only (its own
+ * CLI binds every interface: the shared emulator host, emulator-host.ts, builds the same app and binds loopback).
  * It keeps no state on disk: after a restart the stack creates the queues again, and the next
  * planner run sends again what was due (ingestion is idempotent).
  */
@@ -37,13 +37,8 @@ export const LOCAL_MAIL_VISIBILITY_SECONDS = 30;
 /** A message received this many times without success moves to the dead-letter queue (as in the cloud). */
 export const MAX_RECEIVE_COUNT = 5;
 
-export async function startQueueServer(port: number): Promise<ManagedProcess> {
-  const main = fileURLToPath(new URL('./queue-server-main.js', import.meta.url));
-  const managed = startProcess('the queue (fauxqs)', process.execPath, [main], {
-    env: { ...process.env, QUEUE_PORT: String(port) },
-  });
-  await waitForPort(port, managed);
-  return managed;
+export function startQueueServer(port: number): Promise<ManagedProcess> {
+  return startHostedServer('the queue (fauxqs)', 'queue', { port }, [port]);
 }
 
 export function localQueueClient(port: number): SQSClient {
