@@ -14,6 +14,9 @@
  * The scheduler's repeating jobs (the price cycle, the billing renewal) are off during the load unless
  * `--job-timers on`: in the cloud each is a Lambda with its own CPU, and here the price poll over the
  * 570-series universe would take a third of the two cores from the API (bench-stack.ts `jobTimers`).
+ * The replay's market days stay on: the lists read the clock's graded date, so a new date is graded
+ * each minute, in a worker thread of its own (infra/local/market-days-thread.ts), not on the thread
+ * that routes the requests.
  */
 import './quiet-env';
 import { execFileSync } from 'node:child_process';

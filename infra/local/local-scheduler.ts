@@ -1,3 +1,4 @@
+import { startMarketDaysThread } from './market-days-thread';
 import type { QueueConsumer } from './queue-consumer';
 
 /**
@@ -23,6 +24,11 @@ export interface LocalScheduler {
 
 export const DEFAULT_LOCAL_PRICE_POLL_SECONDS = 60;
 export const DEFAULT_LOCAL_BILLING_RENEWAL_SECONDS = 60;
+/**
+ * Dates after the clock's the local stack keeps graded: the clock moves one a minute, and under load a
+ * grading can take longer than that on two cores, so the dates the lists read are ready two steps ahead.
+ */
+export const MARKET_DAYS_AHEAD = 2;
 /** How long a cycle waits for the worker to take every due message before polling what is stored. */
 export const DRAIN_TIMEOUT_MS = 120_000;
 
@@ -110,11 +116,17 @@ export async function startLocalScheduler(options: {
     }
     return pollPrices();
   });
-  // Replay: the graded market of the clock's date and the next one, kept ready every few seconds
-  // (price-poll-market-day.ts); the first is stored before the API answers.
+  // Replay: the graded market of the clock's date and the next one is stored before the API answers
+  // (price-poll-market-day.ts); from then on a thread of its own keeps the clock's date and the
+  // MARKET_DAYS_AHEAD dates after it graded, every few seconds, off the thread that answers requests.
   const { gradeMarketDaysNow } = await import('@app/functions/jobs/price-poll');
-  const marketDays = repeat('market days', options.marketDaySeconds ?? 10, gradeMarketDaysNow);
-  await marketDays.runOnce();
+  await repeat('market days', 0, gradeMarketDaysNow).runOnce();
+  const marketDaysThread = startMarketDaysThread();
+  const marketDays = repeat('market days', options.marketDaySeconds ?? 10, () =>
+    marketDaysThread.run(MARKET_DAYS_AHEAD),
+  );
+  // Started now, so the dates ahead are graded while the first poll runs rather than under the first requests.
+  void marketDays.runOnce();
   // The first poll over the whole replayed universe takes minutes on two cores: `npm start` answers
   // before it ends (the lists read the graded day); the test stack waits for it.
   const first = cycle.runOnce();
@@ -128,7 +140,13 @@ export async function startLocalScheduler(options: {
     runCycle: cycle.runOnce,
     runDigest: digest.runOnce,
     stop: async () => {
-      await Promise.all([cycle.stop(), marketDays.stop(), renewals.stop(), content.stop(), digest.stop()]);
+      await Promise.all([
+        cycle.stop(),
+        marketDays.stop().then(() => marketDaysThread.stop()),
+        renewals.stop(),
+        content.stop(),
+        digest.stop(),
+      ]);
     },
   };
 }
