@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import type { BreakerRecord, ProviderStateRepository } from '../../data/provider-state-repository';
 import { CircuitOpenError, type AttemptOutcome, type ProviderRequestGuard } from '../providers/http';
 
@@ -55,6 +56,18 @@ export const DEFAULT_GUARD_MS = 100;
  * the clean-clone runs saw 11 arrivals in one second with slots spaced for send times alone.
  */
 const ARRIVAL_SPREAD_MS = 50;
+
+/**
+ * Each slot a request leaves on (provider, slot, and the instant the guard let it go), published for
+ * the ingestion bench's send-path trace (bench/ingestion-send-trace.ts); free without a subscriber.
+ */
+export const SLOT_TAKEN_CHANNEL = 'nugget:provider-guard:slot-taken';
+export interface SlotTaken {
+  provider: string;
+  slot: number;
+  releasedAt: number;
+}
+const slotTaken = channel(SLOT_TAKEN_CHANNEL);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -129,7 +142,13 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
       const slot = await reserve();
       const wait = slot - now();
       if (wait > 0) await sleep(wait);
-      if (now() - slot <= guardMs) return;
+      const releasedAt = now();
+      if (releasedAt - slot <= guardMs) {
+        if (slotTaken.hasSubscribers) {
+          slotTaken.publish({ provider: options.provider, slot, releasedAt } satisfies SlotTaken);
+        }
+        return;
+      }
     }
   }
 
