@@ -15,7 +15,7 @@ import {
   type Investor,
   type RouteCall,
 } from './fixtures';
-import { createSuiteReport, STRICT_NOT_BUILT } from './security-report';
+import { createSuiteReport } from './security-report';
 
 const report = createSuiteReport('Authorisation matrix and object-level access', 1);
 afterAll(() => report.save());
@@ -54,7 +54,6 @@ describe('authorisation matrix', () => {
         Number(AUTHORISATION_MATRIX[a.id]?.last ?? false) - Number(AUTHORISATION_MATRIX[b.id]?.last ?? false),
     );
     const mismatches: string[] = [];
-    const notBuilt: string[] = [];
 
     for (const route of ordered) {
       const entry = AUTHORISATION_MATRIX[route.id];
@@ -67,22 +66,12 @@ describe('authorisation matrix', () => {
         const response = await callRoute(route, { ...entry.request(context), token: context.token });
         const expected = expectedStatuses(entry.expect[caller]);
         report.inspect(route, caller, response, context.self ? [context.self.email] : []);
-        if (
-          response.status === 501 &&
-          !STRICT_NOT_BUILT &&
-          expected.every((status) => status < 401 || status === 404)
-        ) {
-          notBuilt.push(`${route.id} as ${caller}`);
-          continue;
-        }
         if (!expected.includes(response.status))
           mismatches.push(
             `${route.id} as ${caller}: expected ${expected.join('|')}, got ${response.status} ${response.text.slice(0, 160)}`,
           );
       }
     }
-    if (notBuilt.length > 0) console.warn(`[security] not built yet (501): ${notBuilt.join(', ')}`);
-
     expect(mismatches).toEqual([]);
     expect(report.result.serverErrors).toEqual([]);
     expect(report.result.leaks).toEqual([]);
@@ -289,7 +278,6 @@ describe('object-level access between two investors', () => {
           const response: ApiResponse = await callRoute(attack.route, { ...call, token: caller.token });
           report.inspect(attack.route, caller === a ? 'free' : 'premium', response, [caller.email]);
           const ownerSecrets = [owner.email, ...owner.holdingIds, ...(owner === b ? bInvoices : [])];
-          if (response.status === 501 && !STRICT_NOT_BUILT) continue;
           if (!attack.allowed.includes(response.status))
             violations.push(
               `${attack.name} (${s.idSource}) gave ${response.status}: ${response.text.slice(0, 120)}`,

