@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { message } from '@app/shared/messages/message';
 import { createDocumentClient } from '@app/functions/platform/dynamo-client';
 import {
@@ -9,21 +10,32 @@ import {
   type RecommendationQueueRepository,
   type ReviewDecision,
 } from '@app/functions/data/recommendation-queue-repository';
+import { keys } from '@app/functions/data/keys';
+import { getRecommendations } from '@app/functions/ai/recommendations-service';
+import {
+  buildRecommendationDeps,
+  signedIn,
+  withoutWriteBack,
+} from '@app/functions/testing/recommendations-fixture';
 import { createTables } from '@app/infra/local/dynamodb-local';
 import { tableName } from '@app/infra/lib/table-definitions';
 
 /*
  * The review status the LAST_RECS marker carries (functions/src/data/recommendation-queue-repository.ts)
  * on DynamoDB Local, with concurrent writers: after any mix of decisions and queueings, the marker's
- * `review_status` is the status of the item it names. Tables of a stage of their own on the shared
+ * `review_status` is the status of the item it names; and the recommendations list's write-back onto a
+ * marker written before markers carried a status (functions/src/ai/recommendations-service.ts), so a
+ * second list reads no review item. Tables of a stage of their own on the shared
  * DynamoDB Local, so the suite's queue counters and lists are not touched.
  */
 
 let repository: RecommendationQueueRepository;
+let client: ReturnType<typeof createDocumentClient>;
+let stage: string;
 
 beforeAll(async () => {
   const { dynamoEndpoint } = inject('stack');
-  const stage = `marker${randomUUID().slice(0, 8)}`;
+  stage = `marker${randomUUID().slice(0, 8)}`;
   await createTables(
     new DynamoDBClient({
       endpoint: dynamoEndpoint,
@@ -32,7 +44,7 @@ beforeAll(async () => {
     }),
     stage,
   );
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
+  client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint });
   repository = createRecommendationQueueRepository(client, {
     moderation: tableName(stage, 'moderation'),
     market: tableName(stage, 'market'),
@@ -150,5 +162,70 @@ describe('the review status on the recommendation marker', () => {
       expect([marker?.recommendation_id, marker?.review_status]).toEqual([next.id, 'PENDING']);
       await expectMarkerAgrees(symbol);
     }
+  });
+});
+
+describe("the recommendations list's write-back onto a marker from before markers carried a status", () => {
+  it('reads the items once, writes their statuses onto the markers, and the second list reads no item', async () => {
+    // The list's deps over the replay fixture polled in memory; its ranking tells the top two.
+    const deps = await buildRecommendationDeps({ premium: 'PREMIUM' });
+    const ranking = await getRecommendations(
+      'premium',
+      10,
+      signedIn('premium'),
+      'en',
+      withoutWriteBack(deps),
+    );
+    const [top, second] = ranking.recommendations;
+    const { queue, lastRecommendations } = deps.store.snapshot();
+    // The poll's items in this stage's tables, the top one rejected and the second approved (no
+    // marker yet, so each decision goes without one), then the markers as written before they
+    // carried a status.
+    for (const item of queue) expect(await repository.enqueueRecommendation({ ...item })).toBe(true);
+    expect(await repository.reviewRecommendation(top?.id ?? '', decision('REJECTED'))).toEqual({
+      outcome: 'decided',
+    });
+    expect(await repository.reviewRecommendation(second?.id ?? '', decision('APPROVED'))).toEqual({
+      outcome: 'decided',
+    });
+    for (const marker of Object.values(lastRecommendations)) {
+      expect(marker.review_status).toBeUndefined();
+      await client.send(
+        new PutCommand({
+          TableName: tableName(stage, 'market'),
+          Item: {
+            ...keys.lastRecommendationIndexed(marker.symbol),
+            entity: 'last-recommendation',
+            ...marker,
+          },
+        }),
+      );
+    }
+    const sent = vi.spyOn(client, 'send');
+    const sentNames = () => sent.mock.calls.map(([command]) => command.constructor.name);
+    const list = () =>
+      getRecommendations('premium', 10, signedIn('premium'), 'en', {
+        ...deps,
+        recommendationQueue: repository,
+      });
+
+    const first = await list();
+    expect(sentNames().filter((name) => name === 'BatchGetCommand')).toHaveLength(1);
+    // The write-back is not awaited by the list: wait for every write it started.
+    await Promise.allSettled(sent.mock.results.map((result) => result.value));
+    const updates = sentNames().filter((name) => name === 'UpdateCommand').length;
+    expect(updates).toBeGreaterThanOrEqual(2);
+    const markers = await repository.getLastRecommendations(Object.keys(lastRecommendations));
+    expect(markers.get(top?.symbol ?? '')?.review_status).toBe('REJECTED');
+    expect(markers.get(second?.symbol ?? '')?.review_status).toBe('APPROVED');
+    sent.mockClear();
+
+    const next = await list();
+    // One Query of the markers, no BatchGet of the items, nothing written; the same answer.
+    expect(sentNames()).toEqual(['QueryCommand']);
+    expect(next).toEqual(first);
+    expect(first.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
+    expect(first.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
+    sent.mockRestore();
   });
 });
