@@ -53,8 +53,10 @@ describe('the shared guard never sends late', () => {
   it('sends when the wake-up is late by no more than 100 ms', async () => {
     const { guard, reserved, clock } = guardWithLateWakeUps([100]);
     await guard.beforeRequest();
-    await guard.beforeRequest();
+    const window = await guard.beforeRequest();
     expect(reserved).toHaveLength(2);
+    // The same 100 ms bound where the request is written to the socket (fetch-json.ts).
+    expect(window).toEqual({ sendBy: 1_000_230 + 100 });
     expect(reserved[1] as number).toBe(1_000_230); // two slots of 115 ms on: the other worker took one
     expect(clock() - (reserved[1] as number)).toBe(100);
   });

@@ -1,6 +1,11 @@
 import { channel } from 'node:diagnostics_channel';
 import type { BreakerRecord, ProviderStateRepository } from '../../data/provider-state-repository';
-import { CircuitOpenError, type AttemptOutcome, type ProviderRequestGuard } from '../providers/http';
+import {
+  CircuitOpenError,
+  type AttemptOutcome,
+  type ProviderRequestGuard,
+  type SendWindow,
+} from '../providers/http';
 
 /*
  * A provider's rate limit and circuit breaker, shared by every worker through the market table
@@ -137,7 +142,7 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
    * It never sends late, however many slots it misses: a process that did (after five, before) could
    * put an eleventh request into a second (bench/results.md section 8); one starved of CPU waits.
    */
-  async function takeSlot(): Promise<void> {
+  async function takeSlot(): Promise<SendWindow> {
     for (;;) {
       const slot = await reserve();
       const wait = slot - now();
@@ -147,7 +152,8 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
         if (slotTaken.hasSubscribers) {
           slotTaken.publish({ provider: options.provider, slot, releasedAt } satisfies SlotTaken);
         }
-        return;
+        // The same margin holds where the request is written to the socket (fetch-json.ts).
+        return { sendBy: slot + guardMs };
       }
     }
   }
@@ -164,7 +170,8 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   return {
     async beforeRequest() {
       const breaker = await readBreaker(false);
-      if (breaker?.state === 'open') {
+      // A trial whose request missed its send window (not sent) asks again for its slot only.
+      if (breaker?.state === 'open' && !holdsTrial) {
         const reopensAt = (breaker.opened_at ?? 0) + options.openMs;
         if (now() < reopensAt) throw new CircuitOpenError(reopensAt);
         const trialOut =
@@ -180,7 +187,7 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
         );
         if (!holdsTrial) throw new CircuitOpenError(now() + BREAKER_CACHE_MS);
       }
-      await takeSlot();
+      return takeSlot();
     },
 
     async afterAttempt(outcome) {

@@ -1,4 +1,5 @@
 import { computeBackoffDelay } from './retry';
+import { missedSendDeadline, sendDeadlineDispatcher } from './send-deadline';
 
 /*
  * One JSON GET of a market-data provider, the way every live provider does it:
@@ -19,9 +20,17 @@ import { computeBackoffDelay } from './retry';
 /** What the guard learns of each attempt. `answered` proves the source up (e.g. "no such symbol"). */
 export type AttemptOutcome = 'answered' | 'throttled' | 'failed';
 
+/**
+ * The latest instant (epoch ms) the request may be written to the socket: a request that would leave
+ * later is not sent (send-deadline.ts), and the guard is asked again, as if it had not been.
+ */
+export interface SendWindow {
+  sendBy: number;
+}
+
 export interface ProviderRequestGuard {
   /** Resolves when a request may go out; rejects (CircuitOpenError) while the provider is left alone. */
-  beforeRequest(): Promise<void>;
+  beforeRequest(): Promise<SendWindow | void>;
   afterAttempt(outcome: AttemptOutcome): Promise<void>;
 }
 
@@ -123,11 +132,17 @@ function outcomeOf(error: unknown): AttemptOutcome {
   return 'failed';
 }
 
-async function attemptOnce(url: string, options: FetchJsonOptions): Promise<JsonAnswer> {
+async function attemptOnce(
+  url: string,
+  options: FetchJsonOptions,
+  window: SendWindow | void,
+): Promise<JsonAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const dispatcher = window ? sendDeadlineDispatcher(window.sendBy, options.now ?? Date.now) : undefined;
   try {
     const response = await (options.fetch ?? fetch)(url, {
+      ...(dispatcher ? { dispatcher } : {}),
       headers: {
         accept:
           options.responseFormat === 'text' ? 'text/html, text/plain;q=0.9, */*;q=0.5' : 'application/json',
@@ -166,12 +181,17 @@ export async function fetchProviderJson(url: string, options: FetchJsonOptions):
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {
-    await options.guard.beforeRequest();
+    const window = await options.guard.beforeRequest();
     try {
-      const answer = await attemptOnce(url, options);
+      const answer = await attemptOnce(url, options, window);
       await options.guard.afterAttempt('answered');
       return answer;
     } catch (error: unknown) {
+      if (missedSendDeadline(error)) {
+        // Not sent: not an attempt, nothing for the guard to count; it gives out another window.
+        attempt -= 1;
+        continue;
+      }
       await options.guard.afterAttempt(outcomeOf(error));
       const retryable = isRetryableProviderError(error);
       if (!retryable || attempt >= attempts) throw error;
