@@ -1,5 +1,5 @@
 import { computeBackoffDelay } from './retry';
-import { missedSendDeadline, sendDeadlineDispatcher } from './send-deadline';
+import { missedSendDeadline, sendDeadlineInit } from './send-deadline';
 
 /*
  * One JSON GET of a market-data provider, the way every live provider does it:
@@ -139,10 +139,10 @@ async function attemptOnce(
 ): Promise<JsonAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  const dispatcher = window ? sendDeadlineDispatcher(window.sendBy, options.now ?? Date.now) : undefined;
+  const deadline = window ? sendDeadlineInit(window.sendBy, options.now ?? Date.now) : {};
   try {
     const response = await (options.fetch ?? fetch)(url, {
-      ...(dispatcher ? { dispatcher } : {}),
+      ...deadline,
       headers: {
         accept:
           options.responseFormat === 'text' ? 'text/html, text/plain;q=0.9, */*;q=0.5' : 'application/json',

@@ -42,15 +42,15 @@ interface RequestDispatcher {
 
 const UNDICI_GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
-/** A dispatcher for fetch's `dispatcher` option that writes the request only until `sendBy` (epoch ms). */
-export function sendDeadlineDispatcher(
-  sendBy: number,
-  now: () => number,
-): RequestInit['dispatcher'] | undefined {
+/**
+ * fetch options whose `dispatcher` (Node's extension of RequestInit) writes the request only until
+ * `sendBy` (epoch ms); none when Node's fetch has no dispatcher to wrap.
+ */
+export function sendDeadlineInit(sendBy: number, now: () => number): RequestInit {
   const global = globalThis as Record<symbol, unknown>;
   if (!(UNDICI_GLOBAL_DISPATCHER in global)) void fetch('data:,').catch(() => undefined);
   const base = global[UNDICI_GLOBAL_DISPATCHER] as RequestDispatcher | undefined;
-  if (!base) return undefined;
+  if (!base) return {};
   const dispatcher: RequestDispatcher = {
     dispatch(options, handler) {
       // fetch's handler keeps its state on `this`: the wrapper inherits from it, so that state is shared.
@@ -66,6 +66,7 @@ export function sendDeadlineDispatcher(
       return base.dispatch(options, checked);
     },
   };
-  // fetch calls nothing of a dispatcher but `dispatch`; the type names all of undici's Dispatcher.
-  return dispatcher as unknown as RequestInit['dispatcher'];
+  // fetch calls nothing of a dispatcher but `dispatch`; Node's type names all of undici's Dispatcher,
+  // and the DOM's RequestInit has no such option.
+  return { dispatcher } as unknown as RequestInit;
 }
