@@ -12,6 +12,7 @@ import {
   YAHOO_NOT_FOUND,
   type InjectedRow,
 } from './answers';
+import { ARRIVED_AT_HEADER, stampedArrival, startArrivalStamper } from './arrival-stamper';
 import { servedBars, type ServedBar, type SimulatedInstrument } from './instruments';
 
 /*
@@ -24,7 +25,8 @@ import { servedBars, type ServedBar, type SimulatedInstrument } from './instrume
  *
  * Faults are injected per provider (and symbol): a status (429 with Retry-After, 500, 503), a timeout
  * (the answer never comes), a truncated body, an empty result, extra rows (bad bars). Every request is
- * logged with the instant it arrived, so a test can check the rate a provider saw.
+ * logged with the instant it arrived, stamped on a thread of its own (arrival-stamper.ts), so a test
+ * can check the rate a provider saw however busy the process running the simulator is.
  */
 
 export type SimulatedProvider = 'yahoo' | 'coingecko' | 'sec';
@@ -49,7 +51,7 @@ export interface LoggedRequest {
   provider: SimulatedProvider;
   path: string;
   symbol: string | null;
-  /** Epoch ms with sub-millisecond precision, when the request arrived. */
+  /** Epoch ms with sub-millisecond precision, when the request's first byte reached the simulator's port. */
   at: number;
   status: number;
   userAgent: string | null;
@@ -223,7 +225,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const arrived = nowMs();
+    const arrived = stampedArrival(request.headers[ARRIVED_AT_HEADER]) ?? nowMs();
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const userAgent = request.headers['user-agent'] ?? null;
     const matched = route(url, userAgent);
@@ -281,9 +283,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stamper = await startArrivalStamper(options.port ?? 0, (server.address() as AddressInfo).port);
+  const url = `http://127.0.0.1:${stamper.port}`;
 
   return {
     url,
@@ -311,6 +314,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions):
       log.length = 0;
     },
     async stop() {
+      await stamper.stop();
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
