@@ -61,3 +61,46 @@ describe('the shared guard never sends late', () => {
     expect(clock() - (reserved[1] as number)).toBe(100);
   });
 });
+
+describe('a reservation that takes longer than the lateness margin', () => {
+  it('asks for a slot far enough ahead to be back in time, instead of giving up slot after slot', async () => {
+    // One process, an idle limiter, and a table that answers each reservation 150 ms after it was
+    // asked (busy with bar writes): a slot taken as "now" comes back 150 ms late.
+    let clock = 1_000_000;
+    let nextSlot = 0;
+    const reserved: number[] = [];
+    const state: Pick<ProviderStateRepository, 'reserveSlot' | 'getBreaker'> = {
+      async reserveSlot(_provider, intervalMs, now) {
+        if (reserved.length >= 20) throw new Error('20 slots given up');
+        const slot = Math.max(now(), nextSlot);
+        nextSlot = slot + intervalMs;
+        reserved.push(slot);
+        clock += 150;
+        return slot;
+      },
+      async getBreaker() {
+        return null;
+      },
+    };
+    const guard = createSharedProviderGuard({
+      provider: 'yahoo',
+      state: state as ProviderStateRepository,
+      requestsPerSecond: 10,
+      failures: 5,
+      openMs: 120_000,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
+    await guard.beforeRequest();
+    // The first slot (no round trip measured yet) came back 150 ms late and was given up; the second
+    // was asked for 150 ms ahead, so the request left on it.
+    expect(reserved).toEqual([1_000_000, 1_000_300]);
+    expect(clock).toBe(1_000_300);
+    await guard.beforeRequest();
+    // The next one, asked for at 1,000,300: 150 ms ahead (later than the next slot, 1,000,415).
+    expect(reserved.at(-1)).toBe(1_000_450);
+    expect(clock).toBe(1_000_450);
+  });
+});

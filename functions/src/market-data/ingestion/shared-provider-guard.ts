@@ -61,6 +61,8 @@ export const DEFAULT_GUARD_MS = 100;
  * the clean-clone runs saw 11 arrivals in one second with slots spaced for send times alone.
  */
 const ARRIVAL_SPREAD_MS = 50;
+/** The longest lead a reservation takes on its round trip (see `reserve`). */
+const MAX_LEAD_MS = 1_000;
 
 /**
  * Each slot a request leaves on (provider, slot, and the instant the guard let it go), published for
@@ -128,10 +130,24 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   /**
    * One reservation at a time per process: the requests of one worker queue here, so the conditional
    * writes race only between workers (a handful), not between every request in flight.
+   *
+   * A reservation is a round trip to the table. When the limiter is idle the slot it takes is "now",
+   * so it comes back as late as the round trip was long, and a round trip over `guardMs` (the table
+   * busy with bar writes) would make every such slot one to give up, again and again. So a slot is
+   * asked for no earlier than the last round trip's length from now (at most `MAX_LEAD_MS`): it
+   * comes back in time to be waited for. Slots stay `intervalMs` apart whatever the lead (the table's
+   * conditional write), so the lead moves slots later, never closer together.
    */
   let reservations: Promise<unknown> = Promise.resolve();
+  let leadMs = 0;
   function reserve(): Promise<number> {
-    const turn = reservations.then(() => options.state.reserveSlot(options.provider, intervalMs, now));
+    const turn = reservations.then(async () => {
+      const asked = now();
+      const lead = leadMs;
+      const slot = await options.state.reserveSlot(options.provider, intervalMs, () => now() + lead);
+      leadMs = Math.min(Math.max(0, now() - asked), MAX_LEAD_MS);
+      return slot;
+    });
     reservations = turn.catch(() => undefined);
     return turn;
   }
