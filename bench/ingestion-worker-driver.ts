@@ -8,8 +8,11 @@ import { getConfig } from '../functions/src/config';
 import { handler } from '../functions/src/jobs/ingestion-worker';
 import { createQueueClient } from '../functions/src/platform/queue-client';
 import { startQueueConsumer } from '../infra/local/queue-consumer';
+import { traceProviderSends } from './ingestion-send-trace';
 
 const config = getConfig();
+// Each request's send path (guard, fetch, socket write) goes to the bench with its invocation.
+const sends = traceProviderSends('yahoo', '/yahoo/');
 const consumer = startQueueConsumer({
   client: createQueueClient(config),
   queueUrls: [config.INGESTION_PRIORITY_QUEUE_URL, config.INGESTION_QUEUE_URL],
@@ -19,7 +22,7 @@ const consumer = startQueueConsumer({
     try {
       return await handler(event);
     } finally {
-      process.send?.({ invocation: [started, Date.now()] });
+      process.send?.({ invocation: [started, Date.now()], sends: sends.take() });
     }
   },
   batchSize: 5,

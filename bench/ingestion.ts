@@ -17,7 +17,8 @@ import { createQueues, localQueueClient, startQueueServer } from '../infra/local
 import { addDays, marketDate } from '../tests/provider-simulator/generated-series';
 import { generatedInstruments } from '../tests/provider-simulator/instruments';
 import { startProviderSimulator } from '../tests/provider-simulator/simulator';
-import { round } from './report-format';
+import type { TracedRequest } from './ingestion-send-trace';
+import { percentile, round } from './report-format';
 
 /**
  * Section 8: ingestion at scale. `symbols` generated equities (two years and a month of daily bars
@@ -69,6 +70,12 @@ export interface IngestionProfile {
   /** Requests beyond the first for a symbol (a retry, or a message received again), and the symbols asked twice. */
   repeated_requests: number;
   symbols_repeated: number;
+  /**
+   * The send path, p50 / p99 / max in ms over the requests (bench/ingestion-send-trace.ts): how late
+   * the guard woke up on its slot, from the guard letting the request go to its socket write, from
+   * that write to the simulator's arrival stamp, and from the slot to the arrival.
+   */
+  send_path_ms: Record<'wake_up' | 'to_socket' | 'to_arrival' | 'slot_to_arrival', [number, number, number]>;
   /** Per worker process: time inside handler invocations, against the wall time. */
   worker_busy_seconds: number[];
   /** CPU seconds (user + system) over the run, per process. */
@@ -110,6 +117,30 @@ function longGaps(times: readonly number[], intervalMs: number): { count: number
   return { count, excessMs };
 }
 
+function sendPath(
+  sends: readonly TracedRequest[],
+  arrivals: readonly { path: string; at: number }[],
+): IngestionProfile['send_path_ms'] {
+  const arrivedAt = new Map(arrivals.map((request) => [request.path, request.at]));
+  const summary = (values: number[]): [number, number, number] => {
+    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return sorted.length
+      ? [
+          round(percentile(sorted, 0.5), 1),
+          round(percentile(sorted, 0.99), 1),
+          round(sorted.at(-1) as number, 1),
+        ]
+      : [Number.NaN, Number.NaN, Number.NaN];
+  };
+  const arrival = (send: TracedRequest) => arrivedAt.get(send.path) ?? Number.NaN;
+  return {
+    wake_up: summary(sends.map((send) => send.releasedAt - send.slot)),
+    to_socket: summary(sends.map((send) => send.sentAt - send.releasedAt)),
+    to_arrival: summary(sends.map((send) => arrival(send) - send.sentAt)),
+    slot_to_arrival: summary(sends.map((send) => arrival(send) - send.slot)),
+  };
+}
+
 function peakResidentBytes(pid: number): number {
   try {
     const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -135,6 +166,7 @@ export async function runIngestionBench(options: {
   const queue = await startQueueServer(queuePort);
   const workers: ChildProcess[] = [];
   const busyMs: { ms: number }[] = [];
+  const sends: TracedRequest[] = [];
   try {
     await createTables(localDynamoClient(dynamoPort), 'bench');
     const urls = await createQueues(localQueueClient(queuePort), 60);
@@ -188,8 +220,9 @@ export async function runIngestionBench(options: {
         );
       });
       const busy = { ms: 0 };
-      child.on('message', (message: { invocation?: [number, number] }) => {
+      child.on('message', (message: { invocation?: [number, number]; sends?: TracedRequest[] }) => {
         if (message.invocation) busy.ms += message.invocation[1] - message.invocation[0];
+        if (message.sends) sends.push(...message.sends);
       });
       workers.push(child);
       busyMs.push(busy);
@@ -251,6 +284,7 @@ export async function runIngestionBench(options: {
         : 0,
       repeated_requests: requests.length - perSymbol.size,
       symbols_repeated: [...perSymbol.values()].filter((count) => count > 1).length,
+      send_path_ms: sendPath(sends, requests),
       worker_busy_seconds: busyMs.map((busy) => round(busy.ms / 1000, 1)),
       cpu_seconds: {
         workers: cpu.slice(0, workers.length),

@@ -64,6 +64,17 @@ function renderIngestionProfile(figures: IngestionBenchFigures): string[] {
           'gaps over 1.5 slot intervals: count, time lost beyond one interval (s)',
           `${profile.long_gaps}, ${profile.long_gap_seconds}`,
         ],
+        [
+          'send path p50 / p99 / max (ms): guard wake-up after its slot; guard to socket write; write to arrival; slot to arrival',
+          [
+            profile.send_path_ms.wake_up,
+            profile.send_path_ms.to_socket,
+            profile.send_path_ms.to_arrival,
+            profile.send_path_ms.slot_to_arrival,
+          ]
+            .map((figures) => figures.join(' / '))
+            .join('; '),
+        ],
         ['slots the limiter handed out / requests sent', `${profile.slots_reserved} / ${figures.requests}`],
         [
           'requests beyond one per symbol; symbols asked more than once',
