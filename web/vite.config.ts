@@ -8,7 +8,11 @@ export default defineConfig(
     localStackUrl: 'http://127.0.0.1:3000',
     plugins: [marketingPlans()],
     // The footer's year in prerendered pages; the client swaps in the visitor's after hydrating.
-    define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+    // The build's id: answers a dashboard kept under another build are not shown (their shape may differ).
+    define: {
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      __BUILD_ID__: JSON.stringify(Date.now().toString(36)),
+    },
     // Read by scripts/prerender.ts (the chunks to preload in prerendered pages), then removed.
     manifest: true,
   }),

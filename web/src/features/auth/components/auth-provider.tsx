@@ -21,6 +21,7 @@ import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
 import { storedSessionUserId } from '@/kit/auth/amplify-auth';
 import { handleSessionExpiry } from '@/kit/api/session-expiry';
+import { forgetKeptAnswers } from '@/lib/kept-answers';
 import { forgetName, rememberName } from '../remembered-name';
 import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
 import { SessionExpiredDialog } from './session-expired-dialog';
@@ -100,6 +101,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     try {
       setDemoMode(false);
       forgetName();
+      forgetKeptAnswers();
       if (sessionStatus === 'authenticated' || sessionStatus === 'checking') await signOutEverywhere();
       queryClient.clear();
       window.location.assign('/');

@@ -18,7 +18,8 @@ export type MarketSnapshot =
   | { kind: 'enhanced'; data: CallOutput<typeof contract.ai.enhancedPrices> }
   | { kind: 'plain'; data: CallOutput<typeof contract.ai.prices> };
 
-export function useMarketSnapshot() {
+/** `kept`: the snapshot a returning investor's last visit kept, shown until the fresh one answers. */
+export function useMarketSnapshot(kept?: MarketSnapshot) {
   return useQuery(
     queryOptions({
       // Under the enhanced route's id: a change that invalidates it reloads the snapshot too.
@@ -31,6 +32,7 @@ export function useMarketSnapshot() {
         }
       },
       retry: false,
+      placeholderData: kept,
     }),
   );
 }

@@ -19,7 +19,10 @@ import {
  */
 const SLOW = { timeout: 10_000 };
 
-function serve(overrides: Partial<Record<string, { status?: number; body: unknown }>> = {}) {
+type Answer = { status?: number; body: unknown };
+
+/** The fake API; an override may be a promise the test settles (an answer held back). */
+function serve(overrides: Partial<Record<string, Answer | Promise<Answer>>> = {}) {
   return installFakeApi((request: RecordedRequest) => {
     const path = request.path.split('?')[0] ?? '';
     if (overrides[path]) return overrides[path];
@@ -53,12 +56,30 @@ function serve(overrides: Partial<Record<string, { status?: number; body: unknow
   });
 }
 
-function renderDashboard(isDemo = true) {
+function renderDashboard(isDemo = true, userId = 'user-1') {
   return renderWithProviders(
     withQueryClient(
-      <DashboardPage name="Dana" isDemo={isDemo} recommendationsUserId={isDemo ? 'demo_user' : 'user-1'} />,
+      <DashboardPage name="Dana" isDemo={isDemo} recommendationsUserId={isDemo ? 'demo_user' : userId} />,
     ),
   );
+}
+
+/** A signed-in user's first screen: the one dashboard route's answer with `totalValue` as the total. */
+function firstScreenWith(totalValue: number) {
+  return {
+    body: {
+      portfolio: { ...PORTFOLIO, demo: false, summary: { ...PORTFOLIO.summary, total_value: totalValue } },
+      performance: performanceWith(PERFORMANCE_RETURNS),
+    },
+  };
+}
+
+/** A signed-in visit that ends with every answer in (so the page keeps them for the next visit). */
+async function visitOnce(userId: string, totalValue: number) {
+  serve({ '/api/portfolio/dashboard': firstScreenWith(totalValue) });
+  const visit = await renderDashboard(false, userId);
+  await waitFor(() => expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay'), SLOW);
+  visit.unmount();
 }
 
 describe('DashboardPage', () => {
@@ -201,5 +222,38 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-score').textContent).toBe('76/100'));
     expect(screen.getByText('Rationality score of the picks')).toBeTruthy();
     expect(screen.getByTestId('dashboard-asset-count').textContent).toBe('0 of 1');
+  });
+
+  it("paints a returning investor's kept answers, marked with their market date, until the fresh ones replace them", async () => {
+    await visitOnce('user-1', 1234.5);
+    let answer: (value: Answer) => void = () => undefined;
+    serve({ '/api/portfolio/dashboard': new Promise<Answer>((resolve) => (answer = resolve)) });
+    await renderDashboard(false, 'user-1');
+
+    // Before the dashboard route answers: the last visit's total, its market date, and no AI status claimed.
+    expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$1,234.50');
+    expect(screen.getByTestId('kept-answers').textContent).toBe("Last visit's figures, Dec 30, 2008");
+    expect(screen.queryByTestId('ai-status')).toBeNull();
+
+    answer(firstScreenWith(2000));
+    await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$2,000.00'));
+    await waitFor(() => expect(screen.queryByTestId('kept-answers')).toBeNull());
+    expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay');
+  });
+
+  it("never shows another account's kept answers", async () => {
+    await visitOnce('user-1', 1234.5);
+    configureApiClient(
+      createApiClient({
+        apiUrl: '/api',
+        getAccessToken: async () => 'token',
+        onUnauthorized: () => undefined,
+        fetch: (() => new Promise<Response>(() => undefined)) as typeof fetch,
+      }),
+    );
+    await renderDashboard(false, 'user-2');
+    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4);
+    expect(screen.queryByTestId('kept-answers')).toBeNull();
+    expect(screen.queryByText('$1,234.50')).toBeNull();
   });
 });

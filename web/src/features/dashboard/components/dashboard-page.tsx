@@ -1,10 +1,15 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { contract } from '@app/shared/api/contract';
 import type { CallOutput } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
+import { keepAnswer, keptAnswers, type KeptPart } from '@/lib/kept-answers';
 import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
-import { DASHBOARD_RECOMMENDATIONS_SHOWN, useMarketSnapshot } from '../api/get-dashboard-data';
+import {
+  DASHBOARD_RECOMMENDATIONS_SHOWN,
+  useMarketSnapshot,
+  type MarketSnapshot,
+} from '../api/get-dashboard-data';
 import { StatCards, type StatCardsProps } from './stat-cards';
 import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
@@ -41,6 +46,18 @@ function returnsOf(
   return firstScreen.data ? (firstScreen.data.performance?.returns ?? null) : undefined;
 }
 
+/** Keeps a query's fresh answer for the next visit (lib/kept-answers.ts); kept answers are not kept again. */
+function useKeepAnswer(
+  userId: string | null,
+  part: KeptPart,
+  query: { data?: unknown; isPlaceholderData: boolean },
+): void {
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (userId && fresh !== undefined) keepAnswer(userId, part, fresh);
+  }, [userId, part, fresh]);
+}
+
 /**
  * docs/product.md "Screens", dashboard. Requests: the API root (required on load), the recommendations (the
  * sidebar's request, one cached answer: lib/recommendations-list.ts), the enhanced prices and, signed in,
@@ -53,15 +70,26 @@ function returnsOf(
  * fallback path.
  */
 export function DashboardPage({ name, isDemo, recommendationsUserId }: DashboardPageProps) {
+  // docs/product.md "Screens", session: a returning investor's last answers paint the cards until the fresh
+  // ones replace them; a demo visitor's are not kept.
+  const keptFor = isDemo ? null : recommendationsUserId;
+  const [kept] = useState(() => (keptFor ? keptAnswers(keptFor) : {}));
   const root = useRouteQuery(contract.public.root);
-  const firstScreen = useRouteQuery(contract.portfolio.dashboard, undefined, { enabled: !isDemo });
+  const firstScreen = useRouteQuery(contract.portfolio.dashboard, undefined, {
+    enabled: !isDemo,
+    placeholderData: kept.firstScreen as CallOutput<typeof contract.portfolio.dashboard> | undefined,
+  });
   // The same cache entry as the portfolio screen's list: one route, one key.
   const demoPortfolio = useRouteQuery(contract.portfolio.list, undefined, { enabled: isDemo });
-  const recommendations = useRouteQuery(contract.ai.recommendations, {
-    params: { user: recommendationsUserId },
-    query: { limit: RECOMMENDATIONS_LIST_LIMIT },
-  });
-  const market = useMarketSnapshot();
+  const recommendations = useRouteQuery(
+    contract.ai.recommendations,
+    { params: { user: recommendationsUserId }, query: { limit: RECOMMENDATIONS_LIST_LIMIT } },
+    { placeholderData: kept.recommendations as CallOutput<typeof contract.ai.recommendations> | undefined },
+  );
+  const market = useMarketSnapshot(kept.market as MarketSnapshot | undefined);
+  useKeepAnswer(keptFor, 'firstScreen', firstScreen);
+  useKeepAnswer(keptFor, 'recommendations', recommendations);
+  useKeepAnswer(keptFor, 'market', market);
   const portfolio = isDemo ? demoPortfolio.data : firstScreen.data?.portfolio;
   const performance = firstScreen.data?.performance;
   const returns = returnsOf(isDemo, firstScreen);
@@ -80,6 +108,10 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
   const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio?.market_date ?? null) : null;
 
   const aiPending = market.isPending || recommendations.isPending;
+  // The AI's status is not claimed from a kept answer: the badge says whose figures are shown instead.
+  const showsKept =
+    firstScreen.isPlaceholderData || recommendations.isPlaceholderData || market.isPlaceholderData;
+  const keptDate = showsKept ? (portfolio?.market_date ?? market.data?.data.market_date ?? null) : null;
   const picks = loadedRecommendations.slice(0, DASHBOARD_RECOMMENDATIONS_SHOWN);
   return (
     <Flex direction="column" gap="large" className="dashboard">
@@ -87,6 +119,7 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
         name={name}
         aiLive={aiLive}
         aiPending={aiPending}
+        keptDate={keptDate}
         replayDate={replayDate}
         isDemo={isDemo}
         isNewAccount={!isDemo && isNewAccount(recommendationsUserId)}

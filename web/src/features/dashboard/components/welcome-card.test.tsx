@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/kit/test/render';
 import { WelcomeCard } from './welcome-card';
 
-const card = (isNewAccount: boolean) => (
+const card = (isNewAccount: boolean, keptDate: string | null = null) => (
   <WelcomeCard
     name="Ana"
     aiLive
     aiPending={false}
+    keptDate={keptDate}
     replayDate={null}
     isDemo={false}
     isNewAccount={isNewAccount}
@@ -31,5 +32,11 @@ describe('WelcomeCard', () => {
 
     await renderWithProviders(card(true), { language: 'es' });
     expect(screen.getByRole('heading').textContent).toBe('¡Le damos la bienvenida, Ana!');
+  });
+
+  it("says the figures are the last visit's, with their market date, instead of claiming the AI's status", async () => {
+    await renderWithProviders(card(false, '2026-11-27'));
+    expect(screen.getByTestId('kept-answers').textContent).toBe("Last visit's figures, Nov 27, 2026");
+    expect(screen.queryByTestId('ai-status')).toBeNull();
   });
 });

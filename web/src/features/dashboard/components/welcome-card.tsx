@@ -11,6 +11,11 @@ export interface WelcomeCardProps {
   aiLive: boolean;
   /** The calls that decide the AI status have not answered yet: no status is claimed. */
   aiPending: boolean;
+  /**
+   * While the cards show the answers kept from the last visit: their market date. The badge says so in
+   * place of the AI status, which a kept answer does not claim (the same row: nothing moves when it goes).
+   */
+  keptDate: string | null;
   /** In replay, the market clock's date every figure belongs to; null on live data. */
   replayDate: string | null;
   isDemo: boolean;
@@ -19,7 +24,15 @@ export interface WelcomeCardProps {
 }
 
 /** The greeting with the AI status, replay and demo badges. */
-export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNewAccount }: WelcomeCardProps) {
+export function WelcomeCard({
+  name,
+  aiLive,
+  aiPending,
+  keptDate,
+  replayDate,
+  isDemo,
+  isNewAccount,
+}: WelcomeCardProps) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { language } = usePreferences();
   const date = replayDate ? formatMarketDate(replayDate, language) : null;
@@ -40,7 +53,11 @@ export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNew
         {date ? t('dashboard:welcome.subtitleReplay', { date }) : t('dashboard:welcome.subtitle')}
       </Text>
       <div className="app-badges-row dashboard__status">
-        {aiPending ? (
+        {keptDate ? (
+          <Badge variant="info" title={t('dashboard:kept.description')} data-testid="kept-answers">
+            {t('dashboard:kept.badge', { date: formatMarketDate(keptDate, language) })}
+          </Badge>
+        ) : aiPending ? (
           <span className="app-skeleton app-skeleton--badge" data-testid="ai-status-pending">
             <VisuallyHidden>{t('common:status.loading')}</VisuallyHidden>
           </span>
@@ -56,7 +73,7 @@ export function WelcomeCard({ name, aiLive, aiPending, replayDate, isDemo, isNew
         ) : null}
         {isDemo ? <Badge variant="warning">{t('common:demo.badge')}</Badge> : null}
       </div>
-      {!aiLive && !aiPending ? (
+      {!aiLive && !aiPending && !keptDate ? (
         <Text className="app-muted">{t('dashboard:ai.offlineDescription')}</Text>
       ) : null}
     </Card>
