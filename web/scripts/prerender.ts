@@ -88,15 +88,24 @@ function pageTemplate(shell: string, server: PrerenderModule, manifest: ViteMani
 }
 
 /**
- * The shell served for the signed-in area: every path there renders the signed-in shell, so its chunks
- * are preloaded with the entry instead of being found once the router has run (one round trip less
- * before the session check).
+ * The shell served for the signed-in area: every path there renders the signed-in shell, so its chunks,
+ * the runtime configuration its loader reads and the default language's strings (both parts) are
+ * preloaded with the entry instead of being found once the entry or the router has run (each was a
+ * round trip on the way to the first paint; bench/results.md, Lighthouse).
  */
-function appShellPage(shell: string, manifest: ViteManifest): string {
-  const preloads = chunkUrls(manifest, 'src/app/layout/app-shell.tsx')
+function appShellPage(shell: string, manifest: ViteManifest, language: string): string {
+  const chunks = [
+    'src/app/layout/app-shell.tsx',
+    `src/lib/locales/${language}-public.ts`,
+    `src/lib/locales/${language}-app.ts`,
+  ].flatMap((source) => chunkUrls(manifest, source));
+  const preloads = [...new Set(chunks)]
     .filter((url) => !shell.includes(`"${url}"`))
-    .map((url) => `    <link rel="modulepreload" crossorigin href="${url}">\n`);
-  return replaceOnce(shell, '  </head>', `${preloads.join('')}  </head>`);
+    .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
+  // As the loader fetches it (kit/config/runtime-config.ts: same-origin, CORS mode), so the fetch uses it.
+  const config = '<link rel="preload" href="/config.json" as="fetch" crossorigin>';
+  const head = [config, ...preloads].map((tag) => `    ${tag}\n`);
+  return replaceOnce(shell, '  </head>', `${head.join('')}  </head>`);
 }
 
 async function prerender(): Promise<void> {
@@ -106,7 +115,7 @@ async function prerender(): Promise<void> {
   const server = await buildServerEntry();
   const template = pageTemplate(shell, server, manifest);
 
-  writeFileSync(join(DIST, APP_SHELL), appShellPage(shell, manifest));
+  writeFileSync(join(DIST, APP_SHELL), appShellPage(shell, manifest, server.PRERENDER_LANGUAGE));
   for (const path of server.PRERENDERED_PATHS) {
     const page = await server.renderPage(path);
     let html = replaceOnce(template, '<html lang="en"', `<html lang="en" data-prerendered="${path}"`);

@@ -9,7 +9,12 @@ import { createI18n, loadLanguageChunk } from '@/lib/i18n';
 import { readStoredLanguage } from '@/kit/preferences/preferences';
 import { checkPrerenderedPage, discardPrerenderedMarkup, PRERENDER_CHECK } from './app/prerendered-page';
 import { SiteProviders } from '@/kit/site-providers';
-import { createAppRouter, inSignedInArea, loadMatchedLazyRoutes } from './app/router';
+import {
+  createAppRouter,
+  inSignedInArea,
+  loadMatchedLazyRoutes,
+  startMatchedRouteDownloads,
+} from './app/router';
 
 /**
  * The public pages arrive prerendered (scripts/prerender.ts) and are hydrated when the visitor would see
@@ -21,7 +26,11 @@ async function start(): Promise<void> {
   const language = readStoredLanguage();
   // A signed-in page needs its strings ('app') before its shell renders: their download starts now, beside
   // the public ones, instead of after the shell's chunk and /config.json (the shell's load then finds them).
-  if (inSignedInArea(window.location)) void loadLanguageChunk(language, 'app').catch(() => undefined);
+  // Its shell's and page's chunks too: the router would ask for them only once the strings are in.
+  if (inSignedInArea(window.location)) {
+    void loadLanguageChunk(language, 'app').catch(() => undefined);
+    startMatchedRouteDownloads(window.location);
+  }
   const [i18n] = await Promise.all([
     createI18n(language),
     // Hydration must render what the prerender did on the first pass, so the page's own chunk comes first.

@@ -187,3 +187,13 @@ export async function loadMatchedLazyRoutes(location: Pick<Location, 'pathname'>
     }),
   );
 }
+
+/**
+ * Starts downloading the lazy routes matching `location` without resolving them in place: the router,
+ * created later, asks for the same modules and finds them loaded or on the way.
+ */
+export function startMatchedRouteDownloads(location: Pick<Location, 'pathname'>): void {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
+}

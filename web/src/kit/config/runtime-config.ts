@@ -35,7 +35,10 @@ export class RuntimeConfigError extends Error {
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+  // The default cache mode, so the signed-in shell's <link rel="preload"> (web/scripts/prerender.ts) is used;
+  // every server sends the file uncacheable or to revalidate (infra/local/static-site-server.ts, the
+  // CloudFront deployment's max-age=0, must-revalidate), so it is never read stale.
+  const response = await fetchImpl(RUNTIME_CONFIG_PATH);
   if (!response.ok) throw new RuntimeConfigError(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
   const parsed = RuntimeConfigSchema.safeParse(await response.json());
   if (!parsed.success) {
