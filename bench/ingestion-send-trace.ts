@@ -1,5 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import {
+  SLOT_GIVEN_UP_CHANNEL,
   SLOT_TAKEN_CHANNEL,
   type SlotTaken,
 } from '../functions/src/market-data/ingestion/shared-provider-guard';
@@ -34,12 +35,30 @@ const preciseNow = () => performance.timeOrigin + performance.now();
  * Starts tracing the requests of `provider` (the guard's name) whose path starts with `pathPrefix`;
  * `take()` hands the finished ones over.
  */
-export function traceProviderSends(provider: string, pathPrefix: string): { take(): TracedRequest[] } {
+export interface SendTraceBatch {
+  sent: TracedRequest[];
+  /** Slots given up because the guard woke up past its margin. */
+  givenUp: number;
+  /** Requests created and not written: past their send deadline (or failed before the write). */
+  unsent: number;
+}
+
+export function traceProviderSends(provider: string, pathPrefix: string): { take(): SendTraceBatch } {
   // Every guarded request is created right after its guard lets it go, so they pair in order.
   const released: SlotTaken[] = [];
+  const written = new WeakSet<object>();
   const pending = new WeakMap<object, Omit<TracedRequest, 'sentAt' | 'newSocket'>>();
   let finished: TracedRequest[] = [];
   const socketsUsed = new WeakSet<object>();
+  let givenUp = 0;
+  let unsent = 0;
+  subscribe(SLOT_GIVEN_UP_CHANNEL, (message) => {
+    if ((message as SlotTaken).provider === provider) givenUp += 1;
+  });
+  subscribe('undici:request:error', (message) => {
+    const { request } = message as { request: UndiciRequest };
+    if (pending.has(request) && !written.has(request)) unsent += 1;
+  });
   subscribe(SLOT_TAKEN_CHANNEL, (message) => {
     const taken = message as SlotTaken;
     if (taken.provider === provider) released.push(taken);
@@ -61,13 +80,16 @@ export function traceProviderSends(provider: string, pathPrefix: string): { take
     const started = pending.get(request);
     const newSocket = !socketsUsed.has(socket);
     socketsUsed.add(socket);
+    written.add(request);
     if (started) finished.push({ ...started, sentAt, newSocket });
   });
   return {
     take() {
-      const taken = finished;
+      const batch = { sent: finished, givenUp, unsent };
       finished = [];
-      return taken;
+      givenUp = 0;
+      unsent = 0;
+      return batch;
     },
   };
 }

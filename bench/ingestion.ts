@@ -17,7 +17,7 @@ import { createQueues, localQueueClient, startQueueServer } from '../infra/local
 import { addDays, marketDate } from '../tests/provider-simulator/generated-series';
 import { generatedInstruments } from '../tests/provider-simulator/instruments';
 import { startProviderSimulator } from '../tests/provider-simulator/simulator';
-import type { TracedRequest } from './ingestion-send-trace';
+import type { SendTraceBatch, TracedRequest } from './ingestion-send-trace';
 import { percentile, round } from './report-format';
 
 /**
@@ -76,6 +76,9 @@ export interface IngestionProfile {
    * that write to the simulator's arrival stamp, and from the slot to the arrival.
    */
   send_path_ms: Record<'wake_up' | 'to_socket' | 'to_arrival' | 'slot_to_arrival', [number, number, number]>;
+  /** Slots the guards gave up on waking past their margin; requests not written past their deadline. */
+  slots_given_up: number;
+  requests_unsent: number;
   /** Per worker process: time inside handler invocations, against the wall time. */
   worker_busy_seconds: number[];
   /** CPU seconds (user + system) over the run, per process. */
@@ -167,6 +170,7 @@ export async function runIngestionBench(options: {
   const workers: ChildProcess[] = [];
   const busyMs: { ms: number }[] = [];
   const sends: TracedRequest[] = [];
+  const slotsLost = { givenUp: 0, unsent: 0 };
   try {
     await createTables(localDynamoClient(dynamoPort), 'bench');
     const urls = await createQueues(localQueueClient(queuePort), 60);
@@ -220,9 +224,13 @@ export async function runIngestionBench(options: {
         );
       });
       const busy = { ms: 0 };
-      child.on('message', (message: { invocation?: [number, number]; sends?: TracedRequest[] }) => {
+      child.on('message', (message: { invocation?: [number, number]; sends?: SendTraceBatch }) => {
         if (message.invocation) busy.ms += message.invocation[1] - message.invocation[0];
-        if (message.sends) sends.push(...message.sends);
+        if (message.sends) {
+          sends.push(...message.sends.sent);
+          slotsLost.givenUp += message.sends.givenUp;
+          slotsLost.unsent += message.sends.unsent;
+        }
       });
       workers.push(child);
       busyMs.push(busy);
@@ -285,6 +293,8 @@ export async function runIngestionBench(options: {
       repeated_requests: requests.length - perSymbol.size,
       symbols_repeated: [...perSymbol.values()].filter((count) => count > 1).length,
       send_path_ms: sendPath(sends, requests),
+      slots_given_up: slotsLost.givenUp,
+      requests_unsent: slotsLost.unsent,
       worker_busy_seconds: busyMs.map((busy) => round(busy.ms / 1000, 1)),
       cpu_seconds: {
         workers: cpu.slice(0, workers.length),

@@ -75,6 +75,10 @@ function renderIngestionProfile(figures: IngestionBenchFigures): string[] {
             .map((figures) => figures.join(' / '))
             .join('; '),
         ],
+        [
+          'slots given up on a late wake-up; requests not written past their send deadline',
+          `${profile.slots_given_up}; ${profile.requests_unsent}`,
+        ],
         ['slots the limiter handed out / requests sent', `${profile.slots_reserved} / ${figures.requests}`],
         [
           'requests beyond one per symbol; symbols asked more than once',

@@ -69,12 +69,15 @@ const MAX_LEAD_MS = 1_000;
  * the ingestion bench's send-path trace (bench/ingestion-send-trace.ts); free without a subscriber.
  */
 export const SLOT_TAKEN_CHANNEL = 'nugget:provider-guard:slot-taken';
+/** Each slot given up because the guard woke up more than its margin after it (same message). */
+export const SLOT_GIVEN_UP_CHANNEL = 'nugget:provider-guard:slot-given-up';
 export interface SlotTaken {
   provider: string;
   slot: number;
   releasedAt: number;
 }
 const slotTaken = channel(SLOT_TAKEN_CHANNEL);
+const slotGivenUp = channel(SLOT_GIVEN_UP_CHANNEL);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -170,6 +173,9 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
         }
         // The same margin holds where the request is written to the socket (fetch-json.ts).
         return { sendBy: slot + guardMs };
+      }
+      if (slotGivenUp.hasSubscribers) {
+        slotGivenUp.publish({ provider: options.provider, slot, releasedAt } satisfies SlotTaken);
       }
     }
   }
