@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       report.artefacts?.bundles.find((bundle) => bundle.name === name)?.file ?? '';
     const without = invokeBundle({
       directory: bundleDirectory,
-      bundleFile: bundleOf('ai'),
+      bundleFile: bundleOf('market'),
       name: 'replay-without',
       specs: replaySpecs.slice(0, 1),
       rounds: 1,
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     });
     const withFile = invokeBundle({
       directory: bundleDirectory,
-      bundleFile: bundleOf('ai'),
+      bundleFile: bundleOf('market'),
       name: 'replay-with',
       specs: replaySpecs.slice(0, 1),
       rounds: 1,

@@ -125,8 +125,11 @@ function selfTest() {
     check(['functions/src/a/x.ts', 'functions/src/b/x.test.ts', 'functions/src/c/x.d.ts']),
     [],
   );
-  assert.deepEqual(check(['functions/src/ai/handler.ts', 'functions/src/auth/handler.ts']), []);
-  assert.deepEqual(check(['functions/src/ai/handler.ts', 'functions/src/ai/routes/handler.ts']).length, 1);
+  assert.deepEqual(check(['functions/src/market/handler.ts', 'functions/src/auth/handler.ts']), []);
+  assert.deepEqual(
+    check(['functions/src/market/handler.ts', 'functions/src/market/routes/handler.ts']).length,
+    1,
+  );
   assert.deepEqual(
     check(['shared/src/api/index.ts', 'shared/src/i18n/index.ts', 'shared/src/x/types.ts']),
     [],

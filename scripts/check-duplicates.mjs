@@ -84,8 +84,8 @@ const KNOWN = [
     reason: 'the price poll and the catalyst routes build the same alert inputs',
   },
   {
-    files: ['functions/src/ai/ai-deps.ts', 'functions/scripts/backtest.ts'],
-    reason: "the backtest script wires the ai area's dependencies by hand",
+    files: ['functions/src/market/market-deps.ts', 'functions/scripts/backtest.ts'],
+    reason: "the backtest script wires the market area's dependencies by hand",
   },
 ];
 

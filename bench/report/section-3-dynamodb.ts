@@ -65,7 +65,7 @@ export function renderDynamo(report: Report): string[] {
     `Zero Scans in any request path: ${verdict(scans === 0)} (${scans} Scans over ${consumption.reduce((sum, route) => sum + route.requests, 0)} sequential and ${(report.loadConsumption ?? []).reduce((sum, route) => sum + route.requests, 0)} load-test requests). ` +
       'Guarded by `functions/src/data/no-scan.test.ts` (fails on any Scan command, paginator or scan call in the non-test source, and on a `dynamodb:Scan` grant in infra/lib/table-access.ts).',
     '',
-    'Batch reads: the ai area reads the latest quotes of many symbols with one `BatchGetCommand` (`market-repository` `getQuotes`: enhanced prices, prices, recommendations, health) and so does the admin dashboard. ' +
+    'Batch reads: the market area reads the latest quotes of many symbols with one `BatchGetCommand` (`market-repository` `getQuotes`: enhanced prices, prices, recommendations, health) and so does the admin dashboard. ' +
       'So does the portfolio list: `portfolio/portfolio-market.ts` coalesces the stored-quote reads of the holdings valued in one turn of the event loop into one `getQuotes` (BatchGet) call (`createStoredQuoteBatcher`, unit-tested in `portfolio-market.test.ts`); snapshot-priced listings need no read.',
     '',
   );

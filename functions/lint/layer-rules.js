@@ -21,7 +21,7 @@ export const LAYERS = {
       'analyst-model',
     ],
   },
-  areas: { rank: 3, folders: ['admin', 'ai', 'auth', 'portfolio', 'public', 'subscription', 'jobs'] },
+  areas: { rank: 3, folders: ['admin', 'auth', 'market', 'portfolio', 'public', 'subscription', 'jobs'] },
   /**
    * Test scaffolding (in-memory stores, fixtures, harnesses): above every layer, so it may compose
    * any of them and nothing of the product may import it; only tests and the bench do

@@ -64,10 +64,10 @@ describe('functions/src layer rule', { timeout: 30_000 }, () => {
   it('refuses one area importing another', async () => {
     const messages = await layerMessages(
       'functions/src/portfolio/example.ts',
-      "import { getRecommendations } from '../ai/recommendations-service';\nexport const use = getRecommendations;",
+      "import { getRecommendations } from '../market/recommendations-service';\nexport const use = getRecommendations;",
     );
     expect(messages).toEqual([
-      'Areas do not import each other (portfolio -> ai): move what both need into a service.',
+      'Areas do not import each other (portfolio -> market): move what both need into a service.',
     ]);
   });
 
@@ -88,7 +88,10 @@ describe('functions/src layer rule', { timeout: 30_000 }, () => {
 
   it('accepts imports that point down, and the engine reading itself and @app/shared', async () => {
     const downward: [string, string][] = [
-      ['functions/src/ai/example.ts', "import { createMarketEngine } from '../market-data/market-engine';"],
+      [
+        'functions/src/market/example.ts',
+        "import { createMarketEngine } from '../market-data/market-engine';",
+      ],
       [
         'functions/src/market-data/example.ts',
         "import { analyzeSymbol } from '../engine/analytics/analyze-symbol';",
@@ -107,7 +110,7 @@ describe('functions/src layer rule', { timeout: 30_000 }, () => {
 
   it('keeps DynamoDB commands in the repositories; a service may hold the client by type only', async () => {
     const command = await layerMessages(
-      'functions/src/ai/example.ts',
+      'functions/src/market/example.ts',
       "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport const use = QueryCommand;",
     );
     expect(command).toEqual([
@@ -139,7 +142,7 @@ describe('functions/src layer rule', { timeout: 30_000 }, () => {
 
   it('asks for a new top-level folder to be placed in a layer first', async () => {
     const messages = await layerMessages(
-      'functions/src/ai/example.ts',
+      'functions/src/market/example.ts',
       "import { anything } from '../somewhere-new/module';\nexport const use = anything;",
     );
     expect(messages).toEqual([

@@ -12,7 +12,7 @@ export interface AreaSizing {
 
 /**
  * Memory per area. Lambda gives CPU in proportion to memory, so the areas that compute (indicators and
- * scores in ai, valuations in portfolio) get more; the rest mostly wait on DynamoDB or Cognito and are
+ * scores in market, valuations in portfolio) get more; the rest mostly wait on DynamoDB or Cognito and are
  * billed per GB-second, so they stay small. Timeouts stay under API Gateway's 30 s integration limit.
  */
 export const AREA_SIZING: Readonly<Record<ServiceArea, AreaSizing>> = {
@@ -21,7 +21,7 @@ export const AREA_SIZING: Readonly<Record<ServiceArea, AreaSizing>> = {
   // settings are CPU-driven; memory alone would allow 128-256 MB everywhere.
   public: { memorySize: 256, timeoutSeconds: 5 }, // peak heap 16 MB, RSS 69 MB
   auth: { memorySize: 512, timeoutSeconds: 10 }, // peak heap 22 MB, RSS 80 MB
-  ai: { memorySize: 1024, timeoutSeconds: 20 }, // peak heap 43 MB, RSS 149 MB (replay universe loaded)
+  market: { memorySize: 1024, timeoutSeconds: 20 }, // peak heap 43 MB, RSS 149 MB (replay universe loaded)
   subscription: { memorySize: 512, timeoutSeconds: 10 }, // peak heap 23 MB, RSS 108 MB
   portfolio: { memorySize: 768, timeoutSeconds: 15 }, // peak heap 54 MB, RSS 175 MB (snapshot universe loaded)
   admin: { memorySize: 512, timeoutSeconds: 15 }, // peak heap 23 MB, RSS 89 MB

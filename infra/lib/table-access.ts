@@ -22,7 +22,7 @@ export type TableGrants = Readonly<Partial<Record<TableId, TableAccess>>>;
  * The market table's LAST_RECS partition: one marker per symbol naming its last recommendation and
  * carrying that recommendation's review status (functions/src/data/recommendation-queue-repository.ts).
  * The review decision sets the status in its transaction (admin area); the recommendations list writes
- * back the status of a marker from before markers carried one (ai area).
+ * back the status of a marker from before markers carried one (market area).
  */
 export const READ_MARKET_UPDATE_REVIEW_MARKERS: ReadAndUpdatePartitions = {
   read: true,
@@ -79,8 +79,8 @@ export const AREA_TABLE_GRANTS: Readonly<Record<ServiceArea, TableGrants>> = {
   // reads and "Delete my account" erases the user's records.
   auth: { users: 'readwrite', holdings: 'readwrite', usage: 'readwrite', moderation: 'readwrite' },
   // market: the recommendations list writes back onto a LAST_RECS marker from before markers carried a
-  // review status the status it read from the item (functions/src/ai/recommendations-service.ts).
-  ai: {
+  // review status the status it read from the item (functions/src/market/recommendations-service.ts).
+  market: {
     market: READ_MARKET_UPDATE_REVIEW_MARKERS,
     moderation: 'read',
     users: 'read',

@@ -104,7 +104,7 @@ export interface LocalStack {
   replayHistory: Promise<void> | null;
 }
 
-const AREAS: ServiceArea[] = ['public', 'auth', 'ai', 'subscription', 'portfolio', 'admin'];
+const AREAS: ServiceArea[] = ['public', 'auth', 'market', 'subscription', 'portfolio', 'admin'];
 
 async function loadHandlers(): Promise<Record<ServiceArea, AreaHandler>> {
   // Imported only after the environment is set: each handler reads its config when first loaded.

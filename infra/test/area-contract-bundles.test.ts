@@ -9,12 +9,12 @@ import { bundledInputsOf } from './support/bundle-graph';
  * module graph esbuild bundles with the CDK's own options: which route modules of shared/src/api
  * each function's bundle holds. The table below is written from the route files' `area:` fields
  * (auth's e-mailed codes live in routes-mail.ts; the portfolio area spreads the instrument and
- * ledger routes into its own; the ai area spreads the screener's and the track record's).
+ * ledger routes into its own; the market area spreads the screener's and the track record's).
  */
 const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
   public: ['routes-public.ts'],
   auth: ['routes-auth.ts', 'routes-mail.ts'],
-  ai: ['routes-ai.ts', 'routes-explanations.ts', 'routes-screener.ts', 'routes-track-record.ts'],
+  market: ['routes-explanations.ts', 'routes-market.ts', 'routes-screener.ts', 'routes-track-record.ts'],
   subscription: ['routes-subscription.ts'],
   portfolio: [
     'routes-attribution.ts',

@@ -59,15 +59,15 @@ describe('data files shipped with the functions that read them', () => {
     }
   });
 
-  it('ships the news data to exactly the functions whose bundle scores news: the ai area, the price poll, the content job', () => {
+  it('ships the news data to exactly the functions whose bundle scores news: the market area, the price poll, the content job', () => {
     const scoring = functions
       .filter((fn) => inputs.get(fn.entry)?.some((path) => NEWS_READERS.includes(path)))
       .map((fn) => fn.entry)
       .sort();
     expect(scoring).toEqual([
-      'functions/src/ai/handler.ts',
       'functions/src/jobs/content-generation.ts',
       'functions/src/jobs/price-poll.ts',
+      'functions/src/market/handler.ts',
     ]);
     expect(
       functions

@@ -61,8 +61,8 @@ describe('least privilege', () => {
     expect(dynamoGrantsOf(stacks.jobs.ledgerMigration, stacks.data)).toEqual(expected);
   });
 
-  // admin: the review decision's transaction; ai: the recommendations list's write-back of old markers.
-  it.each(['admin', 'ai'] as const)(
+  // admin: the review decision's transaction; market: the recommendations list's write-back of old markers.
+  it.each(['admin', 'market'] as const)(
     'lets the %s area write the market table only by UpdateItem on the LAST_RECS partition',
     (area) => {
       const tableArn = stacks.data.getLogicalId(stacks.data.tables.market.node.defaultChild as CfnTable);

@@ -33,7 +33,7 @@ describe('replay data shipped with the functions that read it', () => {
     );
   });
 
-  it('points exactly the ai and portfolio areas, the price poll, the content job, the ledger migration and the ingestion planner and worker (replay is a provider) at the shipped file', () => {
+  it('points exactly the market and portfolio areas, the price poll, the content job, the ledger migration and the ingestion planner and worker (replay is a provider) at the shipped file', () => {
     const readers = functions
       .filter((fn) => fn.Properties.Environment.Variables.REPLAY_DATA_FILE === REPLAY_DATA_FILE_IN_LAMBDA)
       .map((fn) => fn.Properties.Description)
@@ -44,7 +44,7 @@ describe('replay data shipped with the functions that read it', () => {
       'Nugget dev: moves the holdings from before the ledger into it (run by hand, safe to re-run)',
       'Nugget dev: plans the market data to fetch and sends it to the ingestion queues',
       'Nugget dev: polls prices, records feed health, raises alerts and queues recommendations',
-      'Nugget dev: the ai area of the API',
+      'Nugget dev: the market area of the API',
       'Nugget dev: the portfolio area of the API',
     ]);
   });

@@ -3,7 +3,7 @@ import { api, signInSeedInvestor, signUpInvestor } from '../src/api';
 import { FX_PAIRS, TEST_REPLAY_SYMBOLS } from '../src/replay-symbols';
 
 /**
- * The ai area through the local stack: every route answers from the engine over the replay data,
+ * The market area (the /api/ai routes) through the local stack: every route answers from the engine over the replay data,
  * read at the market clock's date, which the test run freezes at 2017-01-01 (tests/vitest.config.ts);
  * the price poll ran when the stack started (local-scheduler.ts runs it before the API opens).
  */

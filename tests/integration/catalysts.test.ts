@@ -20,7 +20,7 @@ interface ContextualBody {
   summary: { total_recommendations: number; catalysts_analyzed: number };
 }
 
-describe('catalyst routes of the ai area on the local stack', () => {
+describe('catalyst routes of the market area on the local stack', () => {
   it('serves the curated demo set, joined with the engine grades', async () => {
     const response = await api<ContextualBody>('GET', '/api/ai/contextual-recommendations', {
       query: { demo_mode: true, min_impact_score: 0, limit: 50 },

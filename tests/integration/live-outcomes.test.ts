@@ -7,7 +7,7 @@ import { createScoreHistoryRepository } from '@app/functions/data/score-history-
 import type { DailyScore } from '@app/functions/engine/score-history';
 import { recordGradeChain } from '@app/functions/jobs/price-poll-grade-chain';
 import { recordLiveOutcomes } from '@app/functions/jobs/price-poll-outcomes';
-import { getGradeChain } from '@app/functions/ai/grade-chain-service';
+import { getGradeChain } from '@app/functions/market/grade-chain-service';
 import { localDynamoClient } from '@app/infra/local/dynamodb-local';
 import type { ServedBar, SimulatedInstrument } from '../provider-simulator/instruments';
 import { startIngestionHarness, type IngestionHarness } from '../src/ingestion-harness';

@@ -11,7 +11,7 @@ import {
   type ReviewDecision,
 } from '@app/functions/data/recommendation-queue-repository';
 import { keys } from '@app/functions/data/keys';
-import { getRecommendations } from '@app/functions/ai/recommendations-service';
+import { getRecommendations } from '@app/functions/market/recommendations-service';
 import {
   buildRecommendationDeps,
   signedIn,
@@ -24,7 +24,7 @@ import { tableName } from '@app/infra/lib/table-definitions';
  * The review status the LAST_RECS marker carries (functions/src/data/recommendation-queue-repository.ts)
  * on DynamoDB Local, with concurrent writers: after any mix of decisions and queueings, the marker's
  * `review_status` is the status of the item it names; and the recommendations list's write-back onto a
- * marker written before markers carried a status (functions/src/ai/recommendations-service.ts), so a
+ * marker written before markers carried a status (functions/src/market/recommendations-service.ts), so a
  * second list reads no review item. Tables of a stage of their own on the shared
  * DynamoDB Local, so the suite's queue counters and lists are not touched.
  */

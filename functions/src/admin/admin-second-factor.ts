@@ -3,6 +3,9 @@ import type { Config } from '../config';
 import type { AuthContext } from '../platform/auth-context';
 import { ForbiddenError } from '../platform/errors';
 import type { AreaImplementations } from '../platform/route-types';
+import type { routes } from '@app/shared/api/areas/admin';
+
+type AdminRoutes = typeof routes;
 
 /**
  * docs/accounts.md "Administrators sign in with an authenticator app": an admin whose account has no
@@ -54,9 +57,9 @@ export function createPoolAuthenticatorCheck(
 
 /** Every implementation of the area, each behind the check (the platform already refused non-admins). */
 export function requiringAuthenticator<Deps>(
-  implementations: AreaImplementations<'admin', Deps>,
+  implementations: AreaImplementations<AdminRoutes, Deps>,
   hasAuthenticator: () => HasAuthenticator,
-): AreaImplementations<'admin', Deps> {
+): AreaImplementations<AdminRoutes, Deps> {
   const guarded = Object.entries(implementations).map(([key, implementation]) => {
     const run = implementation as (request: { auth: AuthContext }, deps: Deps) => Promise<unknown>;
     const checked = async (request: { auth: AuthContext }, deps: Deps) => {
@@ -67,5 +70,5 @@ export function requiringAuthenticator<Deps>(
     };
     return [key, checked];
   });
-  return Object.fromEntries(guarded) as AreaImplementations<'admin', Deps>;
+  return Object.fromEntries(guarded) as AreaImplementations<AdminRoutes, Deps>;
 }

@@ -148,7 +148,7 @@ function reasoningIn(item: StoredRecommendation, language: Language): string {
   return readStoredText(item.reasoning, language, (stored) => render(stored, language));
 }
 
-export const adminImplementations: AreaImplementations<'admin', AdminDeps> = {
+export const adminImplementations: AreaImplementations<typeof routes, AdminDeps> = {
   dashboard: async (request, deps) => {
     return buildDashboard(deps, adminOf(request, deps).render);
   },

@@ -7,7 +7,7 @@ import { MAX_OUTPUT_TOKENS, parseModelAnswer, systemPromptOf } from './model-pro
 /*
  * The analyst's writer on Amazon Bedrock's Converse API (docs/product.md "The analyst"): the rules
  * and the fact sheet as the system prompt, the question as the one user message. The SDK is loaded
- * on the first question (the ai function's cold start does not pay for it) and never retries: a
+ * on the first question (the market function's cold start does not pay for it) and never retries: a
  * failure or the caller's timeout ends in the template answer. The tokens go into the request's cost
  * record (platform/cost-recorder.ts), priced at the Bedrock rate of platform/cost-model.ts.
  */

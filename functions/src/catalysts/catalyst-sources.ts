@@ -95,7 +95,7 @@ export function createCatalystRouteDeps(options: {
 const depsByEngine = new WeakMap<MarketEngine, CatalystRouteDeps>();
 
 /**
- * The catalyst route deps for an area's engine, built once per engine (the AI area's cold start)
+ * The catalyst route deps for an area's engine, built once per engine (the market area's cold start)
  * from the process configuration; failures are logged with the route's context.
  */
 export function getCatalystRouteDeps(engine: MarketEngine, now: () => Date): CatalystRouteDeps {

@@ -50,7 +50,7 @@ export function gradeReplayUniverse(universe: ReplayUniverse, clock: MarketClock
   return assets;
 }
 
-/** Where the day's catalysts come from (the catalyst engine in the ai area; none when absent). */
+/** Where the day's catalysts come from (the catalyst engine in the market area; none when absent). */
 export interface CatalystSource {
   listCatalysts(at: Date): Promise<CatalystBrief[]>;
 }

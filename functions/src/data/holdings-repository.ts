@@ -45,7 +45,7 @@ export interface PositionPatch {
   purchase_date?: string | null;
 }
 
-/** What the ai area needs of a position (portfolio history): its symbol and share count. */
+/** What the market area needs of a position (portfolio history): its symbol and share count. */
 export interface HeldPosition {
   symbol: string;
   shares: number;

@@ -10,7 +10,7 @@ import { createScoreHistoryRepository } from './score-history-repository';
 import { createGradeChainRepository } from './grade-chain-repository';
 import { createLiveOutcomeRepository } from './live-outcome-repository';
 
-/** The market table's repositories (and the recommendation queue it feeds), as the ai area and the price poll both need them. */
+/** The market table's repositories (and the recommendation queue it feeds), as the market area and the price poll both need them. */
 export function createMarketRepositories(
   client: DynamoDBDocumentClient,
   tables: { market: string; moderation: string },

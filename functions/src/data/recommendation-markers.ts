@@ -13,7 +13,7 @@ import type {
  * The LAST_RECS partition of the market table (recommendation-queue-repository.ts): one marker per
  * symbol naming its last queued recommendation and carrying that recommendation's review status. Its
  * writers other than the price poll (the review decision, the recommendations list's write-back) set
- * `review_status` only, by UpdateItem, which is all the admin and ai areas may write there
+ * `review_status` only, by UpdateItem, which is all the admin and market areas may write there
  * (infra/lib/table-access.ts).
  */
 

@@ -18,7 +18,7 @@ import { liftingTierFor, tierLimits, upgradeMessageFor } from './feature-gate';
 
 /**
  * What a caller is entitled to right now: tier, limits and usage. Other areas use this module rather
- * than reading the tables themselves (the AI area consumes ai_recommendations through `consumeQuota`,
+ * than reading the tables themselves (the market area consumes ai_recommendations through `consumeQuota`,
  * the portfolio reads the holdings limit through `resolveEntitlements`).
  */
 

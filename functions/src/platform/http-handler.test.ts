@@ -13,7 +13,7 @@ const context = { awsRequestId: 'req-1' } as Context;
 const investorClaims = { sub: 'user-1', token_use: 'access', client_id: 'web', 'cognito:groups': '[]' };
 
 function buildHandler(
-  overrides: Partial<Parameters<typeof createAreaHandler<'auth', object>>[2]> = {},
+  overrides: Partial<Parameters<typeof createAreaHandler<typeof contract.auth, object>>[2]> = {},
   verifier?: VerifyAccessToken,
 ) {
   return createAreaHandler(

@@ -3,7 +3,7 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import type { Contract, RouteDefinition, ServiceArea } from '@app/shared/api';
+import type { RouteDefinition, ServiceArea } from '@app/shared/api';
 import { routeIndexOf } from '@app/shared/api/route-index';
 import { getConfig } from '../config';
 import { ANONYMOUS, authContextFromClaims, type AuthContext, type Claims } from './auth-context';
@@ -170,10 +170,10 @@ export interface AreaHandlerOptions<Deps> {
  * `routes` is the area's own part of the contract (`@app/shared/api/areas/<area>`): a function imports
  * and builds the schemas of its routes only, never the whole contract (docs/architecture.md).
  */
-export function createAreaHandler<A extends ServiceArea, Deps>(
-  area: A,
-  routes: Contract[A],
-  implementations: AreaImplementations<A, Deps>,
+export function createAreaHandler<Routes extends Record<string, RouteDefinition>, Deps>(
+  area: ServiceArea,
+  routes: Routes,
+  implementations: AreaImplementations<NoInfer<Routes>, Deps>,
   options: AreaHandlerOptions<Deps>,
 ) {
   const areaRoutes = routes as Record<string, RouteDefinition>;

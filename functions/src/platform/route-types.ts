@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { Contract } from '@app/shared/api';
-import type { RouteDefinition, ServiceArea } from '@app/shared/api';
+import type { RouteDefinition } from '@app/shared/api';
 import type { Language } from '@app/shared/domain/enums';
 import type { AuthContext } from './auth-context';
 
@@ -37,11 +36,12 @@ export type RouteImplementation<R extends RouteDefinition, Deps> = (
   deps: Deps,
 ) => Promise<RouteResult<R>>;
 
-/** Every route of an area must be implemented: the router and the contract cannot disagree. */
-export type AreaImplementations<A extends ServiceArea, Deps> = {
-  [K in keyof Contract[A]]: Contract[A][K] extends RouteDefinition
-    ? RouteImplementation<Contract[A][K], Deps>
-    : never;
+/**
+ * Every route of an area must be implemented: the router and the contract cannot disagree. `Routes` is the
+ * area's part of the contract (`@app/shared/api/areas/<area>`, e.g. `Contract['admin']`).
+ */
+export type AreaImplementations<Routes extends Record<string, RouteDefinition>, Deps> = {
+  [K in keyof Routes]: Routes[K] extends RouteDefinition ? RouteImplementation<Routes[K], Deps> : never;
 };
 
 export function isReply(

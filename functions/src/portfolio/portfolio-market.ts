@@ -100,7 +100,7 @@ export function createStoredQuoteBatcher(
 
 export interface PortfolioMarketOptions {
   engine: MarketEngine;
-  /** Quotes stored by the price poll (live mode); the same prices the AI area's routes show. */
+  /** Quotes stored by the price poll (live mode); the same prices the market area's routes show. */
   storedQuotes: Pick<PricesRepository, 'getQuotes'>;
   now: () => Date;
   /**

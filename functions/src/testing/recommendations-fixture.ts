@@ -1,5 +1,5 @@
 import type { Tier } from '@app/shared/domain/enums';
-import type { AiDeps } from '../ai/ai-deps';
+import type { MarketDeps } from '../market/market-deps';
 import type { DetailViewsRepository } from '../data/detail-views-repository';
 import { runPricePoll } from '../jobs/price-poll';
 import { createMarketEngine } from '../market-data/market-engine';
@@ -9,7 +9,7 @@ import { REPLAY_CONFIG } from './replay-poll-fixture';
 import { createReplayTestSource } from './replay-store-fixture';
 
 /*
- * The recommendations list's test deps: ai/recommendations-service.test.ts and the list's marker
+ * The recommendations list's test deps: market/recommendations-service.test.ts and the list's marker
  * write-back on DynamoDB Local (tests/integration/recommendation-marker-status.test.ts).
  */
 
@@ -35,12 +35,12 @@ export const FIXTURE_NOW = () => new Date('2024-01-01T00:00:30Z');
 const now = FIXTURE_NOW;
 
 /**
- * The ai area's deps over the price poll's replay fixture (the first half of 2017, the index, Bitcoin,
+ * The market area's deps over the price poll's replay fixture (the first half of 2017, the index, Bitcoin,
  * the FX pairs and Apple) polled once into an in-memory market store, with the users' tiers given.
  */
 export async function buildRecommendationDeps(
   tiers: Record<string, Tier>,
-): Promise<AiDeps & { store: InMemoryMarketStore }> {
+): Promise<MarketDeps & { store: InMemoryMarketStore }> {
   const { source } = await createReplayTestSource(REPLAY_CONFIG, { now });
   const engine = createMarketEngine(source);
   const market = createInMemoryMarketStore();
@@ -61,7 +61,7 @@ export async function buildRecommendationDeps(
 }
 
 /** The deps without the list's write-back of marker statuses: the markers stay as the poll left them. */
-export const withoutWriteBack = (deps: AiDeps): AiDeps => ({
+export const withoutWriteBack = (deps: MarketDeps): MarketDeps => ({
   ...deps,
   recommendationQueue: { ...deps.recommendationQueue, recordMarkerStatuses: async () => {} },
 });

@@ -44,13 +44,23 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The areas that read the historical data sets: ai prices and grades from the replay series (in a
+ * The areas that read the historical data sets: market prices and grades from the replay series (in a
  * replay stage; a live stage still grades with the shipped annual reports where they apply), portfolio
  * also searches the screener snapshot in every stage.
  */
 export const AREA_REPLAY_DATA: Readonly<Partial<Record<ServiceArea, ReplayDataNeed>>> = {
-  ai: 'series',
+  market: 'series',
   portfolio: 'series-and-snapshot',
+};
+
+/**
+ * The log groups that keep the logical id of an area's former name: the market area was the ai area
+ * (`AiArea`), and its log group is retained in production with the logs it holds, so renaming the
+ * construct must not replace it (infra/test/stateful-resources.test.ts, docs/testing.md "Stateful
+ * resources keep their ids"). The Lambda itself is replaced under its new name; it holds no state.
+ */
+const LOG_GROUP_IDS_KEPT: Readonly<Partial<Record<ServiceArea, string>>> = {
+  market: 'AiAreaLogs3B7AB662',
 };
 
 /** Access levels API Gateway checks with the JWT authorizer. Admin group membership is checked in the Lambda. */
@@ -113,7 +123,7 @@ export class ApiStack extends Stack {
         tableGrants: AREA_TABLE_GRANTS[area],
         ...(AREA_REPLAY_DATA[area] ? { replayData: AREA_REPLAY_DATA[area] } : {}),
         // The catalyst routes score news (sentiment lexicon, offline headlines).
-        newsData: area === 'ai',
+        newsData: area === 'market',
         environment: {
           USER_POOL_ID: userPool.userPoolId,
           USER_POOL_CLIENT_IDS: clientIds.join(','),
@@ -124,6 +134,12 @@ export class ApiStack extends Stack {
           COST_SOURCE: 'cloudwatch',
         },
       });
+      const keptLogGroupId = LOG_GROUP_IDS_KEPT[area];
+      if (keptLogGroupId) {
+        (appFunction.node.findChild('Logs').node.defaultChild as logs.CfnLogGroup).overrideLogicalId(
+          keptLogGroupId,
+        );
+      }
       functions[area] = appFunction.function;
       integrations[area] = new HttpLambdaIntegration(`${area}-integration`, appFunction.function, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,

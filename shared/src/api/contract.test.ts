@@ -68,20 +68,29 @@ describe('contract', () => {
   });
 
   it.each(ROUTES.map((route) => [routeKeyOf(route), route] as const))(
-    '%s: path parameters and params schema agree, and the id names its area',
+    '%s: path parameters and params schema agree',
     (_key, route) => {
       const names = pathParamNames(route.path);
       const shape = route.params ? Object.keys((route.params as unknown as { shape: object }).shape) : [];
       expect(shape.sort()).toEqual([...names].sort());
-      expect(route.id.startsWith(`${route.area}.`)).toBe(true);
       expect(route.path.startsWith('/api/')).toBe(true);
     },
   );
 
-  it('groups routes by the area they declare', () => {
-    for (const [area, routes] of Object.entries(contract)) {
-      for (const route of Object.values(routes)) expect(route.area).toBe(area);
+  it('names each route by its group and serves each group from one area (docs/glossary.md "Areas")', () => {
+    const areaOfGroup: Record<string, string[]> = {};
+    for (const [group, routes] of Object.entries(contract)) {
+      for (const route of Object.values(routes)) expect(route.id.startsWith(`${group}.`)).toBe(true);
+      areaOfGroup[group] = [...new Set(Object.values(routes).map((route) => route.area))];
     }
+    expect(areaOfGroup).toEqual({
+      public: ['public'],
+      auth: ['auth'],
+      ai: ['market'],
+      subscription: ['subscription'],
+      portfolio: ['portfolio'],
+      admin: ['admin'],
+    });
   });
 
   it('keeps admin routes admin-only and under /api/admin', () => {

@@ -1,5 +1,5 @@
 import { adminRoutes } from './routes-admin';
-import { aiRoutes } from './routes-ai';
+import { marketRoutes } from './routes-market';
 import { portfolioRoutes } from './routes-portfolio';
 import { authRoutes } from './routes-auth';
 import { publicRoutes } from './routes-public';
@@ -7,15 +7,20 @@ import { subscriptionRoutes } from './routes-subscription';
 import { type RouteDefinition, type ServiceArea } from './route';
 import { routeIndexOf } from './route-index';
 
-/** The HTTP contract: one entry per endpoint, grouped by service area. The single source of truth. */
+/**
+ * The HTTP contract: one entry per endpoint, the single source of truth. Routes are grouped as the spec
+ * groups them: a group's key is its operation ids' prefix and its OpenAPI tag, and clients call through
+ * it (`contract.ai.recommendations`). Each group is served by one area; every group but `ai` by the area
+ * of its name, `ai` (`/api/ai/*`) by the market area (docs/glossary.md "Areas").
+ */
 export const contract = {
   public: publicRoutes,
   auth: authRoutes,
-  ai: aiRoutes,
+  ai: marketRoutes,
   subscription: subscriptionRoutes,
   portfolio: portfolioRoutes,
   admin: adminRoutes,
-} as const satisfies Record<ServiceArea, Record<string, RouteDefinition>>;
+} as const satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type Contract = typeof contract;
 

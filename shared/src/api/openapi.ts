@@ -79,7 +79,8 @@ function operationOf(route: RouteDefinition): JsonSchema {
   }
   return {
     operationId: route.id,
-    tags: [route.area],
+    // The spec's group (`ai` for /api/ai/*), not the area serving it: the tag is the operation id's prefix.
+    tags: [route.id.slice(0, route.id.indexOf('.'))],
     summary: route.summary,
     'x-access': route.access,
     'x-rate-class': route.rateClass,

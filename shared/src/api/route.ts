@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 
-export const SERVICE_AREAS = ['public', 'auth', 'ai', 'subscription', 'portfolio', 'admin'] as const;
+/**
+ * The API's areas: each is one Lambda (one `functions/src/<area>/handler.ts`, one local worker thread),
+ * named for what it holds (docs/glossary.md "Areas"). `market` serves the spec's `/api/ai/*` routes: the
+ * engine's analyses, scores, prices and screens of the market's symbols, most with no AI model behind
+ * them, so the area is not named after the paths.
+ */
+export const SERVICE_AREAS = ['public', 'auth', 'market', 'subscription', 'portfolio', 'admin'] as const;
 export type ServiceArea = (typeof SERVICE_AREAS)[number];
 
 /**
@@ -24,11 +30,16 @@ export interface RouteDefinition<
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
 > {
-  /** Stable operation id, `<area>.<verbNoun>`, used by handlers, the client and OpenAPI. */
+  /**
+   * Stable operation id, `<group>.<verbNoun>`, used by handlers, the client and OpenAPI: the group is the
+   * route's key in the contract and its OpenAPI tag, the spec's name (`ai` for `/api/ai/*`), which may
+   * differ from the area serving it.
+   */
   readonly id: string;
   readonly method: HttpMethod;
   /** Full path as API Gateway writes it, with `{name}` parameters. */
   readonly path: string;
+  /** The area (Lambda) that serves the route. */
   readonly area: ServiceArea;
   readonly access: Access;
   readonly summary: string;

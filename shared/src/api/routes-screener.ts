@@ -2,7 +2,7 @@ import { ScreenerQuerySchema, ScreenerResponseSchema } from '../domain/entities/
 import { defineRoute } from './route';
 
 /**
- * The screener (docs/product.md "Screener"), served by the ai area beside the recommendations, which
+ * The screener (docs/product.md "Screener"), served by the market area beside the recommendations, which
  * read the same stored grades. Without a token the caller is the demo visitor, on the demo plan.
  */
 export const screenerRoutes = {
@@ -10,7 +10,7 @@ export const screenerRoutes = {
     id: 'ai.screenUniverse',
     method: 'GET',
     path: '/api/ai/screener',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "The graded universe of the market date, filtered, sorted and paginated from the grades the price poll stored for that date (never graded during the request), with the total matches. FREE filters by asset type and grade range only; the other filters need a plan with the screener's filters (403 with the upgrade message). A factor without data matches no range on it and sorts last.",

@@ -6,7 +6,7 @@ import {
   signedIn as user,
   withoutWriteBack,
 } from '../testing/recommendations-fixture';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { resolveListOwner } from './list-access';
 import { getAiHealth } from './health-service';
 import { getRecommendationDetail, getRecommendations } from './recommendations-service';
@@ -42,7 +42,7 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
     const after = await getRecommendations('premium', 10, user('premium'), 'en', {
       ...deps,
       recommendationQueue,
-    } as AiDeps);
+    } as MarketDeps);
     expect(after.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
     expect(after.total_available).toBe(before.total_available - 1);
     expect(after.recommendations.find((item) => item.symbol === second?.symbol)?.reviewed).toBe(true);
@@ -77,7 +77,7 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
     const after = await getRecommendations('premium', 10, user('premium'), 'en', {
       ...deps,
       recommendationQueue,
-    } as AiDeps);
+    } as MarketDeps);
     expect(after.recommendations.map((item) => item.symbol)).not.toContain(top?.symbol);
     expect(after.total_available).toBe(before.total_available - 1);
     const reviewed = after.recommendations.filter((item) => item.reviewed).map((item) => item.symbol);
@@ -106,7 +106,7 @@ describe('getRecommendations', { timeout: 30_000 }, () => {
           return new Map(ids.map((id) => [id, decided.get(id) ?? ('PENDING' as const)]));
         },
       },
-    } as AiDeps;
+    } as MarketDeps;
 
     const first = await getRecommendations('premium', 10, user('premium'), 'en', lookingUp);
     expect(looked).toHaveLength(1);

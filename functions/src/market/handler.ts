@@ -1,8 +1,8 @@
 import { getGradeChain } from './grade-chain-service';
-import { routes } from '@app/shared/api/areas/ai';
+import { routes } from '@app/shared/api/areas/market';
 import { createAreaHandler } from '../platform/http-handler';
 import { rendererFor, type Render } from '../platform/messages';
-import { createAiDeps, type AiDeps } from './ai-deps';
+import { createMarketDeps, type MarketDeps } from './market-deps';
 import {
   analyzeBatch,
   analyzeNuggetBatch,
@@ -42,7 +42,7 @@ async function loadCatalysts() {
 /** A fact sheet's catalysts: the symbol's news of the last 30 days, the longest the catalysts route reads. */
 const CATALYST_HOURS_BACK = 24 * 30;
 
-function symbolCatalysts(deps: AiDeps, render: Render): SymbolCatalysts {
+function symbolCatalysts(deps: MarketDeps, render: Render): SymbolCatalysts {
   return async (symbol) => {
     const news = await loadCatalysts();
     const routeDeps = news.getCatalystRouteDeps(deps.engine, deps.now);
@@ -52,7 +52,7 @@ function symbolCatalysts(deps: AiDeps, render: Render): SymbolCatalysts {
 }
 
 export const handler = createAreaHandler(
-  'ai',
+  'market',
   routes,
   {
     health: async ({ language }, deps) => getAiHealth(rendererFor(language), deps),
@@ -119,7 +119,7 @@ export const handler = createAreaHandler(
     },
   },
   {
-    createDeps: createAiDeps,
+    createDeps: createMarketDeps,
     recordCost: saveCostRecordToUsageTable,
     readSessionState: readSessionStateFromUsersTable,
   },

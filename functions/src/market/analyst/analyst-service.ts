@@ -7,7 +7,7 @@ import { assertQuotaLeft, consumeQuota, type EntitlementsDeps } from '../../enti
 import type { AuthContext } from '../../platform/auth-context';
 import { UnauthorizedError } from '../../platform/errors';
 import { rendererFor } from '../../platform/messages';
-import type { AiDeps } from '../ai-deps';
+import type { MarketDeps } from '../market-deps';
 import { getCounterfactuals } from '../counterfactuals-service';
 import { getSymbolFactSheet, type SymbolCatalysts } from '../fact-sheet-service';
 import { answerAnalystQuestion } from '../../analyst-model/answer-question';
@@ -30,7 +30,7 @@ export async function askSymbolAnalyst(
   request: { question: string; symbol: string },
   auth: AuthContext,
   language: Language,
-  deps: AiDeps,
+  deps: MarketDeps,
   analyst: AnalystDeps,
   catalysts: SymbolCatalysts,
 ): Promise<AnalystAnswer> {

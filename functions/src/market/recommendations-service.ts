@@ -19,7 +19,7 @@ import type { EngineAnalysis } from '../market-data/market-engine';
 import { buildRecommendationReasoning } from '../engine/recommendation-text';
 import { logger } from '../platform/observability';
 import { rendererFor, type Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { isFxSymbol } from '../engine/fx-rates';
 import {
   toContractNuggetScores,
@@ -61,7 +61,7 @@ function summaryOf(result: EngineAnalysis, render: Render): string {
 }
 
 /** The engine's measured record beside the list, its window worded in the caller's language. */
-async function backtestIn(deps: AiDeps, render: Render) {
+async function backtestIn(deps: MarketDeps, render: Render) {
   const figure = await deps.backtest();
   return figure ? { ...figure, window: render(figure.window) } : null;
 }
@@ -88,7 +88,7 @@ async function rankedListFor(
   pathUser: string,
   auth: AuthContext,
   render: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<RankedList> {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
   const { plan, reading, delayedMinutes } = await planReadingOf(owner.isDemo ? ANONYMOUS : auth, deps);
@@ -206,7 +206,7 @@ async function rankedListFor(
  * finishes, is made again by the next list that reads the item.
  */
 function writeBackMarkerStatuses(
-  deps: AiDeps,
+  deps: MarketDeps,
   unmarked: readonly LastRecommendationMarker[],
   looked: ReadonlyMap<string, RecommendationStatus>,
 ): void {
@@ -231,7 +231,7 @@ export async function getRecommendations(
   limit: number,
   auth: AuthContext,
   language: Language,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof RecommendationsResponseSchema>> {
   const render = rendererFor(language);
   const { plan, marketDate, delayedMinutes, total, shown, itemOf } = await rankedListFor(
@@ -263,7 +263,7 @@ export async function getRecommendationDetail(
   symbol: string,
   auth: AuthContext,
   language: Language,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof RecommendationDetailResponseSchema>> {
   const { plan, delayedMinutes, shown, itemOf } = await rankedListFor(
     pathUser,

@@ -6,7 +6,7 @@ import { chargeDetailView, detailLevelOf } from '../entitlements/detail-views';
 import { toContractNuggetScores } from '../market-data/engine-mappers';
 import type { AuthContext } from '../platform/auth-context';
 import type { Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
 
 /*
@@ -25,7 +25,7 @@ export async function getSymbolFactSheet(
   symbol: string,
   auth: AuthContext,
   render: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
   catalysts: SymbolCatalysts,
 ): Promise<z.input<typeof SymbolFactSheetSchema>> {
   const { plan, reading } = await planReadingOf(auth, deps);

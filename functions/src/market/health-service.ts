@@ -7,7 +7,7 @@ import { quoteFromStored } from '../market-data/engine-mappers';
 import { readMarketAt } from '../market-data/market-quotes';
 import { message, type Message } from '@app/shared/messages/message';
 import type { Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 
 type Check = z.input<typeof AiHealthResponseSchema>['checks'][number];
 
@@ -28,7 +28,7 @@ const daysBetween = (from: string, to: string) =>
  */
 export async function getAiHealth(
   render: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof AiHealthResponseSchema>> {
   const now = deps.now();
   const checks: Check[] = [];

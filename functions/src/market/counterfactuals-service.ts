@@ -13,7 +13,7 @@ import type { MarketReading } from '../market-data/market-quotes';
 import type { AuthContext } from '../platform/auth-context';
 import { logger } from '../platform/observability';
 import type { Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
 
 /*
@@ -23,7 +23,7 @@ import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
  * day is stored, the universe's own analyses), each shift stated in the caller's language.
  */
 
-type Deps = Pick<AiDeps, 'engine' | 'prices' | 'now' | 'users' | 'marketDay'>;
+type Deps = Pick<MarketDeps, 'engine' | 'prices' | 'now' | 'users' | 'marketDay'>;
 
 interface UniverseRanges {
   size: number;

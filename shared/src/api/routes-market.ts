@@ -47,16 +47,16 @@ const HoursBackSchema = (defaultValue: number) =>
 const ImpactSchema = (defaultValue: number) => z.coerce.number().min(0).max(100).default(defaultValue);
 
 /**
- * The AI area. The screens' AI calls carry no auth header (docs/product.md "Roles, plans and demo mode"), so
- * these routes accept an optional token: with one the caller is a user (and reads only their own lists),
- * without one the demo visitor.
+ * The market area's routes, the spec's `/api/ai/*` (docs/glossary.md "Areas"). The screens' AI calls
+ * carry no auth header (docs/product.md "Roles, plans and demo mode"), so these routes accept an optional
+ * token: with one the caller is a user (and reads only their own lists), without one the demo visitor.
  */
-export const aiRoutes = {
+export const marketRoutes = {
   health: defineRoute({
     id: 'ai.getHealth',
     method: 'GET',
     path: '/api/ai/health',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: "Engine health: real checks of data freshness; status 'healthy' marks the AI live.",
     response: AiHealthResponseSchema,
@@ -66,7 +66,7 @@ export const aiRoutes = {
     id: 'ai.getMarketClock',
     method: 'GET',
     path: '/api/ai/market-clock',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary:
       "The market's date: the replay clock's date (one for every series) or today's in live mode, and when it changes next.",
@@ -77,7 +77,7 @@ export const aiRoutes = {
     id: 'ai.analyzeStock',
     method: 'POST',
     path: '/api/ai/analyze/stock',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "Analysis of one symbol: quote, nugget scores and recommendation, with volume analysis, risk metrics and reasoning on a 'full' detail (PREMIUM and up); counts the ai_recommendations quota once per symbol a day.",
@@ -90,7 +90,7 @@ export const aiRoutes = {
     id: 'ai.analyzeBatch',
     method: 'POST',
     path: '/api/ai/analyze/batch',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary: "Rationality scores for several symbols; a failed symbol yields 'Analysis failed', 50, UNKNOWN.",
     body: BatchSymbolsPayloadSchema,
@@ -101,7 +101,7 @@ export const aiRoutes = {
     id: 'ai.getRationalityScore',
     method: 'GET',
     path: '/api/ai/rationality-score/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary: 'Rationality score, speculation level, price and recommendation of one symbol.',
     params: SymbolParamsSchema,
@@ -113,7 +113,7 @@ export const aiRoutes = {
     id: 'ai.analyzePortfolio',
     method: 'POST',
     path: '/api/ai/analyze/portfolio',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary: 'Portfolio analysis of the given holdings (same figures as GET /api/portfolio/analysis).',
     body: AnalyzePortfolioPayloadSchema,
@@ -125,7 +125,7 @@ export const aiRoutes = {
     id: 'ai.getRecommendations',
     method: 'GET',
     path: '/api/ai/recommendations/{user}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "Ranked recommendations (each card's face, no detail); a user reads only their own list, 'demo_user' is the public demo. Trimmed per tier.",
@@ -139,7 +139,7 @@ export const aiRoutes = {
     id: 'ai.getRecommendationDetail',
     method: 'GET',
     path: '/api/ai/recommendations/{user}/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "One recommendation's detail, 'basic' or 'full' by plan; counts the caller's ai_recommendations quota once per symbol a day (403 when used up).",
@@ -152,7 +152,7 @@ export const aiRoutes = {
     id: 'ai.getPortfolioHistory',
     method: 'GET',
     path: '/api/ai/portfolio-history/{user}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary: "Portfolio value history; a user reads only their own, 'demo_user' is the public demo.",
     params: UserParamsSchema,
@@ -169,7 +169,7 @@ export const aiRoutes = {
     id: 'ai.getAlerts',
     method: 'GET',
     path: '/api/ai/alerts',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: 'Latest engine alerts across the watched universe.',
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
@@ -184,7 +184,7 @@ export const aiRoutes = {
     id: 'ai.getNuggetAnalysis',
     method: 'GET',
     path: '/api/ai/nugget-analysis/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "Nugget scores of one symbol, with volume analysis and risk metrics on a 'full' detail; counts the ai_recommendations quota once per symbol a day.",
@@ -206,7 +206,7 @@ export const aiRoutes = {
     id: 'ai.getNuggetBatch',
     method: 'POST',
     path: '/api/ai/nugget-analysis/batch',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "Nugget scores for several symbols; a failed symbol yields 'Nugget analysis failed', 50, B, 50, 50.",
@@ -218,7 +218,7 @@ export const aiRoutes = {
     id: 'ai.getEnhancedPrices',
     method: 'GET',
     path: '/api/ai/enhanced-prices/real-time',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       'Enhanced prices keyed by symbol (grade, composite score, after-hours) and the dashboard groups.',
@@ -229,7 +229,7 @@ export const aiRoutes = {
     id: 'ai.getPrices',
     method: 'GET',
     path: '/api/ai/prices/real-time',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary: 'Plain latest prices keyed by symbol (the dashboard fallback).',
     response: PricesResponseSchema,
@@ -239,7 +239,7 @@ export const aiRoutes = {
     id: 'ai.getScoreHistory',
     method: 'GET',
     path: '/api/ai/score-history/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "The stored daily grade, composite and factor scores of one symbol over a range (default: the year to the market date), never recomputed; what changed from its first to its last day (the inputs behind each factor's move on a 'full' answer, PREMIUM and up) and the points to the grades around the last day. Every tier and the demo visitor read it; it counts no quota.",
@@ -253,7 +253,7 @@ export const aiRoutes = {
     id: 'ai.getFactSheet',
     method: 'GET',
     path: '/api/ai/fact-sheet/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'optional-user',
     summary:
       "Every figure the engine knows about one symbol (grade, composite, factors and their inputs, risk, momentum, fundamentals with their report dates, catalysts), each with a stable id, value, unit, date and source; the figures behind the scores on a 'full' sheet (PREMIUM and up). Counts the ai_recommendations quota once per symbol a day.",
@@ -266,7 +266,7 @@ export const aiRoutes = {
     id: 'ai.getPriceHistory',
     method: 'GET',
     path: '/api/ai/price-history/{symbol}',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: 'Daily bars of one symbol up to the replay clock (for charts).',
     params: SymbolParamsSchema,
@@ -279,7 +279,7 @@ export const aiRoutes = {
     id: 'ai.getContextualRecommendations',
     method: 'GET',
     path: '/api/ai/contextual-recommendations',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: 'Catalyst-driven recommendations joined with the engine grade.',
     query: z.strictObject({
@@ -295,7 +295,7 @@ export const aiRoutes = {
     id: 'ai.getMarketCatalysts',
     method: 'GET',
     path: '/api/ai/market-catalysts',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: 'Scored news catalysts with a summary and counts by category.',
     query: z.strictObject({
@@ -316,7 +316,7 @@ export const aiRoutes = {
     id: 'ai.getLiveMarketAlerts',
     method: 'GET',
     path: '/api/ai/live-market-alerts',
-    area: 'ai',
+    area: 'market',
     access: 'public',
     summary: 'Live alerts from price moves, volume surges and high-impact catalysts.',
     response: LiveAlertsResponseSchema,

@@ -9,7 +9,7 @@ import { barOnOrBefore } from '../engine/market-dates';
 import type { Bar, IsoDate, SymbolAnalysis } from '../engine/types';
 import { readMarketAt } from '../market-data/market-quotes';
 import type { AuthContext } from '../platform/auth-context';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { assertFeature } from '../entitlements/entitlements';
 import { analyzeKnownSymbol, planReadingOf } from './analysis-service';
 import { resolveListOwner } from './list-access';
@@ -80,7 +80,12 @@ export function buildPortfolioHistory(
   return points;
 }
 
-export async function getPortfolioHistory(pathUser: string, limit: number, auth: AuthContext, deps: AiDeps) {
+export async function getPortfolioHistory(
+  pathUser: string,
+  limit: number,
+  auth: AuthContext,
+  deps: MarketDeps,
+) {
   const owner = resolveListOwner(pathUser, auth, deps.demoUserId);
   const positions = owner.userId ? await deps.holdings.listPositions(owner.userId) : [];
   const reading = readMarketAt(deps, deps.now());
@@ -121,7 +126,7 @@ export async function getPortfolioHistory(pathUser: string, limit: number, auth:
 export async function analyzePortfolioHoldings(
   holdings: z.output<typeof AnalyzePortfolioPayloadSchema>['holdings'],
   auth: AuthContext,
-  deps: AiDeps,
+  deps: MarketDeps,
 ) {
   const { plan, reading } = await planReadingOf(auth, deps);
   assertFeature(plan.tier, 'advanced_analytics');

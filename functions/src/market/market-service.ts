@@ -17,7 +17,7 @@ import { message, type Message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
 import type { AuthContext } from '../platform/auth-context';
 import { render, type Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { planReadingOf } from './analysis-service';
 
 /**
@@ -52,7 +52,7 @@ interface MarketSnapshot {
  * the clock's date; live reads what the price poll stored (FREE: as it was 15 minutes ago).
  */
 async function loadMarketSnapshot(
-  deps: AiDeps,
+  deps: MarketDeps,
   auth: AuthContext,
   analyse: boolean,
 ): Promise<MarketSnapshot> {
@@ -116,7 +116,7 @@ const delayedField = (minutes: number | null) => (minutes === null ? {} : { dela
 export async function getEnhancedPrices(
   auth: AuthContext,
   say: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof EnhancedPricesResponseSchema>> {
   const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, true);
   // Best composite first: the dashboard takes its top three from the first entries.
@@ -190,7 +190,7 @@ export async function getEnhancedPrices(
 export const SPARKLINE_CLOSES = 30;
 
 /** A column item graded from the stored day has no bars with it: the sparkline's are read alone. */
-async function recentBarsOf(deps: AiDeps, symbol: string, asOf: string) {
+async function recentBarsOf(deps: MarketDeps, symbol: string, asOf: string) {
   try {
     return await deps.engine.source.provider.getDailyBars(symbol, addCalendarDays(asOf, -60), asOf);
   } catch {
@@ -208,7 +208,7 @@ function recentClosesOf(bars: readonly { date: string; close: number }[] | undef
 
 export async function getPrices(
   auth: AuthContext,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof PricesResponseSchema>> {
   const { marketDate, rows, noData, updatedAt, delayedMinutes } = await loadMarketSnapshot(deps, auth, false);
   const prices: z.input<typeof PricesResponseSchema>['prices'] = {};
@@ -245,7 +245,7 @@ function readAlertText(text: Message | string, language: Language): string {
  * the market clock's cycle and up to its date, in the caller's language. In replay an alert is timed
  * in market time: published at its bar's close, `hours_ago` from the replay's moment.
  */
-export async function getAlerts(limit: number, language: Language, deps: AiDeps) {
+export async function getAlerts(limit: number, language: Language, deps: MarketDeps) {
   const now = deps.now();
   const clock = deps.engine.source.clock;
   const marketDate = clock.at(now);

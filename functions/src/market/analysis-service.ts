@@ -22,7 +22,7 @@ import { ServiceUnavailableError } from '../platform/errors';
 import { message } from '@app/shared/messages/message';
 import { logger } from '../platform/observability';
 import type { Render } from '../platform/messages';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { readMarketAt, type MarketReading } from '../market-data/market-quotes';
 import { NoDataOnDateError } from '../market-data/provider-errors';
 import type { SymbolInfo } from '../engine/types';
@@ -49,7 +49,7 @@ function noDelayedQuote(symbol: string, minutes: number): ServiceUnavailableErro
  */
 export async function planReadingOf(
   auth: AuthContext,
-  deps: Pick<AiDeps, 'users' | 'prices' | 'engine' | 'now' | 'marketDay'>,
+  deps: Pick<MarketDeps, 'users' | 'prices' | 'engine' | 'now' | 'marketDay'>,
 ): Promise<{ plan: CallerPlan; reading: MarketReading; delayedMinutes: number | null }> {
   const plan = await resolveCallerPlan(auth, deps.users);
   const quotes = planQuotes(deps.prices, plan.tier, deps.engine.dataMode, deps.now);
@@ -82,7 +82,7 @@ export async function planReadingOf(
  */
 export async function analyzeKnownSymbol(
   symbol: string,
-  deps: Pick<AiDeps, 'engine' | 'prices' | 'now'>,
+  deps: Pick<MarketDeps, 'engine' | 'prices' | 'now'>,
   reading: MarketReading = readMarketAt(deps, deps.now()),
 ): Promise<EngineAnalysis> {
   try {
@@ -139,7 +139,7 @@ export function buildSymbolAnalysis(
  * `risk_tolerance` are accepted as callers send them but do not change the figures: the engine has
  * one published method, the same for every caller.
  */
-export async function analyzeStock(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+export async function analyzeStock(symbol: string, auth: AuthContext, render: Render, deps: MarketDeps) {
   const { plan, reading, delayedMinutes } = await planReadingOf(auth, deps);
   const result = await analyzeKnownSymbol(symbol, deps, reading);
   const quota = await chargeDetailView(plan, result.info.symbol, deps.now(), deps);
@@ -152,7 +152,7 @@ export async function analyzeStock(symbol: string, auth: AuthContext, render: Re
 export async function getRationalityScore(
   symbol: string,
   auth: AuthContext,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof RationalityScoreResponseSchema>> {
   const { reading, delayedMinutes } = await planReadingOf(auth, deps);
   const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
@@ -171,7 +171,7 @@ export async function getRationalityScore(
 }
 
 /** GET /ai/nugget-analysis/{symbol}: a detail too (quota once per symbol a day), shaped by plan. */
-export async function getNuggetAnalysis(symbol: string, auth: AuthContext, render: Render, deps: AiDeps) {
+export async function getNuggetAnalysis(symbol: string, auth: AuthContext, render: Render, deps: MarketDeps) {
   const { plan, reading } = await planReadingOf(auth, deps);
   const { info, quote, analysis } = await analyzeKnownSymbol(symbol, deps, reading);
   const quota = await chargeDetailView(plan, info.symbol, deps.now(), deps);
@@ -203,7 +203,7 @@ export async function analyzeBatch(
   symbols: readonly string[],
   auth: AuthContext,
   render: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
 ) {
   const { reading } = await planReadingOf(auth, deps);
   const results: z.input<typeof BatchAnalysisItemSchema>[] = [];
@@ -233,7 +233,7 @@ export async function analyzeNuggetBatch(
   symbols: readonly string[],
   auth: AuthContext,
   render: Render,
-  deps: AiDeps,
+  deps: MarketDeps,
 ) {
   const { plan, reading } = await planReadingOf(auth, deps);
   const level = detailLevelOf(plan.tier);
@@ -261,7 +261,7 @@ export async function analyzeNuggetBatch(
 export async function getPriceHistory(
   symbol: string,
   days: number,
-  deps: AiDeps,
+  deps: MarketDeps,
 ): Promise<z.input<typeof PriceHistoryResponseSchema>> {
   try {
     const info = await deps.engine.describe(symbol);

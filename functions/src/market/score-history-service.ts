@@ -9,7 +9,7 @@ import { detailLevelOf } from '../entitlements/detail-views';
 import { resolveCallerPlan } from '../entitlements/entitlements';
 import { toHttpError } from '../market-data/engine-mappers';
 import type { AuthContext } from '../platform/auth-context';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 
 /*
  * GET /api/ai/score-history/{symbol}: the days the price poll stored (jobs/price-poll-score-history.ts),
@@ -22,7 +22,7 @@ import type { AiDeps } from './ai-deps';
 /** Default range: the year before the market date. */
 export const DEFAULT_HISTORY_DAYS = 365;
 
-export type ScoreHistoryDeps = Pick<AiDeps, 'engine' | 'users' | 'now'> & {
+export type ScoreHistoryDeps = Pick<MarketDeps, 'engine' | 'users' | 'now'> & {
   scoreHistory: Pick<ScoreHistoryRepository, 'listDays'>;
 };
 

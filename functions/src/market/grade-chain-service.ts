@@ -1,11 +1,11 @@
 import type { GradeChainResponse, LiveHorizonOutcomes } from '@app/shared/domain/entities/grade-chain';
 import { liveGradeFigures } from '../engine/live-outcomes';
 import { HORIZONS, type Horizon } from '../engine/universe-backtest';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 
 /** One horizon's recorded dates pooled per grade, with the backtest's definitions (engine/live-outcomes.ts). */
 async function horizonOutcomes(
-  deps: Pick<AiDeps, 'liveOutcomes'>,
+  deps: Pick<MarketDeps, 'liveOutcomes'>,
   months: Horizon,
 ): Promise<LiveHorizonOutcomes> {
   const recorded = deps.liveOutcomes ? await deps.liveOutcomes.listOutcomes(months) : [];
@@ -23,7 +23,7 @@ async function horizonOutcomes(
  * (docs/product.md "Track record"). Replay keeps neither.
  */
 export async function getGradeChain(
-  deps: Pick<AiDeps, 'engine' | 'gradeChain' | 'liveOutcomes'>,
+  deps: Pick<MarketDeps, 'engine' | 'gradeChain' | 'liveOutcomes'>,
 ): Promise<GradeChainResponse> {
   const [head, first] = deps.gradeChain
     ? await Promise.all([deps.gradeChain.getHead(), deps.gradeChain.getFirst()])

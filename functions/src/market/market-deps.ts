@@ -32,7 +32,7 @@ export interface BacktestFigure extends BuyRecord {
   window: Message;
 }
 
-export interface AiDeps {
+export interface MarketDeps {
   engine: MarketEngine;
   /** The market table as the price poll left it, by concern (data/). */
   prices: PricesRepository;
@@ -102,7 +102,7 @@ export function computeBacktestFigure(source: PriceSource): BacktestFigure | nul
   };
 }
 
-export function createAiDeps(): AiDeps {
+export function createMarketDeps(): MarketDeps {
   const config = getConfig();
   const client = createDocumentClient(config);
   const market = createMarketRepositories(client, {

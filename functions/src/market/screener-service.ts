@@ -16,7 +16,7 @@ import type { SymbolInfo } from '../engine/types';
 import { isFxSymbol } from '../engine/fx-rates';
 import { ETF_CATEGORIES } from '../market-data/providers/replay';
 import { readMarketAt } from '../market-data/market-quotes';
-import type { AiDeps } from './ai-deps';
+import type { MarketDeps } from './market-deps';
 import { gatedFiltersOf, screenRows } from './screener-filter';
 
 /**
@@ -28,7 +28,7 @@ import { gatedFiltersOf, screenRows } from './screener-filter';
 
 const ETF_CATEGORY_SET: ReadonlySet<string> = new Set(ETF_CATEGORIES);
 
-type ScreenerDeps = Pick<AiDeps, 'engine' | 'prices' | 'marketDay' | 'users' | 'now' | 'sectorOf'>;
+type ScreenerDeps = Pick<MarketDeps, 'engine' | 'prices' | 'marketDay' | 'users' | 'now' | 'sectorOf'>;
 
 interface ScreenedDay {
   rows: ScreenerRow[];

@@ -1,5 +1,0 @@
-/**
- * The ai area's routes alone: its Lambda imports this entry point, never the whole contract, so it
- * builds only its own schemas at cold start (docs/architecture.md, "One contract, one module per area").
- */
-export { aiRoutes as routes } from '../routes-ai';
