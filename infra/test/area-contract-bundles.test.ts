@@ -8,7 +8,7 @@ import { bundledInputsOf } from './support/bundle-graph';
  * `@app/shared/api/areas/<area>`, never the whole contract (docs/architecture.md). Checked on the
  * module graph esbuild bundles with the CDK's own options: which route modules of shared/src/api
  * each function's bundle holds. The table below is written from the route files' `area:` fields
- * (auth's e-mailed codes live in routes-mail.ts; the portfolio area spreads the instrument and
+ * (auth's e-mailed codes live in routes-mail.ts; the portfolio area spreads the alert, instrument and
  * ledger routes into its own; the market area spreads the screener's and the track record's).
  */
 const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
@@ -17,6 +17,7 @@ const ROUTE_FILES_OF: Record<ServiceArea, string[]> = {
   market: ['routes-explanations.ts', 'routes-market.ts', 'routes-screener.ts', 'routes-track-record.ts'],
   subscription: ['routes-subscription.ts'],
   portfolio: [
+    'routes-alerts.ts',
     'routes-attribution.ts',
     'routes-instruments.ts',
     'routes-ledger-reports.ts',

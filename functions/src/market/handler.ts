@@ -26,7 +26,7 @@ import { saveCostRecordToUsageTable } from '../data/costs-repository';
 import { readSessionStateFromUsersTable } from '../data/session-states';
 
 /**
- * The catalyst routes load on first use: 3 of the area's 18 routes need the news code (the sentiment
+ * The catalyst routes load on first use: 3 of the area's 24 routes need the news code (the sentiment
  * lexicon, the offline headline set, the EDGAR and RSS parsers), and a cold start for the others
  * should not evaluate it (bench/results.md, cold initialisation).
  */
