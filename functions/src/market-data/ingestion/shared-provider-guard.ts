@@ -172,7 +172,7 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
           slotTaken.publish({ provider: options.provider, slot, releasedAt } satisfies SlotTaken);
         }
         // The same margin holds where the request is written to the socket (fetch-json.ts).
-        return { sendBy: slot + guardMs };
+        return { lateBy: () => now() - (slot + guardMs) };
       }
       if (slotGivenUp.hasSubscribers) {
         slotGivenUp.publish({ provider: options.provider, slot, releasedAt } satisfies SlotTaken);

@@ -1,5 +1,5 @@
 import { computeBackoffDelay } from './retry';
-import { missedSendDeadline, sendDeadlineInit } from './send-deadline';
+import { missedSendDeadline, sendDeadlineInit, type SendWindow } from './send-deadline';
 
 /*
  * One JSON GET of a market-data provider, the way every live provider does it:
@@ -19,14 +19,6 @@ import { missedSendDeadline, sendDeadlineInit } from './send-deadline';
 
 /** What the guard learns of each attempt. `answered` proves the source up (e.g. "no such symbol"). */
 export type AttemptOutcome = 'answered' | 'throttled' | 'failed';
-
-/**
- * The latest instant (epoch ms) the request may be written to the socket: a request that would leave
- * later is not sent (send-deadline.ts), and the guard is asked again, as if it had not been.
- */
-export interface SendWindow {
-  sendBy: number;
-}
 
 export interface ProviderRequestGuard {
   /** Resolves when a request may go out; rejects (CircuitOpenError) while the provider is left alone. */
@@ -139,7 +131,7 @@ async function attemptOnce(
 ): Promise<JsonAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  const deadline = window ? sendDeadlineInit(window.sendBy, options.now ?? Date.now) : {};
+  const deadline = window ? sendDeadlineInit(window) : {};
   try {
     const response = await (options.fetch ?? fetch)(url, {
       ...deadline,

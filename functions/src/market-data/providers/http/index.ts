@@ -2,4 +2,5 @@
 // the guard's contract and the breaker's refusal the ingestion's shared guard implements.
 export { createRateLimiter } from './rate-limiter';
 export { CircuitOpenError } from './circuit-breaker';
-export type { AttemptOutcome, ProviderRequestGuard, SendWindow } from './fetch-json';
+export type { AttemptOutcome, ProviderRequestGuard } from './fetch-json';
+export type { SendWindow } from './send-deadline';

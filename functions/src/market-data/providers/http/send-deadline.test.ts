@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchProviderJson, type AttemptOutcome, type SendWindow } from './fetch-json';
+import { fetchProviderJson, type AttemptOutcome } from './fetch-json';
+import type { SendWindow } from './send-deadline';
 
 /**
  * The send deadline against a real HTTP server on 127.0.0.1 and Node's own fetch: what matters is
@@ -37,7 +38,8 @@ function windowsGuard(windowsFromNow: number[]) {
       beforeRequest: async (): Promise<SendWindow> => {
         const offset = windowsFromNow[asked] ?? 10_000;
         asked += 1;
-        return { sendBy: Date.now() + offset };
+        const sendBy = Date.now() + offset;
+        return { lateBy: () => Date.now() - sendBy };
       },
       afterAttempt: async (outcome: AttemptOutcome) => {
         outcomes.push(outcome);

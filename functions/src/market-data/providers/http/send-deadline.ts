@@ -15,6 +15,16 @@
  * the first call, so a process that has not fetched yet makes a call that needs no network first.
  */
 
+/**
+ * Until when the request may be written to the socket: a request that would leave later is not sent
+ * (below), and the guard is asked again, as if it had not been. Measured on the guard's
+ * clock (a test may move it).
+ */
+export interface SendWindow {
+  /** How many ms past the window a request written now would leave; zero or less while it may go. */
+  lateBy(): number;
+}
+
 /** The request was not written: it would have left after its deadline. Nothing reached the provider. */
 export class SendDeadlineMissedError extends Error {
   constructor(readonly lateMs: number) {
@@ -43,10 +53,10 @@ interface RequestDispatcher {
 const UNDICI_GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 
 /**
- * fetch options whose `dispatcher` (Node's extension of RequestInit) writes the request only until
- * `sendBy` (epoch ms); none when Node's fetch has no dispatcher to wrap.
+ * fetch options whose `dispatcher` (Node's extension of RequestInit) writes the request only within
+ * its window; none when Node's fetch has no dispatcher to wrap.
  */
-export function sendDeadlineInit(sendBy: number, now: () => number): RequestInit {
+export function sendDeadlineInit(window: SendWindow): RequestInit {
   const global = globalThis as Record<symbol, unknown>;
   if (!(UNDICI_GLOBAL_DISPATCHER in global)) void fetch('data:,').catch(() => undefined);
   const base = global[UNDICI_GLOBAL_DISPATCHER] as RequestDispatcher | undefined;
@@ -56,7 +66,7 @@ export function sendDeadlineInit(sendBy: number, now: () => number): RequestInit
       // fetch's handler keeps its state on `this`: the wrapper inherits from it, so that state is shared.
       const checked = Object.create(handler) as DispatchHandler;
       checked.onConnect = function (abort, context) {
-        const lateMs = now() - sendBy;
+        const lateMs = window.lateBy();
         if (lateMs > 0) {
           abort(new SendDeadlineMissedError(lateMs));
           return;
