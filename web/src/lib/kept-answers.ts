@@ -10,8 +10,13 @@ const KEPT_ANSWERS_KEY = 'dashboardAnswers';
 /** A build's own answers only (vite.config.ts defines the id). */
 const FORMAT = `1:${__BUILD_ID__}`;
 
-/** The dashboard's answers that are kept: its own route, the recommendations list and the market snapshot. */
-export type KeptPart = 'firstScreen' | 'recommendations' | 'market';
+/**
+ * The answers of the dashboard's first screen (the greeting and the stat cards): its own route and the
+ * recommendations list. The market columns below wait for the fresh snapshot: drawing them twice (kept, then
+ * fresh) cost more main-thread time on the first load than the early paint saved (bench/results.md,
+ * Lighthouse).
+ */
+export type KeptPart = 'firstScreen' | 'recommendations';
 
 interface KeptAnswers {
   format: string;

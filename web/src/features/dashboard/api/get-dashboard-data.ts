@@ -18,8 +18,7 @@ export type MarketSnapshot =
   | { kind: 'enhanced'; data: CallOutput<typeof contract.ai.enhancedPrices> }
   | { kind: 'plain'; data: CallOutput<typeof contract.ai.prices> };
 
-/** `kept`: the snapshot a returning investor's last visit kept, shown until the fresh one answers. */
-export function useMarketSnapshot(kept?: MarketSnapshot) {
+export function useMarketSnapshot() {
   return useQuery(
     queryOptions({
       // Under the enhanced route's id: a change that invalidates it reloads the snapshot too.
@@ -32,7 +31,6 @@ export function useMarketSnapshot(kept?: MarketSnapshot) {
         }
       },
       retry: false,
-      placeholderData: kept,
     }),
   );
 }

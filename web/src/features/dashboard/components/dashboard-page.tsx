@@ -5,11 +5,7 @@ import type { CallOutput } from '@/kit/api/api-client';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { keepAnswer, keptAnswers, type KeptPart } from '@/lib/kept-answers';
 import { RECOMMENDATIONS_LIST_LIMIT } from '@/lib/recommendations-list';
-import {
-  DASHBOARD_RECOMMENDATIONS_SHOWN,
-  useMarketSnapshot,
-  type MarketSnapshot,
-} from '../api/get-dashboard-data';
+import { DASHBOARD_RECOMMENDATIONS_SHOWN, useMarketSnapshot } from '../api/get-dashboard-data';
 import { StatCards, type StatCardsProps } from './stat-cards';
 import { isNewAccount } from '@/lib/new-account';
 import { WelcomeCard } from './welcome-card';
@@ -86,10 +82,9 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
     { params: { user: recommendationsUserId }, query: { limit: RECOMMENDATIONS_LIST_LIMIT } },
     { placeholderData: kept.recommendations as CallOutput<typeof contract.ai.recommendations> | undefined },
   );
-  const market = useMarketSnapshot(kept.market as MarketSnapshot | undefined);
+  const market = useMarketSnapshot();
   useKeepAnswer(keptFor, 'firstScreen', firstScreen);
   useKeepAnswer(keptFor, 'recommendations', recommendations);
-  useKeepAnswer(keptFor, 'market', market);
   const portfolio = isDemo ? demoPortfolio.data : firstScreen.data?.portfolio;
   const performance = firstScreen.data?.performance;
   const returns = returnsOf(isDemo, firstScreen);
