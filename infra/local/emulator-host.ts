@@ -64,6 +64,8 @@ let started = 0;
 
 function startHost(): Host {
   // No execArgv: the stack's TypeScript loader and heap flags are not the emulators' (plain JavaScript).
+  // V8's small-heap flags (a 1 MB semi-space, --optimize-for-size) saved 40-52 MB in the host alone
+  // after traffic but nothing inside the stack at rest (bench/results.md section 6), so none are set.
   const child = fork(HOST_MAIN, [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
   const lines = keepLastLines(child);
   const servers = new Map<string, HostedServer>();
