@@ -51,7 +51,11 @@ export function startMarketDaysThread(): MarketDaysThread {
         if (error === null) waiting?.resolve();
         else waiting?.reject(new Error(`market days: ${error}`));
       });
-      started.on('error', reject);
+      started.on('error', (error) => {
+        // After ready this promise is settled: the error would otherwise be lost behind "exited (code 1)".
+        console.error(`local stack: the market days' worker failed: ${error.stack ?? error.message}`);
+        reject(error);
+      });
       started.on('exit', (code) => {
         if (worker === started) worker = null;
         reject(new Error(`the market days' worker exited (code ${code}) before ready`));
