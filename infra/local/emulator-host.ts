@@ -166,7 +166,9 @@ export async function startHostedServer(
       if (!server.running) return;
       const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
       // Without its IPC channel the host cannot be asked: it is ended (by its PID), which ends the server.
-      if (!host.child.connected || !host.child.send({ type: 'stop', id })) endHost(host);
+      // (send() answering false only means its queue is long: the message still goes, so only an error counts.)
+      if (!host.child.connected) endHost(host);
+      else host.child.send({ type: 'stop', id }, (error) => error && endHost(host));
       // A server that does not close within 5 s: its host is ended (the others are restarted by their supervisors).
       const timer = setTimeout(() => endHost(host), 5_000);
       await stopped;
