@@ -64,11 +64,19 @@ function renderDashboard(isDemo = true, userId = 'user-1') {
   );
 }
 
-/** A signed-in user's first screen: the one dashboard route's answer with `totalValue` as the total. */
-function firstScreenWith(totalValue: number) {
+/**
+ * A signed-in user's first screen: the one dashboard route's answer with `totalValue` as the total, read at
+ * `marketDate` (the fixtures' 2008-12-30 unless given).
+ */
+function firstScreenWith(totalValue: number, marketDate = PORTFOLIO.market_date) {
   return {
     body: {
-      portfolio: { ...PORTFOLIO, demo: false, summary: { ...PORTFOLIO.summary, total_value: totalValue } },
+      portfolio: {
+        ...PORTFOLIO,
+        demo: false,
+        market_date: marketDate,
+        summary: { ...PORTFOLIO.summary, total_value: totalValue },
+      },
       performance: performanceWith(PERFORMANCE_RETURNS),
     },
   };
@@ -239,6 +247,24 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$2,000.00'));
     await waitFor(() => expect(screen.queryByTestId('kept-answers')).toBeNull());
     expect(screen.getByTestId('ai-status').textContent).toBe('AI · Replay');
+  });
+
+  it('dates the badge by the kept recommendations, not by a fresh first screen read at a later date', async () => {
+    await visitOnce('user-1', 1234.5);
+    let answer: (value: Answer) => void = () => undefined;
+    serve({
+      '/api/portfolio/dashboard': firstScreenWith(2000, '2009-01-05'),
+      [`/api/ai/recommendations/user-1`]: new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    await renderDashboard(false, 'user-1');
+
+    // The first screen is fresh (Jan 5, 2009); only the recommendations are still the last visit's, whose
+    // market date is the fixtures' Dec 30, 2008.
+    await waitFor(() => expect(screen.getByTestId('dashboard-total-value').textContent).toBe('$2,000.00'));
+    expect(screen.getByTestId('kept-answers').textContent).toBe("Last visit's figures, Dec 30, 2008");
+
+    answer({ body: RECOMMENDATIONS });
+    await waitFor(() => expect(screen.queryByTestId('kept-answers')).toBeNull());
   });
 
   it("never shows another account's kept answers", async () => {

@@ -42,6 +42,11 @@ function returnsOf(
   return firstScreen.data ? (firstScreen.data.performance?.returns ?? null) : undefined;
 }
 
+/** The earliest of ISO dates (they sort as text), or null when there is none. */
+function oldestDate(dates: (string | undefined)[]): string | null {
+  return dates.filter((date) => date !== undefined).sort()[0] ?? null;
+}
+
 /** Keeps a query's fresh answer for the next visit (lib/kept-answers.ts); kept answers are not kept again. */
 function useKeepAnswer(
   userId: string | null,
@@ -103,10 +108,13 @@ export function DashboardPage({ name, isDemo, recommendationsUserId }: Dashboard
   const replayDate = isReplay ? (market.data?.data.market_date ?? portfolio?.market_date ?? null) : null;
 
   const aiPending = market.isPending || recommendations.isPending;
-  // The AI's status is not claimed from a kept answer: the badge says whose figures are shown instead.
-  const showsKept =
-    firstScreen.isPlaceholderData || recommendations.isPlaceholderData || market.isPlaceholderData;
-  const keptDate = showsKept ? (portfolio?.market_date ?? market.data?.data.market_date ?? null) : null;
+  // The AI's status is not claimed from a kept answer: the badge says whose figures are shown instead, with
+  // the market date of the kept parts themselves (a fresh part's later date is not theirs); the oldest when
+  // the two kept parts differ.
+  const keptDate = oldestDate([
+    firstScreen.isPlaceholderData ? firstScreen.data?.portfolio.market_date : undefined,
+    recommendations.isPlaceholderData ? recommendations.data?.market_date : undefined,
+  ]);
   const picks = loadedRecommendations.slice(0, DASHBOARD_RECOMMENDATIONS_SHOWN);
   return (
     <Flex direction="column" gap="large" className="dashboard">
