@@ -26,6 +26,12 @@ import {
  * trial whose worker died is given up after `trialTimeoutMs`. An answer such as "no such symbol"
  * proves the provider up and resets the count. Workers read the breaker at most once a second.
  *
+ * The trial is one request, not the process: a worker sends several symbols at once, so the claim
+ * goes with the send window handed to that request. Only the request that missed that window (not
+ * sent, fetch-json.ts) may ask again past the open breaker, and only its outcome settles the trial;
+ * the worker's other requests are refused meanwhile, and one that left before the breaker opened
+ * does not close or reopen it while the trial is out.
+ *
  * Requests, throttled answers and failures are counted per minute for the admin monitor.
  */
 
@@ -97,7 +103,8 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   const trialTimeoutMs = options.trialTimeoutMs ?? 30_000;
   const counts = new Map<string, { requests: number; throttled: number; failed: number }>();
   let cached: { record: BreakerRecord | null; readAt: number } | null = null;
-  let holdsTrial = false;
+  /** The send window of this process's trial request, while it holds the breaker's trial. */
+  let trialWindow: SendWindow | null = null;
 
   async function readBreaker(fresh: boolean): Promise<BreakerRecord | null> {
     if (!fresh && cached && now() - cached.readAt < BREAKER_CACHE_MS) return cached.record;
@@ -190,35 +197,54 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
   }
 
   return {
-    async beforeRequest() {
-      const breaker = await readBreaker(false);
-      // A trial whose request missed its send window (not sent) asks again for its slot only.
-      if (breaker?.state === 'open' && !holdsTrial) {
+    async beforeRequest(missed) {
+      // The trial's request that missed its send window (not sent) asks again for its slot only.
+      const keepsTrial = missed !== undefined && missed === trialWindow;
+      let claimed = false;
+      const breaker = keepsTrial ? null : await readBreaker(false);
+      if (breaker?.state === 'open') {
         const reopensAt = (breaker.opened_at ?? 0) + options.openMs;
         if (now() < reopensAt) throw new CircuitOpenError(reopensAt);
         const trialOut =
           breaker.trial_started_at !== null && now() - breaker.trial_started_at < trialTimeoutMs;
         if (trialOut) throw new CircuitOpenError(now() + BREAKER_CACHE_MS);
         // Half-open: claim the one trial request, or leave it to the worker that did.
-        holdsTrial = await updateBreaker((current) =>
+        claimed = await updateBreaker((current) =>
           current?.state === 'open' &&
           now() >= (current.opened_at ?? 0) + options.openMs &&
           (current.trial_started_at === null || now() - current.trial_started_at >= trialTimeoutMs)
             ? { ...current, trial_started_at: now() }
             : null,
         );
-        if (!holdsTrial) throw new CircuitOpenError(now() + BREAKER_CACHE_MS);
+        if (!claimed) throw new CircuitOpenError(now() + BREAKER_CACHE_MS);
       }
-      return takeSlot();
+      const window = await takeSlot();
+      if (keepsTrial || claimed) trialWindow = window;
+      return window;
     },
 
-    async afterAttempt(outcome) {
+    async afterAttempt(outcome, window) {
+      const wasTrial = window !== undefined && window === trialWindow;
+      if (wasTrial) trialWindow = null;
+      /** Another request's trial is out: its outcome, not this one's, settles the breaker. */
+      const othersTrial = (current: BreakerRecord | null) =>
+        !wasTrial &&
+        current?.state === 'open' &&
+        current.trial_started_at !== null &&
+        now() - current.trial_started_at < trialTimeoutMs;
+      if (outcome === 'unsent') {
+        // Nothing reached the provider: no request to count; a trial is handed back for another claim.
+        if (wasTrial) {
+          await updateBreaker((current) =>
+            current?.state === 'open' ? { ...current, trial_started_at: null } : null,
+          );
+        }
+        return;
+      }
       count(outcome);
-      const wasTrial = holdsTrial;
-      holdsTrial = false;
       if (outcome === 'answered') {
         await updateBreaker((current) =>
-          current && (current.state === 'open' || current.consecutive_failures > 0)
+          current && !othersTrial(current) && (current.state === 'open' || current.consecutive_failures > 0)
             ? { state: 'closed', consecutive_failures: 0, opened_at: null, trial_started_at: null }
             : null,
         );
@@ -236,7 +262,7 @@ export function createSharedProviderGuard(options: SharedGuardOptions): SharedPr
               ? now()
               : (current?.opened_at ?? now())
             : null,
-          trial_started_at: null,
+          trial_started_at: othersTrial(current ?? null) ? (current?.trial_started_at ?? null) : null,
         };
       });
     },

@@ -6,6 +6,7 @@ import {
   ProviderMalformedError,
   type AttemptOutcome,
 } from './fetch-json';
+import { SendDeadlineMissedError, type SendWindow } from './send-deadline';
 
 function recordingGuard() {
   const outcomes: AttemptOutcome[] = [];
@@ -118,5 +119,49 @@ describe('fetchProviderJson', () => {
         sleep: async () => undefined,
       }),
     ).rejects.toMatchObject({ status: 429, retryAfterMs: 60_000 });
+  });
+});
+
+describe('a request whose send window is always missed', () => {
+  it('asks for a window at most five times in a row, then counts an unsent attempt and backs off', async () => {
+    const outcomes: AttemptOutcome[] = [];
+    const asked: (SendWindow | undefined)[] = [];
+    const handed: SendWindow[] = [];
+    const guard = {
+      beforeRequest: async (missed?: SendWindow): Promise<SendWindow> => {
+        // Unbounded re-asks would never end: stop them here so the test fails instead of hanging.
+        if (asked.length >= 100) throw new Error('100 windows asked for');
+        asked.push(missed);
+        const window = { lateBy: () => 1 };
+        handed.push(window);
+        return window;
+      },
+      afterAttempt: async (outcome: AttemptOutcome) => {
+        outcomes.push(outcome);
+      },
+    };
+    const sleeps: number[] = [];
+    // What Node's fetch throws when the dispatcher aborts the request before writing it.
+    const neverWritten = (async () => {
+      throw new TypeError('fetch failed', { cause: new SendDeadlineMissedError(1) });
+    }) as typeof fetch;
+    const failing = fetchProviderJson('https://provider.test/late', {
+      guard,
+      timeoutMs: 1000,
+      attempts: 3,
+      fetch: neverWritten,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+    });
+    await expect(failing).rejects.toThrow('fetch failed');
+    // 3 attempts of 5 windows each; within an attempt each ask hands back the window just missed.
+    expect(asked).toHaveLength(15);
+    const expected = [0, 5, 10].flatMap((first) => ['new', first, first + 1, first + 2, first + 3]);
+    expect(asked.map((missed) => (missed === undefined ? 'new' : handed.indexOf(missed)))).toEqual(expected);
+    expect(outcomes).toEqual(['unsent', 'unsent', 'unsent']);
+    // Backoff before retries 1 and 2: 0.5 x 500 and 0.5 x 1000.
+    expect(sleeps).toEqual([250, 500]);
   });
 });

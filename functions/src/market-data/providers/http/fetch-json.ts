@@ -17,13 +17,29 @@ import { missedSendDeadline, sendDeadlineInit, type SendWindow } from './send-de
  *   against the breaker (the source refuses us), other 4xx do not (the source is up).
  */
 
-/** What the guard learns of each attempt. `answered` proves the source up (e.g. "no such symbol"). */
-export type AttemptOutcome = 'answered' | 'throttled' | 'failed';
+/**
+ * What the guard learns of each attempt. `answered` proves the source up (e.g. "no such symbol");
+ * `unsent`: the request missed `MAX_MISSED_SEND_WINDOWS` send windows in a row, nothing reached the
+ * provider (a worker starved of CPU, not a failing source).
+ */
+export type AttemptOutcome = 'answered' | 'throttled' | 'failed' | 'unsent';
+
+/**
+ * Send windows one request may miss in a row (each re-ask reserves a shared slot, a table write)
+ * before the attempt counts as failed: the usual backoff and retries, then the message's, apply.
+ */
+export const MAX_MISSED_SEND_WINDOWS = 5;
 
 export interface ProviderRequestGuard {
-  /** Resolves when a request may go out; rejects (CircuitOpenError) while the provider is left alone. */
-  beforeRequest(): Promise<SendWindow | void>;
-  afterAttempt(outcome: AttemptOutcome): Promise<void>;
+  /**
+   * Resolves when a request may go out, with the window it must be written in; rejects
+   * (CircuitOpenError) while the provider is left alone. `missed`: the window this same request was
+   * handed just before and was not sent in; whatever that window held (the breaker's one trial)
+   * goes to the new one.
+   */
+  beforeRequest(missed?: SendWindow): Promise<SendWindow | void>;
+  /** `window`: the one the attempt was made in; only the trial's own window settles the trial. */
+  afterAttempt(outcome: AttemptOutcome, window?: SendWindow | void): Promise<void>;
 }
 
 /** A guard that lets everything through (unit tests, one-off scripts). */
@@ -103,8 +119,10 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
 
 export function isRetryableProviderError(error: unknown): boolean {
   if (error instanceof ProviderHttpError) return error.status === 429 || error.status >= 500;
-  // Timeouts, answers cut short, and network failures (fetch rejects with a TypeError).
+  // Timeouts, answers cut short, requests never sent, and network failures (fetch rejects with a
+  // TypeError).
   return (
+    missedSendDeadline(error) ||
     error instanceof ProviderTimeoutError ||
     error instanceof ProviderMalformedError ||
     error instanceof TypeError
@@ -116,6 +134,7 @@ export function isRetryableProviderError(error: unknown): boolean {
  * against the breaker like failures. Other 4xx are answers about the request (no such symbol).
  */
 function outcomeOf(error: unknown): AttemptOutcome {
+  if (missedSendDeadline(error)) return 'unsent';
   if (error instanceof ProviderHttpError) {
     if (error.status === 429) return 'throttled';
     if (error.status >= 500 || error.status === 401 || error.status === 403) return 'failed';
@@ -172,19 +191,27 @@ export async function fetchProviderJson(url: string, options: FetchJsonOptions):
   const attempts = options.attempts ?? 3;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  let missed: SendWindow | undefined;
+  let missedInARow = 0;
   for (let attempt = 1; ; attempt += 1) {
-    const window = await options.guard.beforeRequest();
+    const window = await options.guard.beforeRequest(missed);
+    missed = undefined;
     try {
       const answer = await attemptOnce(url, options, window);
-      await options.guard.afterAttempt('answered');
+      await options.guard.afterAttempt('answered', window);
       return answer;
     } catch (error: unknown) {
-      if (missedSendDeadline(error)) {
-        // Not sent: not an attempt, nothing for the guard to count; it gives out another window.
-        attempt -= 1;
-        continue;
+      if (missedSendDeadline(error) && window) {
+        missedInARow += 1;
+        if (missedInARow < MAX_MISSED_SEND_WINDOWS) {
+          // Not sent: not an attempt, nothing for the guard to count; it gives out another window.
+          missed = window;
+          attempt -= 1;
+          continue;
+        }
       }
-      await options.guard.afterAttempt(outcomeOf(error));
+      missedInARow = 0;
+      await options.guard.afterAttempt(outcomeOf(error), window);
       const retryable = isRetryableProviderError(error);
       if (!retryable || attempt >= attempts) throw error;
       const backoff = computeBackoffDelay(
