@@ -11,6 +11,7 @@ import { hasSession } from '@/kit/auth/password-sign-in';
 import type * as SignInModule from '@/kit/auth/password-sign-in';
 import { installFakeApi, withQueryClient, type FakeRoute } from '@/kit/test/fake-api';
 import { renderWithProviders } from '@/kit/test/render';
+import { keepAnswer, keptAnswers } from '@/lib/kept-answers';
 import { ENHANCED, PORTFOLIO, RECOMMENDATIONS } from '@/features/dashboard/test/fixtures';
 import { PreferencesSync } from '../layout/preferences-sync';
 import { DashboardRoute } from './dashboard-route';
@@ -156,6 +157,42 @@ describe('the dashboard with a stored session (docs/product.md "Screens", sessio
     expect(assign).not.toHaveBeenCalled();
     expect(requests.map((request) => request.path)).not.toContain('/api/auth/me');
     assign.mockRestore();
+  });
+
+  it("forgets the account's kept dashboard answers when the check refuses the stored session", async () => {
+    const check = held<boolean>();
+    vi.mocked(hasSession).mockReturnValue(check.promise);
+    storeSession();
+    keepAnswer('user-7', 'recommendations', RECOMMENDATIONS);
+    installFakeApi(() => new Promise<undefined>(() => undefined));
+
+    await renderDashboard();
+    expect(await screen.findByTestId('kept-answers', {}, SLOW)).toBeTruthy();
+    check.settle(false);
+
+    expect(await screen.findByRole('heading', { name: 'Authentication Required' }, SLOW)).toBeTruthy();
+    expect(keptAnswers('user-7')).toEqual({});
+  });
+
+  it("forgets the account's kept dashboard answers when the API ends the session (the sign-in-again dialog)", async () => {
+    vi.mocked(hasSession).mockResolvedValue(true);
+    storeSession();
+    keepAnswer('user-7', 'recommendations', RECOMMENDATIONS);
+    // The dashboard's own answer comes after the check accepted the session: a 401 then ends it.
+    const firstScreen = held<{ status: number; body: unknown }>();
+    const never = new Promise<undefined>(() => undefined);
+    installFakeApi((request) => {
+      if (request.path === '/api/auth/me') return { body: USER };
+      return request.path === '/api/portfolio/dashboard' ? firstScreen.promise : never;
+    });
+
+    await renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ana!' }, SLOW)).toBeTruthy();
+    expect(keptAnswers('user-7')).not.toEqual({});
+    firstScreen.settle({ status: 401, body: { error: 'Sign in to continue.', code: 'UNAUTHORIZED' } });
+
+    expect(await screen.findByRole('dialog', { name: 'Your session has ended' }, SLOW)).toBeTruthy();
+    expect(keptAnswers('user-7')).toEqual({});
   });
 
   it('waits for the check, asking nothing, when no session is stored', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { configureAmplifyAuth, currentAccessToken, loadAmplifyAuth } from '../auth/amplify-auth';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { configureApiClient, configureRequestLanguage, createApiClient } from './api-client';
+import { forgetSessionData } from './session-expiry';
 
 /**
  * Defaults of every query of both sites; a route that needs other values says so once in
@@ -33,10 +34,11 @@ export interface SessionEndPolicy {
 
 let signingOut = false;
 
-/** Signs out of Cognito, then reloads the site's home page. */
+/** Forgets what the site kept for the account, signs out of Cognito, then reloads the site's home page. */
 function endSession(delayMs: number): void {
   if (signingOut) return;
   signingOut = true;
+  forgetSessionData();
   const signedOut = loadAmplifyAuth()
     .then((auth) => auth.signOut())
     .catch(() => undefined);

@@ -22,3 +22,22 @@ export function reportSessionExpired(): boolean {
   handler();
   return true;
 }
+
+/**
+ * What a site keeps in this browser for the signed-in account (the investor site: the dashboard's kept
+ * answers), forgotten whenever the session ends: signed out, refused by the start-up check, or ended by the
+ * API (./server-state.ts's session end, the signed-in screens' sign-in-again dialog). The kit does not know
+ * what a site keeps, so the site registers it.
+ */
+const forgetters = new Set<() => void>();
+
+/** Registers what to forget when the session ends; returns what unregisters it. */
+export function forgetWhenSessionEnds(forget: () => void): () => void {
+  forgetters.add(forget);
+  return () => forgetters.delete(forget);
+}
+
+/** The session has ended: forgets everything registered. */
+export function forgetSessionData(): void {
+  for (const forget of forgetters) forget();
+}

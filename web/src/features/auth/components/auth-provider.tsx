@@ -20,7 +20,7 @@ import { useToast } from '@/kit/ui/toast';
 import { useRouteQuery } from '@/kit/api/route-query';
 import { hasSession, signOutEverywhere } from '@/kit/auth/password-sign-in';
 import { storedSessionUserId } from '@/kit/auth/amplify-auth';
-import { handleSessionExpiry } from '@/kit/api/session-expiry';
+import { forgetSessionData, forgetWhenSessionEnds, handleSessionExpiry } from '@/kit/api/session-expiry';
 import { forgetKeptAnswers } from '@/lib/kept-answers';
 import { forgetName, rememberName } from '../remembered-name';
 import { DEMO_USER_ID, isDemoMode, setDemoMode } from '../demo-mode';
@@ -81,6 +81,10 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
   const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
   const [storedUserId] = useState(() => storedSessionUserId());
 
+  // docs/product.md "Screens", session: the dashboard's kept answers are forgotten whenever the session ends
+  // (signed out, refused below, or ended by the API: kit/api/session-expiry.ts).
+  useEffect(() => forgetWhenSessionEnds(forgetKeptAnswers), []);
+
   useEffect(() => {
     let cancelled = false;
     hasSession()
@@ -88,6 +92,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
       .then((signedIn) => {
         if (cancelled) return;
         if (signedIn) setDemoMode(false);
+        else forgetSessionData();
         setSessionStatus(signedIn ? 'authenticated' : isDemoMode() ? 'demo' : 'unauthenticated');
       });
     return () => {
@@ -101,7 +106,7 @@ export function AuthProvider({ adminSiteUrl, children }: AuthProviderProps) {
     try {
       setDemoMode(false);
       forgetName();
-      forgetKeptAnswers();
+      forgetSessionData();
       if (sessionStatus === 'authenticated' || sessionStatus === 'checking') await signOutEverywhere();
       queryClient.clear();
       window.location.assign('/');
