@@ -3,11 +3,12 @@
  * for the account they belong to, so a returning investor's cards paint before the API answers. They are
  * shown only for the same account id and the same build (an answer's shape may change with a release), as
  * placeholders: the page says they are from the last visit, with their market date, until the fresh
- * answers replace them. Signing out forgets them.
+ * answers replace them. The end of the session forgets them (signed out, refused, or ended by the API:
+ * kit/api/session-expiry.ts).
  */
 
 const KEPT_ANSWERS_KEY = 'dashboardAnswers';
-/** A build's own answers only (vite.config.ts defines the id). */
+/** Answers of the same shapes only (vite.config.ts hashes the shared contract and schemas into the id). */
 const FORMAT = `1:${__BUILD_ID__}`;
 
 /**
