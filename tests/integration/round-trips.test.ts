@@ -20,7 +20,12 @@ import { signInSeedAdminWithCode } from '../src/seed-admin';
  */
 
 const MAX_CALLS = 3;
-const REPEATS = 3;
+/*
+ * Five rounds: in stop 56's clean-clone run, on a machine at load 16-18 (another stack's suite beside
+ * it), the admin dashboard read 4, 4, 3 (one call more in two consecutive rounds, not seen again in a
+ * run of this file alone: 3, 3, 3), so three rounds let one passing disturbance set the median.
+ */
+const REPEATS = 5;
 /** How long the stored market keeps a symbol's bars (StoredMarketProvider's default cacheMs). */
 const CACHE_MS = 10_000;
 const median = (calls: number[]) => [...calls].sort((a, b) => a - b)[Math.floor(calls.length / 2)] ?? 0;
