@@ -26,7 +26,7 @@ export function reportSessionExpired(): boolean {
 /**
  * What a site keeps in this browser for the signed-in account (the investor site: the dashboard's kept
  * answers), forgotten whenever the session ends: signed out, refused by the start-up check, or ended by the
- * API (./server-state.ts's session end, the signed-in screens' sign-in-again dialog). The kit does not know
+ * API (./server-state.tsx's session end, the signed-in screens' sign-in-again dialog). The kit does not know
  * what a site keeps, so the site registers it.
  */
 const forgetters = new Set<() => void>();
